@@ -1,0 +1,56 @@
+"""exactodds: exact combinatorial odds for baccarat and its side bets.
+
+The data flow is shoe → tableau → engine (joint distribution) → paytable → metrics → reports.
+
+>>> from exactodds import Shoe, joint_distribution
+>>> joint_distribution(Shoe.decks(8)).total
+4998398275503360
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from exactodds.engine import FEATURES, Hand, Joint, Outcome, PairKind, Winner, joint_distribution
+from exactodds.errors import (
+    CardError,
+    ExactOddsError,
+    InputFileError,
+    PaytableError,
+    RoundError,
+    ShoeError,
+    TableauError,
+)
+from exactodds.shoe import Card, Shoe, parse_card, parse_cards
+from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
+
+try:
+    __version__ = version("exactodds")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0+unknown"
+
+__all__ = [
+    "BUILTIN",
+    "FEATURES",
+    "STOOD",
+    "Card",
+    "CardError",
+    "ExactOddsError",
+    "Hand",
+    "InputFileError",
+    "Joint",
+    "Outcome",
+    "PairKind",
+    "PaytableError",
+    "RoundError",
+    "Shoe",
+    "ShoeError",
+    "Tableau",
+    "TableauError",
+    "Winner",
+    "__version__",
+    "joint_distribution",
+    "load_tableau",
+    "parse_card",
+    "parse_cards",
+]

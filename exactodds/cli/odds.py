@@ -1,0 +1,33 @@
+"""``exactodds odds``: Banker/Player/Tie combinations and the table of final totals."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from exactodds.cli import app
+from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, RulesOpt, ShoeOpt, build_shoe
+
+__all__ = ["odds"]
+
+
+@app.command(epilog="Example: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json")
+def odds(
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOpt = "punto-banco",
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals."""
+    from exactodds.odds import odds_summary
+
+    shoe = build_shoe(decks, remove, shoe_file)
+    summary = odds_summary(shoe, rules)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    from exactodds.odds import render_odds
+
+    typer.echo(render_odds(summary))

@@ -1,0 +1,77 @@
+"""Summary of the engine's joint distribution: Banker/Player/Tie and the final-totals table.
+
+>>> s = odds_summary(Shoe.decks(8))
+>>> s["banker_wins"] + s["player_wins"] + s["ties"] == s["total_combinations"]
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from exactodds.engine import Winner, joint_distribution
+from exactodds.shoe import Shoe
+from exactodds.tableau import Tableau, load_tableau
+
+__all__ = ["odds_summary", "render_odds"]
+
+
+def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, Any]:
+    """A JSON-ready summary: exact integer combinations, probabilities as "p/q" strings."""
+    tableau = load_tableau(rules)
+    joint = joint_distribution(shoe, tableau)
+    wins = joint.winner_counts()
+    total = joint.total
+    table = joint.totals_table()
+    return {
+        "rules": tableau.name,
+        "shoe": shoe.describe(),
+        "cards": shoe.size,
+        "total_combinations": total,
+        "banker_wins": wins[Winner.BANKER],
+        "player_wins": wins[Winner.PLAYER],
+        "ties": wins[Winner.TIE],
+        "probabilities": {w.value: str(Fraction(wins[w], total)) for w in Winner},
+        "totals": [
+            {"player": p, "banker": b, "combinations": table[p, b]}
+            for p in range(10)
+            for b in range(10)
+            if (p, b) in table
+        ],
+    }
+
+
+def render_odds(summary: dict[str, Any]) -> str:
+    """Human-readable text for :func:`odds_summary`."""
+    from tabulate import tabulate
+
+    total = summary["total_combinations"]
+    head = [
+        f"Shoe: {summary['shoe']}    Rules: {summary['rules']}",
+        f"Universe: {total:,} ordered six-card sequences",
+        "",
+    ]
+    rows = [
+        (name, f"{n:,}", f"{float(Fraction(n, total)):.10f}")
+        for name, n in (
+            ("Banker", summary["banker_wins"]),
+            ("Player", summary["player_wins"]),
+            ("Tie", summary["ties"]),
+        )
+    ]
+    rows.append(("Total", f"{total:,}", f"{1:.10f}"))
+    out = tabulate(
+        rows,
+        headers=("Result", "Combinations", "Probability"),
+        colalign=("left", "right", "right"),
+        disable_numparse=True,
+    )
+    grid = {(t["player"], t["banker"]): t["combinations"] for t in summary["totals"]}
+    tab_rows = [
+        [f"P {p}", *(f"{float(Fraction(grid.get((p, b), 0), total)):.6f}" for b in range(10))]
+        for p in range(10)
+    ]
+    totals = tabulate(tab_rows, headers=["", *(f"B {b}" for b in range(10))], disable_numparse=True)
+    caption = "Probability by final totals (rows Player, columns Banker):"
+    return "\n".join([*head, out, "", caption, totals])

@@ -1,0 +1,216 @@
+"""Drawing rules (the tableau) as data: who draws a third card, by two-card totals.
+
+A tableau is a player draw set and a banker matrix indexed by banker two-card total (0–7) and
+the player's third-card value, or :data:`STOOD` when the player did not draw. Naturals (a
+two-card 8 or 9 in either hand) always end the deal.
+
+>>> pb = Tableau.named("punto-banco")
+>>> pb.banker_draws(3, 8), pb.banker_draws(3, 9), pb.banker_draws(5, STOOD)
+(False, True, True)
+>>> Tableau.named("mini").banker_draws(5, STOOD)
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from exactodds.errors import TableauError
+from exactodds.shoe import read_data_file
+
+__all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
+
+STOOD = 10
+"""Column of the banker matrix used when the player stood (had no third card)."""
+
+_ALL = frozenset(range(11))
+
+
+@dataclass(frozen=True)
+class Tableau:
+    """Third-card rules. ``banker`` has 8 rows (banker total 0..7) of draw columns, each a
+    frozenset of player third-card values 0..9 and/or :data:`STOOD`."""
+
+    name: str
+    player: frozenset[int]
+    banker: tuple[frozenset[int], ...]
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        bad = sorted(t for t in self.player if t not in range(8))
+        if bad:
+            raise TableauError(
+                f"tableau {self.name!r}: player draw total {bad[0]!r} must be 0..7 "
+                "(8 and 9 are naturals)"
+            )
+        if len(self.banker) != 8:
+            raise TableauError(f"tableau {self.name!r}: banker matrix needs rows 0..7")
+        for total, row in enumerate(self.banker):
+            extra = sorted(c for c in row if c not in _ALL)
+            if extra:
+                raise TableauError(
+                    f"tableau {self.name!r}: banker total {total}: column {extra[0]!r} must be "
+                    "'stood' or a third-card value 0..9"
+                )
+
+    def player_draws(self, total: int) -> bool:
+        """Whether the player draws on this two-card total (naturals excluded by the caller)."""
+        return total in self.player
+
+    def banker_draws(self, total: int, player_third: int) -> bool:
+        """Whether the banker draws on ``total`` given the player's third card or :data:`STOOD`."""
+        return total < 8 and player_third in self.banker[total]
+
+    def rows(self) -> list[tuple[int, list[bool]]]:
+        """The banker matrix as (banker total, [draws when stood, on 0, …, on 9])."""
+        return [
+            (t, [STOOD in row] + [v in row for v in range(10)]) for t, row in enumerate(self.banker)
+        ]
+
+    # -- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def named(cls, name: str) -> Tableau:
+        """A built-in tableau: ``punto-banco``, ``mini`` or ``pronto``."""
+        key = name.strip().lower().replace("_", "-").replace(" ", "-")
+        key = {"puntobanco": "punto-banco", "standard": "punto-banco"}.get(key, key)
+        if key not in BUILTIN:
+            raise TableauError(
+                f"unknown rules {name!r}: use one of {', '.join(BUILTIN)} or a TOML file"
+            )
+        return BUILTIN[key]
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], default_name: str = "custom") -> Tableau:
+        """Build a tableau from parsed TOML data.
+
+        Keys: ``name``, ``description``, ``player_draw`` (list of totals) and ``banker_draw`` (a
+        table with keys "0".."7", each a list of third-card values and/or "stood", or "any" /
+        "none").
+        """
+        known = {"name", "description", "player_draw", "banker_draw"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TableauError(f"unknown key {unknown[0]!r} in rules (expected {sorted(known)})")
+        name = data.get("name", default_name)
+        if not isinstance(name, str):
+            raise TableauError(f"rules name must be a string, not {name!r}")
+        if "player_draw" not in data:
+            raise TableauError(f"rules {name!r}: missing 'player_draw' (list of totals 0..7)")
+        if "banker_draw" not in data:
+            raise TableauError(f"rules {name!r}: missing 'banker_draw' table for totals 0..7")
+        player = _int_list(data["player_draw"], f"rules {name!r}: player_draw")
+        banker_data = data["banker_draw"]
+        if not isinstance(banker_data, Mapping):
+            raise TableauError(f"rules {name!r}: 'banker_draw' must be a table with keys 0..7")
+        rows: list[frozenset[int]] = []
+        keys = {str(k).strip(): v for k, v in banker_data.items()}
+        extra = sorted(set(keys) - {str(t) for t in range(8)})
+        if extra:
+            raise TableauError(
+                f"rules {name!r}: banker_draw key {extra[0]!r} is not a banker total 0..7"
+            )
+        for total in range(8):
+            if str(total) not in keys:
+                raise TableauError(f"rules {name!r}: banker_draw is missing total {total}")
+            rows.append(_banker_row(keys[str(total)], f"rules {name!r}: banker_draw.{total}"))
+        description = data.get("description", "")
+        return cls(name, frozenset(player), tuple(rows), str(description))
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Tableau:
+        """Read a custom tableau from a TOML file (see :meth:`from_mapping`)."""
+        data = read_data_file(path)
+        try:
+            return cls.from_mapping(data, default_name=Path(path).stem)
+        except TableauError as exc:
+            raise TableauError(f"{path}: {exc}") from None
+
+
+def _int_list(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise TableauError(f"{where} must be a list of totals, not {value!r}")
+    out = []
+    for v in value:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 7:
+            raise TableauError(f"{where}: {v!r} is not a total 0..7")
+        out.append(v)
+    return out
+
+
+def _banker_row(value: Any, where: str) -> frozenset[int]:
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in ("any", "all", "always"):
+            return _ALL
+        if word in ("none", "never"):
+            return frozenset()
+        raise TableauError(f"{where}: {value!r} is not a list, 'any' or 'none'")
+    if not isinstance(value, list):
+        raise TableauError(f"{where} must be a list of values 0..9 and 'stood', not {value!r}")
+    out = set()
+    for v in value:
+        if isinstance(v, str) and v.strip().lower() == "stood":
+            out.add(STOOD)
+        elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9:
+            out.add(v)
+        else:
+            raise TableauError(f"{where}: {v!r} is not a third-card value 0..9 or 'stood'")
+    return frozenset(out)
+
+
+def _matrix(stood: range, table: dict[int, range]) -> tuple[frozenset[int], ...]:
+    return tuple(
+        frozenset(table.get(t, ())) | (frozenset({STOOD}) if t in stood else frozenset())
+        for t in range(8)
+    )
+
+
+_PB_THIRD = {
+    0: range(10),
+    1: range(10),
+    2: range(10),
+    3: (0, 1, 2, 3, 4, 5, 6, 7, 9),
+    4: range(2, 8),
+    5: range(4, 8),
+    6: (6, 7),
+}
+
+BUILTIN: dict[str, Tableau] = {
+    "punto-banco": Tableau(
+        "punto-banco",
+        frozenset(range(6)),
+        _matrix(range(6), _PB_THIRD),  # type: ignore[arg-type]
+        "Standard Punto Banco: banker draws on 0-5 when the player stood, else by the table.",
+    ),
+    "mini": Tableau(
+        "mini",
+        frozenset(range(6)),
+        _matrix(range(4), _PB_THIRD),  # type: ignore[arg-type]
+        "Mini (seed 001): banker table only; after a player stand the banker draws on 0-3.",
+    ),
+    "pronto": Tableau(
+        "pronto",
+        frozenset(range(6)),
+        tuple(_ALL if t <= 4 else frozenset() for t in range(8)),
+        "Pronto (seed 001): banker draws on 0-4 and stands on 5-7 whatever the player did.",
+    ),
+}
+"""The tableaux that ship with exactodds (SPEC §3)."""
+
+
+def load_tableau(spec: str | Tableau | None) -> Tableau:
+    """A tableau from a built-in name, a TOML file path, or an existing tableau."""
+    if spec is None:
+        return BUILTIN["punto-banco"]
+    if isinstance(spec, Tableau):
+        return spec
+    key = spec.strip().lower().replace("_", "-")
+    if key in BUILTIN or key in ("puntobanco", "standard"):
+        return Tableau.named(spec)
+    if spec.endswith((".toml", ".json")) or Path(spec).exists():
+        return Tableau.from_file(spec)
+    return Tableau.named(spec)
