@@ -7,10 +7,12 @@ not the calendar. Fix a failure with ``exactodds report --all --out reports/``.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
+from exactodds.cli import main
 from exactodds.paytable import bundled_paytables
 from exactodds.report import build_sheets, recorded_date, render
 from exactodds.report.markdown import MARKER
@@ -36,3 +38,21 @@ def test_no_sheet_without_a_paytable() -> None:
     for committed in sorted(REPORTS.glob("*.*")):
         if committed.suffix in (".md", ".html") and MARKER in committed.read_text("utf-8")[:300]:
             assert committed.stem in stems, f"{committed} has no bundled paytable; delete it"
+
+
+def test_regenerating_into_a_copy_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real command on a copy of reports/: every sheet is reported unchanged, byte for byte."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    copy = tmp_path / "reports"
+    shutil.copytree(REPORTS, copy)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["report", "--all", "--out", str(copy)])
+    assert exit_info.value.code in (0, None)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 * len(bundled_paytables())
+    stale = [line for line in lines if not line.endswith(": unchanged")]
+    assert stale == [], FIX
+    for committed in REPORTS.iterdir():
+        assert (copy / committed.name).read_bytes() == committed.read_bytes()

@@ -125,6 +125,8 @@ def build_sheets(
     paths: list[str | Path] = list(specs)
     if all_bundled:
         paths = list(bundled_paytables())
+        if not paths:
+            raise ReportError("--all: no bundled paytables found (is exactodds installed?)")
     elif not paths:
         paths = [default_paytable()]
     extra: list[InputFile] = []
