@@ -18,7 +18,7 @@ from exactodds.errors import ExactOddsError
 from exactodds.paytable import bundled_paytables, default_paytable, load_paytable
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau, load_tableau
+from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
     "EXTENSIONS",
@@ -133,7 +133,7 @@ def build_sheets(
     tableau: Tableau | None = None
     if rules is not None:
         tableau = load_tableau(rules)
-        if Path(rules).is_file():
+        if tableau is not BUILTIN.get(tableau.name) and Path(rules).is_file():
             extra.append(file_input("rules", rules))
     if shoe_file is not None:
         extra.append(file_input("shoe", shoe_file))
