@@ -26,7 +26,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_default_is_the_eight_deck_classic_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["report", "--date", "2024-06-01"], capsys)
     assert (code, err) == (0, "")
-    assert "# Classic — math sheet" in out
+    assert "# Classic (commission) — math sheet" in out
     assert "4,998,398,275,503,360" in out
     assert "| Banker (`banker`) | 1.0579% |" in out  # SPEC §9
     assert "| Player (`player`) | 1.2351% |" in out

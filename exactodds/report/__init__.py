@@ -3,7 +3,7 @@
 >>> from exactodds.paytable import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="X")
 >>> render([sheet], "md").splitlines()[2]
-'# Classic — math sheet'
+'# Classic (commission) — math sheet'
 """
 
 from __future__ import annotations
