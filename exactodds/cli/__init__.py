@@ -46,7 +46,10 @@ def _root(
 
 
 # Importing a command module registers its commands on ``app``.
+from exactodds.cli import compare as _compare  # noqa: E402, F401
 from exactodds.cli import odds, validate  # noqa: E402, F401
+from exactodds.cli import settle as _settle  # noqa: E402, F401
+from exactodds.cli import solve as _solve  # noqa: E402, F401
 
 
 def main(argv: list[str] | None = None) -> None:
