@@ -263,7 +263,9 @@ class Comparison:
         }
 
 
-def _as_tableau(value: str | Tableau) -> Tableau:
+def _as_tableau(value: str | Tableau, paytable: Paytable) -> Tableau:
+    if isinstance(value, str) and value.strip().lower() in ("paytable", "own"):
+        return paytable.tableau
     return load_tableau(value)
 
 
@@ -297,9 +299,9 @@ def compare_variants(
     """House edge of every bet for each combination of rules × decks × banker × tie.
 
     Defaults: the three built-in tableaux, Tie 8:1 and 9:1, the paytable's decks, and the
-    paytable's own Banker bet.
+    paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
     """
-    tableaux = [_as_tableau(r) for r in (rules if rules is not None else list(BUILTIN))]
+    tableaux = [_as_tableau(r, paytable) for r in (rules if rules is not None else list(BUILTIN))]
     tie_payouts = [_as_payout(t) for t in (ties if ties is not None else DEFAULT_TIES)]
     deck_counts = [_as_decks(d) for d in (decks if decks is not None else [paytable.decks])]
     modes: list[BankerMode | None] = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -65,6 +66,7 @@ def test_default_grid_is_three_tableaux_by_two_ties() -> None:
         "player_pair",
         "banker_pair",
         "perfect_pair",
+        "player_bonus",
     ]
 
 
@@ -85,6 +87,7 @@ def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
         assert format_percent(r.house_edge["banker"]) == "1.0579%"
         assert format_percent(r.house_edge["player"]) == "1.2351%"
         assert r.house_edge["player_pair"] == Fraction(43, 415)  # 1 - 12 * 31/415
+        assert format_percent(r.house_edge["player_bonus"]) == "2.6517%"
 
 
 def test_mini_and_pronto_player_bet_is_player_favourable() -> None:
@@ -161,7 +164,7 @@ def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> Non
 
     code, out, _ = run(["compare", str(CLASSIC), "--tie", "8:1", "--format", "csv"], capsys)
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert code == 0 and len(rows) == 3 * 6
+    assert code == 0 and len(rows) == 3 * 7
     mini_player = next(r for r in rows if r["rules"] == "mini" and r["bet"] == "player")
     assert mini_player["player_favourable"] == "yes"
     assert Fraction(mini_player["house_edge"]) < 0
@@ -201,3 +204,9 @@ def test_missing_file_and_help(capsys: pytest.CaptureFixture[str]) -> None:
 def test_api_rejects_empty_axis() -> None:
     with pytest.raises(ExactOddsError, match="rules list"):
         compare_variants(load_paytable(CLASSIC), rules=[])
+
+
+def test_rules_paytable_means_its_own_tableau() -> None:
+    table = replace(load_paytable(CLASSIC), tableau=BUILTIN["pronto"])
+    result = compare_variants(table, rules=["paytable"], ties=["8:1"])
+    assert [r.variant.rules for r in result.results] == ["pronto"]

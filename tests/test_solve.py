@@ -69,10 +69,9 @@ def test_tie_and_player_bonus_solutions() -> None:
     assert tie.break_even == (1 - p_tie) / p_tie
     assert edge_with(table, "tie", 0, tie.payout or Fraction(0)) == Fraction(-1, 100)
 
-    bundled = load_paytable("classic")
-    bonus = solve_payout(bundled, "player_bonus", "Win by 9", "2%")
+    bonus = solve_payout(table, "player_bonus", "Win by 9", "2%")
     assert bonus.payout is not None
-    assert edge_with(bundled, "player_bonus", 2, bonus.payout) == Fraction(1, 50)
+    assert edge_with(table, "player_bonus", 2, bonus.payout) == Fraction(1, 50)
     # SPEC §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
     assert bonus.line.probability == Fraction(18_409_431_764_992, joint.total)
 

@@ -27,7 +27,9 @@ def compare(
     rules: Annotated[
         str | None,
         typer.Option(
-            "--rules", help="Tableaux, comma-separated (default: punto-banco,mini,pronto)."
+            "--rules",
+            help="Tableaux, comma-separated: names, files, or 'paytable' for its own "
+            "(default: punto-banco,mini,pronto).",
         ),
     ] = None,
     tie: Annotated[
