@@ -28,29 +28,40 @@ def compare(
         str | None,
         typer.Option(
             "--rules",
+            metavar="LIST",
             help="Tableaux, comma-separated: names, files, or 'paytable' for its own "
             "(default: punto-banco,mini,pronto).",
         ),
     ] = None,
     tie: Annotated[
-        str | None, typer.Option("--tie", help="Tie payouts, comma-separated (default: 8:1,9:1).")
+        str | None,
+        typer.Option(
+            "--tie", metavar="LIST", help="Tie payouts, comma-separated (default: 8:1,9:1)."
+        ),
     ] = None,
     decks: Annotated[
         str | None,
         typer.Option(
-            "--decks", "-d", help="Deck counts, comma-separated (default: the paytable's)."
+            "--decks",
+            "-d",
+            metavar="LIST",
+            help="Deck counts, comma-separated (default: the paytable's).",
         ),
     ] = None,
     banker: Annotated[
         str | None,
         typer.Option(
             "--banker",
+            metavar="LIST",
             help="Banker versions: commission, no-commission (default: the paytable's own).",
         ),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="Output format: md, csv or json.")] = (
-        "md"
-    ),
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", metavar="md|csv|json", help="Output format: md, csv or json."
+        ),
+    ] = ("md"),
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 

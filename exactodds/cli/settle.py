@@ -28,17 +28,21 @@ def settle(
         typer.Option(
             "--cards",
             "-c",
+            metavar="CARDS",
             help="The round: 'P: 9s 9h | B: Kd 7c', or cards in deal order (T or 10 for tens).",
         ),
     ] = "",
     bets: Annotated[
         list[str] | None,
-        typer.Option("--bet", "-b", help="A bet ID=STAKE, e.g. player=100 (repeatable)."),
+        typer.Option(
+            "--bet", "-b", metavar="ID=STAKE", help="A bet ID=STAKE, e.g. player=100 (repeatable)."
+        ),
     ] = None,
     rules: Annotated[
         str | None,
         typer.Option(
             "--rules",
+            metavar="RULES",
             help="Tableau: punto-banco, mini, pronto or a file (default: the paytable's).",
         ),
     ] = None,

@@ -25,19 +25,28 @@ def solve(
         typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
     ] = None,
     *,
-    bet: Annotated[str, typer.Option("--bet", "-b", help="Bet id, e.g. player_pair.")] = "",
+    bet: Annotated[
+        str, typer.Option("--bet", "-b", metavar="ID", help="Bet id, e.g. player_pair.")
+    ] = "",
     event: Annotated[
-        str, typer.Option("--event", "-e", help="Event label of the row to solve, or #N.")
+        str,
+        typer.Option(
+            "--event", "-e", metavar="LABEL", help="Event label of the row to solve, or #N."
+        ),
     ] = "",
     target_edge: Annotated[
         str | None,
-        typer.Option("--target-edge", "-t", help="Target house edge: 0.05, 5% or 1/20."),
+        typer.Option(
+            "--target-edge", "-t", metavar="EDGE", help="Target house edge: 0.05, 5% or 1/20."
+        ),
     ] = None,
     sweep_range: Annotated[
         str | None,
-        typer.Option("--sweep", help="Also list the house edge for payouts A..B to 1 (A:B)."),
+        typer.Option(
+            "--sweep", metavar="A:B", help="Also list the house edge for payouts A..B to 1 (A:B)."
+        ),
     ] = None,
-    step: Annotated[str, typer.Option("--step", help="Step of --sweep (default 1).")] = "1",
+    step: Annotated[str, typer.Option("--step", metavar="S", help="Step of --sweep.")] = "1",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Solve the payout of one row for a target house edge, exactly; also the break-even payout.
