@@ -113,11 +113,12 @@ def _banker_rows(mode: BankerMode) -> tuple[Row, ...]:
 
 
 def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
-    """Bet ``banker`` in the given version; other attributes (name, rounding) kept from ``base``."""
+    """Bet ``banker`` in the given version, named "Banker"; rounding and max round kept from
+    ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)")."""
     rows = _banker_rows(_banker_mode(mode))
     if base is None:
         return Bet("banker", "Banker", rows)
-    return replace(base, rows=rows)
+    return replace(base, name="Banker", rows=rows, description="")
 
 
 def _banker_mode(value: BankerMode | str) -> BankerMode:
@@ -316,7 +317,7 @@ def compare_variants(
         if not axis:
             raise ExactOddsError(f"the {name} list of the comparison is empty")
     results: list[VariantResult] = []
-    columns: dict[str, str] = {b.id: b.name for b in paytable.bets}
+    columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     for tableau in tableaux:
         for n in deck_counts:
             joint = joint_distribution(Shoe.decks(n), tableau)

@@ -210,3 +210,13 @@ def test_rules_paytable_means_its_own_tableau() -> None:
     table = replace(load_paytable(CLASSIC), tableau=BUILTIN["pronto"])
     result = compare_variants(table, rules=["paytable"], ties=["8:1"])
     assert [r.variant.rules for r in result.results] == ["pronto"]
+
+
+def test_replaced_banker_is_named_banker() -> None:
+    table = load_paytable("super6")  # its Banker bet is the no-commission one
+    result = compare_variants(table, rules=["punto-banco"], ties=["8:1"], bankers=["commission"])
+    assert dict(result.bets)["banker"] == "Banker"
+    assert format_percent(result.results[0].house_edge["banker"]) == "1.0579%"
+    own = compare_variants(table, rules=["punto-banco"], ties=["8:1"])
+    assert own.results[0].banker_label == "no-commission"
+    assert format_percent(own.results[0].house_edge["banker"]) == "1.4581%"

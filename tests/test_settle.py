@@ -234,3 +234,33 @@ def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture
 def test_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["settle", "--help"], capsys)
     assert code == 0 and "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
+
+
+def _cards_for(hand: dict[str, object], suits: tuple[int, int]) -> list[Card]:
+    """Cards for a hand described as {initial, third?, pair?} in tests/data/seed_examples.toml."""
+    initial, third = int(str(hand["initial"])), hand.get("third")
+    if hand.get("pair"):
+        value = next(v for v in range(10) if 2 * v % 10 == initial)
+        cards = [_card(value, suits[0]), _card(value, suits[1])]
+    else:
+        cards = _hand_cards(initial, None, suits[0])
+    if third is not None:
+        cards.append(_card(int(str(third)), suits[1]))
+    return cards
+
+
+def test_reference_worked_examples_settle_as_listed() -> None:
+    """The shared reference data of seed 004's examples, played through settle."""
+    import tomllib
+
+    data = tomllib.loads((DATA / "seed_examples.toml").read_text(encoding="utf-8"))
+    examples = data["worked_example"]
+    assert len(examples) == 5
+    table = load_paytable(CLASSIC)
+    for ex in examples:
+        hands = (_cards_for(ex["player"], (0, 2)), _cards_for(ex["banker"], (1, 3)))
+        stake = Fraction(ex["stake"])
+        got = settle_round(table, hands, [(bet_id, stake) for bet_id in ex["net"]])
+        assert {x.bet.id: x.amount for x in got.settlements} == {
+            k: Fraction(v) for k, v in ex["net"].items()
+        }, ex["text"]
