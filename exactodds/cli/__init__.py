@@ -46,7 +46,14 @@ def _root(
 
 
 # Importing a command module registers its commands on ``app``.
-from exactodds.cli import odds, report, validate  # noqa: E402, F401
+from exactodds.cli import (  # noqa: E402, F401
+    compare,
+    odds,
+    report,
+    settle,
+    solve,
+    validate,
+)
 
 
 def main(argv: list[str] | None = None) -> None:
