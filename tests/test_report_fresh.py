@@ -14,7 +14,13 @@ import pytest
 
 from exactodds.cli import main
 from exactodds.paytable import bundled_paytables
-from exactodds.report import build_sheets, recorded_date, render
+from exactodds.report import (
+    COMPARISON_FILE,
+    build_sheets,
+    comparison_document,
+    recorded_date,
+    render,
+)
 from exactodds.report.markdown import MARKER
 
 REPORTS = Path(__file__).resolve().parents[1] / "reports"
@@ -31,6 +37,12 @@ def test_bundled_sheet_is_up_to_date(path: Path) -> None:
         date = recorded_date(text, fmt)
         assert date is not None, f"{committed} records no date; {FIX}"
         assert render([sheet.with_date(date)], fmt) == text, f"{committed} is {FIX}"
+
+
+def test_default_comparison_is_up_to_date() -> None:
+    committed = REPORTS / COMPARISON_FILE
+    assert committed.is_file(), f"{committed} is missing; {FIX}"
+    assert committed.read_text(encoding="utf-8") == comparison_document(), f"{committed} is {FIX}"
 
 
 def test_no_sheet_without_a_paytable() -> None:
@@ -51,7 +63,7 @@ def test_regenerating_into_a_copy_changes_nothing(
         main(["report", "--all", "--out", str(copy)])
     assert exit_info.value.code in (0, None)
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 * len(bundled_paytables())
+    assert len(lines) == 2 * len(bundled_paytables()) + 1
     stale = [line for line in lines if not line.endswith(": unchanged")]
     assert stale == [], FIX
     for committed in REPORTS.iterdir():

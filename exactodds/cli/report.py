@@ -70,7 +70,16 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
 
-    from exactodds.report import FORMATS, ReportError, build_sheets, plan_files, render, write_all
+    from exactodds.report import (
+        COMPARISON_FILE,
+        FORMATS,
+        ReportError,
+        build_sheets,
+        comparison_document,
+        plan_files,
+        render,
+        write_all,
+    )
 
     if fmt is not None and fmt not in FORMATS:
         raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
@@ -91,6 +100,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         raise ReportError(f"--out {str(out)!r} is not a directory")
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
+    if all_bundled and fmt in (None, "md"):
+        path, text = out / COMPARISON_FILE, comparison_document()
+        same = path.is_file() and path.read_text(encoding="utf-8") == text
+        plan[path] = None if same else text
     write_all({path: text for path, text in plan.items() if text is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")

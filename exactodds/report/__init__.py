@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 from exactodds.report.generate import (
+    COMPARISON_FILE,
     EXTENSIONS,
     FORMATS,
     ReportError,
     build_sheets,
+    comparison_document,
     plan_files,
     recorded_date,
     render,
@@ -29,6 +31,7 @@ from exactodds.report.sheet import (
 )
 
 __all__ = [
+    "COMPARISON_FILE",
     "EXTENSIONS",
     "FORMATS",
     "BetSheet",
@@ -38,6 +41,7 @@ __all__ = [
     "StakeRTP",
     "build_sheet",
     "build_sheets",
+    "comparison_document",
     "file_input",
     "plan_files",
     "recorded_date",

@@ -21,10 +21,12 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
+    "COMPARISON_FILE",
     "EXTENSIONS",
     "FORMATS",
     "ReportError",
     "build_sheets",
+    "comparison_document",
     "plan_files",
     "recorded_date",
     "render",
@@ -192,3 +194,32 @@ def plan_files(
                     continue
             plan[path] = new
     return plan
+
+
+COMPARISON_FILE = "comparison.md"
+"""Name of the default variant comparison written by ``exactodds report --all --out``."""
+
+
+def comparison_document(version: str | None = None) -> str:
+    """The default comparison (three tableaux × Tie 8:1 / 9:1) of the default paytable, as a
+    Markdown page stating the software version and the paytable with its SHA-256."""
+    from exactodds import __version__
+    from exactodds.compare import compare_variants, render_comparison
+
+    table = load_paytable(default_paytable())
+    comparison = compare_variants(table)
+    shown = f"paytables/{Path(str(table.path)).name}"
+    lines = [
+        f"# {table.name} — house edge by variant",
+        "",
+        "| Item | Value |",
+        "|---|---|",
+        f"| Software | exactodds {version or __version__} |",
+        f"| Paytable | `{shown}` (SHA-256 `{table.sha256}`) |",
+        f"| Shoe | {table.decks} decks, every round counted over the six-card universe |",
+        "| Regenerate | `exactodds report --all --out reports/` |",
+        "",
+        render_comparison(comparison, "md"),
+        "",
+    ]
+    return "\n".join(lines)
