@@ -101,9 +101,9 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
     if all_bundled and fmt in (None, "md"):
-        path, text = out / COMPARISON_FILE, comparison_document()
-        same = path.is_file() and path.read_text(encoding="utf-8") == text
-        plan[path] = None if same else text
+        target, page = out / COMPARISON_FILE, comparison_document()
+        same = target.is_file() and target.read_text(encoding="utf-8") == page
+        plan[target] = None if same else page
     write_all({path: text for path, text in plan.items() if text is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")
