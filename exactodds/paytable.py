@@ -155,6 +155,7 @@ class Paytable:
     path: Path | None = None
     sha256: str | None = field(default=None, compare=False)
     source: str = ""
+    rules_file: Path | None = None
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -291,17 +292,21 @@ def parse_paytable(
     return (None if problems.items else table), problems.items
 
 
+def _rules_file(value: Any, origin: str) -> Path | None:
+    """The rules file a paytable names (relative to the paytable first), if it names one."""
+    if not isinstance(value, str) or not value.endswith((".toml", ".json")):
+        return None
+    candidate = Path(origin).parent / value
+    return candidate if not Path(value).is_absolute() and candidate.exists() else Path(value)
+
+
 def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
     try:
         if isinstance(value, Mapping):
             return Tableau.from_mapping(value, default_name="custom")
         if isinstance(value, str):
-            if value.endswith(".toml") and not Path(value).is_absolute():
-                base = Path(problems.origin).parent
-                candidate = base / value
-                if candidate.exists():
-                    return load_tableau(str(candidate))
-            return load_tableau(value)
+            path = _rules_file(value, problems.origin)
+            return load_tableau(str(path) if path is not None else value)
         problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
     except ExactOddsError as exc:
         problems.add(str(exc), "rules")
@@ -510,4 +515,5 @@ def load_paytable(path: str | Path) -> Paytable:
         p,
         hashlib.sha256(raw).hexdigest(),
         table.source,
+        _rules_file(data.get("rules"), str(p)),
     )

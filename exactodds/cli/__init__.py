@@ -17,6 +17,10 @@ __all__ = ["app", "main"]
 app = typer.Typer(
     name="exactodds",
     help="Exact combinatorial odds for baccarat and its side bets.",
+    epilog=(
+        "Examples: exactodds report  |  exactodds report mini --format html --out sheets/  |  "
+        "exactodds odds --decks 6 --remove '6 6 7h'"
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

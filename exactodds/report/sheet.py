@@ -208,6 +208,8 @@ def build_sheet(
     inputs: list[InputFile] = []
     if paytable.sha256 is not None:
         inputs.append(InputFile("paytable", file, paytable.sha256))
+    if paytable.rules_file is not None and tableau == paytable.tableau:
+        inputs.append(file_input("rules", paytable.rules_file))
     inputs.extend(extra_inputs)
     return Sheet(
         paytable,
