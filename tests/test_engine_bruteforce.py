@@ -161,6 +161,20 @@ def test_engine_equals_brute_force_on_random_tableaux(
     assert dict(joint_distribution(shoe, tableau).counts) == physical_joint(shoe, tableau)
 
 
+@settings(max_examples=15, deadline=None, database=None)
+@given(
+    st.lists(st.tuples(st.sampled_from([0, 8, 9, 12]), st.integers(0, 3)), min_size=6, max_size=11),
+    st.sampled_from(TABLEAUX),
+)
+def test_engine_equals_weighted_brute_force_on_random_multideck_shoes(
+    physical_cards: list[PhysicalCard], tableau: Tableau
+) -> None:
+    """Several cards of one rank and suit (multi-deck shoes) of A, 9, T and K, whose values
+    make naturals, pairs of zeros of different ranks and four-of-a-rank rounds likely."""
+    shoe = shoe_of(physical_cards)
+    assert dict(joint_distribution(shoe, tableau).counts) == weighted_joint(shoe, tableau)
+
+
 # -- derived features agree with the hand-dealt round ----------------------------------------------
 
 
