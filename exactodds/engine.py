@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from exactodds.shoe import RANK_VALUES, Shoe
@@ -30,12 +30,14 @@ from exactodds.tableau import BUILTIN, STOOD, Tableau
 
 __all__ = [
     "FEATURES",
+    "FEATURE_INDEX",
     "Hand",
     "Joint",
     "Outcome",
     "PairKind",
     "Winner",
     "falling",
+    "feature_record",
     "joint_distribution",
 ]
 
@@ -140,6 +142,16 @@ FEATURES: Mapping[str, Callable[[Outcome], object]] = {
 }
 """Every round feature a bet may look at (SPEC §4), by name, as a function of an outcome."""
 
+FEATURE_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(FEATURES)}
+"""Position of each feature in a :func:`feature_record`."""
+
+_GETTERS = tuple(FEATURES.values())
+
+
+def feature_record(outcome: Outcome) -> tuple[object, ...]:
+    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order."""
+    return tuple(get(outcome) for get in _GETTERS)
+
 
 def falling(n: int, k: int) -> int:
     """Falling factorial n·(n−1)·…·(n−k+1).
@@ -159,7 +171,7 @@ class Joint:
 
     shoe: Shoe
     tableau: Tableau
-    counts: Mapping[Outcome, int] = field(repr=False)
+    counts: Mapping[Outcome, int] = field(repr=False, compare=False)
 
     @property
     def total(self) -> int:
@@ -199,6 +211,11 @@ class Joint:
             key = (p0 if p3 is None else (p0 + p3) % 10, b0 if b3 is None else (b0 + b3) % 10)
             out[key] = out.get(key, 0) + n
         return out
+
+    @cached_property
+    def records(self) -> tuple[tuple[tuple[object, ...], int], ...]:
+        """Every outcome as (:func:`feature_record`, combinations); computed once per joint."""
+        return tuple((feature_record(o), n) for o, n in self.counts.items())
 
     def __iter__(self) -> Iterator[tuple[Outcome, int]]:
         return iter(self.counts.items())

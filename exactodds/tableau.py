@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,7 +168,7 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
     return frozenset(out)
 
 
-def _matrix(stood: range, table: dict[int, range]) -> tuple[frozenset[int], ...]:
+def _matrix(stood: range, table: Mapping[int, Iterable[int]]) -> tuple[frozenset[int], ...]:
     return tuple(
         frozenset(table.get(t, ())) | (frozenset({STOOD}) if t in stood else frozenset())
         for t in range(8)
@@ -189,13 +189,13 @@ BUILTIN: dict[str, Tableau] = {
     "punto-banco": Tableau(
         "punto-banco",
         frozenset(range(6)),
-        _matrix(range(6), _PB_THIRD),  # type: ignore[arg-type]
+        _matrix(range(6), _PB_THIRD),
         "Standard Punto Banco: banker draws on 0-5 when the player stood, else by the table.",
     ),
     "mini": Tableau(
         "mini",
         frozenset(range(6)),
-        _matrix(range(4), _PB_THIRD),  # type: ignore[arg-type]
+        _matrix(range(4), _PB_THIRD),
         "Mini (seed 001): banker table only; after a player stand the banker draws on 0-3.",
     ),
     "pronto": Tableau(
