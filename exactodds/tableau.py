@@ -107,7 +107,11 @@ class Tableau:
         if not isinstance(banker_data, Mapping):
             raise TableauError(f"rules {name!r}: 'banker_draw' must be a table with keys 0..7")
         rows: list[frozenset[int]] = []
-        keys = {str(k).strip(): v for k, v in banker_data.items()}
+        keys: dict[str, Any] = {}
+        for k, v in banker_data.items():
+            if str(k).strip() in keys:
+                raise TableauError(f"rules {name!r}: banker_draw total {k!r} is given twice")
+            keys[str(k).strip()] = v
         extra = sorted(set(keys) - {str(t) for t in range(8)})
         if extra:
             raise TableauError(
@@ -118,7 +122,9 @@ class Tableau:
                 raise TableauError(f"rules {name!r}: banker_draw is missing total {total}")
             rows.append(_banker_row(keys[str(total)], f"rules {name!r}: banker_draw.{total}"))
         description = data.get("description", "")
-        return cls(name, frozenset(player), tuple(rows), str(description))
+        if not isinstance(description, str):
+            raise TableauError(f"rules {name!r}: description must be a string, not {description!r}")
+        return cls(name, frozenset(player), tuple(rows), description)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Tableau:
