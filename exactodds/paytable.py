@@ -39,6 +39,7 @@ __all__ = [
     "bundled_paytables",
     "check_paytable",
     "default_paytable",
+    "display_path",
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
@@ -172,7 +173,7 @@ class Paytable:
     @property
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
-        return str(self.path) if self.path is not None else self.name
+        return display_path(self.path) if self.path is not None else self.name
 
 
 @lru_cache(maxsize=512)
@@ -207,6 +208,23 @@ def bundled_paytables() -> list[Path]:
 def default_paytable() -> Path:
     """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks)."""
     return _bundled_dir() / "classic.toml"
+
+
+def display_path(path: Path | None) -> str:
+    """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
+    (the same on every machine), other files relative to the working directory when inside it.
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_paytables()}
+    if path.resolve() in bundled:
+        return f"paytables/{path.name}"
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()
 
 
 def resolve_paytable(spec: str | Path) -> Path:

@@ -24,7 +24,7 @@ from pathlib import Path
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
-from exactodds.paytable import Bet, Paytable, bundled_paytables
+from exactodds.paytable import Bet, Paytable, display_path
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
@@ -116,23 +116,6 @@ class Sheet:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "paytable"
-
-
-def display_path(path: Path | None) -> str:
-    """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
-    (the same on every machine), other files relative to the working directory when inside it.
-    """
-    if path is None:
-        return ""
-    bundled = {p.resolve() for p in bundled_paytables()}
-    if path.resolve() in bundled:
-        return f"paytables/{path.name}"
-    if path.is_absolute():
-        try:
-            return path.relative_to(Path.cwd()).as_posix()
-        except ValueError:
-            return path.as_posix()
-    return path.as_posix()
 
 
 def file_input(role: str, path: str | Path) -> InputFile:
