@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, Winner, joint_distribution
-from exactodds.cli import main
 from exactodds.compare import (
     BankerMode,
     Variant,
@@ -27,20 +26,10 @@ from exactodds.metrics import bet_figures
 from exactodds.payout import parse_payout
 from exactodds.paytable import default_paytable, load_paytable
 from exactodds.tableau import BUILTIN
+from tests.cli_helpers import run
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI like the console script: exit code, stdout, stderr."""
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def winner_probabilities(decks: int, rules: str) -> dict[Winner, Fraction]:

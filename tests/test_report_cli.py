@@ -9,18 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.cli import main
 from exactodds.report import build_sheets, plan_files, recorded_date, render, write_atomic
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import run
 
 
 def test_default_is_the_eight_deck_classic_sheet(capsys: pytest.CaptureFixture[str]) -> None:

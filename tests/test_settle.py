@@ -10,26 +10,16 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
-from exactodds.cli import main
 from exactodds.engine import Hand, Outcome, PairKind
 from exactodds.errors import ExactOddsError, PaytableError, RoundError
 from exactodds.paytable import load_paytable
 from exactodds.settle import deal_round, parse_round_cards, settle_round
 from exactodds.shoe import Card
 from exactodds.tableau import BUILTIN
+from tests.cli_helpers import run
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # Seed 004, "Пример 1-4": the card images are missing; these cards fit the text.

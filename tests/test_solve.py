@@ -10,25 +10,15 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, Winner, joint_distribution
-from exactodds.cli import main
 from exactodds.errors import ExactOddsError, PaytableError
 from exactodds.metrics import bet_figures
 from exactodds.payout import Payout
 from exactodds.paytable import Bet, Paytable, load_paytable
 from exactodds.solve import parse_edge, parse_sweep, solve_payout, sweep
+from tests.cli_helpers import run
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def edge_with(table: Paytable, bet_id: str, row: int, net: Fraction) -> Fraction:
