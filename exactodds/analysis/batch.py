@@ -53,7 +53,15 @@ if TYPE_CHECKING:
 
     IntArray = npt.NDArray[Any]
 
-__all__ = ["BatchEvaluator", "BatchResult", "BetLike", "compile_bets", "shoe_counts"]
+__all__ = [
+    "BatchEvaluator",
+    "BatchResult",
+    "BetLike",
+    "OutcomeKey",
+    "compile_bets",
+    "outcome_of",
+    "shoe_counts",
+]
 
 
 class BetLike(Protocol):
@@ -236,7 +244,12 @@ class BatchEvaluator:
     scales: tuple[int, ...]
     tableau: Tableau
     groups: tuple[_Group, ...] = field(repr=False)
+    nets: dict[OutcomeKey, tuple[int, ...]] = field(repr=False, default_factory=dict)
     force_object: bool = False
+
+    def net_scaled(self, key: OutcomeKey) -> tuple[int, ...]:
+        """Every bet's net on an outcome, times the bet's scale (exact integers)."""
+        return self.nets[key]
 
     @property
     def terms(self) -> int:
@@ -463,6 +476,7 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
         scales,
         tab,
         tuple(groups),
+        scaled,
     )
 
 
