@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import permutations, product
 from typing import NamedTuple, TypeVar
 
@@ -31,12 +31,14 @@ from exactodds.tableau import BUILTIN, STOOD, Tableau
 
 __all__ = [
     "FEATURES",
+    "FEATURE_INDEX",
     "Hand",
     "Joint",
     "Outcome",
     "PairKind",
     "Winner",
     "falling",
+    "feature_record",
     "joint_distribution",
 ]
 
@@ -141,6 +143,16 @@ FEATURES: Mapping[str, Callable[[Outcome], object]] = {
 }
 """Every round feature a bet may look at (SPEC §4), by name, as a function of an outcome."""
 
+FEATURE_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(FEATURES)}
+"""Position of each feature in a :func:`feature_record`."""
+
+_GETTERS = tuple(FEATURES.values())
+
+
+def feature_record(outcome: Outcome) -> tuple[object, ...]:
+    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order."""
+    return tuple(get(outcome) for get in _GETTERS)
+
 
 def falling(n: int, k: int) -> int:
     """Falling factorial n·(n−1)·…·(n−k+1).
@@ -160,7 +172,7 @@ class Joint:
 
     shoe: Shoe
     tableau: Tableau
-    counts: Mapping[Outcome, int] = field(repr=False)
+    counts: Mapping[Outcome, int] = field(repr=False, compare=False)
 
     @property
     def total(self) -> int:
@@ -192,6 +204,11 @@ class Joint:
     def totals_table(self) -> dict[tuple[int, int], int]:
         """Combinations by (player final total, banker final total)."""
         return self.marginal(lambda o: (o.player.total, o.banker.total))
+
+    @cached_property
+    def records(self) -> tuple[tuple[tuple[object, ...], int], ...]:
+        """Every outcome as (:func:`feature_record`, combinations); computed once per joint."""
+        return tuple((feature_record(o), n) for o, n in self.counts.items())
 
     def __iter__(self) -> Iterator[tuple[Outcome, int]]:
         return iter(self.counts.items())

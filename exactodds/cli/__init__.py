@@ -46,7 +46,7 @@ def _root(
 
 
 # Importing a command module registers its commands on ``app``.
-from exactodds.cli import odds  # noqa: E402, F401
+from exactodds.cli import odds, validate  # noqa: E402, F401
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,492 @@
+"""The condition language of paytable rows: a tiny expression grammar over round features.
+
+Conditions are parsed into an immutable syntax tree and compiled to closures; file text is
+never evaluated as Python.
+
+    condition  := or
+    or         := and ("or" and)*
+    and        := not ("and" not)*
+    not        := "not" not | "(" or ")" | comparison
+    comparison := operand [op operand | ["not"] "in" "[" value ("," value)* "]"]
+    operand    := feature | value
+    value      := integer | true | false | none | player | banker | tie
+
+>>> c = parse_condition("player.pair and not (winner == tie)")
+>>> str(c), sorted(c.features)
+('player.pair and not winner == tie', ['player.pair', 'winner'])
+>>> sorted(parse_condition("banker.wins and banker.total == 6 and banker.cards in [2]").features)
+['banker.cards', 'banker.total', 'banker.wins']
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from exactodds.engine import FEATURE_INDEX, Outcome, feature_record
+from exactodds.errors import PaytableError
+
+__all__ = [
+    "FEATURE_KINDS",
+    "OTHERWISE",
+    "Condition",
+    "ConditionError",
+    "parse_condition",
+]
+
+
+class ConditionError(PaytableError):
+    """A row condition does not parse or does not type-check."""
+
+
+# What values each feature takes; used to type-check comparisons.
+_INT, _BOOL, _WINNER, _THIRD = "integer", "true/false", "player/banker/tie", "0-9 or none"
+FEATURE_KINDS: dict[str, str] = {
+    "winner": _WINNER,
+    "margin": _INT,
+    "cards": _INT,
+    **{
+        f"{side}.{name}": kind
+        for side in ("player", "banker")
+        for name, kind in (
+            ("total", _INT),
+            ("cards", _INT),
+            ("initial", _INT),
+            ("natural", _BOOL),
+            ("third", _THIRD),
+            ("pair", _BOOL),
+            ("perfect_pair", _BOOL),
+            ("wins", _BOOL),
+        )
+    },
+}
+assert set(FEATURE_KINDS) == set(FEATURE_INDEX)
+
+Value = int | bool | str | None
+
+
+# -- syntax tree ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Var:
+    """A feature reference such as ``player.total``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    """A literal value."""
+
+    value: Value
+
+
+@dataclass(frozen=True)
+class Cmp:
+    """A comparison ``left op right``."""
+
+    op: str
+    left: Var | Const
+    right: Var | Const
+
+
+@dataclass(frozen=True)
+class In:
+    """Membership ``var in [values]`` (or ``not in``)."""
+
+    var: Var
+    values: tuple[Value, ...]
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Not:
+    """Negation."""
+
+    item: Node
+
+
+@dataclass(frozen=True)
+class And:
+    """Conjunction of two or more items (never nested directly in another ``And``)."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    """Disjunction of two or more items (never nested directly in another ``Or``)."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Otherwise:
+    """Matches every outcome; only valid as the last row of a bet."""
+
+
+Node = Union[Var, Const, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
+
+_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _value_text(v: Value) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _text(node: Node) -> str:
+    if isinstance(node, Var):
+        return node.name
+    if isinstance(node, Const):
+        return _value_text(node.value)
+    if isinstance(node, Cmp):
+        return f"{_text(node.left)} {node.op} {_text(node.right)}"
+    if isinstance(node, In):
+        inner = ", ".join(_value_text(v) for v in node.values)
+        return f"{node.var.name} {'not in' if node.negated else 'in'} [{inner}]"
+    if isinstance(node, Not):
+        inner = _text(node.item)
+        return f"not ({inner})" if isinstance(node.item, And | Or) else f"not {inner}"
+    if isinstance(node, And):
+        return " and ".join(f"({_text(i)})" if isinstance(i, Or) else _text(i) for i in node.items)
+    if isinstance(node, Or):
+        return " or ".join(_text(i) for i in node.items)
+    return "otherwise"
+
+
+# -- compilation ---------------------------------------------------------------------------------
+
+Record = Sequence[object]
+Test = Callable[[Record], bool]
+
+
+def _operand(node: Var | Const) -> Callable[[Record], object]:
+    if isinstance(node, Var):
+        index = FEATURE_INDEX[node.name]
+        return lambda r: r[index]
+    value = node.value
+    return lambda r: value
+
+
+def _compile(node: Node) -> Test:
+    if isinstance(node, Otherwise):
+        return lambda r: True
+    if isinstance(node, Var):
+        index = FEATURE_INDEX[node.name]
+        return lambda r: bool(r[index])
+    if isinstance(node, Const):
+        value = bool(node.value)
+        return lambda r: value
+    if isinstance(node, Cmp):
+        left, right, op = _operand(node.left), _operand(node.right), _OPS[node.op]
+        if node.op in ("==", "!="):
+            return lambda r: op(left(r), right(r))
+
+        def ordered(r: Record) -> bool:
+            a, b = left(r), right(r)
+            return a is not None and b is not None and op(a, b)  # none is not ordered
+
+        return ordered
+    if isinstance(node, In):
+        index, values, negated = FEATURE_INDEX[node.var.name], frozenset(node.values), node.negated
+        return lambda r: (r[index] in values) != negated
+    if isinstance(node, Not):
+        inner = _compile(node.item)
+        return lambda r: not inner(r)
+    tests = [_compile(i) for i in node.items]
+    if isinstance(node, And):
+        return lambda r: all(t(r) for t in tests)
+    return lambda r: any(t(r) for t in tests)
+
+
+def _features(node: Node) -> frozenset[str]:
+    if isinstance(node, Var):
+        return frozenset({node.name})
+    if isinstance(node, Cmp):
+        return _features(node.left) | _features(node.right)
+    if isinstance(node, In):
+        return frozenset({node.var.name})
+    if isinstance(node, Not):
+        return _features(node.item)
+    if isinstance(node, And | Or):
+        return frozenset().union(*(_features(i) for i in node.items))
+    return frozenset()
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A parsed row condition. Call it on an :class:`~exactodds.engine.Outcome`.
+
+    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> o = Outcome(Hand(9, None, PairKind.PAIR), Hand(7, None, PairKind.NONE))
+    >>> parse_condition("player.pair and player.wins")(o)
+    True
+    """
+
+    node: Node
+    test: Test = field(init=False, repr=False, compare=False, hash=False)
+    features: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "test", _compile(self.node))
+        object.__setattr__(self, "features", _features(self.node))
+
+    def __call__(self, outcome: Outcome) -> bool:
+        return self.test(feature_record(outcome))
+
+    def __str__(self) -> str:
+        return _text(self.node)
+
+    @property
+    def is_otherwise(self) -> bool:
+        """Whether this is the catch-all ``otherwise``."""
+        return isinstance(self.node, Otherwise)
+
+
+OTHERWISE = Condition(Otherwise())
+"""The catch-all condition of a bet's last row."""
+
+
+# -- parsing ------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
+    r"|(?P<str>\"[^\"]*\"|'[^']*')|(?P<op>==|!=|<=|>=|<|>|\(|\)|\[|\]|,))"
+)
+_KEYWORDS = {"and", "or", "not", "in"}
+_WORD_VALUES: dict[str, Value] = {
+    "true": True,
+    "false": False,
+    "none": None,
+    "player": "player",
+    "banker": "banker",
+    "tie": "tie",
+}
+
+
+@dataclass
+class _Token:
+    kind: str  # num, name, str, op, end
+    text: str
+    pos: int
+
+
+def _tokenize(text: str) -> list[_Token]:
+    tokens, pos = [], 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            start = pos + len(text[pos:]) - len(text[pos:].lstrip())
+            raise ConditionError(
+                f"unexpected character {text[start]!r} at column {start + 1} in {text!r}"
+            )
+        kind = m.lastgroup or "op"
+        tok = m.group(kind)
+        tokens.append(_Token(kind, tok, m.start(kind)))
+        pos = m.end()
+    tokens.append(_Token("end", "", len(text)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.i = 0
+
+    def error(self, message: str, tok: _Token | None = None) -> ConditionError:
+        tok = tok or self.tokens[self.i]
+        where = "at the end" if tok.kind == "end" else f"at column {tok.pos + 1}"
+        return ConditionError(f"{message} {where} of condition {self.text!r}")
+
+    def peek(self) -> _Token:
+        return self.tokens[self.i]
+
+    def take(self) -> _Token:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def accept(self, text: str) -> bool:
+        tok = self.peek()
+        if tok.kind in ("op", "name") and tok.text.lower() == text:
+            self.i += 1
+            return True
+        return False
+
+    def expect(self, text: str) -> None:
+        if not self.accept(text):
+            tok = self.peek()
+            found = "end of text" if tok.kind == "end" else repr(tok.text)
+            raise self.error(f"expected {text!r}, found {found}")
+
+    def parse(self) -> Node:
+        if self.peek().kind == "end":
+            raise self.error("empty condition")
+        node = self.parse_or()
+        if self.peek().kind != "end":
+            raise self.error(f"unexpected {self.peek().text!r}")
+        return node
+
+    def parse_or(self) -> Node:
+        items = [self.parse_and()]
+        while self.accept("or"):
+            items.append(self.parse_and())
+        return _join(Or, items)
+
+    def parse_and(self) -> Node:
+        items = [self.parse_not()]
+        while self.accept("and"):
+            items.append(self.parse_not())
+        return _join(And, items)
+
+    def parse_not(self) -> Node:
+        if self.accept("not"):
+            return Not(self.parse_not())
+        if self.accept("("):
+            node = self.parse_or()
+            self.expect(")")
+            return node
+        return self.parse_comparison()
+
+    def parse_operand(self) -> Var | Const:
+        tok = self.take()
+        if tok.kind == "num":
+            return Const(int(tok.text))
+        if tok.kind == "str":
+            word = tok.text[1:-1].strip().lower()
+            if word not in ("player", "banker", "tie"):
+                raise self.error(f"unknown value {tok.text}", tok)
+            return Const(word)
+        if tok.kind == "name":
+            low = tok.text.lower()
+            if low in _KEYWORDS:
+                raise self.error(f"unexpected {tok.text!r}", tok)
+            if low in _WORD_VALUES:
+                return Const(_WORD_VALUES[low])
+            if low in FEATURE_KINDS:
+                return Var(low)
+            raise self.error(
+                f"unknown feature {tok.text!r} (known: {', '.join(FEATURE_KINDS)})", tok
+            )
+        found = "end of text" if tok.kind == "end" else repr(tok.text)
+        raise self.error(f"expected a feature or a value, found {found}", tok)
+
+    def parse_comparison(self) -> Node:
+        start = self.peek()
+        left = self.parse_operand()
+        tok = self.peek()
+        if tok.kind == "op" and tok.text in _OPS:
+            self.take()
+            right = self.parse_operand()
+            node = Cmp(tok.text, left, right)
+            _check_cmp(node, self, start)
+            return node
+        negated = False
+        if tok.kind == "name" and tok.text.lower() == "not":
+            nxt = self.tokens[self.i + 1]
+            if nxt.kind == "name" and nxt.text.lower() == "in":
+                self.take()
+                negated = True
+        if self.accept("in"):
+            if not isinstance(left, Var):
+                raise self.error("'in' needs a feature on its left", start)
+            self.expect("[")
+            values: list[Value] = []
+            if not self.accept("]"):
+                while True:
+                    operand = self.parse_operand()
+                    if not isinstance(operand, Const):
+                        raise self.error("a list holds values, not features")
+                    values.append(operand.value)
+                    if self.accept("]"):
+                        break
+                    self.expect(",")
+            for v in values:
+                _check_value(left.name, v, self, start)
+            return In(left, tuple(values), negated)
+        if isinstance(left, Var):
+            if FEATURE_KINDS[left.name] != _BOOL:
+                raise self.error(
+                    f"feature {left.name!r} is not true/false: compare it (e.g. {left.name} == …)",
+                    start,
+                )
+            return left
+        if isinstance(left.value, bool):
+            return left
+        raise self.error(f"value {_value_text(left.value)!r} is not a condition", start)
+
+
+def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:
+    if len(items) == 1:
+        return items[0]
+    flat: list[Node] = []
+    for item in items:
+        flat.extend(item.items if isinstance(item, kind) else (item,))
+    return kind(tuple(flat))
+
+
+def _check_value(feature: str, value: Value, parser: _Parser, tok: _Token) -> None:
+    kind = FEATURE_KINDS[feature]
+    ok = {
+        _INT: isinstance(value, int) and not isinstance(value, bool),
+        _BOOL: isinstance(value, bool),
+        _WINNER: value in ("player", "banker", "tie"),
+        _THIRD: value is None or (isinstance(value, int) and not isinstance(value, bool)),
+    }[kind]
+    if not ok:
+        raise parser.error(
+            f"{feature} takes {kind} values, not {_value_text(value)!r}",
+            tok,
+        )
+
+
+def _check_cmp(node: Cmp, parser: _Parser, tok: _Token) -> None:
+    vars_ = [o for o in (node.left, node.right) if isinstance(o, Var)]
+    if not vars_:
+        raise parser.error("a comparison needs a feature", tok)
+    if len(vars_) == 2:
+        a, b = FEATURE_KINDS[vars_[0].name], FEATURE_KINDS[vars_[1].name]
+        numeric = {_INT, _THIRD}
+        if a != b and not (a in numeric and b in numeric):
+            raise parser.error(f"cannot compare {vars_[0].name} with {vars_[1].name}", tok)
+    else:
+        const = node.right if isinstance(node.right, Const) else node.left
+        assert isinstance(const, Const)
+        _check_value(vars_[0].name, const.value, parser, tok)
+    if node.op not in ("==", "!="):
+        kinds = {FEATURE_KINDS[v.name] for v in vars_}
+        if kinds - {_INT, _THIRD}:
+            raise parser.error(f"{node.op!r} needs numbers, not {vars_[0].name}", tok)
+
+
+def parse_condition(text: str) -> Condition:
+    """Parse a row condition (``otherwise`` gives :data:`OTHERWISE`).
+
+    >>> parse_condition("player.totl == 9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.conditions.ConditionError: unknown feature 'player.totl' (known: ...) at column 1 ...
+    """
+    if not isinstance(text, str):
+        raise ConditionError(f"condition must be a string, not {text!r}")
+    if text.strip().lower() == "otherwise":
+        return OTHERWISE
+    return Condition(_Parser(text).parse())

@@ -1,0 +1,158 @@
+"""Exact figures per bet (SPEC §8): per-row combinations, EV, RTP, house edge, hit frequency,
+variance, largest win — all Fractions computed from integer combination counts.
+
+>>> from exactodds.paytable import default_paytable, load_paytable
+>>> figures = {f.bet.id: f for f in paytable_figures(load_paytable(default_paytable()))}
+>>> f"{float(figures['banker'].house_edge):.6%}"
+'1.057906%'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from exactodds.engine import Joint, joint_distribution
+from exactodds.payout import Payout
+from exactodds.paytable import Bet, Paytable
+from exactodds.shoe import Shoe
+from exactodds.tableau import Tableau
+
+__all__ = [
+    "DEFAULT_STAKES",
+    "BetFigures",
+    "RowFigures",
+    "bet_figures",
+    "paytable_figures",
+    "rtp_by_stake",
+    "unrounded",
+]
+
+DEFAULT_STAKES: tuple[Fraction, ...] = (
+    *(Fraction(i, 10) for i in range(1, 11)),
+    Fraction(2),
+    Fraction(5),
+    Fraction(10),
+    Fraction(100),
+)
+"""Stakes of the RTP-by-stake table for bets whose returns are rounded."""
+
+
+@dataclass(frozen=True)
+class RowFigures:
+    """One paytable row: its combinations, probability and contribution to the return."""
+
+    event: str
+    pays: Payout
+    net: Fraction
+    combinations: int
+    probability: Fraction
+
+    @property
+    def ret(self) -> Fraction:
+        """Contribution to the expected net result: probability × net."""
+        return self.probability * self.net
+
+
+@dataclass(frozen=True)
+class BetFigures:
+    """Every SPEC §8 figure of one bet, exact."""
+
+    bet: Bet
+    rows: tuple[RowFigures, ...]
+    total: int
+    stake: Fraction = Fraction(1)
+
+    @property
+    def ev(self) -> Fraction:
+        """Expected net result per unit staked."""
+        return sum((r.ret for r in self.rows), Fraction(0))
+
+    @property
+    def rtp(self) -> Fraction:
+        """Return to player: 1 + EV."""
+        return 1 + self.ev
+
+    @property
+    def house_edge(self) -> Fraction:
+        """−EV, pushes counted as bets."""
+        return -self.ev
+
+    @property
+    def push_probability(self) -> Fraction:
+        """Probability that the stake is returned."""
+        return sum((r.probability for r in self.rows if r.net == 0), Fraction(0))
+
+    @property
+    def house_edge_resolved(self) -> Fraction | None:
+        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
+        resolved = 1 - self.push_probability
+        return None if resolved == 0 else self.house_edge / resolved
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability that the bet wins something (net > 0)."""
+        return sum((r.probability for r in self.rows if r.net > 0), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the net result per unit stake."""
+        ev = self.ev
+        return sum((r.probability * r.net**2 for r in self.rows), Fraction(0)) - ev**2
+
+    @property
+    def std_dev(self) -> float:
+        """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
+        return math.sqrt(self.variance)
+
+    @property
+    def largest_win(self) -> Fraction:
+        """Largest net win per unit stake among rows that can happen (0 if none)."""
+        return max((r.net for r in self.rows if r.combinations), default=Fraction(0))
+
+    @property
+    def largest_win_probability(self) -> Fraction:
+        """Probability of the largest win."""
+        top = self.largest_win
+        return sum((r.probability for r in self.rows if r.net == top and top > 0), Fraction(0))
+
+    @property
+    def player_favourable(self) -> bool:
+        """The bet has a positive expectation for the player."""
+        return self.ev > 0
+
+
+def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures:
+    """Exact figures of ``bet`` on the distribution ``joint`` at ``stake`` (rounding only)."""
+    stake = Fraction(stake)
+    total = joint.total
+    rows = tuple(
+        RowFigures(row.event, row.pays, bet.row_net(row, stake), n, Fraction(n, total))
+        for row, n in zip(bet.rows, bet.row_combinations(joint), strict=True)
+    )
+    return BetFigures(bet, rows, total, stake)
+
+
+def paytable_figures(
+    paytable: Paytable,
+    shoe: Shoe | None = None,
+    tableau: Tableau | None = None,
+    stake: Fraction | int = 1,
+) -> list[BetFigures]:
+    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given)."""
+    joint = joint_distribution(shoe or paytable.shoe(), tableau or paytable.tableau)
+    return [bet_figures(joint, bet, stake) for bet in paytable.bets]
+
+
+def rtp_by_stake(
+    joint: Joint, bet: Bet, stakes: Iterable[Fraction | int] = DEFAULT_STAKES
+) -> list[tuple[Fraction, Fraction]]:
+    """(stake, RTP) for each stake: with rounding, the RTP depends on the stake."""
+    return [(Fraction(s), bet_figures(joint, bet, s).rtp) for s in stakes]
+
+
+def unrounded(bet: Bet) -> Bet:
+    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to)."""
+    return Bet(bet.id, bet.name, bet.rows, bet.max_round, None, bet.description)

@@ -1,0 +1,177 @@
+"""Payout notation (SPEC §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
+push and lose.
+
+A :class:`Payout` is the net result per unit staked: ``11:1`` nets 11, a push 0, a loss −1.
+
+>>> parse_payout("1:1 less 5%").net
+Fraction(19, 20)
+>>> parse_payout("9 for 1").net, parse_payout("1.95 for 1").net
+(Fraction(8, 1), Fraction(19, 20))
+>>> parse_payout("0.95:1").to_one(), parse_payout("0.95:1").for_one()
+('0.95 to 1', '1.95 for 1')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from exactodds.errors import PaytableError
+
+__all__ = ["LOSE", "PUSH", "Payout", "PayoutKind", "format_number", "parse_number", "parse_payout"]
+
+_NUMBER = r"\d+(?:\.\d+)?(?:/\d+)?"
+_RATIO = re.compile(
+    rf"^(?P<a>{_NUMBER})\s*(?P<op>:|to|for)\s*(?P<b>{_NUMBER})"
+    rf"(?:\s*(?:less|minus|-)\s*(?P<c>{_NUMBER})\s*%(?:\s*commission)?)?$"
+)
+_WORDS = {"push": 0, "lose": -1, "loss": -1, "loses": -1}
+
+
+class PayoutKind(StrEnum):
+    """How a settled bet ends."""
+
+    WIN = "win"
+    PUSH = "push"
+    LOSS = "loss"
+
+
+def parse_number(text: str) -> Fraction:
+    """An exact non-negative number from ``12``, ``0.95`` or ``19/20``.
+
+    >>> parse_number("0.95")
+    Fraction(19, 20)
+    """
+    if not re.fullmatch(_NUMBER, text.strip()):
+        raise PaytableError(f"not a number: {text!r}")
+    try:
+        return Fraction(text.strip())
+    except ZeroDivisionError:
+        raise PaytableError(f"division by zero in {text!r}") from None
+
+
+def format_number(x: Fraction) -> str:
+    """An exact decimal when it terminates, else ``p/q``.
+
+    >>> format_number(Fraction(19, 20)), format_number(Fraction(1, 3)), format_number(Fraction(8))
+    ('0.95', '1/3', '8')
+    """
+    if x.denominator == 1:
+        return str(x.numerator)
+    d = x.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{x.numerator}/{x.denominator}"
+    places = max(twos, fives)
+    scaled = x * 10**places
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+@dataclass(frozen=True)
+class Payout:
+    """Net result per unit stake of a settled bet, with the text it was written as."""
+
+    net: Fraction
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.net < -1:
+            raise PaytableError(f"payout {self.text or self.net!r} loses more than the stake")
+
+    @property
+    def kind(self) -> PayoutKind:
+        """Win (net > 0), push (net 0) or loss (net < 0)."""
+        if self.net > 0:
+            return PayoutKind.WIN
+        return PayoutKind.PUSH if self.net == 0 else PayoutKind.LOSS
+
+    @property
+    def is_win(self) -> bool:
+        """The bet wins something."""
+        return self.net > 0
+
+    @property
+    def is_push(self) -> bool:
+        """The stake is returned."""
+        return self.net == 0
+
+    @property
+    def is_loss(self) -> bool:
+        """The stake (or part of it) is lost."""
+        return self.net < 0
+
+    def to_one(self) -> str:
+        """ "a to 1" form: ``11 to 1``; push and lose in words."""
+        if self.is_push:
+            return "push"
+        if self.net == -1:
+            return "lose"
+        return f"{format_number(self.net)} to 1"
+
+    def for_one(self) -> str:
+        """ "a for 1" form (the return includes the stake): ``12 for 1``."""
+        return f"{format_number(self.net + 1)} for 1"
+
+    def __str__(self) -> str:
+        """Canonical ``a:b`` text, which parses back to an equal payout."""
+        if self.is_push:
+            return "push"
+        if self.net == -1:
+            return "lose"
+        if self.net < 0:
+            return f"{format_number(self.net + 1)} for 1"
+        return f"{self.net.numerator}:{self.net.denominator}"
+
+
+PUSH = Payout(Fraction(0), "push")
+LOSE = Payout(Fraction(-1), "lose")
+
+
+def parse_payout(value: object) -> Payout:
+    """Parse a payout written in any SPEC §5 notation.
+
+    >>> parse_payout("11:1").net, parse_payout("push").net, parse_payout("lose").net
+    (Fraction(11, 1), Fraction(0, 1), Fraction(-1, 1))
+    >>> parse_payout("1:2").to_one()
+    '0.5 to 1'
+    >>> parse_payout("-3:1")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: cannot read payout '-3:1' (negative payouts are not allowed)
+    """
+    if not isinstance(value, str):
+        raise PaytableError(f"payout must be a string like '11:1', not {value!r}")
+    text = " ".join(value.strip().lower().split())
+    if text in _WORDS:
+        return Payout(Fraction(_WORDS[text]), value.strip())
+    if text.startswith("-"):
+        raise PaytableError(f"cannot read payout {value!r} (negative payouts are not allowed)")
+    match = _RATIO.match(text)
+    if match is None:
+        raise PaytableError(
+            f"cannot read payout {value!r} (use 'a:b', 'a to b', 'a for b', "
+            "'1:1 less 5%', 'push' or 'lose')"
+        )
+    a, b = parse_number(match["a"]), parse_number(match["b"])
+    if b == 0:
+        raise PaytableError(f"cannot read payout {value!r} (division by zero)")
+    ratio = a / b
+    net = ratio - 1 if match["op"] == "for" else ratio
+    if net < 0:
+        raise PaytableError(f"payout {value!r} returns less than the stake on a win")
+    if match["c"] is not None:
+        commission = parse_number(match["c"])
+        if commission > 100:
+            raise PaytableError(f"commission in payout {value!r} is over 100%")
+        net *= 1 - commission / 100
+    return Payout(net, value.strip())

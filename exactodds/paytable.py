@@ -1,0 +1,513 @@
+"""Paytables: a game as data — shoe, tableau and bets whose rows map round features to payouts.
+
+A paytable file is untrusted TOML. It is parsed, type-checked and every problem is reported with
+the file, line, bet and row; nothing in it is ever executed.
+
+>>> table = load_paytable(default_paytable())
+>>> table.bet("player_pair").rows[0].pays.to_one()
+'11 to 1'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from importlib import resources
+from operator import itemgetter
+from pathlib import Path
+from typing import Any
+
+from exactodds.conditions import Condition, parse_condition
+from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
+from exactodds.errors import ExactOddsError, InputFileError, PaytableError
+from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.shoe import Shoe
+from exactodds.tableau import Tableau, load_tableau
+
+__all__ = [
+    "Bet",
+    "Paytable",
+    "Rounding",
+    "RoundingMode",
+    "Row",
+    "bundled_paytables",
+    "check_paytable",
+    "default_paytable",
+    "load_paytable",
+    "parse_paytable",
+    "resolve_paytable",
+]
+
+
+class RoundingMode(StrEnum):
+    """How a return is rounded to the rounding step."""
+
+    DOWN = "down"
+    HALF_UP = "half-up"
+    HALF_EVEN = "half-even"
+
+
+@dataclass(frozen=True)
+class Rounding:
+    """Returns are rounded to a multiple of ``step`` (e.g. a cent) in ``mode``.
+
+    >>> r = Rounding(Fraction(1, 100), RoundingMode.DOWN)
+    >>> r.apply(Fraction("0.195")), r.apply(Fraction("0.585"))
+    (Fraction(19, 100), Fraction(29, 50))
+    """
+
+    step: Fraction
+    mode: RoundingMode = RoundingMode.DOWN
+
+    def apply(self, amount: Fraction) -> Fraction:
+        """``amount`` rounded to a multiple of the step."""
+        units = amount / self.step
+        floor = units.numerator // units.denominator
+        rest = units - floor
+        if self.mode is RoundingMode.DOWN or rest < Fraction(1, 2):
+            whole = floor
+        elif rest > Fraction(1, 2) or self.mode is RoundingMode.HALF_UP:
+            whole = floor + 1
+        else:
+            whole = floor + (floor % 2)
+        return whole * self.step
+
+
+@dataclass(frozen=True)
+class Row:
+    """One paytable row: when the condition holds (and no earlier row did), the bet pays."""
+
+    when: Condition
+    pays: Payout
+    event: str
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A wager: rows tried in order, the first match settles it."""
+
+    id: str
+    name: str
+    rows: tuple[Row, ...]
+    max_round: int | None = None
+    rounding: Rounding | None = None
+    description: str = ""
+
+    @cached_property
+    def features(self) -> tuple[str, ...]:
+        """The round features the bet looks at, in a fixed order."""
+        used = frozenset().union(*(row.when.features for row in self.rows))
+        return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
+
+    def row_index(self, record: tuple[object, ...]) -> int:
+        """Index of the first row matching a :func:`~exactodds.engine.feature_record`."""
+        for i, row in enumerate(self.rows):
+            if row.when.test(record):
+                return i
+        raise PaytableError(f"bet {self.id!r}: no row matches (the last row must be 'otherwise')")
+
+    def row_combinations(self, joint: Joint) -> list[int]:
+        """Combinations settled by each row, in the joint's six-card universe.
+
+        Outcomes are first grouped by the features the bet looks at, so each row condition is
+        tried once per group rather than once per outcome.
+        """
+        return list(_row_combinations(joint, self))
+
+    def settle(self, outcome: Outcome) -> Row:
+        """The row that settles this bet for ``outcome``."""
+        return self.rows[self.row_index(feature_record(outcome))]
+
+    def row_net(self, row: Row, stake: Fraction = Fraction(1)) -> Fraction:
+        """Net result per unit stake of ``row`` at ``stake``, after the bet's rounding."""
+        if self.rounding is None:
+            return row.pays.net
+        stake = Fraction(stake)
+        paid = self.rounding.apply(stake * (1 + row.pays.net))
+        return (paid - stake) / stake
+
+    def net(self, outcome: Outcome, stake: Fraction = Fraction(1)) -> Fraction:
+        """Net result per unit stake for ``outcome``.
+
+        >>> from exactodds.engine import Hand, Outcome, PairKind
+        >>> banker = load_paytable(default_paytable()).bet("banker")
+        >>> banker.net(Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE)))
+        Fraction(19, 20)
+        """
+        return self.row_net(self.settle(outcome), stake)
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A game: shoe size, tableau and bets, with the file it was read from and its SHA-256."""
+
+    name: str
+    description: str
+    decks: int
+    tableau: Tableau
+    bets: tuple[Bet, ...]
+    path: Path | None = None
+    sha256: str | None = field(default=None, compare=False)
+    source: str = ""
+
+    def bet(self, bet_id: str) -> Bet:
+        """The bet with this id."""
+        for bet in self.bets:
+            if bet.id == bet_id:
+                return bet
+        known = ", ".join(b.id for b in self.bets)
+        raise PaytableError(f"{self.label}: unknown bet id {bet_id!r} (known: {known})")
+
+    def shoe(self) -> Shoe:
+        """The full shoe of the paytable's ``decks``."""
+        return Shoe.decks(self.decks)
+
+    @property
+    def label(self) -> str:
+        """How the paytable is named in messages: its file, or its name."""
+        return str(self.path) if self.path is not None else self.name
+
+
+@lru_cache(maxsize=512)
+def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
+    key = itemgetter(*(FEATURE_INDEX[f] for f in bet.features)) if bet.features else None
+    groups: dict[object, list[Any]] = {}
+    for record, n in joint.records:
+        k = key(record) if key is not None else None
+        slot = groups.get(k)
+        if slot is None:
+            groups[k] = [record, n]
+        else:
+            slot[1] += n
+    out = [0] * len(bet.rows)
+    for record, n in groups.values():
+        out[bet.row_index(record)] += n
+    return tuple(out)
+
+
+# -- locating bundled files ---------------------------------------------------------------------
+
+
+def _bundled_dir() -> Path:
+    return Path(str(resources.files("exactodds") / "data" / "paytables"))
+
+
+def bundled_paytables() -> list[Path]:
+    """The paytables that ship with exactodds, sorted by file name."""
+    return sorted(_bundled_dir().glob("*.toml"))
+
+
+def default_paytable() -> Path:
+    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks)."""
+    return _bundled_dir() / "classic.toml"
+
+
+def resolve_paytable(spec: str | Path) -> Path:
+    """A paytable path from a file path or the name of a bundled paytable (``classic``)."""
+    path = Path(spec)
+    if path.exists():
+        return path
+    bundled = _bundled_dir() / (path.name if path.suffix == ".toml" else f"{path.name}.toml")
+    if bundled.exists() and len(path.parts) == 1:
+        return bundled
+    names = ", ".join(p.stem for p in bundled_paytables())
+    raise InputFileError(f"{spec}: file not found (bundled paytables: {names})")
+
+
+# -- parsing --------------------------------------------------------------------------------------
+
+_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
+_BET_KEYS = {"name", "description", "rows", "max_round", "rounding"}
+_ROW_KEYS = {"when", "pays", "event"}
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class _Problems:
+    """Collects every problem of a file, each with the line it is on when that can be found."""
+
+    def __init__(self, origin: str, text: str) -> None:
+        self.origin = origin
+        self.lines = text.splitlines()
+        self.items: list[str] = []
+
+    def line_of(self, *needles: str) -> int | None:
+        for needle in needles:
+            for i, line in enumerate(self.lines, 1):
+                if needle and needle in line:
+                    return i
+        return None
+
+    def add(self, message: str, *needles: str) -> None:
+        line = self.line_of(*needles)
+        where = f"{self.origin}:{line}" if line else self.origin
+        self.items.append(f"{where}: {message}")
+
+
+def _bet_needles(bet_id: str) -> tuple[str, ...]:
+    return (f"[bets.{bet_id}]", f'[bets."{bet_id}"]', f"{bet_id} =", f"{bet_id}=")
+
+
+def parse_paytable(
+    data: Mapping[str, Any], origin: str = "<paytable>", text: str = ""
+) -> tuple[Paytable | None, list[str]]:
+    """Build a paytable from parsed TOML data, collecting every problem instead of stopping."""
+    problems = _Problems(origin, text)
+    for key in sorted(set(data) - _TOP_KEYS):
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
+    name = data.get("name", Path(origin).stem)
+    if not isinstance(name, str):
+        problems.add(f"'name' must be a string, not {name!r}", "name =")
+        name = str(name)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        problems.add(f"'description' must be a string, not {description!r}", "description =")
+        description = ""
+    decks = data.get("decks", 8)
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        problems.add(f"'decks' must be a positive integer, not {decks!r}", "decks =")
+        decks = 8
+    tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
+    bets_data = data.get("bets")
+    bets: list[Bet] = []
+    if not isinstance(bets_data, Mapping) or not bets_data:
+        problems.add("no bets: add at least one [bets.ID] table")
+    else:
+        for bet_id, bet_data in bets_data.items():
+            bet = _parse_bet(str(bet_id), bet_data, problems)
+            if bet is not None:
+                bets.append(bet)
+    if tableau is None:
+        return None, problems.items
+    table = Paytable(
+        name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
+    )
+    _check_reachable(table, problems)
+    return (None if problems.items else table), problems.items
+
+
+def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
+    try:
+        if isinstance(value, Mapping):
+            return Tableau.from_mapping(value, default_name="custom")
+        if isinstance(value, str):
+            if value.endswith(".toml") and not Path(value).is_absolute():
+                base = Path(problems.origin).parent
+                candidate = base / value
+                if candidate.exists():
+                    return load_tableau(str(candidate))
+            return load_tableau(value)
+        problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
+    except ExactOddsError as exc:
+        problems.add(str(exc), "rules")
+    return None
+
+
+def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
+    needles = _bet_needles(bet_id)
+    if not _BET_ID.match(bet_id):
+        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", *needles)
+    if not isinstance(data, Mapping):
+        problems.add(f"bet {bet_id!r} must be a table", *needles)
+        return None
+    start = len(problems.items)
+    for key in sorted(set(data) - _BET_KEYS):
+        problems.add(
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})", *needles
+        )
+    name = data.get("name", bet_id)
+    if not isinstance(name, str):
+        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {name!r}", *needles)
+    max_round = data.get("max_round")
+    if max_round is not None and (
+        not isinstance(max_round, int) or isinstance(max_round, bool) or max_round < 1
+    ):
+        problems.add(
+            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}", *needles
+        )
+    rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
+    rows_data = data.get("rows")
+    rows: list[Row] = []
+    if not isinstance(rows_data, list) or not rows_data:
+        problems.add(f"bet {bet_id!r}: 'rows' must be a non-empty list of rows", *needles)
+    else:
+        for n, row_data in enumerate(rows_data, 1):
+            row = _parse_row(bet_id, n, row_data, problems)
+            if row is not None:
+                rows.append(row)
+        if len(rows) == len(rows_data):
+            for n, row in enumerate(rows, 1):
+                if row.when.is_otherwise and n != len(rows):
+                    problems.add(
+                        f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
+                        f"(rows {n + 1}-{len(rows)} can never match)",
+                        *needles,
+                    )
+            if not rows[-1].when.is_otherwise:
+                problems.add(
+                    f'bet {bet_id!r}: the last row must be when = "otherwise" '
+                    "(every round must settle the bet)",
+                    *needles,
+                )
+    if len(problems.items) > start:
+        return None
+    return Bet(
+        bet_id,
+        str(name),
+        tuple(rows),
+        max_round,
+        rounding,
+        str(data.get("description", "")),
+    )
+
+
+def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
+    if value is None:
+        return None
+    needles = ("rounding", *_bet_needles(bet_id))
+    if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
+        problems.add(
+            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, not {value!r}',
+            *needles,
+        )
+        return None
+    step_raw = value["step"]
+    try:
+        if isinstance(step_raw, str):
+            step = parse_number(step_raw)
+        elif isinstance(step_raw, int | Fraction) and not isinstance(step_raw, bool):
+            step = Fraction(step_raw)
+        else:
+            raise PaytableError(f"not a number: {step_raw!r}")
+    except PaytableError as exc:
+        problems.add(f"bet {bet_id!r}: rounding step: {exc}", *needles)
+        return None
+    if step <= 0:
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", *needles)
+        return None
+    mode = value.get("mode", "down")
+    try:
+        return Rounding(step, RoundingMode(mode))
+    except ValueError:
+        modes = ", ".join(m.value for m in RoundingMode)
+        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", *needles)
+        return None
+
+
+def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
+    where = f"bet {bet_id!r} row {n}"
+    if not isinstance(data, Mapping):
+        problems.add(
+            f"{where}: a row must be {{ when = …, pays = …, event = … }}", *_bet_needles(bet_id)
+        )
+        return None
+    when_text = data.get("when")
+    needles = (
+        (str(when_text), *_bet_needles(bet_id))
+        if isinstance(when_text, str)
+        else _bet_needles(bet_id)
+    )
+    ok = True
+    for key in sorted(set(data) - _ROW_KEYS):
+        problems.add(f"{where}: unknown key {key!r} (expected when, pays, event)", *needles)
+        ok = False
+    if "when" not in data:
+        problems.add(f"{where}: missing 'when'", *needles)
+        return None
+    if "pays" not in data:
+        problems.add(f"{where}: missing 'pays'", *needles)
+        return None
+    try:
+        when = parse_condition(when_text)  # type: ignore[arg-type]
+    except PaytableError as exc:
+        problems.add(f"{where}: {exc}", *needles)
+        ok = False
+    try:
+        pays = parse_payout(data["pays"])
+    except PaytableError as exc:
+        problems.add(f"{where}: {exc}", *needles)
+        ok = False
+    event = data.get("event", when_text if isinstance(when_text, str) else "")
+    if not isinstance(event, str):
+        problems.add(f"{where}: 'event' must be a string, not {event!r}", *needles)
+        ok = False
+    if not ok:
+        return None
+    return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
+
+
+def _check_reachable(table: Paytable, problems: _Problems) -> None:
+    """Flag rows that can never match in the paytable's own game (full shoe of its decks)."""
+    joint = joint_distribution(table.shoe(), table.tableau)
+    for bet in table.bets:
+        for n, (row, count) in enumerate(
+            zip(bet.rows, bet.row_combinations(joint), strict=True), 1
+        ):
+            if count == 0:
+                reason = (
+                    "earlier rows take every round it names"
+                    if not row.when.is_otherwise
+                    else "earlier rows cover every round"
+                )
+                problems.add(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match in this game "
+                    f"({reason} or it names an impossible round)",
+                    str(row.when) if not row.when.is_otherwise else "",
+                    *_bet_needles(bet.id),
+                )
+
+
+def _read(path: Path) -> tuple[str, bytes]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputFileError(f"{path}: file not found") from None
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
+    try:
+        return raw.decode("utf-8"), raw
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: not a UTF-8 text file") from None
+
+
+def check_paytable(path: str | Path) -> list[str]:
+    """Every problem of a paytable file, one message each (empty when the file is valid)."""
+    try:
+        p = resolve_paytable(path)
+        text, _ = _read(p)
+    except InputFileError as exc:
+        return [str(exc)]
+    try:
+        data = tomllib.loads(text, parse_float=Fraction)
+    except tomllib.TOMLDecodeError as exc:
+        return [f"{p}: invalid TOML: {exc}"]
+    _, problems = parse_paytable(data, str(p), text)
+    return problems
+
+
+def load_paytable(path: str | Path) -> Paytable:
+    """Read and check a paytable file; every problem is reported in one :class:`PaytableError`."""
+    p = resolve_paytable(path)
+    text, raw = _read(p)
+    try:
+        data = tomllib.loads(text, parse_float=Fraction)
+    except tomllib.TOMLDecodeError as exc:
+        raise PaytableError(f"{p}: invalid TOML: {exc}") from None
+    table, problems = parse_paytable(data, str(p), text)
+    if table is None:
+        raise PaytableError("\n".join(problems))
+    return Paytable(
+        table.name,
+        table.description,
+        table.decks,
+        table.tableau,
+        table.bets,
+        p,
+        hashlib.sha256(raw).hexdigest(),
+        table.source,
+    )

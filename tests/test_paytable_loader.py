@@ -1,0 +1,185 @@
+"""Paytable files: every problem is found and named; valid files load into exact bets."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from exactodds.cli import main
+from exactodds.engine import Hand, Outcome, PairKind
+from exactodds.errors import InputFileError, PaytableError
+from exactodds.paytable import (
+    Rounding,
+    RoundingMode,
+    bundled_paytables,
+    check_paytable,
+    default_paytable,
+    load_paytable,
+)
+
+HEADER = 'name = "Test"\ndecks = 8\n'
+PLAYER = """
+[bets.player]
+name = "Player"
+rows = [
+  { when = "player.wins", pays = "1:1", event = "Player wins" },
+  { when = "winner == tie", pays = "push", event = "Tie" },
+  { when = "otherwise", pays = "lose", event = "Banker wins" },
+]
+"""
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        (
+            'name = "x"\n[bets.a\n',
+            2,
+            "invalid TOML: Expected ']' at the end of a table declaration",
+        ),
+        (HEADER + 'colour = "red"\n' + PLAYER, 3, "unknown key 'colour'"),
+        (
+            HEADER + PLAYER.replace('"player.wins"', '"player.totl == 9"'),
+            7,
+            "bet 'player' row 1: unknown feature 'player.totl'",
+        ),
+        (HEADER + PLAYER.replace('"1:1"', '"-3:1"'), 7, "cannot read payout '-3:1'"),
+        (HEADER + PLAYER.replace('"1:1"', '"lots"'), 7, "cannot read payout 'lots'"),
+        (HEADER + PLAYER.replace('event = "Tie"', 'evnt = "Tie"'), 8, "unknown key 'evnt'"),
+        (
+            HEADER
+            + PLAYER.replace('{ when = "otherwise", pays = "lose", event = "Banker wins" },', ""),
+            4,
+            "bet 'player': the last row must be when = \"otherwise\"",
+        ),
+        (
+            HEADER
+            + PLAYER.replace(
+                '{ when = "winner == tie"',
+                '{ when = "player.wins and player.natural", pays = "5:1" },\n'
+                '  { when = "winner == tie"',
+            ),
+            8,
+            "bet 'player' row 2 ('player.wins and player.natural'): can never match",
+        ),
+        (
+            'name = "One deck"\ndecks = 1\n[bets.pp]\nrows = [\n'
+            '  { when = "player.perfect_pair", pays = "25:1", event = "Perfect" },\n'
+            '  { when = "otherwise", pays = "lose" },\n]\n',
+            5,
+            "bet 'pp' row 1 ('Perfect'): can never match",  # one deck has no identical cards
+        ),
+        (HEADER + PLAYER.replace("[bets.player]", "[bets.player]\nmax_round = 0"), 4, "max_round"),
+        (HEADER + "decks = 0\n", None, "Cannot overwrite a value"),
+        ("decks = 0\n" + PLAYER, 1, "'decks' must be a positive integer, not 0"),
+        (HEADER, None, "no bets"),
+        (HEADER + 'rules = "baccarat-royale"\n' + PLAYER, 3, "unknown rules 'baccarat-royale'"),
+        (
+            HEADER
+            + PLAYER.replace(
+                "[bets.player]", '[bets.player]\nrounding = { step = "0.01", mode = "sideways" }'
+            ),
+            5,
+            "rounding mode 'sideways' is not one of down, half-up, half-even",
+        ),
+    ],
+)
+def test_every_problem_is_named_with_its_line(
+    tmp_path: Path, body: str, line: int | None, message: str
+) -> None:
+    path = _write(tmp_path, body)
+    problems = check_paytable(path)
+    assert any(message in p for p in problems), problems
+    if line is not None:
+        assert any(p.startswith(f"{path}:{line}: ") and message in p for p in problems) or (
+            "invalid TOML" in message and f"line {line}" in problems[0]
+        ), problems
+    with pytest.raises(PaytableError):
+        load_paytable(path)
+
+
+def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
+    body = (
+        HEADER
+        + 'colour = "red"\n'
+        + PLAYER.replace('"1:1"', '"x"').replace('"winner == tie"', '"winner == 7"')
+    )
+    problems = check_paytable(_write(tmp_path, body))
+    assert len(problems) == 3
+
+
+def test_validate_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = default_paytable()
+    bad = _write(tmp_path, HEADER + PLAYER.replace('"1:1"', '"-1:1"'))
+    with pytest.raises(SystemExit) as info:
+        main(["validate", str(good), str(bad)])
+    assert info.value.code == 2
+    out = capsys.readouterr()
+    assert f"{good}: ok" in out.out
+    assert "cannot read payout '-1:1'" in out.err
+    assert "Traceback" not in out.err
+    with pytest.raises(SystemExit) as info:
+        main(["validate", str(good)])
+    assert info.value.code == 0
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(InputFileError, match="file not found"):
+        load_paytable(tmp_path / "nope.toml")
+    assert "file not found" in check_paytable(tmp_path / "nope.toml")[0]
+
+
+def test_every_bundled_paytable_is_valid() -> None:
+    assert default_paytable() in bundled_paytables()
+    for path in bundled_paytables():
+        assert check_paytable(path) == [], path
+        table = load_paytable(path)
+        assert table.sha256 is not None and len(table.sha256) == 64
+        assert table.bets
+
+
+def test_inline_rules_and_decimal_rounding(tmp_path: Path) -> None:
+    body = (
+        'name = "Touch-like"\ndecks = 8\n'
+        "[rules]\nplayer_draw = [0, 1, 2, 3, 4, 5]\n"
+        '[rules.banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n3 = "any"\n4 = "any"\n'
+        '5 = "none"\n6 = "none"\n7 = "none"\n'
+        '[bets.banker]\nrounding = { step = 0.01, mode = "down" }\nrows = [\n'
+        '  { when = "banker.wins", pays = "1.95 for 1", event = "Banker wins" },\n'
+        '  { when = "winner == tie", pays = "push", event = "Tie" },\n'
+        '  { when = "otherwise", pays = "lose", event = "Player wins" },\n]\n'
+    )
+    table = load_paytable(_write(tmp_path, body))
+    assert table.tableau.banker_draws(4, 8) and not table.tableau.banker_draws(5, 8)
+    banker = table.bet("banker")
+    assert banker.rounding == Rounding(Fraction(1, 100), RoundingMode.DOWN)
+    win = Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE))
+    # Seed 002: stake 0.10 returns 0.19, 0.20 returns 0.39, 0.30 returns 0.58.
+    for stake, returned in (("0.10", "0.19"), ("0.20", "0.39"), ("0.30", "0.58")):
+        s = Fraction(stake)
+        assert s * (1 + banker.net(win, s)) == Fraction(returned)
+    with pytest.raises(PaytableError, match="unknown bet id 'tie'"):
+        table.bet("tie")
+
+
+@pytest.mark.parametrize(
+    ("mode", "amount", "expected"),
+    [
+        (RoundingMode.DOWN, "0.585", "0.58"),
+        (RoundingMode.HALF_UP, "0.585", "0.59"),
+        (RoundingMode.HALF_EVEN, "0.585", "0.58"),
+        (RoundingMode.HALF_EVEN, "0.575", "0.58"),
+        (RoundingMode.HALF_UP, "0.584", "0.58"),
+        (RoundingMode.DOWN, "0.19", "0.19"),
+    ],
+)
+def test_rounding_modes(mode: RoundingMode, amount: str, expected: str) -> None:
+    assert Rounding(Fraction("0.01"), mode).apply(Fraction(amount)) == Fraction(expected)
