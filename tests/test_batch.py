@@ -104,9 +104,10 @@ def test_batch_matches_engine(evaluator: BatchEvaluator) -> None:
         assert result.evs(i) == engine_evs(shoe), shoe.describe()
 
 
-def test_object_fallback_gives_the_same_numbers(evaluator: BatchEvaluator) -> None:
+@pytest.mark.parametrize("mode", ["limbs", "object"])
+def test_exact_fallbacks_give_the_same_numbers(evaluator: BatchEvaluator, mode: str) -> None:
     fast = evaluator.evaluate(SHOES[:3])
-    slow = replace(evaluator, force_object=True).evaluate(SHOES[:3])
+    slow = replace(evaluator, mode=mode).evaluate(SHOES[:3])
     assert (fast.numerators == slow.numerators).all()
 
 

@@ -17,10 +17,13 @@ Möbius inversion on "no relation ⊇ same rank ⊇ same rank and suit", so ever
 with integer weights ``W`` (nets scaled by the bet's common denominator). A paytable is compiled
 once: bets that look only at the first four cards (naturals, pairs) use the 4-card multisets times
 (N−4)₂; bets that never look at pair kinds skip the refinement. Evaluation builds the term matrix
-for a block of states (products of per-value local factors, split in two halves) and multiplies
-it with ``W`` in numpy ``int64``: the term values are split into limbs small enough that no
-product or sum can overflow (checked from the weights' column sums), and the limbs are recombined
-as Python ints. Shoes too large for ``int64`` use numpy ``object`` arrays of Python ints.
+for a block of states (products of per-value local factors, split in two halves; every term is a
+count of card sequences, at most (N)₆ < 2⁶²) and multiplies it with ``W`` in numpy. Overflow
+guard: the exact result is a count times a scaled net, at most ``max|net|·(N)₆``; when that is
+below 2⁶³ the product is taken in ``uint64``, which is exact modulo 2⁶⁴, so the ``int64`` view is
+the exact value. Otherwise the terms are split into limbs small enough that no limb·|W| sum can
+overflow (from the weights' column sums), recombined as Python ints. Shoes too large for
+``int64`` use numpy ``object`` arrays of Python ints.
 
 >>> from exactodds.engine import Outcome
 >>> from fractions import Fraction
@@ -225,6 +228,7 @@ class _Group:
     four: bool  # terms are 4-card multisets; results are multiplied by (N−4)₂
     weights: IntArray  # (terms × bets) int64 or object
     col_abs_sum: int  # max over bets of Σ|W|
+    net_bound: int  # max over bets of |scaled net|: |Σ W·term| ≤ net_bound·(N)_K
     left_keys: IntArray  # (distinct left halves × 5) local column per value 0..4
     right_keys: IntArray  # (distinct right halves × 5) local column per value 5..9
     left_index: IntArray  # (terms,)
@@ -245,7 +249,7 @@ class BatchEvaluator:
     tableau: Tableau
     groups: tuple[_Group, ...] = field(repr=False)
     nets: dict[OutcomeKey, tuple[int, ...]] = field(repr=False, default_factory=dict)
-    force_object: bool = False
+    mode: str = "auto"  # "auto"; "limbs" or "object" force a slower exact path (for tests)
 
     def net_scaled(self, key: OutcomeKey) -> tuple[int, ...]:
         """Every bet's net on an outcome, times the bet's scale (exact integers)."""
@@ -266,10 +270,10 @@ class BatchEvaluator:
         for start in range(0, len(counts), _BLOCK):
             block = counts[start : start + _BLOCK]
             n_max = int(sizes[start : start + _BLOCK].max()) if len(block) else 0
-            use_object = self.force_object or falling(n_max, 6) >= _INT64_LIMIT
+            use_object = self.mode == "object" or falling(n_max, 6) >= _INT64_LIMIT
             local = _local_table(block, use_object)
             for group in self.groups:
-                res = _group_numerators(group, local, n_max, use_object)
+                res = _group_numerators(group, local, n_max, use_object, self.mode == "limbs")
                 if group.four:
                     tail = [falling(int(n) - 4, 2) for n in sizes[start : start + _BLOCK]]
                     res = res * np.array(tail, dtype=object)[:, None]
@@ -383,7 +387,9 @@ def _local_table(counts: IntArray, use_object: bool) -> IntArray:
     return out
 
 
-def _group_numerators(group: _Group, local: IntArray, n_max: int, use_object: bool) -> IntArray:
+def _group_numerators(
+    group: _Group, local: IntArray, n_max: int, use_object: bool, limbs_only: bool
+) -> IntArray:
     """Σ_terms W·term for one group and a block of states, as an object array of ints."""
     import numpy as np
 
@@ -397,12 +403,20 @@ def _group_numerators(group: _Group, local: IntArray, n_max: int, use_object: bo
     terms = half(group.left_keys, 0, group.left_index)
     terms *= half(group.right_keys, 5, group.right_index)
     w = group.weights
+    if use_object or w.dtype == object:
+        return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
+    bound = falling(n_max, 4 if group.four else 6)
+    if group.net_bound * bound < 1 << 63 and not limbs_only:
+        # The exact sums are counts·scaled nets, so |sum| ≤ net_bound·(N)_K < 2**63. Unsigned
+        # arithmetic is exact modulo 2**64 (no undefined overflow): the int64 view of the
+        # uint64 product is the exact sum, whatever the size of the intermediate terms.
+        prod = terms.view(np.uint64) @ w.view(np.uint64)
+        return np.asarray(prod.view(np.int64).astype(object), dtype=object)
     bits = 62 - group.col_abs_sum.bit_length()
-    if use_object or bits < 16 or w.dtype == object:
+    if bits < 16:
         return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
     # Term values are at most (N)_6 (or (N)_4): split them into limbs of ``bits`` bits, so
     # that every limb·|W| sum stays below 2**62, and recombine exactly as Python ints.
-    bound = falling(n_max, 4 if group.four else 6)
     limbs = max(1, -(-bound.bit_length() // bits))
     mask = (1 << bits) - 1
     total: IntArray = np.zeros((len(local), w.shape[1]), dtype=object)
@@ -415,11 +429,32 @@ def _group_numerators(group: _Group, local: IntArray, n_max: int, use_object: bo
 # -- compilation --------------------------------------------------------------------------------
 
 
+_CACHE: dict[tuple[tuple[BetLike, ...], Tableau], BatchEvaluator] = {}
+
+
 def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> BatchEvaluator:
-    """Compile bets (e.g. a paytable's) once for :meth:`BatchEvaluator.evaluate`."""
+    """Compile bets (e.g. a paytable's) once for :meth:`BatchEvaluator.evaluate`.
+
+    Compiling evaluates every bet on every outcome (a few seconds for a full paytable), so
+    results for hashable bets are kept in a small cache.
+    """
+    tab = tableau if tableau is not None else BUILTIN["punto-banco"]
+    key = (tuple(bets), tab)
+    try:
+        hit = _CACHE.get(key)
+    except TypeError:  # unhashable bets: no caching
+        return _compile(bets, tab)
+    if hit is None:
+        hit = _compile(bets, tab)
+        if len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = hit
+    return hit
+
+
+def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     import numpy as np
 
-    tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     nb = len(bets)
     tails = {(p, b): _tails(tab, p, b) for p in range(10) for b in range(10)}
     nets: dict[OutcomeKey, tuple[Fraction, ...]] = {}
@@ -558,6 +593,7 @@ def _compile_group(
         four,
         weights,
         abs_sum,
+        int(max((abs(int(x)) for arr in nets.values() for x in arr), default=0)),
         left_keys,
         right_keys,
         left_index.reshape(-1),
