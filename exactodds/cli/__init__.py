@@ -48,6 +48,9 @@ def _root(
 # Importing a command module registers its commands on ``app``.
 from exactodds.cli import odds, validate  # noqa: E402, F401
 
+from exactodds.cli import eor  # noqa: E402, F401  # isort: skip
+from exactodds.cli import simulate  # noqa: E402, F401  # isort: skip
+
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI, turning project errors into one line and exit code 2."""
