@@ -9,8 +9,6 @@ The data flow is shoe → tableau → engine (joint distribution) → paytable �
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from exactodds.engine import FEATURES, Hand, Joint, Outcome, PairKind, Winner, joint_distribution
 from exactodds.errors import (
     CardError,
@@ -24,10 +22,19 @@ from exactodds.errors import (
 from exactodds.shoe import Card, Shoe, parse_card, parse_cards
 from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
 
-try:
-    __version__ = version("exactodds")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+__version__: str  # looked up on first use: importlib.metadata costs the CLI ~30 ms to import
+
+
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("exactodds")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            return "0.0.0+unknown"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BUILTIN",

@@ -3,11 +3,11 @@
 Every round is counted as an ordered sequence of six cards drawn from the shoe (cards five and
 six may go unused), so all counts share the universe N·(N−1)·…·(N−5).
 
-Method. The first four cards (P, B, P, B) are enumerated by rank, with suits only where a
-perfect pair can occur; this gives, per four-value sequence, the number of card sequences with
-each (player pair, banker pair) kind. What happens next depends only on the *value* counts left
-in the shoe, so the third-card subtree is computed once per (player total, banker total,
-multiset of values removed) and shared by every first-four sequence with that key.
+Method (details above ``_pair_tables``). The first four cards are counted by value, with the
+player/banker pair kinds split off by closed forms in the per-rank suit counts, so suits cost
+nothing. What happens next is a polynomial of degree two in the values the first four removed,
+so each class (player total, banker total, pair kinds) needs only three moments of its
+first-four sequences, not one subtree per sequence. The 8-deck joint takes ~20 ms.
 
 >>> j = joint_distribution(Shoe.decks(8))
 >>> j.total
@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import permutations, product
 from typing import NamedTuple, TypeVar
 
 from exactodds.shoe import RANK_VALUES, Shoe
@@ -196,14 +195,22 @@ class Joint:
         return out
 
     def winner_counts(self) -> dict[Winner, int]:
-        """Combinations of Banker wins, Player wins and Ties."""
+        """Combinations of Banker wins, Player wins and Ties (from :meth:`totals_table`)."""
         out = dict.fromkeys(Winner, 0)
-        out.update(self.marginal(lambda o: o.winner))
+        for (p, b), n in self.totals_table().items():
+            out[Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE] += n
         return out
 
     def totals_table(self) -> dict[tuple[int, int], int]:
-        """Combinations by (player final total, banker final total)."""
-        return self.marginal(lambda o: (o.player.total, o.banker.total))
+        """Combinations by (player final total, banker final total).
+
+        Inlined (no per-outcome properties) because the CLI calls it on every run.
+        """
+        out: dict[tuple[int, int], int] = {}
+        for ((p0, p3, _), (b0, b3, _)), n in self.counts.items():
+            key = (p0 if p3 is None else (p0 + p3) % 10, b0 if b3 is None else (b0 + b3) % 10)
+            out[key] = out.get(key, 0) + n
+        return out
 
     @cached_property
     def records(self) -> tuple[tuple[tuple[object, ...], int], ...]:
@@ -215,103 +222,134 @@ class Joint:
 
 
 # -- the enumeration ---------------------------------------------------------------------------
-
-# Positions of the first four cards: 0 = player 1st, 1 = banker 1st, 2 = player 2nd, 3 = banker 2nd.
-
-
-def _set_partitions(items: tuple[int, ...]) -> list[list[tuple[int, ...]]]:
-    if not items:
-        return [[]]
-    first, rest = items[0], items[1:]
-    out = []
-    for part in _set_partitions(rest):
-        out.append([(first,), *part])
-        for i, block in enumerate(part):
-            out.append([*part[:i], (first, *block), *part[i + 1 :]])
-    return out
-
-
-_PARTITIONS = _set_partitions((0, 1, 2, 3))
+#
+# Notation: V[v] cards of value v in the shoe, m = N − 4 cards left after the first four. The
+# first four cards are P1 B1 P2 B2 with values v0 v1 v2 v3; pt = v0 + v2 and bt = v1 + v3
+# (mod 10), so within a class (pt, bt) a first-four value sequence is fixed by (v0, v1).
+#
+# 1. First four, by pair kinds. Without suits, sequences with values v0..v3 number
+#    V[v0]·(V[v1]−[v1=v0])·… (G). A player pair of rank a and kind k (pair / perfect) has
+#    K_a[k] ordered suit choices; whatever the player holds, the banker's non-pair count
+#    depends only on ranks, so every (player kind, banker kind) count is a short closed form
+#    in per-value sums of K_a (see _pair_tables); "no pair, no pair" is G minus the rest.
+# 2. Cards five and six. With r the values removed by the first four, the third-card weights
+#    are polynomials of degree ≤ 2 in r: (V[x]−r_x)(V[y]−[x=y]−r_y), (V[x]−r_x)(m−1), m(m−1).
+#    So each class (pt, bt, kinds) needs only the moments S0 = Σn, S1 = Σn·r, S2 = Σn·r·rᵀ of
+#    its first-four sequences, and those are accumulated ten values at a time.
 
 
-def _block_table(suits: tuple[int, ...], block: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """Ordered suit assignments for the positions of ``block`` (all one rank), as
-    (player pair kind, banker pair kind, count). Pair kinds are nonzero only when both cards
-    of a hand are in the block."""
-    has_p, has_b = 0 in block and 2 in block, 1 in block and 3 in block
-    if not has_p and not has_b:
-        return [(0, 0, falling(sum(suits), len(block)))]
-    acc: dict[tuple[int, int], int] = {}
-    for assign in product(range(4), repeat=len(block)):
-        used = [0, 0, 0, 0]
-        n = 1
-        for s in assign:
-            n *= suits[s] - used[s]
-            used[s] += 1
-        if n:
-            where = dict(zip(block, assign, strict=True))
-            pk = (2 if where[0] == where[2] else 1) if has_p else 0
-            bk = (2 if where[1] == where[3] else 1) if has_b else 0
-            acc[pk, bk] = acc.get((pk, bk), 0) + n
-    return [(pk, bk, n) for (pk, bk), n in acc.items()]
-
-
-def _first_four(shoe: Shoe) -> dict[tuple[int, int, int, int], dict[tuple[int, int], int]]:
-    """Card sequences of the first four cards by (values at positions 0..3) and pair kinds."""
-    out: dict[tuple[int, int, int, int], dict[tuple[int, int], int]] = {}
-    ranks = [r for r in range(13) if shoe.counts[r] and sum(shoe.counts[r])]
-    for partition in _PARTITIONS:
-        tables = {
-            (block, r): _block_table(shoe.counts[r], block) for block in partition for r in ranks
-        }
-        for assigned in permutations(ranks, len(partition)):
-            combos: list[tuple[int, int, int]] = [(0, 0, 1)]
-            values = [0, 0, 0, 0]
-            for block, r in zip(partition, assigned, strict=True):
-                combos = [
-                    (pk + pk2, bk + bk2, n * n2)
-                    for pk, bk, n in combos
-                    for pk2, bk2, n2 in tables[block, r]
-                    if n2
-                ]
-                for pos in block:
-                    values[pos] = RANK_VALUES[r]
-            if not combos:
-                continue
-            slot = out.setdefault((values[0], values[1], values[2], values[3]), {})
-            for pk, bk, n in combos:
-                slot[pk, bk] = slot.get((pk, bk), 0) + n
-    return out
-
-
-def _tail(
-    tableau: Tableau, p_init: int, b_init: int, left: list[int], m: int
-) -> list[tuple[int, int, int]]:
-    """Third-card outcomes after the first four: (player third or STOOD, banker third or
-    STOOD, sequences of cards five and six), from value counts ``left`` summing to ``m``."""
-    if p_init >= 8 or b_init >= 8:
-        return [(STOOD, STOOD, m * (m - 1))]
-    if not tableau.player_draws(p_init):
-        if tableau.banker_draws(b_init, STOOD):
-            return [(STOOD, y, left[y] * (m - 1)) for y in range(10) if left[y]]
-        return [(STOOD, STOOD, m * (m - 1))]
-    out = []
-    for x in range(10):
-        cx = left[x]
-        if not cx:
+def _pair_tables(
+    shoe: Shoe,
+) -> tuple[list[list[int]], list[list[int]], list[list[list[int]]], list[int]]:
+    """Per value v and pair kind k (1 pair, 2 perfect): ``kp[v][k]`` = Σ_a K_a[k] over ranks a
+    of value v (ordered two-card pairs of rank a of kind k); ``kd[v][k]`` = Σ_a K_a[k]·D_a with
+    D_a = R_a(R_a−1) − (R_a−2)(R_a−3), the fall in rank-a pairs once two rank-a cards are gone;
+    ``kk[v][pk][bk]`` = Σ_a (B_a[pk,bk] − K_a[pk]·K_a[bk]) with B_a the four-cards-of-rank-a
+    count by both kinds; ``q[v]`` = Σ_a R_a(R_a−1)."""
+    kp = [[0, 0, 0] for _ in range(10)]
+    kd = [[0, 0, 0] for _ in range(10)]
+    kk = [[[0, 0, 0] for _ in range(3)] for _ in range(10)]
+    q = [0] * 10
+    for rank, suits in enumerate(shoe.counts):
+        r = sum(suits)
+        if r < 2:
             continue
-        if tableau.banker_draws(b_init, x):
-            for y in range(10):
-                cy = left[y] - (x == y)
-                if cy > 0:
-                    out.append((x, y, cx * cy))
-        else:
-            out.append((x, STOOD, cx * (m - 1)))
-    return out
+        v = RANK_VALUES[rank]
+        two = r * (r - 1)
+        rest = (r - 2) * (r - 3)
+        perfect = sum(c * (c - 1) for c in suits)
+        kinds = (0, two - perfect, perfect)
+        q[v] += two
+        # Four cards of rank a: both perfect, one perfect (either hand), neither.
+        both = (
+            perfect * perfect
+            - sum((c * (c - 1)) ** 2 for c in suits)
+            + sum(c * (c - 1) * (c - 2) * (c - 3) for c in suits)
+        )
+        one = perfect * rest - both
+        block = ((0, 0, 0), (0, two * rest - both - 2 * one, one), (0, one, both))
+        for pk in (1, 2):
+            kp[v][pk] += kinds[pk]
+            kd[v][pk] += kinds[pk] * (two - rest)
+            for bk in (1, 2):
+                kk[v][pk][bk] += block[pk][bk] - kinds[pk] * kinds[bk]
+    return kp, kd, kk, q
 
 
-def _index(p_init: int, x: int, b_init: int, y: int) -> int:
-    return (((p_init * 11 + x) * 10 + b_init) * 11 + y) * 9
+class _Moments:
+    """Moments of the first-four sequences of one class (pt, bt, kinds), kept as row sums over
+    v0, column sums over v1 and the cross term Σ n·p·bᵀ (p, b: values the player / banker
+    removed), from which S0, S1, S2 follow."""
+
+    __slots__ = ("cols", "cross", "rows")
+
+    def __init__(self, cross: bool) -> None:
+        self.rows = [0] * 10
+        self.cols = [0] * 10
+        self.cross = [[0] * 10 for _ in range(10)] if cross else None
+
+    def add_row(self, pt: int, bt: int, v0: int, vec: list[int]) -> None:
+        """Add sequences with player first card v0 and banker first card v1, counts vec[v1]."""
+        self.rows[v0] += sum(vec)
+        self.cols = [a + b for a, b in zip(self.cols, vec, strict=True)]
+        if self.cross is not None:
+            nb = [vec[y] + vec[(bt - y) % 10] for y in range(10)]
+            for x in (v0, (pt - v0) % 10):
+                self.cross[x] = [a + b for a, b in zip(self.cross[x], nb, strict=True)]
+
+    def add_col(self, pt: int, bt: int, v1: int, vec: list[int]) -> None:
+        """Add sequences with banker first card v1 and player first card v0, counts vec[v0]."""
+        self.cols[v1] += sum(vec)
+        self.rows = [a + b for a, b in zip(self.rows, vec, strict=True)]
+        if self.cross is not None:
+            pn = [vec[x] + vec[(pt - x) % 10] for x in range(10)]
+            for y in (v1, (bt - v1) % 10):
+                for x in range(10):
+                    self.cross[x][y] += pn[x]
+
+    def add_one(self, v0: int, v1: int, n: int) -> None:
+        """Add n sequences where the player holds two v0 and the banker two v1."""
+        self.rows[v0] += n
+        self.cols[v1] += n
+        if self.cross is not None:
+            self.cross[v0][v1] += 4 * n
+
+    def subtract(self, other: _Moments) -> None:
+        """Remove another class's sequences (they were counted here too)."""
+        self.rows = [a - b for a, b in zip(self.rows, other.rows, strict=True)]
+        self.cols = [a - b for a, b in zip(self.cols, other.cols, strict=True)]
+        if self.cross is not None and other.cross is not None:
+            self.cross = [
+                [a - b for a, b in zip(ra, rb, strict=True)]
+                for ra, rb in zip(self.cross, other.cross, strict=True)
+            ]
+
+    def s0_s1(self, pt: int, bt: int) -> tuple[int, list[int]]:
+        rows, cols = self.rows, self.cols
+        s1 = [rows[x] + rows[(pt - x) % 10] + cols[x] + cols[(bt - x) % 10] for x in range(10)]
+        return sum(rows), s1
+
+    def s2(self, pt: int, bt: int) -> list[list[int]]:
+        assert self.cross is not None
+        rows, cols, cross = self.rows, self.cols, self.cross
+        out = []
+        for x in range(10):
+            px, bx = (pt - x) % 10, (bt - x) % 10
+            rx, cx = rows[x] + rows[px], cols[x] + cols[bx]
+            line = [cross[x][y] + cross[y][x] for y in range(10)]
+            line[x] += rx + cx
+            line[px] += rx
+            line[bx] += cx
+            out.append(line)
+        return out
+
+
+_HANDS = {
+    (initial, third, kind): Hand(initial, None if third == STOOD else third, PairKind(kind))
+    for initial in range(10)
+    for third in range(11)
+    for kind in range(3)
+}
 
 
 @lru_cache(maxsize=64)
@@ -322,36 +360,102 @@ def joint_distribution(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) ->
     >>> sum(j.counts.values()) == j.total
     True
     """
-    values = shoe.value_counts
+    vals = shoe.value_counts
     m = shoe.size - 4
-    groups: dict[tuple[int, int, tuple[int, ...]], dict[tuple[int, int], int]] = {}
-    for (v0, v1, v2, v3), kinds in _first_four(shoe).items():
-        key = ((v0 + v2) % 10, (v1 + v3) % 10, tuple(sorted((v0, v1, v2, v3))))
-        slot = groups.setdefault(key, {})
-        for k, n in kinds.items():
-            slot[k] = slot.get(k, 0) + n
-    acc = [0] * (10 * 11 * 10 * 11 * 9)
-    for (p_init, b_init, removed), kinds in groups.items():
-        left = list(values)
-        for v in removed:
-            left[v] -= 1
-        kind_items = [(pk * 3 + bk, n) for (pk, bk), n in kinds.items()]
-        for x, y, w in _tail(tableau, p_init, b_init, left, m):
-            base = _index(p_init, x, b_init, y)
-            for offset, n in kind_items:
-                acc[base + offset] += n * w
+    kp, kd, kk, q = _pair_tables(shoe)
+    needs_cross = [
+        [pt < 8 and bt < 8 and tableau.player_draws(pt) for bt in range(10)] for pt in range(10)
+    ]
+    acc: dict[tuple[int, int, int, int], _Moments] = {}
+
+    def moments(pt: int, bt: int, pk: int, bk: int) -> _Moments:
+        key = (pt, bt, pk, bk)
+        found = acc.get(key)
+        if found is None:
+            found = acc[key] = _Moments(needs_cross[pt][bt])
+        return found
+
+    # All first-four sequences by value (G), whatever their pair kinds.
+    for v0 in range(10):
+        for v2 in range(10):
+            head = vals[v0] * (vals[v2] - (v0 == v2))
+            if head <= 0:
+                continue
+            left = list(vals)
+            left[v0] -= 1
+            left[v2] -= 1
+            pt = (v0 + v2) % 10
+            for bt in range(10):
+                vec = [
+                    head * left[v1] * (left[(bt - v1) % 10] - (2 * v1 % 10 == bt))
+                    for v1 in range(10)
+                ]
+                if any(vec):
+                    moments(pt, bt, 0, 0).add_row(pt, bt, v0, vec)
+    # Player pairs (v0 = v2 = v) with a banker non-pair, and the mirror image.
+    for v in range(10):
+        if not kp[v][1] and not kp[v][2]:
+            continue
+        left = list(vals)
+        left[v] -= 2
+        both = 2 * v % 10
+        for k in (1, 2):
+            if not kp[v][k]:
+                continue
+            for other in range(10):
+                player_vec = [
+                    kp[v][k] * left[w] * (left[(other - w) % 10] - (2 * w % 10 == other))
+                    - (2 * w % 10 == other) * (kp[v][k] * q[w] - (w == v) * kd[v][k])
+                    for w in range(10)
+                ]
+                if any(player_vec):
+                    moments(both, other, k, 0).add_row(both, other, v, player_vec)
+                    moments(other, both, 0, k).add_col(other, both, v, player_vec)
+    # Both hands pairs.
+    for v in range(10):
+        for w in range(10):
+            for pk in (1, 2):
+                for bk in (1, 2):
+                    n = kp[v][pk] * kp[w][bk] + (v == w) * kk[v][pk][bk]
+                    if n:
+                        moments(2 * v % 10, 2 * w % 10, pk, bk).add_one(v, w, n)
+    for (pt, bt, pk, bk), mom in list(acc.items()):
+        if pk or bk:
+            moments(pt, bt, 0, 0).subtract(mom)
     counts: dict[Outcome, int] = {}
-    for index, n in enumerate(acc):
-        if n:
-            rest, kind_code = divmod(index, 9)
-            rest, y = divmod(rest, 11)
-            rest, b_init = divmod(rest, 10)
-            p_init, x = divmod(rest, 11)
-            pk, bk = divmod(kind_code, 3)
-            counts[
-                Outcome(
-                    Hand(p_init, None if x == STOOD else x, PairKind(pk)),
-                    Hand(b_init, None if y == STOOD else y, PairKind(bk)),
-                )
-            ] = n
+    hands = _HANDS
+    pair = tuple.__new__  # Outcome(p, b) without the NamedTuple constructor's overhead
+    two_more = m * (m - 1)
+    for (pt, bt, pk, bk), mom in acc.items():
+        s0, s1 = mom.s0_s1(pt, bt)
+        if not s0:
+            continue
+        stood_p = hands[pt, STOOD, pk]
+        if pt >= 8 or bt >= 8:
+            counts[pair(Outcome, (stood_p, hands[bt, STOOD, bk]))] = s0 * two_more
+        elif not tableau.player_draws(pt):
+            if tableau.banker_draws(bt, STOOD):
+                for y in range(10):
+                    n = (vals[y] * s0 - s1[y]) * (m - 1)
+                    if n:
+                        counts[pair(Outcome, (stood_p, hands[bt, y, bk]))] = n
+            else:
+                counts[pair(Outcome, (stood_p, hands[bt, STOOD, bk]))] = s0 * two_more
+        else:
+            s2 = mom.s2(pt, bt)
+            b_hands = [hands[bt, y, bk] for y in range(11)]
+            for x in range(10):
+                p_hand = hands[pt, x, pk]
+                vx, s1x = vals[x], s1[x]
+                if tableau.banker_draws(bt, x):
+                    s2x = s2[x]
+                    for y in range(10):
+                        vy = vals[y] - (x == y)
+                        n = vx * (vy * s0 - s1[y]) - vy * s1x + s2x[y]
+                        if n:
+                            counts[pair(Outcome, (p_hand, b_hands[y]))] = n
+                else:
+                    n = (vx * s0 - s1x) * (m - 1)
+                    if n:
+                        counts[pair(Outcome, (p_hand, b_hands[STOOD]))] = n
     return Joint(shoe, tableau, counts)

@@ -39,6 +39,7 @@ __all__ = [
     "bundled_paytables",
     "check_paytable",
     "default_paytable",
+    "display_path",
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
@@ -155,6 +156,7 @@ class Paytable:
     path: Path | None = None
     sha256: str | None = field(default=None, compare=False)
     source: str = ""
+    rules_file: Path | None = None
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -171,7 +173,7 @@ class Paytable:
     @property
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
-        return str(self.path) if self.path is not None else self.name
+        return display_path(self.path) if self.path is not None else self.name
 
 
 @lru_cache(maxsize=512)
@@ -206,6 +208,23 @@ def bundled_paytables() -> list[Path]:
 def default_paytable() -> Path:
     """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks)."""
     return _bundled_dir() / "classic.toml"
+
+
+def display_path(path: Path | None) -> str:
+    """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
+    (the same on every machine), other files relative to the working directory when inside it.
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_paytables()}
+    if path.resolve() in bundled:
+        return f"paytables/{path.name}"
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()
 
 
 def resolve_paytable(spec: str | Path) -> Path:
@@ -291,17 +310,21 @@ def parse_paytable(
     return (None if problems.items else table), problems.items
 
 
+def _rules_file(value: Any, origin: str) -> Path | None:
+    """The rules file a paytable names (relative to the paytable first), if it names one."""
+    if not isinstance(value, str) or not value.endswith((".toml", ".json")):
+        return None
+    candidate = Path(origin).parent / value
+    return candidate if not Path(value).is_absolute() and candidate.exists() else Path(value)
+
+
 def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
     try:
         if isinstance(value, Mapping):
             return Tableau.from_mapping(value, default_name="custom")
         if isinstance(value, str):
-            if value.endswith(".toml") and not Path(value).is_absolute():
-                base = Path(problems.origin).parent
-                candidate = base / value
-                if candidate.exists():
-                    return load_tableau(str(candidate))
-            return load_tableau(value)
+            path = _rules_file(value, problems.origin)
+            return load_tableau(str(path) if path is not None else value)
         problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
     except ExactOddsError as exc:
         problems.add(str(exc), "rules")
@@ -510,4 +533,5 @@ def load_paytable(path: str | Path) -> Paytable:
         p,
         hashlib.sha256(raw).hexdigest(),
         table.source,
+        _rules_file(data.get("rules"), str(p)),
     )

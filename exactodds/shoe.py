@@ -166,10 +166,14 @@ class Shoe:
         (2, 1, 1, 1)
         """
         rows = [[0, 0, 0, 0] for _ in RANKS]
+        seen: dict[int, object] = {}
         for key, n in ranks.items():
             card = parse_card(str(key))
             if card.suit is not None:
                 raise ShoeError(f"per-rank count key {key!r} must be a rank without a suit")
+            if card.rank in seen:
+                raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
+            seen[card.rank] = key
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise ShoeError(f"count of rank {key!r} must be a non-negative integer, not {n!r}")
             q, rem = divmod(n, 4)
@@ -311,15 +315,24 @@ def _suit_counts(cards: Any) -> Counts:
     if not isinstance(cards, Mapping):
         raise ShoeError("'cards' must be a table of rank = [c, d, h, s] counts")
     rows = [[0, 0, 0, 0] for _ in RANKS]
+    seen: dict[int, object] = {}
     for key, value in cards.items():
         card = parse_card(str(key))
         if card.suit is not None:
             raise ShoeError(f"'cards' key {key!r} must be a rank without a suit")
+        if card.rank in seen:
+            raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
+        seen[card.rank] = key
         if isinstance(value, Mapping):
+            suits_seen: set[int] = set()
             for skey, n in value.items():
                 if str(skey).lower() not in _SUIT_ALIASES:
                     raise CardError(f"unknown suit {skey!r} for rank {key!r} (use c, d, h, s)")
-                rows[card.rank][_SUIT_ALIASES[str(skey).lower()]] = n
+                suit = _SUIT_ALIASES[str(skey).lower()]
+                if suit in suits_seen:
+                    raise ShoeError(f"suit {skey!r} of rank {key!r} is given twice")
+                suits_seen.add(suit)
+                rows[card.rank][suit] = n
         elif isinstance(value, list) and len(value) == 4:
             rows[card.rank] = list(value)
         else:

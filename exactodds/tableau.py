@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,7 +107,11 @@ class Tableau:
         if not isinstance(banker_data, Mapping):
             raise TableauError(f"rules {name!r}: 'banker_draw' must be a table with keys 0..7")
         rows: list[frozenset[int]] = []
-        keys = {str(k).strip(): v for k, v in banker_data.items()}
+        keys: dict[str, Any] = {}
+        for k, v in banker_data.items():
+            if str(k).strip() in keys:
+                raise TableauError(f"rules {name!r}: banker_draw total {k!r} is given twice")
+            keys[str(k).strip()] = v
         extra = sorted(set(keys) - {str(t) for t in range(8)})
         if extra:
             raise TableauError(
@@ -118,7 +122,9 @@ class Tableau:
                 raise TableauError(f"rules {name!r}: banker_draw is missing total {total}")
             rows.append(_banker_row(keys[str(total)], f"rules {name!r}: banker_draw.{total}"))
         description = data.get("description", "")
-        return cls(name, frozenset(player), tuple(rows), str(description))
+        if not isinstance(description, str):
+            raise TableauError(f"rules {name!r}: description must be a string, not {description!r}")
+        return cls(name, frozenset(player), tuple(rows), description)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Tableau:
@@ -162,7 +168,7 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
     return frozenset(out)
 
 
-def _matrix(stood: range, table: dict[int, range]) -> tuple[frozenset[int], ...]:
+def _matrix(stood: range, table: Mapping[int, Iterable[int]]) -> tuple[frozenset[int], ...]:
     return tuple(
         frozenset(table.get(t, ())) | (frozenset({STOOD}) if t in stood else frozenset())
         for t in range(8)
@@ -183,13 +189,13 @@ BUILTIN: dict[str, Tableau] = {
     "punto-banco": Tableau(
         "punto-banco",
         frozenset(range(6)),
-        _matrix(range(6), _PB_THIRD),  # type: ignore[arg-type]
+        _matrix(range(6), _PB_THIRD),
         "Standard Punto Banco: banker draws on 0-5 when the player stood, else by the table.",
     ),
     "mini": Tableau(
         "mini",
         frozenset(range(6)),
-        _matrix(range(4), _PB_THIRD),  # type: ignore[arg-type]
+        _matrix(range(4), _PB_THIRD),
         "Mini (seed 001): banker table only; after a player stand the banker draws on 0-3.",
     ),
     "pronto": Tableau(

@@ -183,3 +183,24 @@ def test_inline_rules_and_decimal_rounding(tmp_path: Path) -> None:
 )
 def test_rounding_modes(mode: RoundingMode, amount: str, expected: str) -> None:
     assert Rounding(Fraction("0.01"), mode).apply(Fraction(amount)) == Fraction(expected)
+
+
+def test_rules_file_named_by_a_paytable_is_an_input(tmp_path: Path) -> None:
+    from exactodds.report import build_sheet
+
+    (tmp_path / "r.toml").write_text(
+        'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'
+        '3 = "any"\n4 = "any"\n5 = "none"\n6 = "none"\n7 = "none"\n',
+        encoding="utf-8",
+    )
+    path = _write(
+        tmp_path,
+        'name = "G"\nrules = "r.toml"\n[bets.tie]\nrows = [\n'
+        '  { when = "winner == tie", pays = "8:1" },\n'
+        '  { when = "otherwise", pays = "lose" },\n]\n',
+    )
+    table = load_paytable(path)
+    assert table.rules_file == tmp_path / "r.toml"
+    assert table.tableau.banker_draws(4, 8) and not table.tableau.banker_draws(5, 6)
+    roles = [i.role for i in build_sheet(table, date="2024-01-01", version="t").inputs]
+    assert roles == ["paytable", "rules"]

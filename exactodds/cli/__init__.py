@@ -17,6 +17,10 @@ __all__ = ["app", "main"]
 app = typer.Typer(
     name="exactodds",
     help="Exact combinatorial odds for baccarat and its side bets.",
+    epilog=(
+        "Examples: exactodds report  |  exactodds report mini --format html --out sheets/  |  "
+        "exactodds odds --decks 6 --remove '6 6 7h'"
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -46,7 +50,14 @@ def _root(
 
 
 # Importing a command module registers its commands on ``app``.
-from exactodds.cli import odds, validate  # noqa: E402, F401
+from exactodds.cli import (  # noqa: E402, F401
+    compare,
+    odds,
+    report,
+    settle,
+    solve,
+    validate,
+)
 
 from exactodds.cli import eor  # noqa: E402, F401  # isort: skip
 from exactodds.cli import simulate  # noqa: E402, F401  # isort: skip

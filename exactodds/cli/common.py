@@ -12,7 +12,7 @@ from exactodds.shoe import Shoe
 __all__ = ["DecksOpt", "FormatOpt", "JsonOpt", "RemoveOpt", "RulesOpt", "ShoeOpt", "build_shoe"]
 
 DecksOpt = Annotated[
-    int | None, typer.Option("--decks", "-d", help="Number of 52-card decks in the shoe.", min=1)
+    int | None, typer.Option("--decks", "-d", help="Number of 52-card decks in the shoe.")
 ]
 RemoveOpt = Annotated[
     str | None,
@@ -34,7 +34,10 @@ FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Output format.")
 def build_shoe(
     decks: int | None, remove: str | None, shoe_file: Path | None, default_decks: int = 8
 ) -> Shoe:
-    """The shoe described by ``--decks``, ``--shoe`` and ``--remove`` (removals apply last)."""
+    """The shoe described by ``--decks``, ``--shoe`` and ``--remove`` (removals apply last).
+
+    ``--decks`` is checked by :meth:`Shoe.decks`, so ``--decks 0`` is a one-line project error.
+    """
     if shoe_file is not None and decks is not None:
         from exactodds.errors import ShoeError
 
@@ -42,5 +45,5 @@ def build_shoe(
     if shoe_file is not None:
         shoe = Shoe.from_file(shoe_file)
     else:
-        shoe = Shoe.decks(decks or default_decks)
+        shoe = Shoe.decks(default_decks if decks is None else decks)
     return shoe.remove(remove) if remove else shoe

@@ -1,0 +1,86 @@
+"""``exactodds compare``: house edge of every bet over a grid of game variants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+
+__all__ = ["compare"]
+
+_EXAMPLE = (
+    "Example: exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 "
+    "--decks 6,8 --banker commission,no-commission --format md"
+)
+
+
+@app.command(epilog=_EXAMPLE)
+def compare(
+    paytable: Annotated[
+        Path | None,
+        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
+    ] = None,
+    *,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="LIST",
+            help="Tableaux, comma-separated: names, files, or 'paytable' for its own "
+            "(default: punto-banco,mini,pronto).",
+        ),
+    ] = None,
+    tie: Annotated[
+        str | None,
+        typer.Option(
+            "--tie", metavar="LIST", help="Tie payouts, comma-separated (default: 8:1,9:1)."
+        ),
+    ] = None,
+    decks: Annotated[
+        str | None,
+        typer.Option(
+            "--decks",
+            "-d",
+            metavar="LIST",
+            help="Deck counts, comma-separated (default: the paytable's).",
+        ),
+    ] = None,
+    banker: Annotated[
+        str | None,
+        typer.Option(
+            "--banker",
+            metavar="LIST",
+            help="Banker versions: commission, no-commission (default: the paytable's own).",
+        ),
+    ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format", "-f", metavar="md|csv|json", help="Output format: md, csv or json."
+        ),
+    ] = ("md"),
+) -> None:
+    """One table of the house edge of every bet over variants of the game.
+
+    Variants change the rules (tableau), the decks, the Tie payout and the Banker bet
+    (commission 19:20, or no-commission paying 1:2 on a winning 6); other bets keep their rows.
+    Cells marked * favour the player.
+    """
+    from exactodds.compare import compare_variants, parse_list, render_comparison
+    from exactodds.errors import ExactOddsError
+    from exactodds.paytable import default_paytable, load_paytable
+
+    if fmt.strip().lower() not in ("md", "markdown", "csv", "json"):
+        raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
+    table = load_paytable(paytable if paytable is not None else default_paytable())
+    result = compare_variants(
+        table,
+        rules=parse_list(rules),
+        ties=parse_list(tie),
+        decks=parse_list(decks),
+        bankers=parse_list(banker),
+    )
+    typer.echo(render_comparison(result, fmt))

@@ -1,0 +1,109 @@
+"""``exactodds report``: math sheets of paytables as Markdown, HTML, CSV or JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+from exactodds.cli.common import DecksOpt, RemoveOpt, ShoeOpt
+
+__all__ = ["report"]
+
+EPILOG = """Examples:
+
+\b
+  exactodds report                               # classic.toml, 8 decks, Markdown
+  exactodds report classic --format json         # exact figures as "p/q" strings
+  exactodds report paytables/classic.toml --decks 6 --remove "6 6 7h Kd" --rules mini
+  exactodds report my-game.toml --format html --out sheets/
+  exactodds report --all --out reports/          # regenerate every bundled sheet
+
+Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
+With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
+a file whose content is unchanged apart from its date is left untouched. The date is --date,
+else SOURCE_DATE_EPOCH, else today (UTC)."""
+
+
+@app.command(epilog=EPILOG)
+def report(  # noqa: PLR0917 - one parameter per command-line option
+    paytables: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Paytable files or bundled names (e.g. classic). Default: classic.",
+            show_default=False,
+        ),
+    ] = None,
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
+        ),
+    ] = None,
+    bets: Annotated[
+        list[str] | None,
+        typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", "-f", help="md, html, csv or json. Default: md; with --out: md and html."
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write files into this directory instead of printing."),
+    ] = None,
+    all_bundled: Annotated[
+        bool, typer.Option("--all", help="Every bundled paytable (see paytables/).")
+    ] = False,
+    date: Annotated[
+        str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
+    ] = None,
+) -> None:
+    """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
+    import os
+
+    from exactodds.report import (
+        COMPARISON_FILE,
+        FORMATS,
+        ReportError,
+        build_sheets,
+        comparison_document,
+        plan_files,
+        render,
+        write_all,
+    )
+
+    if fmt is not None and fmt not in FORMATS:
+        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    sheets = build_sheets(
+        paytables or [],
+        all_bundled=all_bundled,
+        decks=decks,
+        remove=remove,
+        shoe_file=shoe_file,
+        rules=rules,
+        bet_ids=bets or (),
+        date=date,
+    )
+    if out is None:
+        typer.echo(render(sheets, fmt or "md"), nl=False)
+        return
+    if out.exists() and not out.is_dir():
+        raise ReportError(f"--out {str(out)!r} is not a directory")
+    explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
+    plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
+    if all_bundled and fmt in (None, "md"):
+        target, page = out / COMPARISON_FILE, comparison_document()
+        same = target.is_file() and target.read_text(encoding="utf-8") == page
+        plan[target] = None if same else page
+    write_all({path: text for path, text in plan.items() if text is not None})
+    for path, text in plan.items():
+        typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")

@@ -1,0 +1,64 @@
+"""``exactodds settle``: play one given round and settle bets on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+
+__all__ = ["settle"]
+
+_EXAMPLE = (
+    "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' "
+    "--bet player=100 --bet banker=100 --bet player_pair=100"
+)
+
+
+@app.command(epilog=_EXAMPLE)
+def settle(
+    paytable: Annotated[
+        Path | None,
+        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
+    ] = None,
+    cards: Annotated[
+        str,
+        typer.Option(
+            "--cards",
+            "-c",
+            metavar="CARDS",
+            help="The round: 'P: 9s 9h | B: Kd 7c', or cards in deal order (T or 10 for tens).",
+        ),
+    ] = "",
+    bets: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bet", "-b", metavar="ID=STAKE", help="A bet ID=STAKE, e.g. player=100 (repeatable)."
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="RULES",
+            help="Tableau: punto-banco, mini, pronto or a file (default: the paytable's).",
+        ),
+    ] = None,
+) -> None:
+    """Play one exact round: check it is legal, show totals and draws, and settle the bets.
+
+    A round that breaks the drawing rules is refused with the reason.
+    """
+    from exactodds.errors import ExactOddsError
+    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.settle import parse_stake, render_settled, settle_round
+    from exactodds.tableau import load_tableau
+
+    if not cards.strip():
+        raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
+    stakes = [parse_stake(b) for b in bets or []]
+    table = load_paytable(paytable if paytable is not None else default_paytable())
+    tableau = load_tableau(rules) if rules is not None else None
+    typer.echo(render_settled(settle_round(table, cards, stakes, tableau)))

@@ -1,0 +1,79 @@
+"""``exactodds solve``: the payout of one paytable row that gives a target house edge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+
+__all__ = ["solve"]
+
+_EXAMPLE = (
+    "Example: exactodds solve classic --bet player_pair --event 'Player pair' "
+    "--target-edge 5% --sweep 10:13"
+)
+
+
+@app.command(epilog=_EXAMPLE)
+def solve(
+    paytable: Annotated[
+        Path | None,
+        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
+    ] = None,
+    *,
+    bet: Annotated[
+        str, typer.Option("--bet", "-b", metavar="ID", help="Bet id, e.g. player_pair.")
+    ] = "",
+    event: Annotated[
+        str,
+        typer.Option(
+            "--event", "-e", metavar="LABEL", help="Event label of the row to solve, or #N."
+        ),
+    ] = "",
+    target_edge: Annotated[
+        str | None,
+        typer.Option(
+            "--target-edge", "-t", metavar="EDGE", help="Target house edge: 0.05, 5% or 1/20."
+        ),
+    ] = None,
+    sweep_range: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep", metavar="A:B", help="Also list the house edge for payouts A..B to 1 (A:B)."
+        ),
+    ] = None,
+    step: Annotated[str, typer.Option("--step", metavar="S", help="Step of --sweep.")] = "1",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Solve the payout of one row for a target house edge, exactly; also the break-even payout.
+
+    The payout is the net win "to 1" of that row; the other rows keep theirs.
+    """
+    from exactodds.errors import ExactOddsError
+    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.solve import parse_sweep, render_solution, render_sweep, solve_payout, sweep
+
+    if not bet:
+        raise ExactOddsError("give the bet to solve with --bet ID (e.g. --bet player_pair)")
+    if not event:
+        raise ExactOddsError(
+            "give the row to solve with --event LABEL (e.g. --event 'Player pair')"
+        )
+    payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
+    table = load_paytable(paytable if paytable is not None else default_paytable())
+    solution = solve_payout(table, bet, event, target_edge)
+    rows = sweep(solution, payouts) if payouts is not None else None
+    if as_json:
+        data = solution.to_json()
+        if rows is not None:
+            data["sweep"] = [{"payout": str(x), "house_edge": str(e)} for x, e in rows]
+        typer.echo(json.dumps(data, indent=2))
+        return
+    typer.echo(render_solution(solution))
+    if rows is not None:
+        typer.echo("")
+        typer.echo(render_sweep(solution, rows))

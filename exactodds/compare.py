@@ -1,0 +1,411 @@
+"""House edge of every bet over a grid of game variants (rules × decks × Tie × Banker).
+
+A variant is a data transform of the paytable: the tableau and the number of decks are swapped,
+the winning payout of bet ``tie`` is replaced, and bet ``banker``'s rows are replaced by the
+commission (19:20, push on a tie) or no-commission (1:2 on a winning 6, 1:1 otherwise) version.
+Bets a variant does not touch keep their rows. A paytable without a ``tie`` (``banker``) bet gets
+the standard one when the variant names a Tie payout (Banker version), so the grid still shows it.
+
+>>> from exactodds.paytable import default_paytable, load_paytable
+>>> table = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
+>>> [(v.variant.rules, str(v.variant.tie)) for v in table.results]
+[('punto-banco', '8:1'), ('mini', '8:1'), ('pronto', '8:1')]
+>>> format_percent(table.results[0].house_edge["tie"])
+'14.3596%'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.engine import joint_distribution
+from exactodds.errors import ExactOddsError, PaytableError, ShoeError
+from exactodds.metrics import bet_figures
+from exactodds.payout import LOSE, PUSH, Payout, parse_payout
+from exactodds.paytable import Bet, Paytable, Row
+from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN, Tableau, load_tableau
+
+__all__ = [
+    "DEFAULT_TIES",
+    "BankerMode",
+    "Comparison",
+    "Variant",
+    "VariantResult",
+    "apply_variant",
+    "banker_bet",
+    "compare_variants",
+    "format_percent",
+    "parse_list",
+    "render_comparison",
+    "tie_bet",
+]
+
+DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
+"""The Tie payouts of the default grid (SPEC §6: 8:1 and the 9:1 variant)."""
+
+
+class BankerMode(StrEnum):
+    """Which Banker bet a variant uses."""
+
+    COMMISSION = "commission"
+    NO_COMMISSION = "no-commission"
+
+
+def format_percent(x: Fraction, places: int = 4) -> str:
+    """An exact fraction as a percentage rounded (half to even) to ``places`` decimals.
+
+    >>> format_percent(Fraction(1, 8)), format_percent(Fraction(-1, 3), 2)
+    ('12.5000%', '-33.33%')
+    """
+    scaled = round(x * 100 * 10**places)
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    body = f"{digits[:-places]}.{digits[-places:]}" if places else digits
+    return f"{sign}{body}%"
+
+
+def parse_list(text: str | None) -> list[str] | None:
+    """A comma-separated option value as a list (``None`` when not given).
+
+    >>> parse_list("punto-banco, mini"), parse_list(None)
+    (['punto-banco', 'mini'], None)
+    """
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise ExactOddsError(f"empty list {text!r} (give values separated by commas)")
+    return items
+
+
+# -- the standard bets a variant puts in -----------------------------------------------------------
+
+
+def tie_bet(pays: Payout, name: str = "Tie") -> Bet:
+    """The standard Tie bet: ``pays`` on equal totals, lose otherwise."""
+    return Bet(
+        "tie",
+        name,
+        (Row(parse_condition("winner == tie"), pays, "Tie"), Row(OTHERWISE, LOSE, "No tie")),
+    )
+
+
+def _banker_rows(mode: BankerMode) -> tuple[Row, ...]:
+    wins, tie = parse_condition("banker.wins"), parse_condition("winner == tie")
+    tail = (Row(tie, PUSH, "Tie"), Row(OTHERWISE, LOSE, "Player wins"))
+    if mode is BankerMode.COMMISSION:
+        return (Row(wins, parse_payout("1:1 less 5%"), "Banker wins"), *tail)
+    six = parse_condition("banker.wins and banker.total == 6")
+    return (
+        Row(six, parse_payout("1:2"), "Banker wins with 6"),
+        Row(wins, parse_payout("1:1"), "Banker wins"),
+        *tail,
+    )
+
+
+def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
+    """Bet ``banker`` in the given version, named "Banker"; rounding and max round kept from
+    ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)")."""
+    rows = _banker_rows(_banker_mode(mode))
+    if base is None:
+        return Bet("banker", "Banker", rows)
+    return replace(base, name="Banker", rows=rows, description="")
+
+
+def _banker_mode(value: BankerMode | str) -> BankerMode:
+    if isinstance(value, BankerMode):
+        return value
+    key = value.strip().lower().replace("_", "-").replace(" ", "-")
+    aliases = {"nc": "no-commission", "nocommission": "no-commission", "super-6": "no-commission"}
+    try:
+        return BankerMode(aliases.get(key, key))
+    except ValueError:
+        known = ", ".join(m.value for m in BankerMode)
+        raise PaytableError(f"unknown banker version {value!r} (use {known})") from None
+
+
+def _row_signature(rows: Iterable[Row]) -> tuple[tuple[str, Fraction], ...]:
+    return tuple((str(r.when), r.pays.net) for r in rows)
+
+
+def _winning_payout(bet: Bet) -> Payout | None:
+    """The single winning payout of a bet, or None if it has several different ones."""
+    wins = {r.pays.net: r.pays for r in bet.rows if r.pays.is_win}
+    return next(iter(wins.values())) if len(wins) == 1 else None
+
+
+# -- variants ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One cell of the grid: rules, decks, Tie payout and Banker version.
+
+    ``tie`` / ``banker`` of ``None`` mean "as the paytable has it".
+    """
+
+    tableau: Tableau
+    decks: int
+    tie: Payout | None = None
+    banker: BankerMode | None = None
+
+    @property
+    def rules(self) -> str:
+        """The tableau's name."""
+        return self.tableau.name
+
+
+def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
+    """The paytable with the variant's rules, decks, Tie payout and Banker rows.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> base = load_paytable(default_paytable())
+    >>> v = apply_variant(base, Variant(BUILTIN["mini"], 6, parse_payout("9:1")))
+    >>> v.decks, v.tableau.name, v.bet("tie").rows[0].pays.net
+    (6, 'mini', Fraction(9, 1))
+    """
+    bets = list(paytable.bets)
+    ids = [b.id for b in bets]
+    if variant.tie is not None:
+        pays = variant.tie
+        if "tie" in ids:
+            i = ids.index("tie")
+            bets[i] = replace(
+                bets[i],
+                rows=tuple(replace(r, pays=pays) if r.pays.is_win else r for r in bets[i].rows),
+            )
+        else:
+            bets.append(tie_bet(pays))
+    if variant.banker is not None:
+        if "banker" in ids:
+            i = ids.index("banker")
+            bets[i] = banker_bet(variant.banker, bets[i])
+        else:
+            bets.append(banker_bet(variant.banker))
+    return replace(paytable, decks=variant.decks, tableau=variant.tableau, bets=tuple(bets))
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    """The exact house edge (−EV per unit, pushes counted) of every bet in one variant."""
+
+    variant: Variant
+    paytable: Paytable
+    edges: tuple[tuple[str, Fraction], ...]
+
+    @property
+    def house_edge(self) -> dict[str, Fraction]:
+        """House edge by bet id."""
+        return dict(self.edges)
+
+    @property
+    def player_favourable(self) -> frozenset[str]:
+        """Ids of the bets with a positive expectation for the player."""
+        return frozenset(bet_id for bet_id, edge in self.edges if edge < 0)
+
+    @property
+    def tie_label(self) -> str:
+        """The Tie payout in effect, as ``a:b`` (or ``-`` without a Tie bet)."""
+        if self.variant.tie is not None:
+            return str(self.variant.tie)
+        try:
+            pays = _winning_payout(self.paytable.bet("tie"))
+        except PaytableError:
+            return "-"
+        return str(pays) if pays is not None else "paytable"
+
+    @property
+    def banker_label(self) -> str:
+        """The Banker version in effect: commission, no-commission, paytable or ``-``."""
+        if self.variant.banker is not None:
+            return self.variant.banker.value
+        try:
+            rows = self.paytable.bet("banker").rows
+        except PaytableError:
+            return "-"
+        for mode in BankerMode:
+            if _row_signature(rows) == _row_signature(_banker_rows(mode)):
+                return mode.value
+        return "paytable"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """House edges of the bets over a grid of variants, in grid order."""
+
+    paytable: Paytable
+    bets: tuple[tuple[str, str], ...]  # (id, name) of every column
+    results: tuple[VariantResult, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"variants": [{"rules", "decks", "tie", "banker", "house_edge": {id: "p/q"}}]}``."""
+        return {
+            "paytable": self.paytable.name,
+            "variants": [
+                {
+                    "rules": r.variant.rules,
+                    "decks": r.variant.decks,
+                    "tie": r.tie_label,
+                    "banker": r.banker_label,
+                    "house_edge": {k: str(v) for k, v in r.edges},
+                    "player_favourable": sorted(r.player_favourable),
+                }
+                for r in self.results
+            ],
+        }
+
+
+def _as_tableau(value: str | Tableau, paytable: Paytable) -> Tableau:
+    if isinstance(value, str) and value.strip().lower() in ("paytable", "own"):
+        return paytable.tableau
+    return load_tableau(value)
+
+
+def _as_decks(value: int | str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        n = value
+    else:
+        text = str(value).strip()
+        if not text.isdigit():
+            raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+        n = int(text)
+    if n < 1:
+        raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+    return n
+
+
+def _as_payout(value: str | Payout) -> Payout:
+    pays = value if isinstance(value, Payout) else parse_payout(value)
+    if not pays.is_win:
+        raise PaytableError(f"Tie payout {value!r} must be a win, like '8:1'")
+    return pays
+
+
+def compare_variants(
+    paytable: Paytable,
+    rules: Sequence[str | Tableau] | None = None,
+    ties: Sequence[str | Payout] | None = None,
+    decks: Sequence[int | str] | None = None,
+    bankers: Sequence[str | BankerMode] | None = None,
+) -> Comparison:
+    """House edge of every bet for each combination of rules × decks × banker × tie.
+
+    Defaults: the three built-in tableaux, Tie 8:1 and 9:1, the paytable's decks, and the
+    paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
+    """
+    tableaux = [_as_tableau(r, paytable) for r in (rules if rules is not None else list(BUILTIN))]
+    tie_payouts = [_as_payout(t) for t in (ties if ties is not None else DEFAULT_TIES)]
+    deck_counts = [_as_decks(d) for d in (decks if decks is not None else [paytable.decks])]
+    modes: list[BankerMode | None] = (
+        [_banker_mode(b) for b in bankers] if bankers is not None else [None]
+    )
+    for name, axis in (
+        ("rules", tableaux),
+        ("tie", tie_payouts),
+        ("decks", deck_counts),
+        ("banker", modes),
+    ):
+        if not axis:
+            raise ExactOddsError(f"the {name} list of the comparison is empty")
+    results: list[VariantResult] = []
+    columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
+    for tableau in tableaux:
+        for n in deck_counts:
+            joint = joint_distribution(Shoe.decks(n), tableau)
+            for mode in modes:
+                for tie in tie_payouts:
+                    variant = Variant(tableau, n, tie, mode)
+                    table = apply_variant(paytable, variant)
+                    edges = tuple(
+                        (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
+                    )
+                    for bet in table.bets:
+                        columns.setdefault(bet.id, bet.name)
+                    results.append(VariantResult(variant, table, edges))
+    return Comparison(paytable, tuple(columns.items()), tuple(results))
+
+
+# -- rendering ------------------------------------------------------------------------------------
+
+
+def _cell(edges: Mapping[str, Fraction], bet_id: str) -> str:
+    edge = edges.get(bet_id)
+    if edge is None:
+        return "-"
+    return format_percent(edge) + (" *" if edge < 0 else "")
+
+
+def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
+    """The comparison as a Markdown table (``md``), long-form ``csv`` or ``json``.
+
+    In Markdown, player-favourable cells (house edge below zero) are marked with ``*``.
+    """
+    fmt = fmt.strip().lower()
+    if fmt == "json":
+        return json.dumps(comparison.to_json(), indent=2)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(
+            [
+                "rules",
+                "decks",
+                "tie",
+                "banker",
+                "bet",
+                "house_edge",
+                "house_edge_percent",
+                "player_favourable",
+            ]
+        )
+        for r in comparison.results:
+            for bet_id, edge in r.edges:
+                writer.writerow(
+                    [
+                        r.variant.rules,
+                        r.variant.decks,
+                        r.tie_label,
+                        r.banker_label,
+                        bet_id,
+                        str(edge),
+                        format_percent(edge, 6)[:-1],
+                        "yes" if edge < 0 else "no",
+                    ]
+                )
+        return out.getvalue().rstrip("\n")
+    if fmt not in ("md", "markdown"):
+        raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
+    from tabulate import tabulate
+
+    headers = ["Rules", "Decks", "Tie", "Banker", *(name for _, name in comparison.bets)]
+    rows = [
+        [
+            r.variant.rules,
+            r.variant.decks,
+            r.tie_label,
+            r.banker_label,
+            *(_cell(r.house_edge, bet_id) for bet_id, _ in comparison.bets),
+        ]
+        for r in comparison.results
+    ]
+    align = ["left", "right", "left", "left", *("right" for _ in comparison.bets)]
+    table = tabulate(rows, headers=headers, tablefmt="pipe", colalign=align, disable_numparse=True)
+    lines = [
+        f"House edge by variant: {comparison.paytable.name}",
+        "",
+        table,
+        "",
+        "House edge = −EV per unit staked, pushes counted; exact fractions with --format json.",
+    ]
+    if any(r.player_favourable for r in comparison.results):
+        lines.append("* player-favourable: the bet has a positive expectation for the player.")
+    return "\n".join(lines)

@@ -1,0 +1,52 @@
+"""Math sheets: the exact figures of a paytable as Markdown, self-contained HTML, CSV or JSON.
+
+>>> from exactodds.paytable import default_paytable, load_paytable
+>>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="X")
+>>> render([sheet], "md").splitlines()[2]
+'# Classic (commission) — math sheet'
+"""
+
+from __future__ import annotations
+
+from exactodds.report.generate import (
+    COMPARISON_FILE,
+    EXTENSIONS,
+    FORMATS,
+    ReportError,
+    build_sheets,
+    comparison_document,
+    plan_files,
+    recorded_date,
+    render,
+)
+from exactodds.report.io import write_all, write_atomic
+from exactodds.report.sheet import (
+    BetSheet,
+    InputFile,
+    Sheet,
+    StakeRTP,
+    build_sheet,
+    file_input,
+    resolve_date,
+)
+
+__all__ = [
+    "COMPARISON_FILE",
+    "EXTENSIONS",
+    "FORMATS",
+    "BetSheet",
+    "InputFile",
+    "ReportError",
+    "Sheet",
+    "StakeRTP",
+    "build_sheet",
+    "build_sheets",
+    "comparison_document",
+    "file_input",
+    "plan_files",
+    "recorded_date",
+    "render",
+    "resolve_date",
+    "write_all",
+    "write_atomic",
+]

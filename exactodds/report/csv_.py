@@ -1,0 +1,130 @@
+"""CSV rendering of math sheets: one table, one line per figure, loadable with :mod:`csv`.
+
+Columns: ``paytable, bet_id, bet, kind, item, pays, combinations, probability, return, value,
+exact, note``. ``kind`` says what a line is:
+
+- ``row``: a paytable row (``item`` is the event); probability and return as decimals, ``exact``
+  holds ``probability;return`` as ``p/q`` fractions;
+- ``total``: the bet's total row (combinations = the universe, return = EV);
+- ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
+- ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
+  ``equals unrounded`` where it equals the unrounded RTP exactly;
+- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+from exactodds.payout import format_number
+from exactodds.report.layout import PRECISION
+from exactodds.report.numbers import exact, fixed, sqrt_fixed
+from exactodds.report.sheet import Sheet
+
+__all__ = ["COLUMNS", "render_csv"]
+
+COLUMNS = (
+    "paytable",
+    "bet_id",
+    "bet",
+    "kind",
+    "item",
+    "pays",
+    "combinations",
+    "probability",
+    "return",
+    "value",
+    "exact",
+    "note",
+)
+
+
+def _dec(x: Fraction) -> str:
+    return fixed(x, PRECISION["probability"])
+
+
+def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    name = sheet.paytable.name
+    meta = [
+        ("software", sheet.software, ""),
+        ("date", sheet.date, ""),
+        ("shoe", sheet.shoe.describe(), str(sheet.shoe.size)),
+        ("rules", sheet.tableau.name, ""),
+        ("universe", str(sheet.universe), str(sheet.universe)),
+    ]
+    meta += [(f"input {i.role}", i.path, i.sha256) for i in sheet.inputs]
+    for item, value, ex in meta:
+        yield {"paytable": name, "kind": "meta", "item": item, "value": value, "exact": ex}
+    for b in sheet.bets:
+        f = b.figures
+        base = {"paytable": name, "bet_id": b.bet.id, "bet": b.bet.name}
+        for row in f.rows:
+            yield base | {
+                "kind": "row",
+                "item": row.event,
+                "pays": row.pays.text or str(row.pays),
+                "combinations": str(row.combinations),
+                "probability": _dec(row.probability),
+                "return": _dec(row.ret),
+                "exact": f"{exact(row.probability)};{exact(row.ret)}",
+            }
+        yield base | {
+            "kind": "total",
+            "item": "Total",
+            "combinations": str(f.total),
+            "probability": _dec(Fraction(1)),
+            "return": _dec(f.ev),
+            "exact": f"1/1;{exact(f.ev)}",
+        }
+        figures: list[tuple[str, Fraction | None]] = [
+            ("house_edge", f.house_edge),
+            ("house_edge_resolved", f.house_edge_resolved),
+            ("rtp", f.rtp),
+            ("ev", f.ev),
+            ("hit_frequency", f.hit_frequency),
+            ("push_probability", f.push_probability),
+            ("variance", f.variance),
+            ("largest_win", f.largest_win),
+            ("largest_win_probability", f.largest_win_probability),
+        ]
+        if b.unrounded_rtp is not None:
+            figures.append(("unrounded_rtp", b.unrounded_rtp))
+        for item, x in figures:
+            yield base | {
+                "kind": "figure",
+                "item": item,
+                "value": "" if x is None else _dec(x),
+                "exact": "" if x is None else exact(x),
+            }
+        yield base | {
+            "kind": "figure",
+            "item": "std_dev",
+            "value": sqrt_fixed(f.variance, PRECISION["probability"]),
+        }
+        yield base | {"kind": "figure", "item": "max_round", "value": str(b.bet.max_round or "")}
+        yield base | {
+            "kind": "figure",
+            "item": "player_favourable",
+            "value": "yes" if f.player_favourable else "no",
+        }
+        for s in b.rtp_by_stake:
+            yield base | {
+                "kind": "stake",
+                "item": format_number(s.stake),
+                "value": _dec(s.rtp),
+                "exact": exact(s.rtp),
+                "note": "equals unrounded" if s.equals_unrounded else "",
+            }
+
+
+def render_csv(sheets: Sequence[Sheet]) -> str:
+    """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=COLUMNS, restval="")
+    writer.writeheader()
+    for sheet in sheets:
+        writer.writerows(_lines(sheet))
+    return buf.getvalue()

@@ -1,0 +1,225 @@
+"""From command-line choices to rendered sheets: which paytables, on which shoe and rules, in
+which formats, and where each file goes.
+
+The sheet date is kept stable when writing to a directory: when a sheet there already records a
+date and re-rendering it with that date gives the same bytes, the file is left as it is. So
+``exactodds report --all --out reports/`` only changes the files whose figures, inputs or
+software version changed, and a file's date is the day its content last changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from exactodds.errors import ExactOddsError
+from exactodds.paytable import bundled_paytables, default_paytable, load_paytable
+from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
+from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN, Tableau, load_tableau
+
+__all__ = [
+    "COMPARISON_FILE",
+    "EXTENSIONS",
+    "FORMATS",
+    "ReportError",
+    "build_sheets",
+    "comparison_document",
+    "plan_files",
+    "recorded_date",
+    "render",
+]
+
+FORMATS = ("md", "html", "csv", "json")
+"""Output formats of ``exactodds report``."""
+
+EXTENSIONS = {"md": ".md", "html": ".html", "csv": ".csv", "json": ".json"}
+
+_DATE_PATTERNS = {
+    "md": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    "html": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    "json": re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
+}
+
+
+class ReportError(ExactOddsError):
+    """Bad choices for ``exactodds report`` (unknown format, clashing names, …)."""
+
+
+def render(sheets: Sequence[Sheet], fmt: str) -> str:
+    """Render sheets in ``fmt``: Markdown and HTML sheets are joined, CSV and JSON combined."""
+    if fmt not in FORMATS:
+        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if fmt == "json":
+        from exactodds.report.json_ import render_json
+
+        return render_json(sheets)
+    if fmt == "csv":
+        from exactodds.report.csv_ import render_csv
+
+        return render_csv(sheets)
+    from exactodds.report.layout import document
+
+    if fmt == "md":
+        from exactodds.report.markdown import render_markdown
+
+        return "\n".join(render_markdown(document(s)) for s in sheets)
+    from exactodds.report.html import render_html
+
+    return "".join(render_html(document(s)) for s in sheets)
+
+
+def recorded_date(text: str, fmt: str) -> str | None:
+    """The date a rendered sheet records, or None.
+
+    >>> recorded_date("<!-- exactodds-sheet: generated …; date=2024-05-01; do not edit -->", "md")
+    '2024-05-01'
+    """
+    if fmt == "csv":
+        import csv
+        import io
+
+        for line in csv.DictReader(io.StringIO(text, newline="")):
+            if line.get("kind") == "meta" and line.get("item") == "date":
+                return line.get("value") or None
+        return None
+    match = _DATE_PATTERNS[fmt].search(text)
+    if match is None:
+        return None
+    if fmt == "json":
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        return data.get("date") if isinstance(data, dict) else None
+    return match.group(1)
+
+
+def _shoe(
+    paytable_decks: int, decks: int | None, remove: str | None, shoe_file: Path | None
+) -> Shoe:
+    if shoe_file is not None and decks is not None:
+        raise ReportError("give either --decks or --shoe, not both")
+    shoe = (
+        Shoe.from_file(shoe_file) if shoe_file is not None else Shoe.decks(decks or paytable_decks)
+    )
+    return shoe.remove(remove) if remove else shoe
+
+
+def build_sheets(
+    specs: Sequence[str],
+    *,
+    all_bundled: bool = False,
+    decks: int | None = None,
+    remove: str | None = None,
+    shoe_file: Path | None = None,
+    rules: str | None = None,
+    bet_ids: Sequence[str] = (),
+    date: str | None = None,
+    version: str | None = None,
+) -> list[Sheet]:
+    """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
+    paytable with ``all_bundled``, or of the default game when neither is given."""
+    if all_bundled and specs:
+        raise ReportError("give PAYTABLE names or --all, not both")
+    paths: list[str | Path] = list(specs)
+    if all_bundled:
+        paths = list(bundled_paytables())
+        if not paths:
+            raise ReportError("--all: no bundled paytables found (is exactodds installed?)")
+    elif not paths:
+        paths = [default_paytable()]
+    extra: list[InputFile] = []
+    tableau: Tableau | None = None
+    if rules is not None:
+        tableau = load_tableau(rules)
+        if tableau is not BUILTIN.get(tableau.name) and Path(rules).is_file():
+            extra.append(file_input("rules", rules))
+    if shoe_file is not None:
+        extra.append(file_input("shoe", shoe_file))
+    day = resolve_date(date)
+    sheets = []
+    for spec in paths:
+        table = load_paytable(spec)
+        shoe = _shoe(table.decks, decks, remove, shoe_file)
+        sheets.append(
+            build_sheet(
+                table,
+                shoe=shoe,
+                tableau=tableau,
+                bet_ids=bet_ids,
+                date=day,
+                version=version,
+                extra_inputs=extra,
+            )
+        )
+    return sheets
+
+
+def plan_files(
+    sheets: Sequence[Sheet], formats: Sequence[str], out: Path, keep_dates: bool = True
+) -> dict[Path, str | None]:
+    """Each output file and its new text, or None where the file is already up to date.
+
+    With ``keep_dates`` a file that records a date and differs from the new sheet only by that
+    date is left unchanged (None).
+    """
+    stems: dict[str, str] = {}
+    for sheet in sheets:
+        other = stems.setdefault(sheet.stem, sheet.file)
+        if other != sheet.file:
+            raise ReportError(
+                f"{other} and {sheet.file} would both be written as {sheet.stem}.*; "
+                "write them to different --out directories"
+            )
+    plan: dict[Path, str | None] = {}
+    for sheet in sheets:
+        for fmt in formats:
+            path = out / f"{sheet.stem}{EXTENSIONS[fmt]}"
+            new = render([sheet], fmt)
+            if keep_dates and path.is_file():
+                old = path.read_text(encoding="utf-8")
+                if old == new:
+                    plan[path] = None
+                    continue
+                old_date = recorded_date(old, fmt)
+                if (
+                    old_date is not None
+                    and old_date != sheet.date
+                    and render([sheet.with_date(old_date)], fmt) == old
+                ):
+                    plan[path] = None
+                    continue
+            plan[path] = new
+    return plan
+
+
+COMPARISON_FILE = "comparison.md"
+"""Name of the default variant comparison written by ``exactodds report --all --out``."""
+
+
+def comparison_document(version: str | None = None) -> str:
+    """The default comparison (three tableaux × Tie 8:1 / 9:1) of the default paytable, as a
+    Markdown page stating the software version and the paytable with its SHA-256."""
+    from exactodds import __version__
+    from exactodds.compare import compare_variants, render_comparison
+
+    table = load_paytable(default_paytable())
+    comparison = compare_variants(table)
+    shown = f"paytables/{Path(str(table.path)).name}"
+    lines = [
+        f"# {table.name} — house edge by variant",
+        "",
+        "| Item | Value |",
+        "|---|---|",
+        f"| Software | exactodds {version or __version__} |",
+        f"| Paytable | `{shown}` (SHA-256 `{table.sha256}`) |",
+        f"| Shoe | {table.decks} decks, every round counted over the six-card universe |",
+        "| Regenerate | `exactodds report --all --out reports/` |",
+        "",
+        render_comparison(comparison, "md"),
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,343 @@
+"""Play one given round card by card and settle bets on it.
+
+The cards must form a legal round under the tableau: naturals stop the deal, the player draws
+exactly when its two-card total is in the tableau's draw set, and the banker draws exactly as
+the matrix says for the player's third card (or a player stand). Anything else is refused with
+the reason. The round becomes the engine's :class:`~exactodds.engine.Outcome`, so each bet is
+settled by the same rows the odds are computed from.
+
+>>> r = deal_round("P: 9s 9h | B: Kd 7c")
+>>> r.outcome.player.total, r.outcome.banker.total, r.outcome.winner.value, r.outcome.player.pair
+(8, 7, 'player', True)
+>>> deal_round("P: 3c 2d | B: Kd 7c")
+Traceback (most recent call last):
+...
+exactodds.errors.RoundError: player has 5 and must draw a third card
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from exactodds.engine import Hand, Outcome, PairKind
+from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.payout import format_number, parse_number
+from exactodds.paytable import Bet, Paytable, Row
+from exactodds.shoe import Card, Shoe, parse_cards
+from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+__all__ = [
+    "DealtRound",
+    "SettledRound",
+    "Settlement",
+    "deal_round",
+    "parse_round_cards",
+    "parse_stake",
+    "render_settled",
+    "settle_round",
+]
+
+_LABELS = {
+    "p": "player",
+    "player": "player",
+    "punto": "player",
+    "b": "banker",
+    "banker": "banker",
+    "banco": "banker",
+}
+
+
+def _total(cards: Sequence[Card]) -> int:
+    return sum(c.value for c in cards) % 10
+
+
+def parse_round_cards(
+    text: str, tableau: Tableau = BUILTIN["punto-banco"]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Player and banker cards from ``"P: 9s 9h | B: Kd 7c"`` or from cards in deal order.
+
+    In deal order (``"9s Kd 9h 7c"``) the first four cards go player, banker, player, banker;
+    a fifth goes to the player if the player draws, and any other to the banker.
+
+    >>> p, b = parse_round_cards("Ac 2s Kh Jc Qd 6h")
+    >>> [str(c) for c in p], [str(c) for c in b]
+    (['Ac', 'Kh', 'Qd'], ['2s', 'Jc', '6h'])
+    """
+    if ":" not in text:
+        cards = list(parse_cards(text))
+        if len(cards) < 4:
+            raise RoundError(
+                f"cards {text!r}: a round needs at least four cards "
+                "(give them in deal order, or as 'P: … | B: …')"
+            )
+        player, banker, extra = [cards[0], cards[2]], [cards[1], cards[3]], cards[4:]
+        p_init, b_init = _total(player), _total(banker)
+        natural = p_init >= 8 or b_init >= 8
+        if extra and not natural and tableau.player_draws(p_init):
+            player.append(extra.pop(0))
+        if extra:
+            banker.append(extra.pop(0))
+        if extra:
+            raise RoundError(f"cards {text!r}: too many cards for one round")
+        return tuple(player), tuple(banker)
+    hands: dict[str, tuple[Card, ...]] = {}
+    for segment in re.split(r"[|;]", text):
+        if not segment.strip():
+            continue
+        label, sep, rest = segment.partition(":")
+        side = _LABELS.get(label.strip().lower())
+        if not sep or side is None:
+            raise RoundError(f"cannot read hand {segment.strip()!r} (write 'P: 9s 9h | B: Kd 7c')")
+        if side in hands:
+            raise RoundError(f"cards {text!r} give the {side} hand twice")
+        hands[side] = parse_cards(rest)
+    for side in ("player", "banker"):
+        if side not in hands:
+            raise RoundError(f"cards {text!r} have no {side} hand (write 'P: 9s 9h | B: Kd 7c')")
+    return hands["player"], hands["banker"]
+
+
+def _pair_kind(cards: Sequence[Card]) -> PairKind:
+    a, b = cards[0], cards[1]
+    if a.rank != b.rank:
+        return PairKind.NONE
+    if a.suit is not None and a.suit == b.suit:
+        return PairKind.PERFECT
+    return PairKind.PAIR
+
+
+def _against(third: int) -> str:
+    if third == STOOD:
+        return "when the player stood"
+    return f"against a player third card of {third}"
+
+
+def _check(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> None:
+    """Raise :class:`RoundError` with the reason if the hands are not a legal round."""
+    for side, cards in (("player", player), ("banker", banker)):
+        if len(cards) not in (2, 3):
+            raise RoundError(f"{side} has {len(cards)} card(s); a hand has two or three")
+    p_init, b_init = _total(player[:2]), _total(banker[:2])
+    if p_init >= 8 or b_init >= 8:
+        who, total = ("player", p_init) if p_init >= 8 else ("banker", b_init)
+        for side, cards in (("player", player), ("banker", banker)):
+            if len(cards) == 3:
+                raise RoundError(
+                    f"{who} has a natural {total}, so the deal stops: "
+                    f"the {side} cannot draw a third card"
+                )
+        return
+    if tableau.player_draws(p_init) and len(player) == 2:
+        raise RoundError(f"player has {p_init} and must draw a third card")
+    if not tableau.player_draws(p_init) and len(player) == 3:
+        raise RoundError(f"player has {p_init} and must stand (no third card)")
+    third = player[2].value if len(player) == 3 else STOOD
+    draws = tableau.banker_draws(b_init, third)
+    rules = f"({tableau.name} rules)"
+    if draws and len(banker) == 2:
+        raise RoundError(
+            f"banker has {b_init} and must draw a third card {_against(third)} {rules}"
+        )
+    if not draws and len(banker) == 3:
+        raise RoundError(f"banker has {b_init} and must stand {_against(third)} {rules}")
+
+
+@dataclass(frozen=True)
+class DealtRound:
+    """A legal round: the cards of each hand, the tableau, and the engine's outcome."""
+
+    player: tuple[Card, ...]
+    banker: tuple[Card, ...]
+    tableau: Tableau
+
+    @property
+    def outcome(self) -> Outcome:
+        """The round as the engine counts it."""
+
+        def hand(cards: tuple[Card, ...]) -> Hand:
+            third = cards[2].value if len(cards) == 3 else None
+            return Hand(_total(cards[:2]), third, _pair_kind(cards))
+
+        return Outcome(hand(self.player), hand(self.banker))
+
+    @property
+    def suitless_pair(self) -> str | None:
+        """The hand whose first two cards share a rank without both suits given, if any."""
+        for side, cards in (("player", self.player), ("banker", self.banker)):
+            a, b = cards[0], cards[1]
+            if a.rank == b.rank and (a.suit is None or b.suit is None):
+                return side
+        return None
+
+
+def deal_round(
+    cards: str | tuple[Sequence[Card], Sequence[Card]],
+    tableau: Tableau = BUILTIN["punto-banco"],
+    shoe: Shoe | None = None,
+) -> DealtRound:
+    """Check that the cards form a legal round under ``tableau`` (and can come from ``shoe``)."""
+    player, banker = parse_round_cards(cards, tableau) if isinstance(cards, str) else cards
+    _check(player, banker, tableau)
+    if shoe is not None:
+        try:
+            shoe.remove([*player, *banker])
+        except ShoeError as exc:
+            raise RoundError(f"these cards cannot all come from the shoe: {exc}") from None
+    return DealtRound(tuple(player), tuple(banker), tableau)
+
+
+def parse_stake(text: str) -> tuple[str, Fraction]:
+    """A ``--bet`` value ``ID=STAKE``.
+
+    >>> parse_stake("player_pair=12.5")
+    ('player_pair', Fraction(25, 2))
+    """
+    bet_id, sep, amount = text.partition("=")
+    if not sep or not bet_id.strip():
+        raise ExactOddsError(f"bet {text!r} must be ID=STAKE, like player=100")
+    try:
+        stake = parse_number(amount)
+    except PaytableError:
+        raise ExactOddsError(
+            f"bet {text!r}: stake {amount.strip()!r} is not a positive number"
+        ) from None
+    if stake <= 0:
+        raise ExactOddsError(f"bet {text!r}: the stake must be positive")
+    return bet_id.strip(), stake
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−)."""
+
+    bet: Bet
+    stake: Fraction
+    row: Row
+
+    @property
+    def amount(self) -> Fraction:
+        """Net money result, after the bet's rounding at this stake."""
+        return self.stake * self.bet.row_net(self.row, self.stake)
+
+    @property
+    def returned(self) -> Fraction:
+        """What the player gets back: stake plus the net result."""
+        return self.stake + self.amount
+
+
+@dataclass(frozen=True)
+class SettledRound:
+    """A legal round and the settlement of every bet placed on it."""
+
+    paytable: Paytable
+    round: DealtRound
+    settlements: tuple[Settlement, ...]
+
+    @property
+    def net(self) -> Fraction:
+        """Total money result of all bets."""
+        return sum((s.amount for s in self.settlements), Fraction(0))
+
+
+def settle_round(
+    paytable: Paytable,
+    cards: str | tuple[Sequence[Card], Sequence[Card]],
+    bets: Sequence[tuple[str, Fraction | int | str]] = (),
+    tableau: Tableau | None = None,
+) -> SettledRound:
+    """Deal ``cards`` under ``tableau`` (default the paytable's) and settle ``bets``.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = settle_round(load_paytable(default_paytable()), "P: 9s 9h | B: Kd 7c",
+    ...                  [("player", 100), ("banker", 100), ("player_pair", 100)])
+    >>> [(x.row.event, str(x.amount)) for x in s.settlements]
+    [('Player wins', '100'), ('Player wins', '-100'), ('Player pair', '1100')]
+    """
+    rules = tableau or paytable.tableau
+    dealt = deal_round(cards, rules, paytable.shoe())
+    placed: list[Settlement] = []
+    for bet_id, stake in bets:
+        bet = paytable.bet(bet_id)
+        amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
+        placed.append(Settlement(bet, amount, bet.settle(dealt.outcome)))
+    side = dealt.suitless_pair
+    if side is not None:
+        looks = [s.bet.id for s in placed if any("perfect_pair" in f for f in s.bet.features)]
+        if looks:
+            raise RoundError(
+                f"give the suits of the {side}'s first two cards: bet {looks[0]!r} "
+                "depends on whether they are a perfect pair"
+            )
+    return SettledRound(paytable, dealt, tuple(placed))
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def _money(x: Fraction) -> str:
+    return format_number(x)
+
+
+def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
+    shown = " ".join(str(c) for c in cards[:2])
+    notes = []
+    if hand.natural:
+        notes.append(f"natural {hand.initial}")
+    else:
+        notes.append(str(hand.initial))
+    if hand.perfect_pair:
+        notes.append("perfect pair")
+    elif hand.pair:
+        notes.append("pair")
+    if hand.third is not None:
+        notes.append(f"draws {cards[2]} -> {hand.total}")
+    elif not hand.natural:
+        notes.append("stands")
+    return f"{side:<7} {shown:<8} {', '.join(notes)}"
+
+
+def render_settled(s: SettledRound) -> str:
+    """Human-readable text of a settled round."""
+    from tabulate import tabulate
+
+    r, o = s.round, s.round.outcome
+    lines = [
+        f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)",
+        _hand_line("Player", r.player, o.player),
+        _hand_line("Banker", r.banker, o.banker),
+    ]
+    p, b = o.player.total, o.banker.total
+    if o.winner.value == "tie":
+        lines.append(f"Tie {p} : {b}.")
+    elif o.winner.value == "player":
+        lines.append(f"Player wins {p} to {b}.")
+    else:
+        lines.append(f"Banker wins {b} to {p}.")
+    if not s.settlements:
+        return "\n".join(lines)
+    body = []
+    for x in s.settlements:
+        amount = x.amount
+        result = (
+            f"wins {_money(amount)}"
+            if amount > 0
+            else "push"
+            if amount == 0
+            else f"loses {_money(-amount)}"
+        )
+        body.append(
+            (x.bet.name, _money(x.stake), x.row.event, x.row.pays.text or str(x.row.pays), result)
+        )
+    table = tabulate(
+        body,
+        headers=["Bet", "Stake", "Event", "Pays", "Result"],
+        tablefmt="pipe",
+        colalign=("left", "right", "left", "left", "left"),
+        disable_numparse=True,
+    )
+    net = s.net
+    sign = "+" if net > 0 else ""
+    return "\n".join([*lines, "", table, "", f"Net result: {sign}{_money(net)}"])

@@ -1,0 +1,304 @@
+"""Which payout gives a target house edge: solve one paytable row's payout exactly.
+
+The house edge of a bet is linear in the net payout ``x`` of one of its rows:
+``edge(x) = −(rest + p·x)``, where ``p`` is the row's probability and ``rest`` the return of the
+other rows. The equation ``edge(x) = target`` is solved with sympy over the rationals, so the
+answer is an exact fraction. Other rows keep their payouts (after the bet's rounding at a unit
+stake); the solved row is taken unrounded.
+
+>>> from exactodds.paytable import default_paytable, load_paytable
+>>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
+>>> s.payout, s.break_even
+(Fraction(1453, 124), Fraction(384, 31))
+>>> s.line.edge(s.payout) == Fraction(1, 20)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exactodds.compare import format_percent
+from exactodds.engine import Joint, joint_distribution
+from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.metrics import bet_figures
+from exactodds.payout import format_number, parse_number
+from exactodds.paytable import Bet, Paytable
+
+__all__ = [
+    "EdgeLine",
+    "Solution",
+    "edge_line",
+    "find_row",
+    "format_decimal",
+    "parse_edge",
+    "parse_sweep",
+    "render_solution",
+    "render_sweep",
+    "solve_payout",
+    "sweep",
+]
+
+MAX_SWEEP = 10_000
+"""Most payouts one sweep may list."""
+
+
+def parse_edge(text: str | Fraction) -> Fraction:
+    """A house edge from ``0.05``, ``5%``, ``1/20`` or ``-0.5%`` (exact).
+
+    >>> parse_edge("5%"), parse_edge("0.05"), parse_edge("1/20"), parse_edge("-0.5%")
+    (Fraction(1, 20), Fraction(1, 20), Fraction(1, 20), Fraction(-1, 200))
+    """
+    if isinstance(text, Fraction):
+        return text
+    raw = text.strip()
+    body, percent = (raw[:-1].strip(), True) if raw.endswith("%") else (raw, False)
+    if not re.fullmatch(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?", body):
+        raise ExactOddsError(f"cannot read house edge {text!r} (use 0.05, 5% or 1/20)")
+    try:
+        value = Fraction(body)
+    except ZeroDivisionError:
+        raise ExactOddsError(f"cannot read house edge {text!r} (division by zero)") from None
+    return value / 100 if percent else value
+
+
+def format_decimal(x: Fraction, places: int = 6) -> str:
+    """The exact decimal when it has at most ``places`` decimals, else ``≈`` and a rounding.
+
+    >>> format_decimal(Fraction(19, 20)), format_decimal(Fraction(1, 3))
+    ('0.95', '≈ 0.333333')
+    """
+    exact = format_number(x)
+    if "/" not in exact and len(exact.partition(".")[2]) <= places:
+        return exact
+    scaled = round(x * 10**places)
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    return f"≈ {sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def find_row(bet: Bet, event: str) -> int:
+    """Index of the row of ``bet`` named ``event`` (case-insensitive), or given by number (#2)."""
+    events = [row.event for row in bet.rows]
+    exact = [i for i, e in enumerate(events) if e == event]
+    loose = [i for i, e in enumerate(events) if e.casefold() == event.strip().casefold()]
+    found = exact or loose
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(repr(e) for e in events)
+    if len(found) > 1:
+        raise PaytableError(
+            f"bet {bet.id!r}: event {event!r} names rows {', '.join(str(i + 1) for i in found)}; "
+            f"give the row number instead, like --event '#{found[0] + 1}'"
+        )
+    number = event.strip().lstrip("#")
+    if number.isdigit() and 1 <= int(number) <= len(events):
+        return int(number) - 1
+    raise PaytableError(f"bet {bet.id!r} has no event {event!r} (events: {known})")
+
+
+@dataclass(frozen=True)
+class EdgeLine:
+    """The house edge of a bet as a function of one row's net payout: ``−(rest + p·x)``."""
+
+    probability: Fraction
+    rest: Fraction
+
+    def edge(self, net: Fraction) -> Fraction:
+        """House edge when the row nets ``net`` per unit stake."""
+        return -(self.rest + self.probability * net)
+
+
+def edge_line(joint: Joint, bet: Bet, row_index: int) -> EdgeLine:
+    """The :class:`EdgeLine` of row ``row_index`` of ``bet`` on ``joint``."""
+    rows = bet_figures(joint, bet).rows
+    rest = sum((r.ret for i, r in enumerate(rows) if i != row_index), Fraction(0))
+    return EdgeLine(rows[row_index].probability, rest)
+
+
+def _solve_linear(line: EdgeLine, target: Fraction) -> Fraction:
+    """Solve ``edge(x) = target`` exactly with sympy (imported here: it is slow to import)."""
+    import sympy
+
+    x = sympy.Symbol("x")
+
+    def q(v: Fraction) -> Any:
+        return sympy.Rational(v.numerator, v.denominator)
+
+    roots = sympy.solve(sympy.Eq(-(q(line.rest) + q(line.probability) * x), q(target)), x)
+    if len(roots) != 1 or not roots[0].is_Rational:
+        raise ExactOddsError(
+            f"no single rational payout gives house edge {target}"
+        )  # pragma: no cover
+    root = roots[0]
+    return Fraction(int(root.p), int(root.q))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The payout of one row that gives a target house edge, and the break-even payout."""
+
+    paytable: Paytable
+    bet: Bet
+    row_index: int
+    line: EdgeLine
+    target: Fraction | None
+    payout: Fraction | None  # net "to 1" for the target edge
+    break_even: Fraction
+
+    @property
+    def event(self) -> str:
+        """The solved row's event label."""
+        return self.bet.rows[self.row_index].event
+
+    @property
+    def current(self) -> Fraction:
+        """The row's net payout in the paytable (at a unit stake)."""
+        return self.bet.row_net(self.bet.rows[self.row_index])
+
+    @property
+    def current_edge(self) -> Fraction:
+        """The bet's house edge as the paytable stands."""
+        return self.line.edge(self.current)
+
+    def to_json(self) -> dict[str, Any]:
+        """Exact values as ``p/q`` strings."""
+        return {
+            "paytable": self.paytable.name,
+            "bet": self.bet.id,
+            "event": self.event,
+            "row": self.row_index + 1,
+            "probability": str(self.line.probability),
+            "current_payout": str(self.current),
+            "current_house_edge": str(self.current_edge),
+            "target_house_edge": None if self.target is None else str(self.target),
+            "payout": None if self.payout is None else str(self.payout),
+            "break_even_payout": str(self.break_even),
+        }
+
+
+def solve_payout(
+    paytable: Paytable,
+    bet_id: str,
+    event: str,
+    target_edge: str | Fraction | None = None,
+    joint: Joint | None = None,
+) -> Solution:
+    """The net payout ("to 1") of row ``event`` of bet ``bet_id`` giving ``target_edge``.
+
+    The break-even payout (edge 0) is always solved too. ``joint`` defaults to the paytable's
+    own game (its decks and tableau).
+    """
+    bet = paytable.bet(bet_id)
+    index = find_row(bet, event)
+    joint = joint or joint_distribution(paytable.shoe(), paytable.tableau)
+    line = edge_line(joint, bet, index)
+    if line.probability == 0:
+        raise ExactOddsError(
+            f"bet {bet.id!r}: event {bet.rows[index].event!r} never happens in this game "
+            "(probability 0), so no payout of it changes the house edge"
+        )
+    target = None if target_edge is None else parse_edge(target_edge)
+    payout = None
+    if target is not None:
+        payout = _solve_linear(line, target)
+        if payout < -1:
+            raise ExactOddsError(
+                f"house edge {format_percent(target)} is out of reach by bet {bet.id!r} "
+                f"event {bet.rows[index].event!r}: it needs a payout of "
+                f"{format_decimal(payout)} to 1, less than losing the stake"
+            )
+    return Solution(paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)))
+
+
+def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]:
+    """The payouts ``A, A+step, …, B`` of a sweep ``A:B``.
+
+    >>> [str(x) for x in parse_sweep("8:10")], [str(x) for x in parse_sweep("1:2", "0.5")]
+    (['8', '9', '10'], ['1', '3/2', '2'])
+    """
+    start_text, sep, end_text = text.partition(":")
+    if not sep:
+        raise ExactOddsError(f"sweep {text!r} must be A:B, like 8:12")
+    try:
+        start, end = parse_number(start_text), parse_number(end_text)
+        delta = step if isinstance(step, Fraction) else parse_number(step)
+    except PaytableError as exc:
+        raise ExactOddsError(f"sweep {text!r}: {exc}") from None
+    if delta <= 0:
+        raise ExactOddsError(f"sweep step must be positive, not {step!r}")
+    if end < start:
+        raise ExactOddsError(f"sweep {text!r} runs backwards (A must not exceed B)")
+    count = int((end - start) / delta) + 1
+    if count > MAX_SWEEP:
+        raise ExactOddsError(f"sweep {text!r} lists {count} payouts (at most {MAX_SWEEP})")
+    return [start + i * delta for i in range(count)]
+
+
+def sweep(solution: Solution, payouts: list[Fraction]) -> list[tuple[Fraction, Fraction]]:
+    """(net payout, exact house edge) for each payout of the solved row."""
+    return [(x, solution.line.edge(x)) for x in payouts]
+
+
+def _pays(net: Fraction) -> str:
+    if net.denominator == 1 or "/" not in format_number(net):
+        return f"{format_number(net)} to 1 (= {format_number(net + 1)} for 1)"
+    approx = f"{format_decimal(net)} to 1 ({format_decimal(net + 1)} for 1)"
+    return f"{net} to 1 (= {net + 1} for 1), {approx}"
+
+
+def render_solution(s: Solution) -> str:
+    """Human-readable text of a :class:`Solution`."""
+    t = s.paytable
+    lines = [
+        f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
+        f"Game: {t.name}: {t.decks} decks, {t.tableau.name}",
+        f"Probability of the event: {s.line.probability} ({format_decimal(s.line.probability)})",
+        f"As the paytable stands: {_pays(s.current)}"
+        f" -> house edge {format_percent(s.current_edge)}",
+    ]
+    if s.target is not None and s.payout is not None:
+        lines += [
+            "",
+            f"Payout for house edge {format_percent(s.target)} ({s.target}):",
+            f"  fraction  {s.payout} to 1",
+            f"  decimal   {format_decimal(s.payout)} to 1",
+            f"  for 1     {format_decimal(s.payout + 1)} for 1",
+        ]
+        if s.payout < 0:
+            lines.append("  (the event would return less than the stake)")
+        whole = s.payout.numerator // s.payout.denominator
+        near = [w for w in (whole, whole + 1) if w >= 0]
+        if near and s.payout.denominator != 1:
+            lines.append(
+                "  nearest whole payouts: "
+                + ", ".join(f"{w} to 1 -> {format_percent(s.line.edge(Fraction(w)))}" for w in near)
+            )
+    lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
+    return "\n".join(lines)
+
+
+def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
+    """The sweep as a Markdown table; player-favourable payouts marked ``*``."""
+    from tabulate import tabulate
+
+    body = [
+        (
+            f"{format_number(x)} to 1" if "/" not in format_number(x) else f"{x} to 1",
+            format_percent(edge) + (" *" if edge < 0 else ""),
+            str(edge),
+        )
+        for x, edge in rows
+    ]
+    table = tabulate(
+        body,
+        headers=[s.event, "House edge", "Exact"],
+        tablefmt="pipe",
+        colalign=("right", "right", "left"),
+        disable_numparse=True,
+    )
+    note = "\n* player-favourable" if any(edge < 0 for _, edge in rows) else ""
+    return f"House edge of {s.bet.name} by payout of {s.event!r}:\n\n{table}{note}"

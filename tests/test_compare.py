@@ -1,0 +1,211 @@
+"""`exactodds compare`: house edge per bet over a grid of variants, checked against
+independent computations from the engine's winner counts and SPEC §9."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from exactodds import Shoe, Winner, joint_distribution
+from exactodds.compare import (
+    BankerMode,
+    Variant,
+    apply_variant,
+    compare_variants,
+    format_percent,
+    render_comparison,
+)
+from exactodds.errors import ExactOddsError
+from exactodds.metrics import bet_figures
+from exactodds.payout import parse_payout
+from exactodds.paytable import default_paytable, load_paytable
+from exactodds.tableau import BUILTIN
+from tests.cli_helpers import run
+
+DATA = Path(__file__).parent / "data"
+CLASSIC = DATA / "designer_classic.toml"
+
+
+def winner_probabilities(decks: int, rules: str) -> dict[Winner, Fraction]:
+    joint = joint_distribution(Shoe.decks(decks), BUILTIN[rules])
+    return {w: Fraction(n, joint.total) for w, n in joint.winner_counts().items()}
+
+
+def test_default_grid_is_three_tableaux_by_two_ties() -> None:
+    result = compare_variants(load_paytable(CLASSIC))
+    assert [(r.variant.rules, r.variant.decks, r.tie_label) for r in result.results] == [
+        ("punto-banco", 8, "8:1"),
+        ("punto-banco", 8, "9:1"),
+        ("mini", 8, "8:1"),
+        ("mini", 8, "9:1"),
+        ("pronto", 8, "8:1"),
+        ("pronto", 8, "9:1"),
+    ]
+    assert {r.banker_label for r in result.results} == {"commission"}
+    assert [b for b, _ in result.bets] == [
+        "player",
+        "banker",
+        "tie",
+        "player_pair",
+        "banker_pair",
+        "perfect_pair",
+        "player_bonus",
+    ]
+
+
+def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
+    table = load_paytable(CLASSIC)
+    result = compare_variants(table, rules=["punto-banco"])
+    tie8, tie9 = (r.house_edge["tie"] for r in result.results)
+    p_tie = winner_probabilities(8, "punto-banco")[Winner.TIE]
+    assert tie8 == 1 - 9 * p_tie
+    assert tie9 == 1 - 10 * p_tie
+    assert format_percent(tie8) == "14.3596%"  # SPEC §9
+    assert format_percent(tie9) == "4.8440%"
+    # the metrics figure of the paytable as written is the 8:1 cell, exactly
+    joint = joint_distribution(Shoe.decks(8), BUILTIN["punto-banco"])
+    assert bet_figures(joint, table.bet("tie")).house_edge == tie8
+    # SPEC §9 banker / player figures are untouched by the Tie axis
+    for r in result.results:
+        assert format_percent(r.house_edge["banker"]) == "1.0579%"
+        assert format_percent(r.house_edge["player"]) == "1.2351%"
+        assert r.house_edge["player_pair"] == Fraction(43, 415)  # 1 - 12 * 31/415
+        assert format_percent(r.house_edge["player_bonus"]) == "2.6517%"
+
+
+def test_mini_and_pronto_player_bet_is_player_favourable() -> None:
+    result = compare_variants(load_paytable(CLASSIC), ties=["8:1"])
+    by_rules = {r.variant.rules: r for r in result.results}
+    for rules in ("mini", "pronto"):
+        p = winner_probabilities(8, rules)
+        edge = by_rules[rules].house_edge["player"]
+        assert edge == p[Winner.BANKER] - p[Winner.PLAYER]
+        assert edge < 0
+        assert "player" in by_rules[rules].player_favourable
+    assert by_rules["punto-banco"].player_favourable == frozenset()
+    md = render_comparison(result, "md")
+    mini_line = next(line for line in md.splitlines() if line.startswith("| mini"))
+    assert "-0.4209% *" in mini_line
+    assert "player-favourable" in md
+
+
+def test_no_commission_banker_matches_independent_count() -> None:
+    result = compare_variants(
+        load_paytable(CLASSIC), rules=["punto-banco"], ties=["8:1"], bankers=["no-commission"]
+    )
+    joint = joint_distribution(Shoe.decks(8))
+    six = joint.probability(lambda o: o.winner == Winner.BANKER and o.banker.total == 6)
+    p = winner_probabilities(8, "punto-banco")
+    ev = (p[Winner.BANKER] - six) + Fraction(1, 2) * six - p[Winner.PLAYER]
+    (row,) = result.results
+    assert row.house_edge["banker"] == -ev
+    assert format_percent(-ev) == "1.4581%"
+    assert row.banker_label == "no-commission"
+
+
+def test_decks_axis_and_untouched_bets() -> None:
+    result = compare_variants(load_paytable(CLASSIC), rules=["punto-banco"], decks=[6, "8"])
+    six = [r for r in result.results if r.variant.decks == 6]
+    assert len(six) == 2
+    p_tie = winner_probabilities(6, "punto-banco")[Winner.TIE]
+    assert six[0].house_edge["tie"] == 1 - 9 * p_tie
+    # 6 decks: P(player pair) = 23/311, so 11:1 has edge 1 - 12·23/311
+    assert all(r.house_edge["player_pair"] == Fraction(35, 311) for r in six)
+
+
+def test_variant_is_a_data_transform() -> None:
+    base = load_paytable(CLASSIC)
+    v = apply_variant(
+        base, Variant(BUILTIN["mini"], 6, parse_payout("9:1"), BankerMode.NO_COMMISSION)
+    )
+    assert (v.decks, v.tableau.name) == (6, "mini")
+    assert [r.pays.net for r in v.bet("tie").rows] == [9, -1]
+    assert [r.pays.net for r in v.bet("banker").rows] == [Fraction(1, 2), 1, 0, -1]
+    for bet_id in ("player", "player_pair", "banker_pair", "perfect_pair"):
+        assert v.bet(bet_id) == base.bet(bet_id)
+    assert base.bet("tie").rows[0].pays.net == 8  # the original is unchanged
+
+
+def test_paytable_without_tie_bet_gets_the_standard_one() -> None:
+    bundled = load_paytable(default_paytable())
+    result = compare_variants(bundled, rules=["punto-banco"], ties=["8:1"])
+    assert format_percent(result.results[0].house_edge["tie"]) == "14.3596%"
+
+
+def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        ["compare", str(CLASSIC), "--rules", "punto-banco", "--format", "json"], capsys
+    )
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert [(v["rules"], v["decks"], v["tie"], v["banker"]) for v in data["variants"]] == [
+        ("punto-banco", 8, "8:1", "commission"),
+        ("punto-banco", 8, "9:1", "commission"),
+    ]
+    assert data["variants"][0]["house_edge"]["player_pair"] == "43/415"
+    assert Fraction(data["variants"][1]["house_edge"]["tie"]) < Fraction(5, 100)
+
+    code, out, _ = run(["compare", str(CLASSIC), "--tie", "8:1", "--format", "csv"], capsys)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and len(rows) == 3 * 7
+    mini_player = next(r for r in rows if r["rules"] == "mini" and r["bet"] == "player")
+    assert mini_player["player_favourable"] == "yes"
+    assert Fraction(mini_player["house_edge"]) < 0
+
+    code, out, _ = run(["compare", str(CLASSIC), "--decks", "8", "--tie", "8:1,9:1"], capsys)
+    assert code == 0 and "| punto-banco |" in out and "14.3596%" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--tie", "lose"], "Tie payout 'lose' must be a win"),
+        (["--tie", "8:x"], "cannot read payout '8:x'"),
+        (["--decks", "six"], "number of decks must be a positive integer, not 'six'"),
+        (["--decks", "0"], "number of decks must be a positive integer, not '0'"),
+        (["--rules", "baccarat"], "unknown rules 'baccarat'"),
+        (["--banker", "free"], "unknown banker version 'free'"),
+        (["--format", "xml"], "unknown format 'xml'"),
+        (["--tie", ","], "empty list ','"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["compare", str(CLASSIC), *argv], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_missing_file_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["compare", "no-such-game.toml"], capsys)
+    assert code == 2 and "no-such-game.toml: file not found" in err
+    code, out, _ = run(["compare", "--help"], capsys)
+    assert code == 0 and "Example: exactodds compare classic --rules" in out
+
+
+def test_api_rejects_empty_axis() -> None:
+    with pytest.raises(ExactOddsError, match="rules list"):
+        compare_variants(load_paytable(CLASSIC), rules=[])
+
+
+def test_rules_paytable_means_its_own_tableau() -> None:
+    table = replace(load_paytable(CLASSIC), tableau=BUILTIN["pronto"])
+    result = compare_variants(table, rules=["paytable"], ties=["8:1"])
+    assert [r.variant.rules for r in result.results] == ["pronto"]
+
+
+def test_replaced_banker_is_named_banker() -> None:
+    table = load_paytable("super6")  # its Banker bet is the no-commission one
+    result = compare_variants(table, rules=["punto-banco"], ties=["8:1"], bankers=["commission"])
+    assert dict(result.bets)["banker"] == "Banker"
+    assert format_percent(result.results[0].house_edge["banker"]) == "1.0579%"
+    own = compare_variants(table, rules=["punto-banco"], ties=["8:1"])
+    assert own.results[0].banker_label == "no-commission"
+    assert format_percent(own.results[0].house_edge["banker"]) == "1.4581%"

@@ -1,0 +1,70 @@
+"""reports/ holds the sheets of every bundled paytable; this fails when one is stale.
+
+Each sheet records the date it was generated. The test regenerates every sheet with the date
+recorded in the committed file, so it compares figures, inputs (SHA-256) and software version,
+not the calendar. Fix a failure with ``exactodds report --all --out reports/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from exactodds.cli import main
+from exactodds.paytable import bundled_paytables
+from exactodds.report import (
+    COMPARISON_FILE,
+    build_sheets,
+    comparison_document,
+    recorded_date,
+    render,
+)
+from exactodds.report.markdown import MARKER
+
+REPORTS = Path(__file__).resolve().parents[1] / "reports"
+FIX = "stale; run: exactodds report --all --out reports/"
+
+
+@pytest.mark.parametrize("path", bundled_paytables(), ids=lambda p: p.stem)
+def test_bundled_sheet_is_up_to_date(path: Path) -> None:
+    (sheet,) = build_sheets([str(path)])
+    for fmt in ("md", "html"):
+        committed = REPORTS / f"{path.stem}.{fmt}"
+        assert committed.is_file(), f"{committed} is missing; {FIX}"
+        text = committed.read_text(encoding="utf-8")
+        date = recorded_date(text, fmt)
+        assert date is not None, f"{committed} records no date; {FIX}"
+        assert render([sheet.with_date(date)], fmt) == text, f"{committed} is {FIX}"
+
+
+def test_default_comparison_is_up_to_date() -> None:
+    committed = REPORTS / COMPARISON_FILE
+    assert committed.is_file(), f"{committed} is missing; {FIX}"
+    assert committed.read_text(encoding="utf-8") == comparison_document(), f"{committed} is {FIX}"
+
+
+def test_no_sheet_without_a_paytable() -> None:
+    stems = {p.stem for p in bundled_paytables()}
+    for committed in sorted(REPORTS.glob("*.*")):
+        if committed.suffix in (".md", ".html") and MARKER in committed.read_text("utf-8")[:300]:
+            assert committed.stem in stems, f"{committed} has no bundled paytable; delete it"
+
+
+def test_regenerating_into_a_copy_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real command on a copy of reports/: every sheet is reported unchanged, byte for byte."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    copy = tmp_path / "reports"
+    shutil.copytree(REPORTS, copy)
+    with pytest.raises(SystemExit) as exit_info:
+        main(["report", "--all", "--out", str(copy)])
+    assert exit_info.value.code in (0, None)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 * len(bundled_paytables()) + 1
+    stale = [line for line in lines if not line.endswith(": unchanged")]
+    assert stale == [], FIX
+    for committed in REPORTS.iterdir():
+        assert (copy / committed.name).read_bytes() == committed.read_bytes()

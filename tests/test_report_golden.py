@@ -1,0 +1,50 @@
+"""Golden math sheets of a small custom game (tests/golden/inputs), in all four formats.
+
+Regenerate after an intended change with
+``EXACTODDS_UPDATE_GOLDEN=1 pytest tests/test_report_golden.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from exactodds.report import Sheet, build_sheets, render
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
+    """The golden game: custom paytable, shoe file and rules file, fixed date and version."""
+    monkeypatch.chdir(GOLDEN)
+    (sheet,) = build_sheets(
+        ["inputs/game.toml"],
+        shoe_file=Path("inputs/shoe.toml"),
+        rules="inputs/rules.toml",
+        date="2024-06-01",
+        version="test",
+    )
+    return sheet
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
+def test_golden_sheet(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = render([golden_sheet(monkeypatch)], fmt)
+    path = GOLDEN / f"game.{fmt}"
+    if os.environ.get("EXACTODDS_UPDATE_GOLDEN"):
+        path.write_bytes(text.encode("utf-8"))
+    assert text == path.read_bytes().decode("utf-8")
+
+
+def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    sheet = golden_sheet(monkeypatch)
+    md = render([sheet], "md")
+    for role, name in (("paytable", "game"), ("rules", "rules"), ("shoe", "shoe")):
+        digest = hashlib.sha256((GOLDEN / "inputs" / f"{name}.toml").read_bytes()).hexdigest()
+        assert f"| {role} | `inputs/{name}.toml` | `{digest}` |" in md
+    assert "1 deck less 2c 7h Kd Kh (48 cards)" in md
+    assert "48·47·46·45·44·43 = 8,835,488,640 sequences" in md
