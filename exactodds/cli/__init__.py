@@ -52,15 +52,14 @@ def _root(
 # Importing a command module registers its commands on ``app``.
 from exactodds.cli import (  # noqa: E402, F401
     compare,
+    eor,
     odds,
     report,
     settle,
+    simulate,
     solve,
     validate,
 )
-
-from exactodds.cli import eor  # noqa: E402, F401  # isort: skip
-from exactodds.cli import simulate  # noqa: E402, F401  # isort: skip
 
 
 def main(argv: list[str] | None = None) -> None:
