@@ -52,9 +52,11 @@ def _root(
 # Importing a command module registers its commands on ``app``.
 from exactodds.cli import (  # noqa: E402, F401
     compare,
+    eor,
     odds,
     report,
     settle,
+    simulate,
     solve,
     validate,
 )

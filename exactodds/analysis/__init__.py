@@ -1,0 +1,14 @@
+"""Shoe-depth analysis: many shoe states at once, effect of removal, shoe simulation.
+
+Modules: :mod:`~exactodds.analysis.batch` (exact EV of every bet for many shoe states),
+:mod:`~exactodds.analysis.eor` (effect of removal and counting tags),
+:mod:`~exactodds.analysis.simulate` (dealt shoes, computer-perfect play),
+:mod:`~exactodds.analysis.verify` (Monte Carlo check of the exact figures) and
+:mod:`~exactodds.analysis.plots` (optional, matplotlib).
+"""
+
+from __future__ import annotations
+
+from exactodds.analysis.batch import BatchEvaluator, BatchResult, BetLike, compile_bets
+
+__all__ = ["BatchEvaluator", "BatchResult", "BetLike", "compile_bets"]

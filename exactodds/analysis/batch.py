@@ -1,0 +1,601 @@
+"""Exact EV of every bet of a paytable for many shoe states at once.
+
+Why: shoe-depth questions (effect of removal, card counting, simulated shoes) need the exact EV
+for tens of thousands of shoe states; the recursive engine takes a fraction of a second per state.
+
+Method. A round is an ordered sequence of six cards (SPEC §2). The number of sequences with a
+given sequence of card *values* is ∏ᵥ (nᵥ)ₖᵥ (falling factorials of the value counts, kᵥ = how
+often value v occurs), which depends only on the value multiset. Pair kinds add a refinement on the
+first four cards: when cards 1 and 3 (or 2 and 4) have the same value v, the count of sequences
+where they also share the rank (``R``) or the rank and suit (``S``) is R_v·(nᵥ−2)ₖᵥ₋₂ with
+R_v = Σ_{rank r of value v} (n_r)₂, S_v = Σ_{card c of value v} (n_c)₂, and for two such pairs of
+one value a closed form of degree four. A bet's net on an outcome with pair kinds is rewritten by
+Möbius inversion on "no relation ⊇ same rank ⊇ same rank and suit", so every bet becomes
+
+    count·net = Σ_terms W[term, bet] · ∏ᵥ local_v[term](state)
+
+with integer weights ``W`` (nets scaled by the bet's common denominator). A paytable is compiled
+once: bets that look only at the first four cards (naturals, pairs) use the 4-card multisets times
+(N−4)₂; bets that never look at pair kinds skip the refinement. Evaluation builds the term matrix
+for a block of states (products of per-value local factors, split in two halves; every term is a
+count of card sequences, at most (N)₆ < 2⁶²) and multiplies it with ``W`` in numpy. Overflow
+guard: the exact result is a count times a scaled net, at most ``max|net|·(N)₆``; when that is
+below 2⁶³ the product is taken in ``uint64``, which is exact modulo 2⁶⁴, so the ``int64`` view is
+the exact value. Otherwise the terms are split into limbs small enough that no limb·|W| sum can
+overflow (from the weights' column sums), recombined as Python ints. Shoes too large for
+``int64`` use numpy ``object`` arrays of Python ints.
+
+>>> from exactodds.engine import Outcome
+>>> from fractions import Fraction
+>>> class Tie:
+...     id, name, max_round = "tie", "Tie", None
+...     def net(self, o: Outcome) -> Fraction:
+...         return Fraction(8) if o.winner == "tie" else Fraction(-1)
+>>> ev = compile_bets([Tie()]).evaluate([Shoe.decks(8)]).ev(0, "tie")
+>>> f"{float(-ev):.4%}"  # SPEC §9
+'14.3596%'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import lcm
+from typing import TYPE_CHECKING, Any, Protocol
+
+from exactodds.engine import Hand, Outcome, PairKind, falling
+from exactodds.errors import ShoeError
+from exactodds.shoe import MIN_CARDS, RANK_VALUES, RANKS, SUITS, Shoe
+from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[Any]
+
+__all__ = [
+    "BatchEvaluator",
+    "BatchResult",
+    "BetLike",
+    "OutcomeKey",
+    "compile_bets",
+    "outcome_of",
+    "shoe_counts",
+]
+
+
+class BetLike(Protocol):
+    """What the analysis needs of a bet: ids for reports, the max round, and its net result."""
+
+    @property
+    def id(self) -> str:
+        """Short identifier (``player_pair``)."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """Human name (``Player Pair``)."""
+        ...
+
+    @property
+    def max_round(self) -> int | None:
+        """Last round of a shoe on which the bet is offered, or None."""
+        ...
+
+    def net(self, outcome: Outcome) -> Fraction:
+        """Net result per unit stake on ``outcome`` (11 for 11:1, 0 push, −1 lose)."""
+        ...
+
+
+# -- static structure ---------------------------------------------------------------------------
+
+_VALUE_RANKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(len(RANKS)) if RANK_VALUES[r] == v) for v in range(10)
+)
+_MULTI_RANK = tuple(len(rs) > 1 for rs in _VALUE_RANKS)
+
+# Local factor columns per value: (kind, k). P = plain (n)_k; R / S = one same-rank / same-card
+# pair among the k cards; RR / RS / SS = two such pairs (player's and banker's) of this value.
+_LOCAL_COLS: tuple[tuple[str, int], ...] = (
+    *(("P", k) for k in range(7)),
+    *(("R", k) for k in range(2, 7)),
+    *(("S", k) for k in range(2, 7)),
+    *(("RR", k) for k in range(4, 7)),
+    *(("RS", k) for k in range(4, 7)),
+    *(("SS", k) for k in range(4, 7)),
+)
+_COL = {c: i for i, c in enumerate(_LOCAL_COLS)}
+_INT64_LIMIT = 1 << 62
+_BLOCK = 256
+
+
+def _kvecs(total: int) -> tuple[tuple[int, ...], ...]:
+    """All value-count vectors (10 entries) summing to ``total``."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 9:
+            out.append((*prefix, left))
+            return
+        for k in range(left, -1, -1):
+            rec((*prefix, k), left - k)
+
+    rec((), total)
+    return tuple(out)
+
+
+_K6 = _kvecs(6)
+_K4 = _kvecs(4)
+_K2 = _kvecs(2)
+_K6_ID = {k: i for i, k in enumerate(_K6)}
+_K4_ID = {k: i for i, k in enumerate(_K4)}
+_K2_ID = {k: i for i, k in enumerate(_K2)}
+
+
+def _kvec(values: Iterable[int]) -> tuple[int, ...]:
+    out = [0] * 10
+    for v in values:
+        out[v] += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _prefixes() -> tuple[tuple[int, int, int | None, int | None, int, int], ...]:
+    """First-four value sequences grouped by (player total, banker total, player pair value or
+    None, banker pair value or None, 4-multiset id), with the number of sequences."""
+    acc: dict[tuple[int, int, int | None, int | None, int], int] = {}
+    for v0, v1, v2, v3 in product(range(10), repeat=4):
+        key = (
+            (v0 + v2) % 10,
+            (v1 + v3) % 10,
+            v0 if v0 == v2 else None,
+            v1 if v1 == v3 else None,
+            _K4_ID[_kvec((v0, v1, v2, v3))],
+        )
+        acc[key] = acc.get(key, 0) + 1
+    return tuple((*k, n) for k, n in acc.items())
+
+
+@lru_cache(maxsize=1)
+def _add_table() -> tuple[tuple[int, ...], ...]:
+    """id of (4-multiset + 2-multiset) as a 6-multiset, indexed [k4 id][k2 id]."""
+    return tuple(
+        tuple(_K6_ID[tuple(a + b for a, b in zip(k4, k2, strict=True))] for k2 in _K2) for k4 in _K4
+    )
+
+
+Tail = tuple[tuple[int, ...], int, int, int]  # (values of cards 5–6 used, wildcards, x, y)
+
+
+def _tails(tableau: Tableau, p: int, b: int) -> list[Tail]:
+    """What follows two-card totals (p, b): the third-card values, how many of cards five and
+    six are unused (wildcards), and the player/banker third card or STOOD."""
+    if p >= 8 or b >= 8:
+        return [((), 2, STOOD, STOOD)]
+    if not tableau.player_draws(p):
+        if tableau.banker_draws(b, STOOD):
+            return [((y,), 1, STOOD, y) for y in range(10)]
+        return [((), 2, STOOD, STOOD)]
+    out: list[Tail] = []
+    for x in range(10):
+        if tableau.banker_draws(b, x):
+            out.extend(((x, y), 0, x, y) for y in range(10))
+        else:
+            out.append(((x,), 1, x, STOOD))
+    return out
+
+
+def _kinds(total: int) -> tuple[int, ...]:
+    """Pair kinds a hand with this two-card total can have (a pair has an even total)."""
+    return (0,) if total % 2 else (0, 1, 2)
+
+
+OutcomeKey = tuple[int, int, int, int, int, int]  # (p, x, b, y, pk, bk)
+
+
+def outcome_of(key: OutcomeKey) -> Outcome:
+    """The outcome with two-card totals p, b, third cards x, y (or STOOD) and pair kinds."""
+    p, x, b, y, pk, bk = key
+    return Outcome(
+        Hand(p, None if x == STOOD else x, PairKind(pk)),
+        Hand(b, None if y == STOOD else y, PairKind(bk)),
+    )
+
+
+def _expansion(v: int | None) -> list[tuple[str, dict[int, int]]]:
+    """Möbius expansion of a hand's pair kind: (marker, {pair kind: coefficient}).
+
+    Cards 1 and 3 of different values: always no pair. Same value of one rank: a pair, perfect
+    when also same suit (``S``). Same value of several ranks (ten to king): ``R`` = same rank."""
+    if v is None:
+        return [("A", {0: 1})]
+    if not _MULTI_RANK[v]:
+        return [("A", {1: 1}), ("S", {2: 1, 1: -1})]
+    return [("A", {0: 1}), ("R", {1: 1, 0: -1}), ("S", {2: 1, 1: -1})]
+
+
+# -- compiled form ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _Group:
+    """Bets sharing one term basis: integer weights over terms, and how to build the terms."""
+
+    bets: tuple[int, ...]  # column of each bet in the evaluator's order
+    four: bool  # terms are 4-card multisets; results are multiplied by (N−4)₂
+    weights: IntArray  # (terms × bets) int64 or object
+    col_abs_sum: int  # max over bets of Σ|W|
+    net_bound: int  # max over bets of |scaled net|: |Σ W·term| ≤ net_bound·(N)_K
+    left_keys: IntArray  # (distinct left halves × 5) local column per value 0..4
+    right_keys: IntArray  # (distinct right halves × 5) local column per value 5..9
+    left_index: IntArray  # (terms,)
+    right_index: IntArray  # (terms,)
+
+
+@dataclass(frozen=True, eq=False)
+class BatchEvaluator:
+    """A paytable compiled for fast exact evaluation over many shoe states.
+
+    The EV of bet ``j`` in a state of ``N`` cards is ``numerator / (scales[j]·(N)₆)``.
+    """
+
+    bet_ids: tuple[str, ...]
+    bet_names: tuple[str, ...]
+    max_rounds: tuple[int | None, ...]
+    scales: tuple[int, ...]
+    tableau: Tableau
+    groups: tuple[_Group, ...] = field(repr=False)
+    nets: dict[OutcomeKey, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    mode: str = "auto"  # "auto"; "limbs" or "object" force a slower exact path (for tests)
+
+    def net_scaled(self, key: OutcomeKey) -> tuple[int, ...]:
+        """Every bet's net on an outcome, times the bet's scale (exact integers)."""
+        return self.nets[key]
+
+    @property
+    def terms(self) -> int:
+        """Total number of terms over all groups (a measure of the work per state)."""
+        return sum(len(g.left_index) for g in self.groups)
+
+    def evaluate(self, states: Sequence[Shoe] | IntArray) -> BatchResult:
+        """Exact EV of every bet for every state (shoes, or an int array states × 13 × 4)."""
+        import numpy as np
+
+        counts = shoe_counts(states)
+        sizes = counts.reshape(len(counts), -1).sum(axis=1)
+        numer = np.zeros((len(counts), len(self.bet_ids)), dtype=object)
+        for start in range(0, len(counts), _BLOCK):
+            block = counts[start : start + _BLOCK]
+            n_max = int(sizes[start : start + _BLOCK].max()) if len(block) else 0
+            use_object = self.mode == "object" or falling(n_max, 6) >= _INT64_LIMIT
+            local = _local_table(block, use_object)
+            for group in self.groups:
+                res = _group_numerators(group, local, n_max, use_object, self.mode == "limbs")
+                if group.four:
+                    tail = [falling(int(n) - 4, 2) for n in sizes[start : start + _BLOCK]]
+                    res = res * np.array(tail, dtype=object)[:, None]
+                numer[start : start + len(block), list(group.bets)] = res
+        return BatchResult(
+            self.bet_ids, tuple(int(n) for n in sizes), numer, self.scales, self.max_rounds
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class BatchResult:
+    """EVs of many states: ``ev(i, bet) = numerators[i, j] / (scales[j]·(sizes[i])₆)``."""
+
+    bet_ids: tuple[str, ...]
+    sizes: tuple[int, ...]
+    numerators: IntArray  # (states × bets) object array of Python ints
+    scales: tuple[int, ...]
+    max_rounds: tuple[int | None, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+    def column(self, bet: int | str) -> int:
+        """Column index of a bet given by id or index."""
+        return self.bet_ids.index(bet) if isinstance(bet, str) else bet
+
+    def denominator(self, state: int, bet: int | str) -> int:
+        """Common denominator of the EV numerator of ``bet`` in ``state``."""
+        return self.scales[self.column(bet)] * falling(self.sizes[state], 6)
+
+    def ev(self, state: int, bet: int | str) -> Fraction:
+        """Exact EV per unit stake of ``bet`` in state ``state``."""
+        j = self.column(bet)
+        return Fraction(int(self.numerators[state, j]), self.denominator(state, j))
+
+    def evs(self, state: int) -> dict[str, Fraction]:
+        """Every bet's exact EV in one state, by bet id."""
+        return {b: self.ev(state, j) for j, b in enumerate(self.bet_ids)}
+
+    def positive(self) -> IntArray:
+        """Boolean array (states × bets): the player has the edge (EV > 0)."""
+        import numpy as np
+
+        return np.asarray(self.numerators > 0, dtype=bool)
+
+
+def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
+    """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe`."""
+    import numpy as np
+
+    if isinstance(states, np.ndarray):
+        arr = np.asarray(states)
+        if arr.ndim != 3 or arr.shape[1:] != (len(RANKS), len(SUITS)):
+            raise ShoeError(f"shoe states must have shape (n, 13, 4), not {arr.shape!r}")
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise ShoeError(f"shoe state counts must be integers, not {arr.dtype!r}")
+        arr = arr.astype(np.int64)
+        if (arr < 0).any():
+            i = int(np.argwhere(arr < 0)[0][0])
+            raise ShoeError(f"shoe state {i} has a negative count")
+    else:
+        arr = np.array([s.counts for s in states], dtype=np.int64).reshape(-1, 13, 4)
+    sizes = arr.reshape(len(arr), -1).sum(axis=1)
+    small = np.flatnonzero(sizes < MIN_CARDS)
+    if len(small):
+        i = int(small[0])
+        raise ShoeError(
+            f"shoe state {i} has {int(sizes[i])} cards: a round needs at least {MIN_CARDS}"
+        )
+    return arr
+
+
+# -- evaluation ---------------------------------------------------------------------------------
+
+
+def _ff(n: IntArray, k: int) -> IntArray:
+    """Falling factorial (n)_k elementwise, 0 when n < k (n may be negative)."""
+    import numpy as np
+
+    out = np.ones_like(n)
+    for i in range(k):
+        out = out * np.maximum(n - i, 0)
+    return out
+
+
+def _local_table(counts: IntArray, use_object: bool) -> IntArray:
+    """Per state, per value, every local factor column (states × 10 × len(_LOCAL_COLS))."""
+    import numpy as np
+
+    c = counts.astype(object) if use_object else counts
+    s = len(c)
+    out = np.zeros((s, 10, len(_LOCAL_COLS)), dtype=object if use_object else np.int64)
+    for v, ranks in enumerate(_VALUE_RANKS):
+        a = c[:, list(ranks), :]  # states × ranks × suits
+        nr = a.sum(axis=2)
+        n = nr.sum(axis=1)
+        a2, a4 = _ff(a, 2), _ff(a, 4)
+        r2, r4 = _ff(nr, 2), _ff(nr, 4)
+        sv = a2.sum(axis=(1, 2))
+        rv = r2.sum(axis=1)
+        rr = rv * rv - (r2 * r2 - r4).sum(axis=1)
+        ss = sv * sv - (a2 * a2 - a4).sum(axis=(1, 2))
+        rs = (a2.sum(axis=2) * (rv[:, None] - r2 + _ff(nr - 2, 2))).sum(axis=1)
+        mult = {"R": rv, "S": sv, "RR": rr, "RS": rs, "SS": ss}
+        for i, (kind, k) in enumerate(_LOCAL_COLS):
+            if kind == "P":
+                out[:, v, i] = _ff(n, k)
+            else:
+                used = len(kind) * 2
+                out[:, v, i] = mult[kind] * _ff(n - used, k - used)
+    return out
+
+
+def _group_numerators(
+    group: _Group, local: IntArray, n_max: int, use_object: bool, limbs_only: bool
+) -> IntArray:
+    """Σ_terms W·term for one group and a block of states, as an object array of ints."""
+    import numpy as np
+
+    def half(keys: IntArray, offset: int, index: IntArray) -> IntArray:
+        tab = np.take(local[:, offset, :], keys[:, 0], axis=1)
+        for v in range(1, 5):
+            tab *= np.take(local[:, offset + v, :], keys[:, v], axis=1)
+        return np.take(tab, index, axis=1)
+
+    # C-contiguous (states × terms) so that the matrix product runs at full speed.
+    terms = half(group.left_keys, 0, group.left_index)
+    terms *= half(group.right_keys, 5, group.right_index)
+    w = group.weights
+    if use_object or w.dtype == object:
+        return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
+    bound = falling(n_max, 4 if group.four else 6)
+    if group.net_bound * bound < 1 << 63 and not limbs_only:
+        # The exact sums are counts·scaled nets, so |sum| ≤ net_bound·(N)_K < 2**63. Unsigned
+        # arithmetic is exact modulo 2**64 (no undefined overflow): the int64 view of the
+        # uint64 product is the exact sum, whatever the size of the intermediate terms.
+        prod = terms.view(np.uint64) @ w.view(np.uint64)
+        return np.asarray(prod.view(np.int64).astype(object), dtype=object)
+    bits = 62 - group.col_abs_sum.bit_length()
+    if bits < 16:
+        return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
+    # Term values are at most (N)_6 (or (N)_4): split them into limbs of ``bits`` bits, so
+    # that every limb·|W| sum stays below 2**62, and recombine exactly as Python ints.
+    limbs = max(1, -(-bound.bit_length() // bits))
+    mask = (1 << bits) - 1
+    total: IntArray = np.zeros((len(local), w.shape[1]), dtype=object)
+    for j in range(limbs):
+        part = terms if limbs == 1 else (terms >> (bits * j)) & mask if j else terms & mask
+        total = total + (part @ w).astype(object) * (1 << (bits * j))
+    return total
+
+
+# -- compilation --------------------------------------------------------------------------------
+
+
+_CACHE: dict[tuple[tuple[BetLike, ...], Tableau], BatchEvaluator] = {}
+
+
+def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> BatchEvaluator:
+    """Compile bets (e.g. a paytable's) once for :meth:`BatchEvaluator.evaluate`.
+
+    Compiling evaluates every bet on every outcome (a few seconds for a full paytable), so
+    results for hashable bets are kept in a small cache.
+    """
+    tab = tableau if tableau is not None else BUILTIN["punto-banco"]
+    key = (tuple(bets), tab)
+    try:
+        hit = _CACHE.get(key)
+    except TypeError:  # unhashable bets: no caching
+        return _compile(bets, tab)
+    if hit is None:
+        hit = _compile(bets, tab)
+        if len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = hit
+    return hit
+
+
+def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
+    import numpy as np
+
+    nb = len(bets)
+    tails = {(p, b): _tails(tab, p, b) for p in range(10) for b in range(10)}
+    nets: dict[OutcomeKey, tuple[Fraction, ...]] = {}
+    for (p, b), tl in tails.items():
+        for _, _, x, y in tl:
+            for pk in _kinds(p):
+                for bk in _kinds(b):
+                    o = outcome_of((p, x, b, y, pk, bk))
+                    nets[p, x, b, y, pk, bk] = tuple(Fraction(bet.net(o)) for bet in bets)
+    scales = tuple(lcm(*(n[j].denominator for n in nets.values())) for j in range(nb))
+    scaled = {k: tuple(int(f * s) for f, s in zip(v, scales, strict=True)) for k, v in nets.items()}
+
+    four = [True] * nb
+    pairs = [False] * nb
+    for (p, b), tl in tails.items():
+        for pk in _kinds(p):
+            for bk in _kinds(b):
+                first = scaled[p, tl[0][2], b, tl[0][3], pk, bk]
+                for _, _, x, y in tl[1:]:
+                    other = scaled[p, x, b, y, pk, bk]
+                    for j in range(nb):
+                        four[j] = four[j] and other[j] == first[j]
+        for _, _, x, y in tl:
+            base = scaled[p, x, b, y, 0, 0]
+            for pk in _kinds(p):
+                for bk in _kinds(b):
+                    other = scaled[p, x, b, y, pk, bk]
+                    for j in range(nb):
+                        pairs[j] = pairs[j] or other[j] != base[j]
+
+    big = max((abs(n) for v in scaled.values() for n in v), default=0) >= 1 << 30
+    dtype: Any = object if big else np.int64
+    groups = []
+    for is_four in (True, False):
+        for has_pairs in (False, True):
+            cols = tuple(j for j in range(nb) if four[j] == is_four and pairs[j] == has_pairs)
+            if not cols:
+                continue
+            net_arr = {k: np.array([v[j] for j in cols], dtype=dtype) for k, v in scaled.items()}
+            groups.append(
+                _compile_group(
+                    cols=cols,
+                    four=is_four,
+                    has_pairs=has_pairs,
+                    tails=tails,
+                    nets=net_arr,
+                    dtype=dtype,
+                )
+            )
+    return BatchEvaluator(
+        tuple(b.id for b in bets),
+        tuple(b.name for b in bets),
+        tuple(b.max_round for b in bets),
+        scales,
+        tab,
+        tuple(groups),
+        scaled,
+    )
+
+
+def _compile_group(
+    *,
+    cols: tuple[int, ...],
+    four: bool,
+    has_pairs: bool,
+    tails: dict[tuple[int, int], list[Tail]],
+    nets: dict[OutcomeKey, IntArray],
+    dtype: Any,
+) -> _Group:
+    import numpy as np
+
+    nb = len(cols)
+    # Per (p, b, pk, bk): the weights of what follows the first four cards, over 2-multisets of
+    # the values of cards five and six (unused cards expanded over every value), or for bets
+    # of the first four cards only, one row (their net does not depend on the tail).
+    tail_w: dict[tuple[int, int, int, int], IntArray] = {}
+    for (p, b), tl in tails.items():
+        for pk in _kinds(p):
+            for bk in _kinds(b):
+                if four:
+                    _, _, x, y = tl[0]
+                    tail_w[p, b, pk, bk] = nets[p, x, b, y, pk, bk][None, :]
+                    continue
+                arr = np.zeros((len(_K2), nb), dtype=dtype)
+                for vals, wild, x, y in tl:
+                    net = nets[p, x, b, y, pk, bk]
+                    for extra in product(range(10), repeat=wild):
+                        arr[_K2_ID[_kvec((*vals, *extra))]] += net
+                tail_w[p, b, pk, bk] = arr
+    add = np.array(_add_table(), dtype=np.int64)
+    marker_ids: dict[tuple[tuple[int, str], ...], int] = {}
+    codes: list[IntArray] = []
+    blocks: list[IntArray] = []
+    width = len(_K4) if four else len(_K6)
+    for p, b, pm, bm, k4, mult in _prefixes():
+        # Nets that ignore pair kinds are the same for every kind: no refinement needed.
+        p_exp = _expansion(pm) if has_pairs else [("A", {0: 1})]
+        b_exp = _expansion(bm) if has_pairs else [("A", {0: 1})]
+        for alpha, cp in p_exp:
+            for beta, cb in b_exp:
+                markers: dict[int, str] = {}
+                if alpha != "A" and pm is not None:
+                    markers[pm] = alpha
+                if beta != "A" and bm is not None:
+                    markers[bm] = "".join(sorted(markers.get(bm, "") + beta))
+                mid = marker_ids.setdefault(tuple(sorted(markers.items())), len(marker_ids))
+                blk = None
+                for pk, c1 in cp.items():
+                    for bk, c2 in cb.items():
+                        part = tail_w[p, b, pk, bk] * (c1 * c2 * mult)
+                        blk = part if blk is None else blk + part
+                assert blk is not None
+                idx = np.array([k4]) if four else add[k4]
+                codes.append(mid * width + idx)
+                blocks.append(blk)
+    code_arr = np.concatenate(codes)
+    block_arr = np.concatenate(blocks)
+    uniq, inverse = np.unique(code_arr, return_inverse=True)
+    weights = np.zeros((len(uniq), nb), dtype=dtype)
+    np.add.at(weights, inverse, block_arr)
+    keep = np.flatnonzero((weights != 0).any(axis=1))
+    uniq, weights = uniq[keep], weights[keep]
+    marker_list = sorted(marker_ids, key=marker_ids.__getitem__)
+    kv = _K4 if four else _K6
+    cols_per_value = np.zeros((len(uniq), 10), dtype=np.int64)
+    for t, code in enumerate(uniq.tolist()):
+        mid, kid = divmod(code, width)
+        mk = dict(marker_list[mid])
+        for v, k in enumerate(kv[kid]):
+            cols_per_value[t, v] = _COL[mk.get(v, "P"), k]
+    left_keys, left_index = np.unique(cols_per_value[:, :5], axis=0, return_inverse=True)
+    right_keys, right_index = np.unique(cols_per_value[:, 5:], axis=0, return_inverse=True)
+    abs_sum = int(max((sum(abs(int(x)) for x in weights[:, j]) for j in range(nb)), default=0))
+    return _Group(
+        cols,
+        four,
+        weights,
+        abs_sum,
+        int(max((abs(int(x)) for arr in nets.values() for x in arr), default=0)),
+        left_keys,
+        right_keys,
+        left_index.reshape(-1),
+        right_index.reshape(-1),
+    )

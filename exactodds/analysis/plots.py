@@ -1,0 +1,95 @@
+"""Plots (optional extra ``plots``: matplotlib, imported only here and only when called).
+
+Edge by round number per bet (from a shoe simulation) and effect-of-removal bars, each written as
+PNG and SVG. The figures plot exact values converted to floats for drawing.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from exactodds.analysis.eor import EffectOfRemoval
+from exactodds.analysis.simulate import Simulation
+from exactodds.errors import ExactOddsError
+from exactodds.shoe import RANKS
+
+__all__ = ["plot_edge_by_round", "plot_eor"]
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ExactOddsError("plots need matplotlib: pip install 'exactodds[plots]'") from None
+    return plt
+
+
+def _grid(n: int) -> tuple[int, int]:
+    cols = min(4, max(1, n))
+    return math.ceil(n / cols), cols
+
+
+def _save(fig: Any, directory: Path, stem: str) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    out = [directory / f"{stem}.png", directory / f"{stem}.svg"]
+    for path in out:
+        fig.savefig(path, dpi=120, bbox_inches="tight", metadata=None)
+    return out
+
+
+def plot_eor(result: EffectOfRemoval, directory: Path, stem: str = "eor") -> list[Path]:
+    """Bars of the EOR of each rank (% of stake), one panel per bet; PNG and SVG paths."""
+    plt = _pyplot()
+    rows, cols = _grid(len(result.bet_ids))
+    fig, axes = plt.subplots(rows, cols, figsize=(3.6 * cols, 2.6 * rows), squeeze=False)
+    for ax, bet, name in zip(axes.flat, result.bet_ids, result.bet_names, strict=False):
+        values = [float(e) * 100 if (e := result.eor[bet][r]) is not None else 0.0 for r in RANKS]
+        ax.bar(RANKS, values, color=["tab:red" if v < 0 else "tab:blue" for v in values])
+        ax.axhline(0, color="black", linewidth=0.6)
+        ax.set_title(name, fontsize=9)
+        ax.tick_params(labelsize=7)
+    for ax in list(axes.flat)[len(result.bet_ids) :]:
+        ax.axis("off")
+    fig.suptitle(f"Effect of removal of one card (% of stake) — {result.shoe.describe()}")
+    fig.tight_layout()
+    paths = _save(fig, directory, stem)
+    plt.close(fig)
+    return paths
+
+
+def plot_edge_by_round(sim: Simulation, directory: Path, stem: str = "edge-by-round") -> list[Path]:
+    """Mean exact EV by round number and share of rounds with a player edge, one panel per
+    bet, with the bet's max round marked; PNG and SVG paths."""
+    plt = _pyplot()
+    rows, cols = _grid(len(sim.bets))
+    fig, axes = plt.subplots(rows, cols, figsize=(3.8 * cols, 2.8 * rows), squeeze=False)
+    for ax, bet in zip(axes.flat, sim.bets, strict=False):
+        rounds = [r.round for r in bet.by_round]
+        ax.plot(rounds, [float(r.mean_ev) * 100 for r in bet.by_round], color="tab:blue")
+        ax.set_ylabel("mean EV %", fontsize=7, color="tab:blue")
+        share = ax.twinx()
+        share.plot(
+            rounds,
+            [100 * r.edge_rounds / r.rounds for r in bet.by_round],
+            color="tab:orange",
+            linewidth=0.8,
+        )
+        share.set_ylabel("EV > 0, % of rounds", fontsize=7, color="tab:orange")
+        share.tick_params(labelsize=7)
+        if bet.max_round is not None:
+            ax.axvline(bet.max_round, color="grey", linestyle="--", linewidth=0.8)
+        ax.set_title(bet.name, fontsize=9)
+        ax.tick_params(labelsize=7)
+        ax.set_xlabel("round of the shoe", fontsize=7)
+    for ax in list(axes.flat)[len(sim.bets) :]:
+        ax.axis("off")
+    fig.suptitle(f"Edge by round number — {sim.shoes} shoes, seed {sim.seed}")
+    fig.tight_layout()
+    paths = _save(fig, directory, stem)
+    plt.close(fig)
+    return paths

@@ -1,0 +1,50 @@
+"""``exactodds eor``: exact effect of removal of every rank on every bet, and counting tags."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+from exactodds.cli.common import FormatOpt
+
+__all__ = ["check_format", "eor"]
+
+
+def check_format(fmt: str) -> None:
+    """Reject an unknown ``--format`` (exit 2 with a usage message)."""
+    if fmt not in ("md", "json"):
+        raise typer.BadParameter(f"{fmt!r} is not one of 'md', 'json'", param_hint="--format")
+
+
+@app.command(epilog="Example: exactodds eor classic --format json")
+def eor(
+    paytable: Annotated[
+        str, typer.Argument(help="Paytable TOML file, or a bundled name (classic, ez, …).")
+    ],
+    fmt: FormatOpt = "md",
+    level: Annotated[
+        int, typer.Option("--level", min=1, max=20, help="Largest counting tag (±level).")
+    ] = 3,
+    plots: Annotated[
+        Path | None, typer.Option("--plots", help="Also write eor.png and eor.svg here.")
+    ] = None,
+) -> None:
+    """Exact change of every bet's EV when one card of each rank leaves the paytable's shoe."""
+    from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
+    from exactodds.paytable import load_paytable
+
+    check_format(fmt)
+    table = load_paytable(paytable)
+    result = effect_of_removal(table.bets, table.shoe(), table.tableau, level=level)
+    if fmt == "json":
+        typer.echo(json.dumps(eor_json(result, table.name), indent=2))
+    else:
+        typer.echo(render_eor(result, table.name))
+    if plots is not None:
+        from exactodds.analysis.plots import plot_eor
+
+        plot_eor(result, plots)

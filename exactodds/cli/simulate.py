@@ -1,0 +1,91 @@
+"""``exactodds simulate``: dealt shoes with computer-perfect play, or Monte Carlo verification."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+from exactodds.cli.common import FormatOpt
+from exactodds.cli.eor import check_format
+
+__all__ = ["simulate"]
+
+
+@app.command(
+    epilog="Examples: exactodds simulate classic --shoes 1000 --seed 1 --workers 2\n\n"
+    "exactodds simulate classic --verify --rounds 1000000 --seed 1"
+)
+def simulate(
+    paytable: Annotated[
+        str, typer.Argument(help="Paytable TOML file, or a bundled name (classic, ez, …).")
+    ],
+    *,
+    shoes: Annotated[int, typer.Option("--shoes", min=1, help="Shoes to deal.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the run.")] = 1,
+    cut_card: Annotated[
+        int, typer.Option("--cut-card", min=0, help="Cards behind the cut card.")
+    ] = 14,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+    fmt: FormatOpt = "md",
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Monte Carlo check of the exact figures instead.")
+    ] = False,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=1, help="Rounds to deal with --verify.")
+    ] = 1_000_000,
+    plots: Annotated[
+        Path | None,
+        typer.Option("--plots", help="Also write edge-by-round.png and .svg here."),
+    ] = None,
+) -> None:
+    """Deal shoes and measure how often, and for how much, each bet favours a player who knows
+    the cards left; or (--verify) compare dealt rounds with the exact figures."""
+    from exactodds.paytable import load_paytable
+
+    check_format(fmt)
+    table = load_paytable(paytable)
+    start = time.perf_counter()
+    if verify:
+        from exactodds.analysis.verify import render_verification, verification_json
+        from exactodds.analysis.verify import verify as run_verify
+
+        check = run_verify(table.bets, table.shoe(), table.tableau, rounds=rounds, seed=seed)
+        if fmt == "json":
+            typer.echo(json.dumps(verification_json(check, table.name), indent=2))
+        else:
+            typer.echo(render_verification(check, table.name))
+    else:
+        from exactodds.analysis.batch import compile_bets
+        from exactodds.analysis.simulate import (
+            render_simulation,
+            simulation_json,
+            stderr_progress,
+        )
+        from exactodds.analysis.simulate import simulate as run_simulate
+
+        evaluator = compile_bets(table.bets, table.tableau)
+        sim = run_simulate(
+            evaluator,
+            table.shoe(),
+            shoes=shoes,
+            seed=seed,
+            cut_card=cut_card,
+            workers=workers,
+            progress=stderr_progress(),
+        )
+        if fmt == "json":
+            typer.echo(json.dumps(simulation_json(sim, table.name), indent=2))
+        else:
+            typer.echo(render_simulation(sim, table.name))
+        if plots is not None:
+            from exactodds.analysis.plots import plot_edge_by_round
+
+            plot_edge_by_round(sim, plots)
+    if sys.stderr.isatty():
+        print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
