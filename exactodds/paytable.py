@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -133,6 +133,29 @@ class Bet:
         paid = self.rounding.apply(stake * (1 + row.pays.net))
         return (paid - stake) / stake
 
+    @cached_property
+    def _project(self) -> Callable[[tuple[object, ...]], object]:
+        """The part of a feature record the bet looks at (a hashable key)."""
+        if not self.features:
+            return lambda record: None
+        return itemgetter(*(FEATURE_INDEX[f] for f in self.features))
+
+    @cached_property
+    def _unit_nets(self) -> dict[object, Fraction]:
+        return {}
+
+    def net_of_record(self, record: tuple[object, ...], stake: Fraction = Fraction(1)) -> Fraction:
+        """:meth:`net` for an outcome given as its :func:`~exactodds.engine.feature_record`;
+        at unit stake the result is remembered per combination of the features the bet uses."""
+        if stake != 1:
+            return self.row_net(self.rows[self.row_index(record)], stake)
+        key = self._project(record)
+        memo = self._unit_nets
+        net = memo.get(key)
+        if net is None:
+            net = memo[key] = self.row_net(self.rows[self.row_index(record)])
+        return net
+
     def net(self, outcome: Outcome, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake for ``outcome``.
 
@@ -178,10 +201,10 @@ class Paytable:
 
 @lru_cache(maxsize=512)
 def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
-    key = itemgetter(*(FEATURE_INDEX[f] for f in bet.features)) if bet.features else None
+    key = bet._project
     groups: dict[object, list[Any]] = {}
     for record, n in joint.records:
-        k = key(record) if key is not None else None
+        k = key(record)
         slot = groups.get(k)
         if slot is None:
             groups[k] = [record, n]

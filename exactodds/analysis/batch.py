@@ -46,7 +46,7 @@ from itertools import product
 from math import lcm
 from typing import TYPE_CHECKING, Any, Protocol
 
-from exactodds.engine import Hand, Outcome, PairKind, falling
+from exactodds.engine import Hand, Outcome, PairKind, falling, feature_record
 from exactodds.errors import ShoeError
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, RANKS, SUITS, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
@@ -458,14 +458,23 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     nb = len(bets)
     tails = {(p, b): _tails(tab, p, b) for p in range(10) for b in range(10)}
     nets: dict[OutcomeKey, tuple[Fraction, ...]] = {}
+    # Paytable bets settle from a feature record computed once per outcome (much faster).
+    by_record = [getattr(bet, "net_of_record", None) for bet in bets]
     for (p, b), tl in tails.items():
         for _, _, x, y in tl:
             for pk in _kinds(p):
                 for bk in _kinds(b):
                     o = outcome_of((p, x, b, y, pk, bk))
-                    nets[p, x, b, y, pk, bk] = tuple(Fraction(bet.net(o)) for bet in bets)
+                    record = feature_record(o)
+                    nets[p, x, b, y, pk, bk] = tuple(
+                        fast(record) if fast is not None else Fraction(bet.net(o))
+                        for bet, fast in zip(bets, by_record, strict=True)
+                    )
     scales = tuple(lcm(*(n[j].denominator for n in nets.values())) for j in range(nb))
-    scaled = {k: tuple(int(f * s) for f, s in zip(v, scales, strict=True)) for k, v in nets.items()}
+    scaled = {
+        k: tuple(f.numerator * (s // f.denominator) for f, s in zip(v, scales, strict=True))
+        for k, v in nets.items()
+    }
 
     four = [True] * nb
     pairs = [False] * nb
