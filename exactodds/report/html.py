@@ -27,6 +27,7 @@ table.tableau td.c { width: 2.6rem; }
 td.D { background: #dbeafe; } td.N { color: var(--muted); }
 table.exact td, code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
                        font-size: .85em; word-break: break-all; }
+td code { word-break: normal; white-space: nowrap; }
 p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #fff4e5; }
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
