@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from exactodds.engine import FEATURE_INDEX, Outcome, feature_record
-from exactodds.errors import PaytableError
+from exactodds.errors import ConditionError
 
 __all__ = [
     "FEATURE_KINDS",
@@ -36,10 +36,6 @@ __all__ = [
     "ConditionError",
     "parse_condition",
 ]
-
-
-class ConditionError(PaytableError):
-    """A row condition does not parse or does not type-check."""
 
 
 # What values each feature takes; used to type-check comparisons.
@@ -483,7 +479,7 @@ def parse_condition(text: str) -> Condition:
     >>> parse_condition("player.totl == 9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.conditions.ConditionError: unknown feature 'player.totl' (known: ...) at column 1 ...
+    exactodds.errors.ConditionError: unknown feature 'player.totl' (known: ...) at column 1 ...
     """
     if not isinstance(text, str):
         raise ConditionError(f"condition must be a string, not {text!r}")

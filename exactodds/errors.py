@@ -8,11 +8,15 @@ from __future__ import annotations
 
 __all__ = [
     "CardError",
+    "ConditionError",
+    "DateError",
     "ExactOddsError",
     "InputFileError",
     "PaytableError",
+    "ReportError",
     "RoundError",
     "ShoeError",
+    "SimulationError",
     "TableauError",
 ]
 
@@ -43,3 +47,19 @@ class RoundError(ExactOddsError):
 
 class InputFileError(ExactOddsError):
     """An input file is missing, unreadable or not valid TOML/JSON."""
+
+
+class ConditionError(PaytableError):
+    """A row condition does not parse or does not type-check."""
+
+
+class ReportError(ExactOddsError):
+    """Bad choices for ``exactodds report`` (unknown format, clashing output names, …)."""
+
+
+class DateError(ReportError):
+    """A ``--date`` or SOURCE_DATE_EPOCH value is not a date."""
+
+
+class SimulationError(ExactOddsError):
+    """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""

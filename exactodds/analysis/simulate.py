@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from exactodds.analysis.batch import BatchEvaluator, OutcomeKey
 from exactodds.engine import falling
-from exactodds.errors import ExactOddsError
+from exactodds.errors import SimulationError
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, Shoe
 from exactodds.tableau import STOOD, Tableau
 
@@ -45,10 +45,6 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 K = TypeVar("K")
-
-
-class SimulationError(ExactOddsError):
-    """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""
 
 
 # -- dealing ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ReportError
 from exactodds.paytable import bundled_paytables, default_paytable, load_paytable
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
@@ -42,10 +42,6 @@ _DATE_PATTERNS = {
     "html": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
     "json": re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
 }
-
-
-class ReportError(ExactOddsError):
-    """Bad choices for ``exactodds report`` (unknown format, clashing names, …)."""
 
 
 def render(sheets: Sequence[Sheet], fmt: str) -> str:

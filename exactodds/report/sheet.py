@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, InputFileError, PaytableError
+from exactodds.errors import DateError, InputFileError, PaytableError
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.paytable import Bet, Paytable, display_path
 from exactodds.shoe import Shoe
@@ -40,10 +40,6 @@ __all__ = [
 ]
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-class DateError(ExactOddsError):
-    """A ``--date`` or SOURCE_DATE_EPOCH value is not a date."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +132,7 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     >>> resolve_date("29.02.2024")
     Traceback (most recent call last):
     ...
-    exactodds.report.sheet.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
+    exactodds.errors.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
     """
     env = os.environ if environ is None else environ
     if date is not None:
