@@ -20,11 +20,13 @@ EPILOG = """Examples:
   exactodds report paytables/classic.toml --decks 6 --remove "6 6 7h Kd" --rules mini
   exactodds report my-game.toml --format html --out sheets/
   exactodds report --all --out reports/          # regenerate every bundled sheet
+  exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
 a file whose content is unchanged apart from its date is left untouched. The date is --date,
-else SOURCE_DATE_EPOCH, else today (UTC)."""
+else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
+section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures."""
 
 
 @app.command(epilog=EPILOG)
@@ -66,6 +68,18 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     date: Annotated[
         str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
     ] = None,
+    verify_rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--verify-rounds",
+            help="Add a Monte Carlo verification: deal this many rounds from fresh shoes.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Seed of the Monte Carlo verification. Default: 1."),
+    ] = None,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -83,6 +97,12 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
     if fmt is not None and fmt not in FORMATS:
         raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if verify_rounds is not None:
+        from exactodds.report.verification import check_verify_options
+
+        check_verify_options(verify_rounds, 1 if seed is None else seed)
+    elif seed is not None:
+        raise ReportError("--seed applies only with --verify-rounds N")
     sheets = build_sheets(
         paytables or [],
         all_bundled=all_bundled,
@@ -93,6 +113,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         bet_ids=bets or (),
         date=date,
     )
+    if verify_rounds is not None:
+        from exactodds.report.verification import verify_sheets
+
+        sheets = verify_sheets(sheets, rounds=verify_rounds, seed=1 if seed is None else seed)
     if out is None:
         typer.echo(render(sheets, fmt or "md"), nl=False)
         return

@@ -9,7 +9,14 @@ exact, note``. ``kind`` says what a line is:
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
   ``equals unrounded`` where it equals the unrounded RTP exactly;
-- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256).
+- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256);
+- with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
+  ``verification rounds``, ``verification seed``, ``verification note``, and per bet:
+  ``verify_row`` (``item`` = event; ``probability`` = exact, ``value`` = observed frequency,
+  ``combinations`` = observed count, ``exact`` = ``probability;observed frequency`` as ``p/q``,
+  ``note`` = ``z=…; interval_99=lo..hi`` of the count), ``verify_return`` (``return`` = exact
+  EV, ``value`` = observed mean, ``exact`` = both as ``p/q``, ``note`` = z and the interval of
+  the mean) and ``verify_verdict`` (``value`` = ``pass`` or ``outside``, ``note`` = the verdict).
 """
 
 from __future__ import annotations
@@ -56,6 +63,14 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ("universe", str(sheet.universe), str(sheet.universe)),
     ]
     meta += [(f"input {i.role}", i.path, i.sha256) for i in sheet.inputs]
+    if sheet.verification is not None:
+        from exactodds.report.verification import STATEMENT
+
+        meta += [
+            ("verification rounds", str(sheet.verification.rounds), ""),
+            ("verification seed", str(sheet.verification.seed), ""),
+            ("verification note", STATEMENT, ""),
+        ]
     for item, value, ex in meta:
         yield {"paytable": name, "kind": "meta", "item": item, "value": value, "exact": ex}
     for b in sheet.bets:
@@ -120,6 +135,44 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             }
 
 
+def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    from exactodds.report.verification import outside, verdict
+
+    check = sheet.verification
+    if check is None:
+        return
+    for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
+        base = {"paytable": sheet.paytable.name, "bet_id": b.bet.id, "bet": b.bet.name}
+        for row, k in zip(b.figures.rows, c.classes, strict=True):
+            freq = Fraction(k.observed, k.rounds)
+            lo, hi = k.interval
+            yield base | {
+                "kind": "verify_row",
+                "item": row.event,
+                "pays": row.pays.text or str(row.pays),
+                "combinations": str(k.observed),
+                "probability": _dec(k.probability),
+                "value": _dec(freq),
+                "exact": f"{exact(k.probability)};{exact(freq)}",
+                "note": f"z={k.z:+.4f}; interval_99={lo:.2f}..{hi:.2f}",
+            }
+        lo, hi = c.interval
+        yield base | {
+            "kind": "verify_return",
+            "item": "return",
+            "return": _dec(c.ev),
+            "value": _dec(c.observed_return),
+            "exact": f"{exact(c.ev)};{exact(c.observed_return)}",
+            "note": f"z={c.z:+.4f}; interval_99={lo:.8f}..{hi:.8f}",
+        }
+        yield base | {
+            "kind": "verify_verdict",
+            "item": "verdict",
+            "value": "outside" if outside(sheet, i) else "pass",
+            "note": verdict(sheet, i),
+        }
+
+
 def render_csv(sheets: Sequence[Sheet]) -> str:
     """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`)."""
     buf = io.StringIO()
@@ -127,4 +180,5 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
     writer.writeheader()
     for sheet in sheets:
         writer.writerows(_lines(sheet))
+        writer.writerows(_verification_lines(sheet))
     return buf.getvalue()

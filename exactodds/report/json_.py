@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from exactodds.report.numbers import exact
@@ -65,10 +66,55 @@ def _bet(b: BetSheet) -> dict[str, Any]:
     return data
 
 
-def sheet_data(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as JSON-ready data."""
-    t = sheet.tableau
+def _verification(sheet: Sheet) -> dict[str, Any]:
+    """The Monte Carlo section: exact figures and observed frequencies as "p/q", counts as
+    integers, z-scores and 99% intervals as floats."""
+    from exactodds.analysis.verify import Z99
+    from exactodds.report.verification import STATEMENT, outside, verdict
+
+    check = sheet.verification
+    assert check is not None
     return {
+        "rounds": check.rounds,
+        "seed": check.seed,
+        "method": "each round dealt from a freshly shuffled shoe (numpy default_rng(seed))",
+        "note": STATEMENT,
+        "z_bound_99": round(Z99, 6),
+        "bets": [
+            {
+                "id": c.bet_id,
+                "name": c.name,
+                "rows": [
+                    {
+                        "event": row.event,
+                        "net": exact(k.net),
+                        "probability": exact(k.probability),
+                        "observed": k.observed,
+                        "observed_frequency": exact(Fraction(k.observed, k.rounds)),
+                        "expected": exact(k.expected),
+                        "z": round(k.z, 4),
+                        "interval_99": [round(x, 2) for x in k.interval],
+                    }
+                    for row, k in zip(b.figures.rows, c.classes, strict=True)
+                ],
+                "return": {
+                    "exact": exact(c.ev),
+                    "observed": exact(c.observed_return),
+                    "z": round(c.z, 4),
+                    "interval_99": [round(x, 8) for x in c.interval],
+                },
+                "within_99": not outside(sheet, i),
+                "verdict": verdict(sheet, i),
+            }
+            for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True))
+        ],
+    }
+
+
+def sheet_data(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as JSON-ready data (with a "verification" key only when it has one)."""
+    t = sheet.tableau
+    data: dict[str, Any] = {
         "paytable": sheet.paytable.name,
         "file": sheet.file,
         "sha256": sheet.paytable.sha256,
@@ -99,6 +145,9 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.verification is not None:
+        data["verification"] = _verification(sheet)
+    return data
 
 
 def render_json(sheets: Sequence[Sheet]) -> str:

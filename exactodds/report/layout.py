@@ -390,6 +390,71 @@ def _appendix(sheet: Sheet) -> list[Block]:
     return blocks
 
 
+def _verification(sheet: Sheet) -> list[Block]:
+    """The optional Monte Carlo section (only on sheets built with a verification)."""
+    from exactodds.analysis.verify import Z99
+    from exactodds.report.verification import STATEMENT, verdict
+
+    check = sheet.verification
+    if check is None:
+        return []
+    p, r = PRECISION["probability"], PRECISION["return"]
+    intro = (
+        f"{grouped(check.rounds)} rounds, each dealt from a freshly shuffled shoe of "
+        f"{sheet.shoe.describe()}: six cards drawn uniformly without replacement and played by "
+        f"the drawing rules above; seed {check.seed} (numpy default_rng). {STATEMENT} Per bet, "
+        "each paytable row's observed count is compared with its exact probability, and the "
+        "mean net result with the exact EV; z = (observed − exact) / standard deviation. "
+        f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
+    )
+    blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
+    if sheet.file:
+        blocks.append(
+            Para(
+                (
+                    "Rerun: ",
+                    Code(
+                        f"exactodds report {sheet.file} --verify-rounds {check.rounds} "
+                        f"--seed {check.seed}"
+                    ),
+                )
+            )
+        )
+    for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
+        rows = tuple(
+            (
+                row.event,
+                fixed(row.probability, p),
+                fixed(Fraction(k.observed, k.rounds), p),
+                grouped(k.observed),
+                "{:,.0f} to {:,.0f}".format(*k.interval),
+                f"{k.z:+.2f}",
+            )
+            for row, k in zip(b.figures.rows, c.classes, strict=True)
+        )
+        blocks += [
+            Heading(3, f"{b.bet.name} ({b.bet.id}) — verification", f"verify-{b.bet.id}"),
+            Table(
+                ("Result", "Exact", "Observed", "Observed count", "99% interval", "z"),
+                rows,
+                "lrrrrr",
+                total=(
+                    Strong("Return (EV)"),
+                    signed(c.ev, r),
+                    signed(c.observed_return, r),
+                    "",
+                    "{:+.6f} to {:+.6f}".format(*c.interval),
+                    f"{c.z:+.2f}",
+                ),
+                caption="Rows: exact probability and observed frequency, 99% interval of the "
+                "count. Return: exact EV and observed mean net result per unit staked, 99% "
+                "interval of the mean.",
+            ),
+            Para((Strong("Verdict:"), f" {verdict(sheet, i)}")),
+        ]
+    return blocks
+
+
 def _inputs(sheet: Sheet) -> list[Block]:
     rows = tuple((i.role, Code(i.path), Code(i.sha256)) for i in sheet.inputs)
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
@@ -422,6 +487,15 @@ def document(sheet: Sheet) -> Document:
         ("Software", sheet.software),
         ("Date", sheet.date),
     )
+    if sheet.verification is not None:
+        v = sheet.verification
+        head += (
+            (
+                "Monte Carlo check",
+                f"{grouped(v.rounds)} rounds, seed {v.seed} "
+                "(a statistical check; see Monte Carlo verification)",
+            ),
+        )
     blocks: list[Block] = [Table(("Item", "Value"), head, "ll")]
     blocks += _summary(sheet)
     blocks += _game(sheet)
@@ -439,5 +513,6 @@ def document(sheet: Sheet) -> Document:
         blocks += _bet(sheet, b)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
+    blocks += _verification(sheet)
     blocks += _inputs(sheet)
     return Document(f"{t.name} — math sheet", tuple(blocks), sheet.date, sheet.version)

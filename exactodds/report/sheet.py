@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, InputFileError, PaytableError
@@ -28,10 +29,14 @@ from exactodds.paytable import Bet, Paytable, display_path
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
+if TYPE_CHECKING:
+    from exactodds.analysis.verify import BetCheck
+
 __all__ = [
     "BetSheet",
     "InputFile",
     "Sheet",
+    "SheetVerification",
     "StakeRTP",
     "build_sheet",
     "display_path",
@@ -75,8 +80,22 @@ class BetSheet:
 
 
 @dataclass(frozen=True)
+class SheetVerification:
+    """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
+
+    One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
+    classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
+    never a source of them.
+    """
+
+    rounds: int
+    seed: int
+    bets: tuple[BetCheck, ...]
+
+
+@dataclass(frozen=True)
 class Sheet:
-    """Everything a math sheet shows, exact."""
+    """Everything a math sheet shows, exact (plus an optional Monte Carlo verification)."""
 
     paytable: Paytable
     file: str
@@ -87,6 +106,7 @@ class Sheet:
     inputs: tuple[InputFile, ...]
     version: str
     date: str
+    verification: SheetVerification | None = None
 
     @property
     def software(self) -> str:
