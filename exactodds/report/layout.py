@@ -408,7 +408,9 @@ def _verification(sheet: Sheet) -> list[Block]:
         f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
-    if sheet.file:
+    t = sheet.paytable
+    plain = sheet.shoe == t.shoe() and sheet.tableau == t.tableau and len(sheet.bets) == len(t.bets)
+    if sheet.file and plain:  # overridden shoe, rules or bets: the command would need them too
         blocks.append(
             Para(
                 (
