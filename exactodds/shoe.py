@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -166,18 +166,11 @@ class Shoe:
         (2, 1, 1, 1)
         """
         rows = [[0, 0, 0, 0] for _ in RANKS]
-        seen: dict[int, object] = {}
-        for key, n in ranks.items():
-            card = parse_card(str(key))
-            if card.suit is not None:
-                raise ShoeError(f"per-rank count key {key!r} must be a rank without a suit")
-            if card.rank in seen:
-                raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
-            seen[card.rank] = key
+        for rank, key, n in _by_rank(ranks, "per-rank count"):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise ShoeError(f"count of rank {key!r} must be a non-negative integer, not {n!r}")
             q, rem = divmod(n, 4)
-            rows[card.rank] = [q + (1 if s < rem else 0) for s in range(4)]
+            rows[rank] = [q + (1 if s < rem else 0) for s in range(4)]
         return cls(tuple((a, b, c, d) for a, b, c, d in rows))
 
     @classmethod
@@ -311,18 +304,24 @@ def _difference(base: Shoe, shoe: Shoe) -> list[Card] | None:
     return out
 
 
+def _by_rank(table: Mapping[Any, Any], what: str) -> Iterator[tuple[int, Any, Any]]:
+    """(rank, key, value) of a table keyed by ranks; a suit or a repeated rank is an error."""
+    seen: dict[int, object] = {}
+    for key, value in table.items():
+        card = parse_card(str(key))
+        if card.suit is not None:
+            raise ShoeError(f"{what} key {key!r} must be a rank without a suit")
+        if card.rank in seen:
+            raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
+        seen[card.rank] = key
+        yield card.rank, key, value
+
+
 def _suit_counts(cards: Any) -> Counts:
     if not isinstance(cards, Mapping):
         raise ShoeError("'cards' must be a table of rank = [c, d, h, s] counts")
     rows = [[0, 0, 0, 0] for _ in RANKS]
-    seen: dict[int, object] = {}
-    for key, value in cards.items():
-        card = parse_card(str(key))
-        if card.suit is not None:
-            raise ShoeError(f"'cards' key {key!r} must be a rank without a suit")
-        if card.rank in seen:
-            raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
-        seen[card.rank] = key
+    for rank, key, value in _by_rank(cards, "'cards'"):
         if isinstance(value, Mapping):
             suits_seen: set[int] = set()
             for skey, n in value.items():
@@ -332,9 +331,9 @@ def _suit_counts(cards: Any) -> Counts:
                 if suit in suits_seen:
                     raise ShoeError(f"suit {skey!r} of rank {key!r} is given twice")
                 suits_seen.add(suit)
-                rows[card.rank][suit] = n
+                rows[rank][suit] = n
         elif isinstance(value, list) and len(value) == 4:
-            rows[card.rank] = list(value)
+            rows[rank] = list(value)
         else:
             raise ShoeError(f"rank {key!r} needs four suit counts [c, d, h, s], got {value!r}")
     return tuple((a, b, c, d) for a, b, c, d in rows)
