@@ -15,13 +15,14 @@ import pytest
 from exactodds.cli import main
 from exactodds.paytable import bundled_paytables
 from exactodds.report import (
-    COMPARISON_FILE,
+    COMPARISON_STEM,
     build_sheets,
     comparison_document,
     recorded_date,
     render,
 )
-from exactodds.report.markdown import MARKER
+from exactodds.report.html import render_html
+from exactodds.report.markdown import MARKER, render_markdown
 
 REPORTS = Path(__file__).resolve().parents[1] / "reports"
 FIX = "stale; run: exactodds report --all --out reports/"
@@ -39,14 +40,19 @@ def test_bundled_sheet_is_up_to_date(path: Path) -> None:
         assert render([sheet.with_date(date)], fmt) == text, f"{committed} is {FIX}"
 
 
-def test_default_comparison_is_up_to_date() -> None:
-    committed = REPORTS / COMPARISON_FILE
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_default_comparison_is_up_to_date(fmt: str) -> None:
+    committed = REPORTS / f"{COMPARISON_STEM}.{fmt}"
     assert committed.is_file(), f"{committed} is missing; {FIX}"
-    assert committed.read_text(encoding="utf-8") == comparison_document(), f"{committed} is {FIX}"
+    text = committed.read_text(encoding="utf-8")
+    date = recorded_date(text, fmt)
+    assert date is not None, f"{committed} records no date; {FIX}"
+    render_doc = render_markdown if fmt == "md" else render_html
+    assert render_doc(comparison_document(date)) == text, f"{committed} is {FIX}"
 
 
 def test_no_sheet_without_a_paytable() -> None:
-    stems = {p.stem for p in bundled_paytables()}
+    stems = {p.stem for p in bundled_paytables()} | {COMPARISON_STEM}
     for committed in sorted(REPORTS.glob("*.*")):
         if committed.suffix in (".md", ".html") and MARKER in committed.read_text("utf-8")[:300]:
             assert committed.stem in stems, f"{committed} has no bundled paytable; delete it"
@@ -63,7 +69,7 @@ def test_regenerating_into_a_copy_changes_nothing(
         main(["report", "--all", "--out", str(copy)])
     assert exit_info.value.code in (0, None)
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 * len(bundled_paytables()) + 1
+    assert len(lines) == 2 * len(bundled_paytables()) + 2
     stale = [line for line in lines if not line.endswith(": unchanged")]
     assert stale == [], FIX
     for committed in REPORTS.iterdir():

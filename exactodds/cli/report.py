@@ -85,11 +85,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     import os
 
     from exactodds.report import (
-        COMPARISON_FILE,
         FORMATS,
         ReportError,
         build_sheets,
-        comparison_document,
+        plan_comparison,
         plan_files,
         render,
         write_all,
@@ -124,10 +123,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         raise ReportError(f"--out {str(out)!r} is not a directory")
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
-    if all_bundled and fmt in (None, "md"):
-        target, page = out / COMPARISON_FILE, comparison_document()
-        same = target.is_file() and target.read_text(encoding="utf-8") == page
-        plan[target] = None if same else page
+    if all_bundled and fmt is None:
+        plan.update(plan_comparison(out, date, keep_dates=not explicit_date))
     write_all({path: text for path, text in plan.items() if text is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")

@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 from exactodds.report.generate import (
-    COMPARISON_FILE,
+    COMPARISON_STEM,
     EXTENSIONS,
     FORMATS,
     ReportError,
     build_sheets,
     comparison_document,
+    plan_comparison,
     plan_files,
     recorded_date,
     render,
@@ -31,7 +32,7 @@ from exactodds.report.sheet import (
 )
 
 __all__ = [
-    "COMPARISON_FILE",
+    "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",
     "BetSheet",
@@ -43,6 +44,7 @@ __all__ = [
     "build_sheets",
     "comparison_document",
     "file_input",
+    "plan_comparison",
     "plan_files",
     "recorded_date",
     "render",

@@ -12,21 +12,26 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 from exactodds.errors import ReportError
-from exactodds.paytable import bundled_paytables, default_paytable, load_paytable
+from exactodds.paytable import bundled_paytables, default_paytable, display_path, load_paytable
+from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
+from exactodds.report.numbers import percent
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
-    "COMPARISON_FILE",
+    "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",
     "ReportError",
     "build_sheets",
     "comparison_document",
+    "plan_comparison",
     "plan_files",
     "recorded_date",
     "render",
@@ -192,30 +197,75 @@ def plan_files(
     return plan
 
 
-COMPARISON_FILE = "comparison.md"
-"""Name of the default variant comparison written by ``exactodds report --all --out``."""
+COMPARISON_STEM = "comparison"
+"""File stem of the default variant comparison written by ``exactodds report --all --out``."""
 
 
-def comparison_document(version: str | None = None) -> str:
-    """The default comparison (three tableaux × Tie 8:1 / 9:1) of the default paytable, as a
-    Markdown page stating the software version and the paytable with its SHA-256."""
+def comparison_document(date: str | None = None, version: str | None = None) -> Document:
+    """The default comparison — the three tableaux × Tie 8:1 / 9:1 — of the default paytable,
+    bets as rows and variants as columns, with the software version and the paytable's SHA-256."""
     from exactodds import __version__
-    from exactodds.compare import compare_variants, render_comparison
+    from exactodds.compare import compare_variants
 
     table = load_paytable(default_paytable())
     comparison = compare_variants(table)
-    shown = f"paytables/{Path(str(table.path)).name}"
-    lines = [
-        f"# {table.name} — house edge by variant",
-        "",
-        "| Item | Value |",
-        "|---|---|",
-        f"| Software | exactodds {version or __version__} |",
-        f"| Paytable | `{shown}` (SHA-256 `{table.sha256}`) |",
-        f"| Shoe | {table.decks} decks, every round counted over the six-card universe |",
-        "| Regenerate | `exactodds report --all --out reports/` |",
-        "",
-        render_comparison(comparison, "md"),
-        "",
-    ]
-    return "\n".join(lines)
+    results = comparison.results
+    header = ("Bet", *(f"{r.variant.rules}, Tie {r.tie_label}" for r in results))
+    rows: tuple[tuple[Inline, ...], ...] = tuple(
+        (
+            (name, " (", Code(bet_id), ")"),
+            *(_edge_cell(dict(r.edges).get(bet_id)) for r in results),
+        )
+        for bet_id, name in comparison.bets
+    )
+    facts: tuple[tuple[Inline, ...], ...] = (
+        ("Software", f"exactodds {version or __version__}"),
+        ("Paytable", (f"{table.name} — ", Code(display_path(table.path)))),
+        ("Paytable SHA-256", Code(str(table.sha256))),
+        ("Shoe", f"{table.decks} decks, every round counted over the six-card universe"),
+        ("Variants", "drawing rules × Tie payout; every other bet as in the paytable"),
+        ("Regenerate", Code("exactodds report --all --out reports/")),
+    )
+    blocks = (
+        Table(("Item", "Value"), facts, "ll"),
+        Heading(2, "House edge by variant", "variants"),
+        Para(
+            "House edge = −EV per unit staked, pushes counted, from complete enumeration; "
+            "* marks a player-favourable bet (positive expectation). Exact fractions: "
+            "exactodds compare classic --format json."
+        ),
+        Table(header, rows, "l" + "r" * len(results)),
+    )
+    return Document(
+        f"{table.name} — house edge by variant",
+        blocks,
+        resolve_date(date),
+        version or __version__,
+    )
+
+
+def _edge_cell(edge: Fraction | None) -> str:
+    if edge is None:
+        return "—"
+    return percent(edge, PRECISION["percent"]) + (" *" if edge < 0 else "")
+
+
+def plan_comparison(out: Path, date: str | None, keep_dates: bool = True) -> dict[Path, str | None]:
+    """The comparison's Markdown and HTML files and their new text (None when up to date,
+    ignoring the date as :func:`plan_files` does)."""
+    from exactodds.report.html import render_html
+    from exactodds.report.markdown import render_markdown
+
+    renderers = {"md": render_markdown, "html": render_html}
+    doc = comparison_document(date)
+    plan: dict[Path, str | None] = {}
+    for fmt, render_doc in renderers.items():
+        path = out / f"{COMPARISON_STEM}{EXTENSIONS[fmt]}"
+        new = render_doc(doc)
+        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        old_date = recorded_date(old, fmt) if old is not None else None
+        same = old == new or (
+            keep_dates and old_date is not None and render_doc(replace(doc, date=old_date)) == old
+        )
+        plan[path] = None if same else new
+    return plan
