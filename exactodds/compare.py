@@ -54,7 +54,11 @@ DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
 
 
 class BankerMode(StrEnum):
-    """Which Banker bet a variant uses."""
+    """Which Banker bet a variant uses.
+
+    >>> [(r.event, str(r.pays)) for r in banker_bet(BankerMode("no-commission")).rows[:2]]
+    [('Banker wins with 6', '1:2'), ('Banker wins', '1:1')]
+    """
 
     COMMISSION = "commission"
     NO_COMMISSION = "no-commission"
@@ -91,7 +95,12 @@ def parse_list(text: str | None) -> list[str] | None:
 
 
 def tie_bet(pays: Payout, name: str = "Tie") -> Bet:
-    """The standard Tie bet: ``pays`` on equal totals, lose otherwise."""
+    """The standard Tie bet: ``pays`` on equal totals, lose otherwise.
+
+    >>> joint = joint_distribution(Shoe.decks(8))
+    >>> format_percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # SPEC §9
+    '14.3596%'
+    """
     return Bet(
         "tie",
         name,
@@ -114,7 +123,14 @@ def _banker_rows(mode: BankerMode) -> tuple[Row, ...]:
 
 def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
     """Bet ``banker`` in the given version, named "Banker"; rounding and max round kept from
-    ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)")."""
+    ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)").
+
+    >>> joint = joint_distribution(Shoe.decks(8))
+    >>> format_percent(bet_figures(joint, banker_bet("commission")).house_edge)  # SPEC §9
+    '1.0579%'
+    >>> banker_bet("super-6").rows[0].event
+    'Banker wins with 6'
+    """
     rows = _banker_rows(_banker_mode(mode))
     if base is None:
         return Bet("banker", "Banker", rows)
@@ -151,6 +167,10 @@ class Variant:
     """One cell of the grid: rules, decks, Tie payout and Banker version.
 
     ``tie`` / ``banker`` of ``None`` mean "as the paytable has it".
+
+    >>> v = Variant(BUILTIN["mini"], 6, parse_payout("9:1"))
+    >>> v.rules, v.decks, str(v.tie), v.banker
+    ('mini', 6, '9:1', None)
     """
 
     tableau: Tableau
@@ -196,7 +216,13 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
 
 @dataclass(frozen=True)
 class VariantResult:
-    """The exact house edge (−EV per unit, pushes counted) of every bet in one variant."""
+    """The exact house edge (−EV per unit, pushes counted) of every bet in one variant.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> r = compare_variants(load_paytable(default_paytable()), rules=["mini"], ties=["9:1"])
+    >>> r.results[0].tie_label, r.results[0].banker_label, sorted(r.results[0].player_favourable)
+    ('9:1', 'commission', ['player'])
+    """
 
     variant: Variant
     paytable: Paytable
@@ -240,7 +266,13 @@ class VariantResult:
 
 @dataclass(frozen=True)
 class Comparison:
-    """House edges of the bets over a grid of variants, in grid order."""
+    """House edges of the bets over a grid of variants, in grid order.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"], rules=["pronto"])
+    >>> c.bets[:3], c.to_json()["variants"][0]["house_edge"]["player_pair"]
+    ((('player', 'Player'), ('banker', 'Banker'), ('tie', 'Tie')), '43/415')
+    """
 
     paytable: Paytable
     bets: tuple[tuple[str, str], ...]  # (id, name) of every column
@@ -301,6 +333,15 @@ def compare_variants(
 
     Defaults: the three built-in tableaux, Tie 8:1 and 9:1, the paytable's decks, and the
     paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
+
+    Mini rules (the banker stands on 4 and 5 after a player stand) turn the Player bet in the
+    player's favour; the drawing rules cannot change a pair bet.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> c = compare_variants(load_paytable(default_paytable()), rules=["mini"], ties=["8:1"])
+    >>> edge = c.results[0].house_edge
+    >>> edge["player"] < 0, edge["player_pair"]
+    (True, Fraction(43, 415))
     """
     tableaux = [_as_tableau(r, paytable) for r in (rules if rules is not None else list(BUILTIN))]
     tie_payouts = [_as_payout(t) for t in (ties if ties is not None else DEFAULT_TIES)]
@@ -348,6 +389,15 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     """The comparison as a Markdown table (``md``), long-form ``csv`` or ``json``.
 
     In Markdown, player-favourable cells (house edge below zero) are marked with ``*``.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
+    >>> print(render_comparison(c, "csv"))  # doctest: +ELLIPSIS
+    rules,decks,tie,banker,bet,house_edge,house_edge_percent,player_favourable
+    punto-banco,8,8:1,commission,player,241149546272/19524993263685,1.235081,no
+    ...
+    mini,8,8:1,commission,player,...,-0.420941,yes
+    ...
     """
     fmt = fmt.strip().lower()
     if fmt == "json":

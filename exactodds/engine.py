@@ -45,7 +45,11 @@ K = TypeVar("K", bound=Hashable)
 
 
 class PairKind(IntEnum):
-    """What the first two cards of a hand form."""
+    """What the first two cards of a hand form.
+
+    >>> Hand(8, None, PairKind.PERFECT).pair, Hand(8, None, PairKind.PAIR).perfect_pair
+    (True, False)
+    """
 
     NONE = 0
     PAIR = 1  # same rank, different suits
@@ -53,7 +57,11 @@ class PairKind(IntEnum):
 
 
 class Winner(StrEnum):
-    """Result of the round."""
+    """Result of the round; the value is the word used in conditions (``winner == tie``).
+
+    >>> joint_distribution(Shoe.decks(8)).winner_counts()[Winner("tie")]  # SPEC §9
+    475627426473216
+    """
 
     PLAYER = "player"
     BANKER = "banker"
@@ -61,7 +69,12 @@ class Winner(StrEnum):
 
 
 class Hand(NamedTuple):
-    """One hand of a dealt round: two-card total, third card value (or None) and pair kind."""
+    """One hand of a dealt round: two-card total, third card value (or None) and pair kind.
+
+    >>> h = Hand(5, 9, PairKind.NONE)  # 5 draws a 9: final total 4
+    >>> h.total, h.cards, h.natural
+    (4, 3, False)
+    """
 
     initial: int
     third: int | None
@@ -94,7 +107,12 @@ class Hand(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """A round as the engine distinguishes it; every SPEC §4 feature is derived from this."""
+    """A round as the engine distinguishes it; every SPEC §4 feature is derived from this.
+
+    >>> o = Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE))  # 9 against 0
+    >>> o.winner, o.margin, o.cards
+    (<Winner.PLAYER: 'player'>, 9, 6)
+    """
 
     player: Hand
     banker: Hand
@@ -149,7 +167,12 @@ _GETTERS = tuple(FEATURES.values())
 
 
 def feature_record(outcome: Outcome) -> tuple[object, ...]:
-    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order."""
+    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order.
+
+    >>> r = feature_record(Outcome(Hand(8, None, PairKind.PAIR), Hand(7, None, PairKind.NONE)))
+    >>> r[FEATURE_INDEX["player.natural"]], r[FEATURE_INDEX["winner"]], r[FEATURE_INDEX["margin"]]
+    (True, 'player', 1)
+    """
     return tuple(get(outcome) for get in _GETTERS)
 
 
@@ -167,7 +190,12 @@ def falling(n: int, k: int) -> int:
 
 @dataclass(frozen=True)
 class Joint:
-    """Exact joint distribution of round outcomes: integer combinations out of :attr:`total`."""
+    """Exact joint distribution of round outcomes: integer combinations out of :attr:`total`.
+
+    >>> j = joint_distribution(Shoe.decks(8))
+    >>> j.probability(lambda o: o.player.pair)  # 13·32·31 / (416·415)
+    Fraction(31, 415)
+    """
 
     shoe: Shoe
     tableau: Tableau

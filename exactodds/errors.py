@@ -22,7 +22,17 @@ __all__ = [
 
 
 class ExactOddsError(ValueError):
-    """Base class of every error raised for bad input to exactodds."""
+    """Base class of every error raised for bad input to exactodds.
+
+    It is a ``ValueError``, so code that already catches bad values keeps working:
+
+    >>> from exactodds.shoe import parse_card
+    >>> try:
+    ...     parse_card("Zs")
+    ... except ValueError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ExactOddsError), exc)
+    CardError True unknown rank 'Z' in card 'Zs' (use A 2-9 T/10 J Q K)
+    """
 
 
 class CardError(ExactOddsError):

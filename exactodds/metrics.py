@@ -42,7 +42,14 @@ DEFAULT_STAKES: tuple[Fraction, ...] = (
 
 @dataclass(frozen=True)
 class RowFigures:
-    """One paytable row: its combinations, probability and contribution to the return."""
+    """One paytable row: its combinations, probability and contribution to the return.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> row = bet_figures(joint_distribution(Shoe.decks(8)), pair).rows[0]
+    >>> row.event, row.net, row.probability, row.ret  # 11 × 31/415
+    ('Player pair', Fraction(11, 1), Fraction(31, 415), Fraction(341, 415))
+    """
 
     event: str
     pays: Payout
@@ -58,7 +65,16 @@ class RowFigures:
 
 @dataclass(frozen=True)
 class BetFigures:
-    """Every SPEC §8 figure of one bet, exact."""
+    """Every SPEC §8 figure of one bet, exact.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> f = bet_figures(joint_distribution(Shoe.decks(8)), pair)
+    >>> f.hit_frequency, f.rtp, f.largest_win, f.push_probability
+    (Fraction(31, 415), Fraction(372, 415), Fraction(11, 1), Fraction(0, 1))
+    >>> f.variance == 121 * Fraction(31, 415) + Fraction(384, 415) - f.ev**2
+    True
+    """
 
     bet: Bet
     rows: tuple[RowFigures, ...]
@@ -125,7 +141,13 @@ class BetFigures:
 
 
 def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures:
-    """Exact figures of ``bet`` on the distribution ``joint`` at ``stake`` (rounding only)."""
+    """Exact figures of ``bet`` on the distribution ``joint`` at ``stake`` (rounding only).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> bet_figures(joint_distribution(Shoe.decks(8)), pair).house_edge  # 1 − 12 × 31/415
+    Fraction(43, 415)
+    """
     stake = Fraction(stake)
     total = joint.total
     rows = tuple(
@@ -141,7 +163,13 @@ def paytable_figures(
     tableau: Tableau | None = None,
     stake: Fraction | int = 1,
 ) -> list[BetFigures]:
-    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given)."""
+    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> figures = paytable_figures(load_paytable(default_paytable()))
+    >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # SPEC §9
+    [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
+    """
     joint = joint_distribution(shoe or paytable.shoe(), tableau or paytable.tableau)
     return [bet_figures(joint, bet, stake) for bet in paytable.bets]
 
@@ -149,10 +177,27 @@ def paytable_figures(
 def rtp_by_stake(
     joint: Joint, bet: Bet, stakes: Iterable[Fraction | int] = DEFAULT_STAKES
 ) -> list[tuple[Fraction, Fraction]]:
-    """(stake, RTP) for each stake: with rounding, the RTP depends on the stake."""
+    """(stake, RTP) for each stake: with rounding, the RTP depends on the stake.
+
+    Player Pair paid in whole units, rounded down: a 0.1 stake gets 1 back, not 1.2, so it nets
+    9 to 1, and RTP = 10 × 31/415 = 62/83; a unit stake keeps 11 to 1 (RTP 12 × 31/415).
+
+    >>> from dataclasses import replace
+    >>> from exactodds.paytable import Rounding, default_paytable, load_paytable
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> whole = replace(pair, rounding=Rounding(Fraction(1)))
+    >>> rtp_by_stake(joint_distribution(Shoe.decks(8)), whole, [Fraction(1, 10), 1])
+    [(Fraction(1, 10), Fraction(62, 83)), (Fraction(1, 1), Fraction(372, 415))]
+    """
     return [(Fraction(s), bet_figures(joint, bet, s).rtp) for s in stakes]
 
 
 def unrounded(bet: Bet) -> Bet:
-    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to)."""
+    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to).
+
+    >>> from exactodds.paytable import load_paytable
+    >>> touch = load_paytable("touch").bet("banker")  # paid to the cent, rounded down
+    >>> touch.rounding is not None, unrounded(touch).rounding, unrounded(touch).rows == touch.rows
+    (True, None, True)
+    """
     return Bet(bet.id, bet.name, bet.rows, bet.max_round, None, bet.description)

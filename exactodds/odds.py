@@ -18,7 +18,14 @@ __all__ = ["odds_summary", "render_odds"]
 
 
 def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, Any]:
-    """A JSON-ready summary: exact integer combinations, probabilities as "p/q" strings."""
+    """A JSON-ready summary: exact integer combinations, probabilities as "p/q" strings.
+
+    >>> s = odds_summary(Shoe.decks(8))
+    >>> s["ties"], s["probabilities"]["tie"]  # SPEC §9
+    (475627426473216, '619306544887/6508331087895')
+    >>> Fraction(s["probabilities"]["tie"]) == Fraction(s["ties"], s["total_combinations"])
+    True
+    """
     tableau = load_tableau(rules)
     joint = joint_distribution(shoe, tableau)
     wins = joint.winner_counts()
@@ -43,7 +50,16 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
 
 
 def render_odds(summary: dict[str, Any]) -> str:
-    """Human-readable text for :func:`odds_summary`."""
+    """Human-readable text for :func:`odds_summary`.
+
+    >>> text = render_odds(odds_summary(Shoe.decks(8), "mini"))
+    >>> print(text)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    Shoe: 8 decks (416 cards)    Rules: mini
+    Universe: 4,998,398,275,503,360 ordered six-card sequences
+    ...
+    Total   4,998,398,275,503,360  1.0000000000
+    ...
+    """
     from tabulate import tabulate
 
     total = summary["total_combinations"]

@@ -31,7 +31,13 @@ _WORDS = {"push": 0, "lose": -1, "loss": -1, "loses": -1}
 
 
 class PayoutKind(StrEnum):
-    """How a settled bet ends."""
+    """How a settled bet ends.
+
+    >>> [parse_payout(t).kind.value for t in ("11:1", "push", "lose")]
+    ['win', 'push', 'loss']
+    >>> Payout(Fraction(-1, 2)).kind  # half the stake lost
+    <PayoutKind.LOSS: 'loss'>
+    """
 
     WIN = "win"
     PUSH = "push"
@@ -79,7 +85,16 @@ def format_number(x: Fraction) -> str:
 
 @dataclass(frozen=True)
 class Payout:
-    """Net result per unit stake of a settled bet, with the text it was written as."""
+    """Net result per unit stake of a settled bet, with the text it was written as.
+
+    >>> p = parse_payout("1:1 less 5%")
+    >>> p.net, p.kind, str(p), p.text
+    (Fraction(19, 20), <PayoutKind.WIN: 'win'>, '19:20', '1:1 less 5%')
+    >>> Payout(Fraction(-2))
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: payout Fraction(-2, 1) loses more than the stake
+    """
 
     net: Fraction
     text: str = ""

@@ -47,7 +47,13 @@ __all__ = [
 
 
 class RoundingMode(StrEnum):
-    """How a return is rounded to the rounding step."""
+    """How a return is rounded to the rounding step.
+
+    >>> [Rounding(Fraction(1, 2), m).apply(Fraction(5, 4)) for m in RoundingMode]  # 2.5 steps
+    [Fraction(1, 1), Fraction(3, 2), Fraction(1, 1)]
+    >>> [Rounding(Fraction(1, 2), m).apply(Fraction(7, 4)) for m in RoundingMode]  # 3.5 steps
+    [Fraction(3, 2), Fraction(2, 1), Fraction(2, 1)]
+    """
 
     DOWN = "down"
     HALF_UP = "half-up"
@@ -82,7 +88,12 @@ class Rounding:
 
 @dataclass(frozen=True)
 class Row:
-    """One paytable row: when the condition holds (and no earlier row did), the bet pays."""
+    """One paytable row: when the condition holds (and no earlier row did), the bet pays.
+
+    >>> row = load_paytable(default_paytable()).bet("tie").rows[0]
+    >>> str(row.when), row.pays.net, row.event
+    ('winner == tie', Fraction(8, 1), 'Tie')
+    """
 
     when: Condition
     pays: Payout
@@ -91,7 +102,16 @@ class Row:
 
 @dataclass(frozen=True)
 class Bet:
-    """A wager: rows tried in order, the first match settles it."""
+    """A wager: rows tried in order, the first match settles it.
+
+    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> bonus = load_paytable(default_paytable()).bet("player_bonus")
+    >>> row = bonus.settle(Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE)))
+    >>> row.event, row.pays.net  # 9 beats 0 without a natural
+    ('Win by 9', Fraction(30, 1))
+    >>> bonus.features
+    ('player.natural', 'player.wins', 'winner', 'margin')
+    """
 
     id: str
     name: str
@@ -169,7 +189,16 @@ class Bet:
 
 @dataclass(frozen=True)
 class Paytable:
-    """A game: shoe size, tableau and bets, with the file it was read from and its SHA-256."""
+    """A game: shoe size, tableau and bets, with the file it was read from and its SHA-256.
+
+    >>> table = load_paytable(default_paytable())
+    >>> table.decks, table.tableau.name, len(table.bets), table.label
+    (8, 'punto-banco', 14, 'paytables/classic.toml')
+    >>> table.bet("dragon")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: paytables/classic.toml: unknown bet id 'dragon' (known: ...)
+    """
 
     name: str
     description: str
@@ -224,18 +253,29 @@ def _bundled_dir() -> Path:
 
 
 def bundled_paytables() -> list[Path]:
-    """The paytables that ship with exactodds, sorted by file name."""
+    """The paytables that ship with exactodds, sorted by file name.
+
+    >>> [p.stem for p in bundled_paytables()][:3]
+    ['bonus-pairs', 'classic', 'ez']
+    """
     return sorted(_bundled_dir().glob("*.toml"))
 
 
 def default_paytable() -> Path:
-    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks)."""
+    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks).
+
+    >>> default_paytable().name, default_paytable() in bundled_paytables()
+    ('classic.toml', True)
+    """
     return _bundled_dir() / "classic.toml"
 
 
 def display_path(path: Path | None) -> str:
     """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
     (the same on every machine), other files relative to the working directory when inside it.
+
+    >>> display_path(default_paytable()), display_path(Path("games/house.toml"))
+    ('paytables/classic.toml', 'games/house.toml')
     """
     if path is None:
         return ""
@@ -251,7 +291,15 @@ def display_path(path: Path | None) -> str:
 
 
 def resolve_paytable(spec: str | Path) -> Path:
-    """A paytable path from a file path or the name of a bundled paytable (``classic``)."""
+    """A paytable path from a file path or the name of a bundled paytable (``classic``).
+
+    >>> resolve_paytable("classic") == default_paytable()
+    True
+    >>> resolve_paytable("clasic")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
+    """
     path = Path(spec)
     if path.exists():
         return path
@@ -298,7 +346,20 @@ def _bet_needles(bet_id: str) -> tuple[str, ...]:
 def parse_paytable(
     data: Mapping[str, Any], origin: str = "<paytable>", text: str = ""
 ) -> tuple[Paytable | None, list[str]]:
-    """Build a paytable from parsed TOML data, collecting every problem instead of stopping."""
+    """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
+
+    >>> bets = {"player": {"rows": [{"when": "player.wins", "pays": "1:1"}]}}
+    >>> table, problems = parse_paytable({"decks": 0, "bets": bets})
+    >>> for line in [table, *problems]:  # doctest: +ELLIPSIS
+    ...     print(line)
+    None
+    <paytable>: 'decks' must be a positive integer, not 0
+    <paytable>: bet 'player': the last row must be when = "otherwise" (every round must ...)
+    >>> bets["player"]["rows"].append({"when": "otherwise", "pays": "lose"})
+    >>> table, problems = parse_paytable({"bets": bets})
+    >>> table.decks, [r.event for r in table.bet("player").rows], problems
+    (8, ['player.wins', 'Otherwise'], [])
+    """
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
         problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
@@ -522,7 +583,13 @@ def _read(path: Path) -> tuple[str, bytes]:
 
 
 def check_paytable(path: str | Path) -> list[str]:
-    """Every problem of a paytable file, one message each (empty when the file is valid)."""
+    """Every problem of a paytable file, one message each (empty when the file is valid).
+
+    >>> check_paytable("classic")
+    []
+    >>> check_paytable("no/such.toml")  # doctest: +ELLIPSIS
+    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
+    """
     try:
         p = resolve_paytable(path)
         text, _ = _read(p)
@@ -537,7 +604,12 @@ def check_paytable(path: str | Path) -> list[str]:
 
 
 def load_paytable(path: str | Path) -> Paytable:
-    """Read and check a paytable file; every problem is reported in one :class:`PaytableError`."""
+    """Read and check a paytable file; every problem is reported in one :class:`PaytableError`.
+
+    >>> table = load_paytable("classic")
+    >>> table.name, table.sha256 == hashlib.sha256(default_paytable().read_bytes()).hexdigest()
+    ('Classic (commission)', True)
+    """
     p = resolve_paytable(path)
     text, raw = _read(p)
     try:

@@ -125,6 +125,14 @@ class Shoe:
 
     Any composition is allowed, including depleted and unbalanced shoes, but a round needs at
     least :data:`MIN_CARDS` cards.
+
+    >>> shoe = Shoe.decks(1).remove("Kd Ks")
+    >>> shoe.count(parse_card("K")), shoe.count(parse_card("Kd")), shoe.size
+    (2, 0, 50)
+    >>> Shoe.from_rank_counts({"A": 5})
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ShoeError: a shoe of 5 cards is too small: a round is counted as 6 cards ...
     """
 
     counts: Counts
@@ -343,6 +351,17 @@ def read_data_file(path: str | Path) -> dict[str, Any]:
     """Read a TOML or JSON file (by extension; TOML otherwise) as untrusted data.
 
     TOML decimals are read as exact :class:`~fractions.Fraction` values, never floats.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = Path(tmp, "data.toml")
+    ...     _ = path.write_text("rounding = { step = 0.01 }", encoding="utf-8")
+    ...     read_data_file(path)
+    {'rounding': {'step': Fraction(1, 100)}}
+    >>> read_data_file("no/such/shoe.toml")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: no/such/shoe.toml: file not found
     """
     from fractions import Fraction
 

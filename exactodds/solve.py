@@ -81,7 +81,17 @@ def format_decimal(x: Fraction, places: int = 6) -> str:
 
 
 def find_row(bet: Bet, event: str) -> int:
-    """Index of the row of ``bet`` named ``event`` (case-insensitive), or given by number (#2)."""
+    """Index of the row of ``bet`` named ``event`` (case-insensitive), or given by number (#2).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> find_row(pair, "player PAIR"), find_row(pair, "#2")
+    (0, 1)
+    >>> find_row(pair, "pair")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: bet 'player_pair' has no event 'pair' (events: ...)
+    """
     events = [row.event for row in bet.rows]
     exact = [i for i, e in enumerate(events) if e == event]
     loose = [i for i, e in enumerate(events) if e.casefold() == event.strip().casefold()]
@@ -102,7 +112,15 @@ def find_row(bet: Bet, event: str) -> int:
 
 @dataclass(frozen=True)
 class EdgeLine:
-    """The house edge of a bet as a function of one row's net payout: ``−(rest + p·x)``."""
+    """The house edge of a bet as a function of one row's net payout: ``−(rest + p·x)``.
+
+    Player Pair on 8 decks: p = 31/415 and the other row loses 384/415, so 11 to 1 leaves the
+    house 43/415 and 384/31 to 1 breaks even.
+
+    >>> line = EdgeLine(Fraction(31, 415), Fraction(-384, 415))
+    >>> line.edge(Fraction(11)), line.edge(Fraction(384, 31))
+    (Fraction(43, 415), Fraction(0, 1))
+    """
 
     probability: Fraction
     rest: Fraction
@@ -113,7 +131,14 @@ class EdgeLine:
 
 
 def edge_line(joint: Joint, bet: Bet, row_index: int) -> EdgeLine:
-    """The :class:`EdgeLine` of row ``row_index`` of ``bet`` on ``joint``."""
+    """The :class:`EdgeLine` of row ``row_index`` of ``bet`` on ``joint``.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.shoe import Shoe
+    >>> pair = load_paytable(default_paytable()).bet("player_pair")
+    >>> edge_line(joint_distribution(Shoe.decks(8)), pair, 0)
+    EdgeLine(probability=Fraction(31, 415), rest=Fraction(-384, 415))
+    """
     rows = bet_figures(joint, bet).rows
     rest = sum((r.ret for i, r in enumerate(rows) if i != row_index), Fraction(0))
     return EdgeLine(rows[row_index].probability, rest)
@@ -139,7 +164,13 @@ def _solve_linear(line: EdgeLine, target: Fraction) -> Fraction:
 
 @dataclass(frozen=True)
 class Solution:
-    """The payout of one row that gives a target house edge, and the break-even payout."""
+    """The payout of one row that gives a target house edge, and the break-even payout.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = solve_payout(load_paytable(default_paytable()), "tie", "Tie")
+    >>> s.event, s.current, s.target, s.payout, s.current_edge == s.line.edge(Fraction(8))
+    ('Tie', Fraction(8, 1), None, None, True)
+    """
 
     paytable: Paytable
     bet: Bet
@@ -191,6 +222,11 @@ def solve_payout(
 
     The break-even payout (edge 0) is always solved too. ``joint`` defaults to the paytable's
     own game (its decks and tableau).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0")
+    >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
+    (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
     """
     bet = paytable.bet(bet_id)
     index = find_row(bet, event)
@@ -239,7 +275,13 @@ def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]
 
 
 def sweep(solution: Solution, payouts: list[Fraction]) -> list[tuple[Fraction, Fraction]]:
-    """(net payout, exact house edge) for each payout of the solved row."""
+    """(net payout, exact house edge) for each payout of the solved row.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
+    >>> [str(edge) for _, edge in sweep(s, parse_sweep("11:13"))]  # 31/415 per unit of payout
+    ['43/415', '12/415', '-19/415']
+    """
     return [(x, solution.line.edge(x)) for x in payouts]
 
 
@@ -251,7 +293,21 @@ def _pays(net: Fraction) -> str:
 
 
 def render_solution(s: Solution) -> str:
-    """Human-readable text of a :class:`Solution`."""
+    """Human-readable text of a :class:`Solution`.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
+    >>> print(render_solution(s))  # doctest: +ELLIPSIS
+    Bet: Player Pair (player_pair), row 1: Player pair
+    Game: Classic (commission): 8 decks, punto-banco
+    Probability of the event: 31/415 (≈ 0.074699)
+    As the paytable stands: 11 to 1 (= 12 for 1) -> house edge 10.3614%
+    <BLANKLINE>
+    Payout for house edge 5.0000% (1/20):
+      fraction  1453/124 to 1
+    ...
+    Break-even payout (house edge 0): 384/31 to 1 (= 415/31 for 1), ≈ 12.387097 to 1 ...
+    """
     t = s.paytable
     lines = [
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
@@ -282,7 +338,19 @@ def render_solution(s: Solution) -> str:
 
 
 def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
-    """The sweep as a Markdown table; player-favourable payouts marked ``*``."""
+    """The sweep as a Markdown table; player-favourable payouts marked ``*``.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
+    >>> print(render_sweep(s, sweep(s, parse_sweep("12:13"))))
+    House edge of Player Pair by payout of 'Player pair':
+    <BLANKLINE>
+    |   Player pair |   House edge | Exact   |
+    |--------------:|-------------:|:--------|
+    |       12 to 1 |      2.8916% | 12/415  |
+    |       13 to 1 |   -4.5783% * | -19/415 |
+    * player-favourable
+    """
     from tabulate import tabulate
 
     body = [

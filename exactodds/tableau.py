@@ -32,7 +32,18 @@ _ALL = frozenset(range(11))
 @dataclass(frozen=True)
 class Tableau:
     """Third-card rules. ``banker`` has 8 rows (banker total 0..7) of draw columns, each a
-    frozenset of player third-card values 0..9 and/or :data:`STOOD`."""
+    frozenset of player third-card values 0..9 and/or :data:`STOOD`.
+
+    >>> rules = {"player_draw": list(range(6)), "banker_draw": {str(t): "any" for t in range(6)}}
+    >>> Tableau.from_mapping(rules)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.TableauError: rules 'custom': banker_draw is missing total 6
+    >>> rules["banker_draw"] |= {"6": ["stood", 6, 7], "7": "none"}
+    >>> t = Tableau.from_mapping(rules)
+    >>> t.banker_draws(6, STOOD), t.banker_draws(6, 8), t.banker_draws(7, 6)
+    (True, False, False)
+    """
 
     name: str
     player: frozenset[int]
@@ -209,7 +220,11 @@ BUILTIN: dict[str, Tableau] = {
 
 
 def load_tableau(spec: str | Tableau | None) -> Tableau:
-    """A tableau from a built-in name, a TOML file path, or an existing tableau."""
+    """A tableau from a built-in name, a TOML file path, or an existing tableau.
+
+    >>> load_tableau(None).name, load_tableau("Mini") is BUILTIN["mini"]
+    ('punto-banco', True)
+    """
     if spec is None:
         return BUILTIN["punto-banco"]
     if isinstance(spec, Tableau):
