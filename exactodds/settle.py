@@ -147,7 +147,12 @@ def _check(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> 
 
 @dataclass(frozen=True)
 class DealtRound:
-    """A legal round: the cards of each hand, the tableau, and the engine's outcome."""
+    """A legal round: the cards of each hand, the tableau, and the engine's outcome.
+
+    >>> r = deal_round("P: 9 9 | B: Kd 7c")
+    >>> r.outcome.player.pair_kind, r.suitless_pair  # a pair, but perfect or not is unknown
+    (<PairKind.PAIR: 1>, 'player')
+    """
 
     player: tuple[Card, ...]
     banker: tuple[Card, ...]
@@ -178,7 +183,21 @@ def deal_round(
     tableau: Tableau = BUILTIN["punto-banco"],
     shoe: Shoe | None = None,
 ) -> DealtRound:
-    """Check that the cards form a legal round under ``tableau`` (and can come from ``shoe``)."""
+    """Check that the cards form a legal round under ``tableau`` (and can come from ``shoe``).
+
+    After a player stand the banker draws on 5 under punto-banco but stands under mini:
+
+    >>> deal_round("P: 7c Kd | B: 5h Kc", BUILTIN["mini"]).outcome.banker
+    Hand(initial=5, third=None, pair_kind=<PairKind.NONE: 0>)
+    >>> deal_round("P: 7c Kd | B: 5h Kc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: banker has 5 and must draw a third card when the player ...
+    >>> deal_round("Kd Kd 9h 7c", shoe=Shoe.decks(1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove Kd: ...
+    """
     player, banker = parse_round_cards(cards, tableau) if isinstance(cards, str) else cards
     _check(player, banker, tableau)
     if shoe is not None:
@@ -211,7 +230,14 @@ def parse_stake(text: str) -> tuple[str, Fraction]:
 
 @dataclass(frozen=True)
 class Settlement:
-    """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−)."""
+    """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> banker = load_paytable(default_paytable()).bet("banker")
+    >>> s = Settlement(banker, Fraction(100), banker.rows[0])  # Banker wins, 0.95:1
+    >>> s.amount, s.returned
+    (Fraction(95, 1), Fraction(195, 1))
+    """
 
     bet: Bet
     stake: Fraction
@@ -230,7 +256,14 @@ class Settlement:
 
 @dataclass(frozen=True)
 class SettledRound:
-    """A legal round and the settlement of every bet placed on it."""
+    """A legal round and the settlement of every bet placed on it.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = settle_round(load_paytable(default_paytable()), "P: 4c 4d | B: 8h Kc",
+    ...                  [("tie", 10), ("either_pair", 10), ("banker", 20)])
+    >>> [str(x.amount) for x in s.settlements], s.net  # 8:1 tie, 5:1 pair, banker pushes
+    (['80', '50', '0'], Fraction(130, 1))
+    """
 
     paytable: Paytable
     round: DealtRound
@@ -300,7 +333,24 @@ def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
 
 
 def render_settled(s: SettledRound) -> str:
-    """Human-readable text of a settled round."""
+    """Human-readable text of a settled round.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> s = settle_round(load_paytable(default_paytable()), "P: 3c 2d 4h | B: Kd 7c",
+    ...                  [("player", 10), ("player_bonus", 10)])
+    >>> print(render_settled(s))
+    Rules: punto-banco    Paytable: Classic (commission) (8 decks)
+    Player  3c 2d    5, draws 4h -> 9
+    Banker  Kd 7c    7, stands
+    Player wins 9 to 7.
+    <BLANKLINE>
+    | Bet          |   Stake | Event         | Pays   | Result   |
+    |:-------------|--------:|:--------------|:-------|:---------|
+    | Player       |      10 | Player wins   | 1:1    | wins 10  |
+    | Player Bonus |      10 | Other results | lose   | loses 10 |
+    <BLANKLINE>
+    Net result: 0
+    """
     from tabulate import tabulate
 
     r, o = s.round, s.round.outcome

@@ -50,7 +50,16 @@ _DATE_PATTERNS = {
 
 
 def render(sheets: Sequence[Sheet], fmt: str) -> str:
-    """Render sheets in ``fmt``: Markdown and HTML sheets are joined, CSV and JSON combined."""
+    """Render sheets in ``fmt``: Markdown and HTML sheets are joined, CSV and JSON combined.
+
+    >>> sheets = build_sheets(["classic"], bet_ids=["player_pair"], date="2024-01-01")
+    >>> json.loads(render(sheets, "json"))["date"]
+    '2024-01-01'
+    >>> render(sheets, "pdf")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ReportError: unknown format 'pdf' (use one of md, html, csv, json)
+    """
     if fmt not in FORMATS:
         raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
     if fmt == "json":
@@ -122,7 +131,17 @@ def build_sheets(
     version: str | None = None,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
-    paytable with ``all_bundled``, or of the default game when neither is given."""
+    paytable with ``all_bundled``, or of the default game when neither is given.
+
+    >>> [s.stem for s in build_sheets([], date="2024-01-01")]
+    ['classic']
+    >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], decks=1, remove="Kd")]
+    [('mini', 51), ('touch', 51)]
+    >>> build_sheets(["mini"], all_bundled=True)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ReportError: give PAYTABLE names or --all, not both
+    """
     if all_bundled and specs:
         raise ReportError("give PAYTABLE names or --all, not both")
     paths: list[str | Path] = list(specs)
@@ -166,6 +185,17 @@ def plan_files(
 
     With ``keep_dates`` a file that records a date and differs from the new sheet only by that
     date is left unchanged (None).
+
+    >>> import tempfile
+    >>> old = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
+    >>> new = [s.with_date("2024-02-02") for s in old]
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     for path, text in plan_files(old, ["md"], Path(tmp)).items():
+    ...         _ = path.write_text(text or "", encoding="utf-8")
+    ...     kept = plan_files(new, ["md"], Path(tmp))
+    ...     redated = plan_files(new, ["md"], Path(tmp), keep_dates=False)
+    >>> list(kept.values()), [recorded_date(text or "", "md") for text in redated.values()]
+    ([None], ['2024-02-02'])
     """
     stems: dict[str, str] = {}
     for sheet in sheets:
@@ -203,7 +233,15 @@ COMPARISON_STEM = "comparison"
 
 def comparison_document(date: str | None = None, version: str | None = None) -> Document:
     """The default comparison — the three tableaux × Tie 8:1 / 9:1 — of the default paytable,
-    bets as rows and variants as columns, with the software version and the paytable's SHA-256."""
+    bets as rows and variants as columns, with the software version and the paytable's SHA-256.
+
+    >>> doc = comparison_document("2024-01-01", version="9.9")
+    >>> doc.title, doc.blocks[-1].header[1:3]  # doctest: +NORMALIZE_WHITESPACE
+    ('Classic (commission) — house edge by variant',
+     ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
+    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # SPEC §9: 8:1
+    ['14.3596%']
+    """
     from exactodds import __version__
     from exactodds.compare import compare_variants
 
@@ -252,7 +290,17 @@ def _edge_cell(edge: Fraction | None) -> str:
 
 def plan_comparison(out: Path, date: str | None, keep_dates: bool = True) -> dict[Path, str | None]:
     """The comparison's Markdown and HTML files and their new text (None when up to date,
-    ignoring the date as :func:`plan_files` does)."""
+    ignoring the date as :func:`plan_files` does).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     plan = plan_comparison(Path(tmp), "2024-01-01")
+    ...     for path, text in plan.items():
+    ...         _ = path.write_text(text or "", encoding="utf-8")
+    ...     later = plan_comparison(Path(tmp), "2024-02-02")
+    >>> sorted(p.name for p in plan), list(later.values())
+    (['comparison.html', 'comparison.md'], [None, None])
+    """
     from exactodds.report.html import render_html
     from exactodds.report.markdown import render_markdown
 

@@ -49,7 +49,13 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 @dataclass(frozen=True)
 class InputFile:
-    """A file the sheet was computed from, with its SHA-256."""
+    """A file the sheet was computed from, with its SHA-256.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
+    >>> [(i.role, i.path, i.sha256 == sheet.paytable.sha256) for i in sheet.inputs]
+    [('paytable', 'paytables/classic.toml', True)]
+    """
 
     role: str
     path: str
@@ -58,7 +64,16 @@ class InputFile:
 
 @dataclass(frozen=True)
 class StakeRTP:
-    """RTP of a rounded bet at one stake, and whether it equals the unrounded RTP."""
+    """RTP of a rounded bet at one stake, and whether it equals the unrounded RTP.
+
+    Touch pays Banker to the cent, rounded down: a 0.10 stake gets 0.19 back, not 0.195, while
+    0.20 gets exactly 0.39.
+
+    >>> from exactodds.paytable import load_paytable
+    >>> banker = build_sheet(load_paytable("touch"), date="2024-01-01").bet("banker")
+    >>> [(str(r.stake), r.equals_unrounded) for r in banker.rtp_by_stake[:2]]
+    [('1/10', False), ('1/5', True)]
+    """
 
     stake: Fraction
     rtp: Fraction
@@ -67,7 +82,13 @@ class StakeRTP:
 
 @dataclass(frozen=True)
 class BetSheet:
-    """One bet's figures; for a bet with a rounding rule also its RTP by stake."""
+    """One bet's figures; for a bet with a rounding rule also its RTP by stake.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
+    >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
+    ('Player Pair', Fraction(43, 415), (), None)
+    """
 
     figures: BetFigures
     rtp_by_stake: tuple[StakeRTP, ...] = ()
@@ -86,6 +107,15 @@ class SheetVerification:
     One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.report.verification import verify_sheet
+    >>> sheet = build_sheet(load_paytable(default_paytable()), bet_ids=["tie"], date="2024-01-01")
+    >>> v = verify_sheet(sheet, rounds=2000, seed=3).verification
+    >>> v.rounds, [b.bet_id for b in v.bets], sum(c.observed for c in v.bets[0].classes)
+    (2000, ['tie'], 2000)
+    >>> v.bets[0].ev == sheet.bet("tie").figures.ev  # the exact figure, never the observed one
+    True
     """
 
     rounds: int
@@ -95,7 +125,13 @@ class SheetVerification:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything a math sheet shows, exact (plus an optional Monte Carlo verification)."""
+    """Everything a math sheet shows, exact (plus an optional Monte Carlo verification).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="9.9")
+    >>> sheet.stem, sheet.software, sheet.shoe.describe(), sheet.with_date("2025-06-30").date
+    ('classic', 'exactodds 9.9', '8 decks (416 cards)', '2025-06-30')
+    """
 
     paytable: Paytable
     file: str
@@ -135,7 +171,16 @@ def _slug(text: str) -> str:
 
 
 def file_input(role: str, path: str | Path) -> InputFile:
-    """An :class:`InputFile` for ``path`` (read to compute its SHA-256)."""
+    """An :class:`InputFile` for ``path`` (read to compute its SHA-256).
+
+    >>> from exactodds.paytable import default_paytable
+    >>> file_input("paytable", default_paytable())  # doctest: +ELLIPSIS
+    InputFile(role='paytable', path='paytables/classic.toml', sha256='...')
+    >>> file_input("shoe", "no/such/shoe.toml")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: no/such/shoe.toml: cannot read file (No such file or directory)
+    """
     p = Path(path)
     try:
         digest = hashlib.sha256(p.read_bytes()).hexdigest()
@@ -193,6 +238,13 @@ def build_sheet(
 
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
     ``version`` defaults to the installed exactodds version.
+
+    >>> from exactodds.engine import falling
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> table = load_paytable(default_paytable())
+    >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
+    >>> sheet.universe == falling(312, 6), [b.bet.id for b in sheet.bets]
+    (True, ['tie'])
     """
     if version is None:
         from exactodds import __version__
