@@ -194,7 +194,7 @@ class Paytable:
     >>> table = load_paytable(default_paytable())
     >>> table.decks, table.tableau.name, len(table.bets), table.label
     (8, 'punto-banco', 14, 'paytables/classic.toml')
-    >>> table.bet("dragon")
+    >>> table.bet("dragon")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     exactodds.errors.PaytableError: paytables/classic.toml: unknown bet id 'dragon' (known: ...)
@@ -295,7 +295,7 @@ def resolve_paytable(spec: str | Path) -> Path:
 
     >>> resolve_paytable("classic") == default_paytable()
     True
-    >>> resolve_paytable("clasic")
+    >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)

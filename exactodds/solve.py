@@ -87,7 +87,7 @@ def find_row(bet: Bet, event: str) -> int:
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> find_row(pair, "player PAIR"), find_row(pair, "#2")
     (0, 1)
-    >>> find_row(pair, "pair")
+    >>> find_row(pair, "pair")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     exactodds.errors.PaytableError: bet 'player_pair' has no event 'pair' (events: ...)

@@ -197,7 +197,12 @@ OutcomeKey = tuple[int, int, int, int, int, int]  # (p, x, b, y, pk, bk)
 
 
 def outcome_of(key: OutcomeKey) -> Outcome:
-    """The outcome with two-card totals p, b, third cards x, y (or STOOD) and pair kinds."""
+    """The outcome with two-card totals p, b, third cards x, y (or STOOD) and pair kinds.
+
+    >>> o = outcome_of((5, 4, 7, STOOD, 0, 0))  # player 5 draws a 4, banker stands on 7
+    >>> o.player.total, o.banker.total, o.winner.value
+    (9, 7, 'player')
+    """
     p, x, b, y, pk, bk = key
     return Outcome(
         Hand(p, None if x == STOOD else x, PairKind(pk)),

@@ -39,7 +39,18 @@ __all__ = [
 
 @dataclass(frozen=True)
 class EffectOfRemoval:
-    """Exact EV and per-rank effect of removal of every bet, with counting tags."""
+    """Exact EV and per-rank effect of removal of every bet, with counting tags.
+
+    Player Pair on one deck: P(pair) = 3/51 = 1/17 and stays 1/17 with any one card removed
+    ((3·2 + 12·4·3) / (51·50)), so the EV is −5/17 and every EOR and tag is zero:
+
+    >>> zero = dict.fromkeys(RANKS, Fraction(0))
+    >>> e = EffectOfRemoval(Shoe.decks(1), ("player_pair",), ("Player Pair",),
+    ...     {"player_pair": Fraction(-5, 17)}, {"player_pair": zero},
+    ...     {"player_pair": counting_tags(zero)}, 3)
+    >>> e.weighted_sum("player_pair"), e.tags["player_pair"] == dict.fromkeys(RANKS, 0)
+    (Fraction(0, 1), True)
+    """
 
     shoe: Shoe
     bet_ids: tuple[str, ...]
@@ -116,6 +127,9 @@ def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> dict
     balanced by moving back, one step at a time, the tag rounded furthest in the direction of
     the excess (ties: rank order). The candidate with the highest correlation to the EORs wins
     (ties: the larger scale).
+
+    >>> counting_tags({"A": Fraction(1), "5": Fraction(-1), "K": None}, level=1)
+    {'A': 1, '5': -1, 'K': 0}
     """
     known = {r: e for r, e in eor.items() if e is not None and e != 0}
     top = max((abs(e) for e in known.values()), default=Fraction(0))

@@ -89,7 +89,17 @@ def play_shoe(
     shoe: Shoe, tableau: Tableau, seed: int, index: int, cut_card: int
 ) -> list[tuple[list[int], OutcomeKey]]:
     """Shuffle shoe ``index`` of run ``seed`` and deal it: per round, the 52 counts (rank·4 +
-    suit) before the round and the round's outcome key."""
+    suit) before the round and the round's outcome key.
+
+    >>> from exactodds.tableau import BUILTIN
+    >>> pb = BUILTIN["punto-banco"]
+    >>> dealt = play_shoe(Shoe.decks(1), pb, seed=1, index=0, cut_card=14)
+    >>> left = [sum(counts) for counts, _ in dealt]  # cards left before each round
+    >>> left[0] < 52, all(a - b in (4, 5, 6) for a, b in zip(left, left[1:])), left[-1] >= 6
+    (True, True, True)
+    >>> dealt == play_shoe(Shoe.decks(1), pb, seed=1, index=0, cut_card=14)  # reproducible
+    True
+    """
     import numpy as np
 
     cards = _shoe_cards(shoe)
@@ -192,7 +202,12 @@ def _worker_chunk(indices: Sequence[int]) -> _Tally:
 
 @dataclass(frozen=True)
 class RoundFigures:
-    """One round number of the shoe, for one bet."""
+    """One round number of the shoe, for one bet.
+
+    >>> r = RoundFigures(3, 10, 2, Fraction(-1, 20), Fraction(1, 50), Fraction(2))
+    >>> r.round, r.edge_rounds / r.rounds  # EV > 0 in 2 of the 10 shoes that reached round 3
+    (3, 0.2)
+    """
 
     round: int
     rounds: int  # shoes that reached this round
@@ -204,7 +219,16 @@ class RoundFigures:
 
 @dataclass(frozen=True)
 class BetExposure:
-    """Computer-perfect play of one bet over a run, without and with its ``max_round``."""
+    """Computer-perfect play of one bet over a run, without and with its ``max_round``.
+
+    >>> by_round = (RoundFigures(1, 10, 1, Fraction(-1, 20), Fraction(1, 100), Fraction(1)),
+    ...             RoundFigures(2, 10, 3, Fraction(-1, 20), Fraction(3, 100), Fraction(-3)))
+    >>> b = BetExposure("pair", "Pair", 1, by_round)  # offered on round 1 only
+    >>> b.rounds, b.edge_rounds(), b.edge_rounds(limited=True)
+    (20, 4, 1)
+    >>> b.expected_gain(), b.expected_gain(limited=True), b.realized_gain()
+    (Fraction(1, 25), Fraction(1, 100), Fraction(-2, 1))
+    """
 
     bet_id: str
     name: str
@@ -235,7 +259,12 @@ class BetExposure:
 
 @dataclass(frozen=True)
 class Simulation:
-    """Result of :func:`simulate`."""
+    """Result of :func:`simulate`.
+
+    >>> rounds = (RoundFigures(1, 2, 0, Fraction(-1, 20), Fraction(0), Fraction(0)),)
+    >>> Simulation(2, 7, 14, Shoe.decks(8), (BetExposure("tie", "Tie", None, rounds),)).rounds
+    2
+    """
 
     shoes: int
     seed: int
@@ -451,7 +480,13 @@ def render_simulation(sim: Simulation, paytable: str = "", bucket: int = 10) -> 
 
 
 def stderr_progress(label: str = "simulate") -> Progress | None:
-    """A one-line progress bar on stderr, or None when stderr is not a terminal."""
+    """A one-line progress bar on stderr, or None when stderr is not a terminal.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()):
+    ...     print(stderr_progress())
+    None
+    """
     if not sys.stderr.isatty():
         return None
 

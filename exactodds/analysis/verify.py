@@ -59,7 +59,17 @@ def _decode(code: int) -> tuple[int, int, int, int, int, int]:
 def deal_outcome_counts(
     shoe: Shoe, tableau: Tableau, rounds: int, seed: int, block: int = 1 << 18
 ) -> dict[tuple[int, int, int, int, int, int], int]:
-    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome keys."""
+    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome keys.
+
+    Every dealt outcome is one the exact enumeration counts (a check of the dealing):
+
+    >>> from exactodds.analysis.batch import outcome_of
+    >>> pb = BUILTIN["punto-banco"]
+    >>> dealt = deal_outcome_counts(Shoe.decks(8), pb, 1000, seed=5)
+    >>> exact = joint_distribution(Shoe.decks(8), pb).counts
+    >>> sum(dealt.values()), all(exact.get(outcome_of(key), 0) > 0 for key in dealt)
+    (1000, True)
+    """
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -104,7 +114,12 @@ def deal_outcome_counts(
 
 @dataclass(frozen=True)
 class ClassCheck:
-    """One net result of a bet: exact probability against the observed count."""
+    """One net result of a bet: exact probability against the observed count.
+
+    >>> c = ClassCheck(Fraction(8), Fraction(1, 10), observed=12, rounds=100)
+    >>> c.expected, c.sd, round(c.z, 4)  # sd = √(100 · 0.1 · 0.9) = 3
+    (Fraction(10, 1), 3.0, 0.6667)
+    """
 
     net: Fraction
     probability: Fraction
@@ -136,7 +151,14 @@ class ClassCheck:
 
 @dataclass(frozen=True)
 class BetCheck:
-    """A bet: its classes and its mean return against the exact EV."""
+    """A bet: its classes and its mean return against the exact EV.
+
+    A fair coin bet (±1, variance 1) observed at +0.1 over 100 rounds is one σ/√100 high:
+
+    >>> b = BetCheck("coin", "Coin", Fraction(0), Fraction(1), Fraction(1, 10), 100, ())
+    >>> round(b.z, 6), [round(x, 4) for x in b.interval]
+    (1.0, [-0.2576, 0.2576])
+    """
 
     bet_id: str
     name: str
@@ -167,7 +189,14 @@ class BetCheck:
 
 @dataclass(frozen=True)
 class Verification:
-    """Result of :func:`verify`."""
+    """Result of :func:`verify`.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> tie = load_paytable(default_paytable()).bet("tie")
+    >>> v = verify([tie], Shoe.decks(8), rounds=1000, seed=2)
+    >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
+    (3, [Fraction(8, 1), Fraction(-1, 1)])
+    """
 
     shoe: Shoe
     rounds: int
@@ -193,7 +222,18 @@ def verify(
     rounds: int,
     seed: int,
 ) -> Verification:
-    """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures."""
+    """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> tie = load_paytable(default_paytable()).bet("tie")
+    >>> check = verify([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
+    >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
+    ('14.3596%', 1000)
+    >>> verify([tie], Shoe.decks(8), rounds=0, seed=2)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: number of rounds must be at least 1, not 0
+    """
     if rounds < 1:
         raise ExactOddsError(f"number of rounds must be at least 1, not {rounds!r}")
     if seed < 0:
@@ -225,7 +265,14 @@ def verify(
 
 
 def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
-    """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats."""
+    """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> tie = load_paytable(default_paytable()).bet("tie")
+    >>> data = verification_json(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> data["rounds"], data["bets"]["tie"]["ev"], data["bets"]["tie"]["results"][0]["probability"]
+    (500, '-103841353768/723147898655', '619306544887/6508331087895')
+    """
     return {
         "paytable": paytable,
         "shoe": v.shoe.describe(),
@@ -258,7 +305,22 @@ def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
 
 
 def render_verification(v: Verification, paytable: str = "") -> str:
-    """Markdown: per bet, the return and each net result against the exact figures."""
+    """Markdown: per bet, the return and each net result against the exact figures.
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> tie = load_paytable(default_paytable()).bet("tie")
+    >>> text = render_verification(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> print(text)  # doctest: +ELLIPSIS
+    # Monte Carlo verification — classic
+    <BLANKLINE>
+    500 rounds, each dealt from a freshly shuffled 8 decks (416 cards), seed 2. ...
+    <BLANKLINE>
+    | Bet   | Result   | Exact     | Observed   | 99% interval ...
+    |-------|----------|-----------|------------|...
+    | Tie   | return   | -0.143596 | ...
+    |       | net 8    | 0.095156  | ...
+    |       | net -1   | 0.904844  | ...
+    """
     from tabulate import tabulate
 
     rows = []
