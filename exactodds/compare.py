@@ -10,7 +10,7 @@ the standard one when the variant names a Tie payout (Banker version), so the gr
 >>> table = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
 >>> [(v.variant.rules, str(v.variant.tie)) for v in table.results]
 [('punto-banco', '8:1'), ('mini', '8:1'), ('pronto', '8:1')]
->>> format_percent(table.results[0].house_edge["tie"])
+>>> percent(table.results[0].house_edge["tie"])
 '14.3596%'
 """
 
@@ -29,6 +29,7 @@ from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError
 from exactodds.metrics import bet_figures
+from exactodds.numbers import fixed, percent
 from exactodds.payout import LOSE, PUSH, Payout, parse_payout
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
@@ -43,7 +44,6 @@ __all__ = [
     "apply_variant",
     "banker_bet",
     "compare_variants",
-    "format_percent",
     "parse_list",
     "render_comparison",
     "tie_bet",
@@ -62,19 +62,6 @@ class BankerMode(StrEnum):
 
     COMMISSION = "commission"
     NO_COMMISSION = "no-commission"
-
-
-def format_percent(x: Fraction, places: int = 4) -> str:
-    """An exact fraction as a percentage rounded (half to even) to ``places`` decimals.
-
-    >>> format_percent(Fraction(1, 8)), format_percent(Fraction(-1, 3), 2)
-    ('12.5000%', '-33.33%')
-    """
-    scaled = round(x * 100 * 10**places)
-    sign = "-" if scaled < 0 else ""
-    digits = str(abs(scaled)).rjust(places + 1, "0")
-    body = f"{digits[:-places]}.{digits[-places:]}" if places else digits
-    return f"{sign}{body}%"
 
 
 def parse_list(text: str | None) -> list[str] | None:
@@ -98,7 +85,7 @@ def tie_bet(pays: Payout, name: str = "Tie") -> Bet:
     """The standard Tie bet: ``pays`` on equal totals, lose otherwise.
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> format_percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # SPEC §9
     '14.3596%'
     """
     return Bet(
@@ -126,7 +113,7 @@ def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
     ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)").
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> format_percent(bet_figures(joint, banker_bet("commission")).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, banker_bet("commission")).house_edge)  # SPEC §9
     '1.0579%'
     >>> banker_bet("super-6").rows[0].event
     'Banker wins with 6'
@@ -382,7 +369,7 @@ def _cell(edges: Mapping[str, Fraction], bet_id: str) -> str:
     edge = edges.get(bet_id)
     if edge is None:
         return "-"
-    return format_percent(edge) + (" *" if edge < 0 else "")
+    return percent(edge) + (" *" if edge < 0 else "")
 
 
 def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
@@ -427,7 +414,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
                         r.banker_label,
                         bet_id,
                         str(edge),
-                        format_percent(edge, 6)[:-1],
+                        fixed(edge * 100, 6),
                         "yes" if edge < 0 else "no",
                     ]
                 )

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.engine import Winner, joint_distribution
+from exactodds.numbers import fixed
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
 
@@ -69,7 +70,7 @@ def render_odds(summary: dict[str, Any]) -> str:
         "",
     ]
     rows = [
-        (name, f"{n:,}", f"{float(Fraction(n, total)):.10f}")
+        (name, f"{n:,}", fixed(Fraction(n, total), 10))
         for name, n in (
             ("Banker", summary["banker_wins"]),
             ("Player", summary["player_wins"]),
@@ -85,7 +86,7 @@ def render_odds(summary: dict[str, Any]) -> str:
     )
     grid = {(t["player"], t["banker"]): t["combinations"] for t in summary["totals"]}
     tab_rows = [
-        [f"P {p}", *(f"{float(Fraction(grid.get((p, b), 0), total)):.6f}" for b in range(10))]
+        [f"P {p}", *(fixed(Fraction(grid.get((p, b), 0), total), 6) for b in range(10))]
         for p in range(10)
     ]
     totals = tabulate(tab_rows, headers=["", *(f"B {b}" for b in range(10))], disable_numparse=True)

@@ -222,6 +222,32 @@ class Shoe:
             shoe = shoe.remove(remove)
         return shoe
 
+    @classmethod
+    def from_options(
+        cls,
+        decks: int | None = None,
+        remove: str | None = None,
+        shoe_file: str | Path | None = None,
+        default_decks: int = 8,
+    ) -> Shoe:
+        """The shoe of the command-line options ``--decks``, ``--shoe`` and ``--remove``
+        (removals apply last; without ``--decks`` or ``--shoe``, ``default_decks`` decks).
+
+        >>> Shoe.from_options(remove="6 6").describe()
+        '8 decks less 6c 6d (414 cards)'
+        >>> Shoe.from_options(decks=0)
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.ShoeError: number of decks must be a positive integer, not 0
+        """
+        if shoe_file is not None and decks is not None:
+            raise ShoeError("give either --decks or --shoe, not both")
+        if shoe_file is not None:
+            shoe = cls.from_file(shoe_file)
+        else:
+            shoe = cls.decks(default_decks if decks is None else decks)
+        return shoe.remove(remove) if remove else shoe
+
     # -- views ------------------------------------------------------------------------------
 
     @property

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exactodds.compare import format_percent
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
 from exactodds.metrics import bet_figures
+from exactodds.numbers import percent
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable
 
@@ -243,7 +243,7 @@ def solve_payout(
         payout = _solve_linear(line, target)
         if payout < -1:
             raise ExactOddsError(
-                f"house edge {format_percent(target)} is out of reach by bet {bet.id!r} "
+                f"house edge {percent(target)} is out of reach by bet {bet.id!r} "
                 f"event {bet.rows[index].event!r}: it needs a payout of "
                 f"{format_decimal(payout)} to 1, less than losing the stake"
             )
@@ -313,13 +313,12 @@ def render_solution(s: Solution) -> str:
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
         f"Game: {t.name}: {t.decks} decks, {t.tableau.name}",
         f"Probability of the event: {s.line.probability} ({format_decimal(s.line.probability)})",
-        f"As the paytable stands: {_pays(s.current)}"
-        f" -> house edge {format_percent(s.current_edge)}",
+        f"As the paytable stands: {_pays(s.current)} -> house edge {percent(s.current_edge)}",
     ]
     if s.target is not None and s.payout is not None:
         lines += [
             "",
-            f"Payout for house edge {format_percent(s.target)} ({s.target}):",
+            f"Payout for house edge {percent(s.target)} ({s.target}):",
             f"  fraction  {s.payout} to 1",
             f"  decimal   {format_decimal(s.payout)} to 1",
             f"  for 1     {format_decimal(s.payout + 1)} for 1",
@@ -331,7 +330,7 @@ def render_solution(s: Solution) -> str:
         if near and s.payout.denominator != 1:
             lines.append(
                 "  nearest whole payouts: "
-                + ", ".join(f"{w} to 1 -> {format_percent(s.line.edge(Fraction(w)))}" for w in near)
+                + ", ".join(f"{w} to 1 -> {percent(s.line.edge(Fraction(w)))}" for w in near)
             )
     lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
     return "\n".join(lines)
@@ -356,7 +355,7 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     body = [
         (
             f"{format_number(x)} to 1" if "/" not in format_number(x) else f"{x} to 1",
-            format_percent(edge) + (" *" if edge < 0 else ""),
+            percent(edge) + (" *" if edge < 0 else ""),
             str(edge),
         )
         for x, edge in rows

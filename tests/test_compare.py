@@ -18,11 +18,11 @@ from exactodds.compare import (
     Variant,
     apply_variant,
     compare_variants,
-    format_percent,
     render_comparison,
 )
 from exactodds.errors import ExactOddsError
 from exactodds.metrics import bet_figures
+from exactodds.numbers import percent
 from exactodds.payout import parse_payout
 from exactodds.paytable import default_paytable, load_paytable
 from exactodds.tableau import BUILTIN
@@ -66,17 +66,17 @@ def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
     p_tie = winner_probabilities(8, "punto-banco")[Winner.TIE]
     assert tie8 == 1 - 9 * p_tie
     assert tie9 == 1 - 10 * p_tie
-    assert format_percent(tie8) == "14.3596%"  # SPEC §9
-    assert format_percent(tie9) == "4.8440%"
+    assert percent(tie8) == "14.3596%"  # SPEC §9
+    assert percent(tie9) == "4.8440%"
     # the metrics figure of the paytable as written is the 8:1 cell, exactly
     joint = joint_distribution(Shoe.decks(8), BUILTIN["punto-banco"])
     assert bet_figures(joint, table.bet("tie")).house_edge == tie8
     # SPEC §9 banker / player figures are untouched by the Tie axis
     for r in result.results:
-        assert format_percent(r.house_edge["banker"]) == "1.0579%"
-        assert format_percent(r.house_edge["player"]) == "1.2351%"
+        assert percent(r.house_edge["banker"]) == "1.0579%"
+        assert percent(r.house_edge["player"]) == "1.2351%"
         assert r.house_edge["player_pair"] == Fraction(43, 415)  # 1 - 12 * 31/415
-        assert format_percent(r.house_edge["player_bonus"]) == "2.6517%"
+        assert percent(r.house_edge["player_bonus"]) == "2.6517%"
 
 
 def test_mini_and_pronto_player_bet_is_player_favourable() -> None:
@@ -105,7 +105,7 @@ def test_no_commission_banker_matches_independent_count() -> None:
     ev = (p[Winner.BANKER] - six) + Fraction(1, 2) * six - p[Winner.PLAYER]
     (row,) = result.results
     assert row.house_edge["banker"] == -ev
-    assert format_percent(-ev) == "1.4581%"
+    assert percent(-ev) == "1.4581%"
     assert row.banker_label == "no-commission"
 
 
@@ -135,7 +135,7 @@ def test_variant_is_a_data_transform() -> None:
 def test_paytable_without_tie_bet_gets_the_standard_one() -> None:
     bundled = load_paytable(default_paytable())
     result = compare_variants(bundled, rules=["punto-banco"], ties=["8:1"])
-    assert format_percent(result.results[0].house_edge["tie"]) == "14.3596%"
+    assert percent(result.results[0].house_edge["tie"]) == "14.3596%"
 
 
 def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,7 +205,7 @@ def test_replaced_banker_is_named_banker() -> None:
     table = load_paytable("super6")  # its Banker bet is the no-commission one
     result = compare_variants(table, rules=["punto-banco"], ties=["8:1"], bankers=["commission"])
     assert dict(result.bets)["banker"] == "Banker"
-    assert format_percent(result.results[0].house_edge["banker"]) == "1.0579%"
+    assert percent(result.results[0].house_edge["banker"]) == "1.0579%"
     own = compare_variants(table, rules=["punto-banco"], ties=["8:1"])
     assert own.results[0].banker_label == "no-commission"
-    assert format_percent(own.results[0].house_edge["banker"]) == "1.4581%"
+    assert percent(own.results[0].house_edge["banker"]) == "1.4581%"

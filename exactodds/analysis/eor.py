@@ -25,6 +25,7 @@ from typing import Any
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
 from exactodds.engine import falling
 from exactodds.errors import ShoeError
+from exactodds.numbers import signed
 from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe
 from exactodds.tableau import Tableau
 
@@ -199,10 +200,8 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     ]
     rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
-        cells = [
-            "—" if (e := result.eor[b][r]) is None else f"{float(e) * 100:+.5f}" for r in RANKS
-        ]
-        rows.append([name, f"{float(result.ev[b]) * 100:+.4f}", *cells])
+        cells = ["—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS]
+        rows.append([name, signed(result.ev[b] * 100, 4), *cells])
     table = tabulate(
         rows, headers=["Bet", "EV %", *RANKS], tablefmt="github", disable_numparse=True
     )

@@ -7,7 +7,8 @@ import json
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, RulesOpt, ShoeOpt, build_shoe
+from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, RulesOpt, ShoeOpt
+from exactodds.shoe import Shoe
 
 __all__ = ["odds"]
 
@@ -23,7 +24,7 @@ def odds(
     """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals."""
     from exactodds.odds import odds_summary
 
-    shoe = build_shoe(decks, remove, shoe_file)
+    shoe = Shoe.from_options(decks, remove, shoe_file)
     summary = odds_summary(shoe, rules)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))

@@ -26,9 +26,9 @@ import io
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
+from exactodds.numbers import exact, fixed, sqrt_fixed
 from exactodds.payout import format_number
 from exactodds.report.layout import PRECISION
-from exactodds.report.numbers import exact, fixed, sqrt_fixed
 from exactodds.report.sheet import Sheet
 
 __all__ = ["COLUMNS", "render_csv"]

@@ -17,9 +17,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from exactodds.errors import ReportError
+from exactodds.numbers import percent
 from exactodds.paytable import bundled_paytables, default_paytable, display_path, load_paytable
 from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
-from exactodds.report.numbers import percent
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
@@ -107,17 +107,6 @@ def recorded_date(text: str, fmt: str) -> str | None:
     return match.group(1)
 
 
-def _shoe(
-    paytable_decks: int, decks: int | None, remove: str | None, shoe_file: Path | None
-) -> Shoe:
-    if shoe_file is not None and decks is not None:
-        raise ReportError("give either --decks or --shoe, not both")
-    shoe = (
-        Shoe.from_file(shoe_file) if shoe_file is not None else Shoe.decks(decks or paytable_decks)
-    )
-    return shoe.remove(remove) if remove else shoe
-
-
 def build_sheets(
     specs: Sequence[str],
     *,
@@ -163,7 +152,7 @@ def build_sheets(
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
-        shoe = _shoe(table.decks, decks, remove, shoe_file)
+        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
         sheets.append(
             build_sheet(
                 table,

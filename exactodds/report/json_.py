@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from exactodds.report.numbers import exact
+from exactodds.numbers import exact
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
 from exactodds.tableau import STOOD

@@ -1,6 +1,6 @@
 """The sheet as a document of headings, paragraphs and tables, shared by Markdown and HTML.
 
-Numbers are formatted here, once, from the exact figures (see :mod:`exactodds.report.numbers`),
+Numbers are formatted here, once, from the exact figures (see :mod:`exactodds.numbers`),
 so the Markdown and HTML sheets show the same digits.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Payout, format_number
 from exactodds.paytable import Bet
-from exactodds.report.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
 
