@@ -603,14 +603,15 @@ def check_paytable(path: str | Path) -> list[str]:
     return problems
 
 
-def load_paytable(path: str | Path) -> Paytable:
-    """Read and check a paytable file; every problem is reported in one :class:`PaytableError`.
+def load_paytable(path: str | Path | None = None) -> Paytable:
+    """Read and check a paytable file (a path, a bundled name, or None for the default game);
+    every problem is reported in one :class:`PaytableError`.
 
     >>> table = load_paytable("classic")
     >>> table.name, table.sha256 == hashlib.sha256(default_paytable().read_bytes()).hexdigest()
     ('Classic (commission)', True)
     """
-    p = resolve_paytable(path)
+    p = resolve_paytable(path) if path is not None else default_paytable()
     text, raw = _read(p)
     try:
         data = tomllib.loads(text, parse_float=Fraction)

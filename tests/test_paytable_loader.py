@@ -204,3 +204,11 @@ def test_rules_file_named_by_a_paytable_is_an_input(tmp_path: Path) -> None:
     assert table.tableau.banker_draws(4, 8) and not table.tableau.banker_draws(5, 6)
     roles = [i.role for i in build_sheet(table, date="2024-01-01", version="t").inputs]
     assert roles == ["paytable", "rules"]
+
+
+def test_no_paytable_means_the_default_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_paytable().path == default_paytable()
+    with pytest.raises(SystemExit) as info:
+        main(["eor", "--format", "json"])
+    assert info.value.code in (0, None)
+    assert '"paytable": "Classic (commission)"' in capsys.readouterr().out

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["DecksOpt", "FormatOpt", "JsonOpt", "RemoveOpt", "RulesOpt", "ShoeOpt"]
+__all__ = [
+    "DecksOpt",
+    "FormatOpt",
+    "JsonOpt",
+    "PaytableArg",
+    "RemoveOpt",
+    "RulesOpt",
+    "ShoeOpt",
+]
 
 DecksOpt = Annotated[
     int | None, typer.Option("--decks", "-d", help="Number of 52-card decks in the shoe.")
@@ -27,3 +35,10 @@ RulesOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Output format.")]
+PaytableArg = Annotated[
+    str | None,
+    typer.Argument(
+        help="Paytable TOML file or bundled name: classic, ez, mini, … (default: classic).",
+        show_default=False,
+    ),
+]

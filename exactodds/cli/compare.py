@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from exactodds.cli import app
+from exactodds.cli.common import PaytableArg
 
 __all__ = ["compare"]
 
@@ -19,10 +19,7 @@ _EXAMPLE = (
 
 @app.command(epilog=_EXAMPLE)
 def compare(
-    paytable: Annotated[
-        Path | None,
-        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
-    ] = None,
+    paytable: PaytableArg = None,
     *,
     rules: Annotated[
         str | None,
@@ -71,11 +68,11 @@ def compare(
     """
     from exactodds.compare import compare_variants, parse_list, render_comparison
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.paytable import load_paytable
 
     if fmt.strip().lower() not in ("md", "markdown", "csv", "json"):
         raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
-    table = load_paytable(paytable if paytable is not None else default_paytable())
+    table = load_paytable(paytable)
     result = compare_variants(
         table,
         rules=parse_list(rules),

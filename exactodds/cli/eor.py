@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import FormatOpt
+from exactodds.cli.common import FormatOpt, PaytableArg
 
 __all__ = ["check_format", "eor"]
 
@@ -22,9 +22,7 @@ def check_format(fmt: str) -> None:
 
 @app.command(epilog="Example: exactodds eor classic --format json")
 def eor(
-    paytable: Annotated[
-        str, typer.Argument(help="Paytable TOML file, or a bundled name (classic, ez, …).")
-    ],
+    paytable: PaytableArg = None,
     fmt: FormatOpt = "md",
     level: Annotated[
         int, typer.Option("--level", min=1, max=20, help="Largest counting tag (±level).")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from exactodds.cli import app
+from exactodds.cli.common import PaytableArg
 
 __all__ = ["settle"]
 
@@ -19,10 +19,7 @@ _EXAMPLE = (
 
 @app.command(epilog=_EXAMPLE)
 def settle(
-    paytable: Annotated[
-        Path | None,
-        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
-    ] = None,
+    paytable: PaytableArg = None,
     cards: Annotated[
         str,
         typer.Option(
@@ -52,13 +49,13 @@ def settle(
     A round that breaks the drawing rules is refused with the reason.
     """
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.paytable import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
     from exactodds.tableau import load_tableau
 
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     stakes = [parse_stake(b) for b in bets or []]
-    table = load_paytable(paytable if paytable is not None else default_paytable())
+    table = load_paytable(paytable)
     tableau = load_tableau(rules) if rules is not None else None
     typer.echo(render_settled(settle_round(table, cards, stakes, tableau)))

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import FormatOpt
+from exactodds.cli.common import FormatOpt, PaytableArg
 from exactodds.cli.eor import check_format
 
 __all__ = ["simulate"]
@@ -22,9 +22,7 @@ __all__ = ["simulate"]
     "exactodds simulate classic --verify --rounds 1000000 --seed 1"
 )
 def simulate(
-    paytable: Annotated[
-        str, typer.Argument(help="Paytable TOML file, or a bundled name (classic, ez, …).")
-    ],
+    paytable: PaytableArg = None,
     *,
     shoes: Annotated[int, typer.Option("--shoes", min=1, help="Shoes to deal.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the run.")] = 1,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from exactodds.cli import app
+from exactodds.cli.common import PaytableArg
 
 __all__ = ["solve"]
 
@@ -20,10 +20,7 @@ _EXAMPLE = (
 
 @app.command(epilog=_EXAMPLE)
 def solve(
-    paytable: Annotated[
-        Path | None,
-        typer.Argument(help="Paytable TOML file or bundled name (default: classic)."),
-    ] = None,
+    paytable: PaytableArg = None,
     *,
     bet: Annotated[
         str, typer.Option("--bet", "-b", metavar="ID", help="Bet id, e.g. player_pair.")
@@ -54,7 +51,7 @@ def solve(
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.paytable import load_paytable
     from exactodds.solve import parse_sweep, render_solution, render_sweep, solve_payout, sweep
 
     if not bet:
@@ -64,7 +61,7 @@ def solve(
             "give the row to solve with --event LABEL (e.g. --event 'Player pair')"
         )
     payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
-    table = load_paytable(paytable if paytable is not None else default_paytable())
+    table = load_paytable(paytable)
     solution = solve_payout(table, bet, event, target_edge)
     rows = sweep(solution, payouts) if payouts is not None else None
     if as_json:
