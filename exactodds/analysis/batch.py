@@ -253,12 +253,9 @@ class BatchEvaluator:
     scales: tuple[int, ...]
     tableau: Tableau
     groups: tuple[_Group, ...] = field(repr=False)
+    # Every bet's net on each outcome, times the bet's scale (exact integers).
     nets: dict[OutcomeKey, tuple[int, ...]] = field(repr=False, default_factory=dict)
     mode: str = "auto"  # "auto"; "limbs" or "object" force a slower exact path (for tests)
-
-    def net_scaled(self, key: OutcomeKey) -> tuple[int, ...]:
-        """Every bet's net on an outcome, times the bet's scale (exact integers)."""
-        return self.nets[key]
 
     @property
     def terms(self) -> int:
