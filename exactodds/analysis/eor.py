@@ -25,6 +25,7 @@ from typing import Any
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
 from exactodds.engine import falling
 from exactodds.errors import ShoeError
+from exactodds.escape import md_cell, one_line
 from exactodds.numbers import signed
 from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe
 from exactodds.tableau import Tableau
@@ -192,7 +193,7 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     from tabulate import tabulate
 
     head = [
-        f"# Effect of removal — {paytable}" if paytable else "# Effect of removal",
+        f"# Effect of removal — {one_line(paytable)}" if paytable else "# Effect of removal",
         "",
         f"Shoe: {result.shoe.describe()}. Each cell: change of the bet's EV, in % of the stake, "
         "when one card of that rank is removed (exact values in --format json).",
@@ -201,14 +202,14 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         cells = ["—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS]
-        rows.append([name, signed(result.ev[b] * 100, 4), *cells])
+        rows.append([md_cell(name), signed(result.ev[b] * 100, 4), *cells])
     table = tabulate(
         rows, headers=["Bet", "EV %", *RANKS], tablefmt="github", disable_numparse=True
     )
     tag_rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         tags = [f"{result.tags[b][r]:+d}" for r in RANKS]
-        tag_rows.append([name, *tags, f"{result.correlation(b):.3f}"])
+        tag_rows.append([md_cell(name), *tags, f"{result.correlation(b):.3f}"])
     tag_table = tabulate(
         tag_rows, headers=["Bet", *RANKS, "corr."], tablefmt="github", disable_numparse=True
     )

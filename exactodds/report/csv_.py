@@ -17,6 +17,10 @@ exact, note``. ``kind`` says what a line is:
   ``note`` = ``z=…; interval_99=lo..hi`` of the count), ``verify_return`` (``return`` = exact
   EV, ``value`` = observed mean, ``exact`` = both as ``p/q``, ``note`` = z and the interval of
   the mean) and ``verify_verdict`` (``value`` = ``pass`` or ``outside``, ``note`` = the verdict).
+
+Text cells that a spreadsheet would take for a formula (a name or event starting with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return) are written with a leading ``'``; numbers
+(integers, decimals, ``p/q`` fractions) are written as they are (:func:`exactodds.escape.csv_cell`).
 """
 
 from __future__ import annotations
@@ -25,7 +29,9 @@ import csv
 import io
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from itertools import chain
 
+from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed, sqrt_fixed
 from exactodds.payout import format_number
 from exactodds.report.layout import PRECISION
@@ -174,11 +180,12 @@ def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
 
 
 def render_csv(sheets: Sequence[Sheet]) -> str:
-    """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`)."""
+    """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`);
+    every cell passes :func:`~exactodds.escape.csv_cell`."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=COLUMNS, restval="")
     writer.writeheader()
     for sheet in sheets:
-        writer.writerows(_lines(sheet))
-        writer.writerows(_verification_lines(sheet))
+        for line in chain(_lines(sheet), _verification_lines(sheet)):
+            writer.writerow({key: csv_cell(cell) for key, cell in line.items()})
     return buf.getvalue()
