@@ -29,6 +29,7 @@ from exactodds.errors import ExactOddsError, InputFileError, PaytableError
 from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
+from exactodds.toml_lines import KeyPath, toml_lines
 
 __all__ = [
     "Bet",
@@ -319,28 +320,38 @@ _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class _Problems:
-    """Collects every problem of a file, each with the line it is on when that can be found."""
+    """Collects every problem of a file, each with the line it is on when the text is known:
+    the line of the key, the ``[bets.ID]`` header of a bet, the row itself (see
+    :func:`~exactodds.toml_lines.toml_lines`)."""
 
     def __init__(self, origin: str, text: str) -> None:
         self.origin = origin
-        self.lines = text.splitlines()
+        self.lines = toml_lines(text) if text else {}
         self.items: list[str] = []
+        self.warnings: list[str] = []
 
-    def line_of(self, *needles: str) -> int | None:
-        for needle in needles:
-            for i, line in enumerate(self.lines, 1):
-                if needle and needle in line:
-                    return i
-        return None
+    def where(self, *paths: KeyPath) -> str:
+        """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
+        for path in paths:
+            line = self.lines.get(path)
+            if line is not None:
+                return f"{self.origin}:{line}"
+        return self.origin
 
-    def add(self, message: str, *needles: str) -> None:
-        line = self.line_of(*needles)
-        where = f"{self.origin}:{line}" if line else self.origin
-        self.items.append(f"{where}: {message}")
+    def add(self, message: str, *paths: KeyPath) -> None:
+        self.items.append(f"{self.where(*paths)}: {message}")
+
+    def warn(self, message: str, *paths: KeyPath) -> None:
+        self.warnings.append(f"{self.where(*paths)}: {message}")
 
 
-def _bet_needles(bet_id: str) -> tuple[str, ...]:
-    return (f"[bets.{bet_id}]", f'[bets."{bet_id}"]', f"{bet_id} =", f"{bet_id}=")
+def _bet_path(bet_id: str, *more: str | int) -> KeyPath:
+    return ("bets", bet_id, *more)
+
+
+def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
+    """Key path of row ``n`` (1-based) of a bet, or of a key of it."""
+    return ("bets", bet_id, "rows", n - 1, *more)
 
 
 def parse_paytable(
@@ -362,18 +373,18 @@ def parse_paytable(
     """
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
     name = data.get("name", Path(origin).stem)
     if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {name!r}", "name =")
+        problems.add(f"'name' must be a string, not {name!r}", ("name",))
         name = str(name)
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {description!r}", "description =")
+        problems.add(f"'description' must be a string, not {description!r}", ("description",))
         description = ""
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        problems.add(f"'decks' must be a positive integer, not {decks!r}", "decks =")
+        problems.add(f"'decks' must be a positive integer, not {decks!r}", ("decks",))
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
@@ -409,39 +420,48 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
         if isinstance(value, str):
             path = _rules_file(value, problems.origin)
             return load_tableau(str(path) if path is not None else value)
-        problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
+        problems.add(f"'rules' must be a rules name or table, not {value!r}", ("rules",))
     except ExactOddsError as exc:
-        problems.add(str(exc), "rules")
+        problems.add(str(exc), ("rules",))
     return None
 
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
-    needles = _bet_needles(bet_id)
+    here = _bet_path(bet_id)
     if not _BET_ID.match(bet_id):
-        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", *needles)
+        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", here)
     if not isinstance(data, Mapping):
-        problems.add(f"bet {bet_id!r} must be a table", *needles)
+        problems.add(f"bet {bet_id!r} must be a table", here)
         return None
     start = len(problems.items)
     for key in sorted(set(data) - _BET_KEYS):
         problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})", *needles
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
+            _bet_path(bet_id, key),
+            here,
         )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
-        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {name!r}", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'name' must be a string, not {name!r}", _bet_path(bet_id, "name")
+        )
     max_round = data.get("max_round")
     if max_round is not None and (
         not isinstance(max_round, int) or isinstance(max_round, bool) or max_round < 1
     ):
         problems.add(
-            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}", *needles
+            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}",
+            _bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     rows_data = data.get("rows")
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
-        problems.add(f"bet {bet_id!r}: 'rows' must be a non-empty list of rows", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
     else:
         for n, row_data in enumerate(rows_data, 1):
             row = _parse_row(bet_id, n, row_data, problems)
@@ -453,13 +473,13 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
                     problems.add(
                         f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
                         f"(rows {n + 1}-{len(rows)} can never match)",
-                        *needles,
+                        _row_path(bet_id, n),
                     )
             if not rows[-1].when.is_otherwise:
                 problems.add(
                     f'bet {bet_id!r}: the last row must be when = "otherwise" '
                     "(every round must settle the bet)",
-                    *needles,
+                    _row_path(bet_id, len(rows)),
                 )
     if len(problems.items) > start:
         return None
@@ -476,11 +496,11 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
 def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
     if value is None:
         return None
-    needles = ("rounding", *_bet_needles(bet_id))
+    here = _bet_path(bet_id, "rounding")
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
             f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, not {value!r}',
-            *needles,
+            here,
         )
         return None
     step_raw = value["step"]
@@ -492,56 +512,55 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
         else:
             raise PaytableError(f"not a number: {step_raw!r}")
     except PaytableError as exc:
-        problems.add(f"bet {bet_id!r}: rounding step: {exc}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding step: {exc}", here)
         return None
     if step <= 0:
-        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", here)
         return None
     mode = value.get("mode", "down")
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
         modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", here)
         return None
 
 
 def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
     where = f"bet {bet_id!r} row {n}"
+    here = _row_path(bet_id, n)
     if not isinstance(data, Mapping):
-        problems.add(
-            f"{where}: a row must be {{ when = …, pays = …, event = … }}", *_bet_needles(bet_id)
-        )
+        problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    needles = (
-        (str(when_text), *_bet_needles(bet_id))
-        if isinstance(when_text, str)
-        else _bet_needles(bet_id)
-    )
     ok = True
     for key in sorted(set(data) - _ROW_KEYS):
-        problems.add(f"{where}: unknown key {key!r} (expected when, pays, event)", *needles)
+        problems.add(
+            f"{where}: unknown key {key!r} (expected when, pays, event)",
+            _row_path(bet_id, n, key),
+        )
         ok = False
     if "when" not in data:
-        problems.add(f"{where}: missing 'when'", *needles)
+        problems.add(f"{where}: missing 'when'", here)
         return None
     if "pays" not in data:
-        problems.add(f"{where}: missing 'pays'", *needles)
+        problems.add(f"{where}: missing 'pays'", here)
         return None
     try:
         when = parse_condition(when_text)  # type: ignore[arg-type]
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
         pays = parse_payout(data["pays"])
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
-        problems.add(f"{where}: 'event' must be a string, not {event!r}", *needles)
+        problems.add(
+            f"{where}: 'event' must be a string, not {event!r}", _row_path(bet_id, n, "event")
+        )
         ok = False
     if not ok:
         return None
@@ -564,8 +583,7 @@ def _check_reachable(table: Paytable, problems: _Problems) -> None:
                 problems.add(
                     f"bet {bet.id!r} row {n} ({row.event!r}): can never match in this game "
                     f"({reason} or it names an impossible round)",
-                    str(row.when) if not row.when.is_otherwise else "",
-                    *_bet_needles(bet.id),
+                    _row_path(bet.id, n),
                 )
 
 

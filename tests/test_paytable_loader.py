@@ -57,7 +57,7 @@ def _write(tmp_path: Path, text: str) -> Path:
         (
             HEADER
             + PLAYER.replace('{ when = "otherwise", pays = "lose", event = "Banker wins" },', ""),
-            4,
+            8,  # the last row
             "bet 'player': the last row must be when = \"otherwise\"",
         ),
         (
@@ -77,7 +77,7 @@ def _write(tmp_path: Path, text: str) -> Path:
             5,
             "bet 'pp' row 1 ('Perfect'): can never match",  # one deck has no identical cards
         ),
-        (HEADER + PLAYER.replace("[bets.player]", "[bets.player]\nmax_round = 0"), 4, "max_round"),
+        (HEADER + PLAYER.replace("[bets.player]", "[bets.player]\nmax_round = 0"), 5, "max_round"),
         (HEADER + "decks = 0\n", None, "Cannot overwrite a value"),
         ("decks = 0\n" + PLAYER, 1, "'decks' must be a positive integer, not 0"),
         (HEADER, None, "no bets"),
