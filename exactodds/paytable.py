@@ -14,7 +14,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -27,12 +27,14 @@ from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError
 from exactodds.payout import Payout, parse_number, parse_payout
-from exactodds.shoe import Shoe
+from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau, load_tableau
 from exactodds.toml_lines import KeyPath, toml_lines
 
 __all__ = [
+    "REFERENCE_DECKS",
     "Bet",
+    "Occurrence",
     "Paytable",
     "Rounding",
     "RoundingMode",
@@ -44,6 +46,7 @@ __all__ = [
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
+    "row_occurrence",
 ]
 
 
@@ -210,6 +213,9 @@ class Paytable:
     sha256: str | None = field(default=None, compare=False)
     source: str = ""
     rules_file: Path | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """Remarks that do not stop the file loading (rows that never occur with its own shoe),
+    each ``FILE:LINE: message``."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -227,6 +233,53 @@ class Paytable:
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
         return display_path(self.path) if self.path is not None else self.name
+
+
+class Occurrence(StrEnum):
+    """Whether a paytable row settles any round; the value is what a sheet says of it."""
+
+    OCCURS = "occurs"
+    NOT_WITH_THIS_SHOE = "never occurs with this shoe"
+    NEVER = "never occurs on any shoe"
+
+
+REFERENCE_DECKS = 8
+"""Decks of the reference shoe on which a row that settles no round can never settle one."""
+
+
+def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
+    """Per row of ``bet``: does it settle some round of ``joint`` (its shoe and tableau)?
+
+    One judgement for ``validate``, the sheets and the API. A row with 0 combinations is
+    :attr:`~Occurrence.NEVER` when it has 0 also on the reference shoe of 8 full decks, with the
+    same tableau: a round uses at most six cards, and 8 decks hold every card 8 times, so every
+    round any shoe can deal, 8 decks can deal too; such a row (earlier rows take all its rounds,
+    or it names an impossible one) is dead text. Otherwise the row is impossible only on this
+    small or depleted shoe: :attr:`~Occurrence.NOT_WITH_THIS_SHOE`.
+
+    >>> perfect = load_paytable("classic").bet("perfect_pair")  # one deck: no identical cards
+    >>> [o.value for o in row_occurrence(perfect, joint_distribution(Shoe.decks(1)))][-2:]
+    ['never occurs with this shoe', 'occurs']
+    >>> from exactodds.conditions import parse_condition
+    >>> dead = Bet("x", "X", (Row(parse_condition("margin == 10"), perfect.rows[0].pays, "10"),
+    ...                        perfect.rows[-1]))
+    >>> [o.name for o in row_occurrence(dead, joint_distribution(Shoe.decks(1)))]
+    ['NEVER', 'OCCURS']
+    """
+    counts = bet.row_combinations(joint)
+    if all(counts):
+        return (Occurrence.OCCURS,) * len(counts)
+    # A shoe holding every card six times (a round's MIN_CARDS) deals every round already.
+    if all(c >= MIN_CARDS for row in joint.shoe.counts for c in row):
+        reference = counts
+    else:
+        reference = tuple(
+            bet.row_combinations(joint_distribution(Shoe.decks(REFERENCE_DECKS), joint.tableau))
+        )
+    return tuple(
+        Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
+        for n, r in zip(counts, reference, strict=True)
+    )
 
 
 @lru_cache(maxsize=512)
@@ -401,8 +454,10 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    _check_reachable(table, problems)
-    return (None if problems.items else table), problems.items
+    _check_occurrence(table, problems)
+    if problems.items:
+        return None, problems.items
+    return replace(table, warnings=tuple(problems.warnings)), problems.items
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
@@ -567,22 +622,28 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
 
-def _check_reachable(table: Paytable, problems: _Problems) -> None:
-    """Flag rows that can never match in the paytable's own game (full shoe of its decks)."""
+def _check_occurrence(table: Paytable, problems: _Problems) -> None:
+    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
+    no shoe could ever settle them, a warning when only this shoe cannot (see
+    :func:`row_occurrence`)."""
     joint = joint_distribution(table.shoe(), table.tableau)
     for bet in table.bets:
-        for n, (row, count) in enumerate(
-            zip(bet.rows, bet.row_combinations(joint), strict=True), 1
-        ):
-            if count == 0:
+        for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
+            if seen is Occurrence.NEVER:
                 reason = (
                     "earlier rows take every round it names"
                     if not row.when.is_otherwise
                     else "earlier rows cover every round"
                 )
                 problems.add(
-                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match in this game "
+                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
                     f"({reason} or it names an impossible round)",
+                    _row_path(bet.id, n),
+                )
+            elif seen is Occurrence.NOT_WITH_THIS_SHOE:
+                problems.warn(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
+                    f"({table.shoe().describe()}); its sheet shows 0 combinations",
                     _row_path(bet.id, n),
                 )
 
@@ -648,4 +709,5 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
         hashlib.sha256(raw).hexdigest(),
         table.source,
         _rules_file(data.get("rules"), str(p)),
+        table.warnings,
     )

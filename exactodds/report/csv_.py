@@ -4,7 +4,8 @@ Columns: ``paytable, bet_id, bet, kind, item, pays, combinations, probability, r
 exact, note``. ``kind`` says what a line is:
 
 - ``row``: a paytable row (``item`` is the event); probability and return as decimals, ``exact``
-  holds ``probability;return`` as ``p/q`` fractions;
+  holds ``probability;return`` as ``p/q`` fractions; ``note`` says ``never occurs with this
+  shoe`` for a row the shoe cannot settle (0 combinations);
 - ``total``: the bet's total row (combinations = the universe, return = EV);
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
@@ -82,7 +83,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     for b in sheet.bets:
         f = b.figures
         base = {"paytable": name, "bet_id": b.bet.id, "bet": b.bet.name}
-        for row in f.rows:
+        for row, note in zip(f.rows, b.notes, strict=True):
             yield base | {
                 "kind": "row",
                 "item": row.event,
@@ -91,6 +92,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "probability": _dec(row.probability),
                 "return": _dec(row.ret),
                 "exact": f"{exact(row.probability)};{exact(row.ret)}",
+                "note": note,
             }
         yield base | {
             "kind": "total",

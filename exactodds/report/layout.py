@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Payout, format_number
-from exactodds.paytable import Bet
+from exactodds.paytable import Bet, Occurrence
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
 
@@ -326,13 +326,13 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
         )
     rows = tuple(
         (
-            row.event,
+            f"{row.event} ({note})" if note else row.event,
             row.pays.text or str(row.pays),
             grouped(row.combinations),
             fixed(row.probability, p),
             signed(row.ret, r),
         )
-        for row in f.rows
+        for row, note in zip(f.rows, b.notes, strict=True)
     )
     blocks.append(
         Table(
@@ -342,6 +342,9 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             total=(Strong("Total"), "", grouped(f.total), fixed(1, p), signed(f.ev, r)),
         )
     )
+    never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
+    if never:
+        blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
     win, odds = _largest(b)
     summary: list[tuple[Inline, ...]] = [
         ("House edge (pushes counted)", _pct(f.house_edge)),
@@ -378,6 +381,21 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     return blocks
+
+
+def _never_note(sheet: Sheet, events: list[str], notes: tuple[str, ...]) -> str:
+    """Why rows show 0 combinations: the shoe holds no such round (or no shoe does)."""
+    names = ", ".join(events)
+    if Occurrence.NOT_WITH_THIS_SHOE.value in notes:
+        return (
+            f"Never occurs with this shoe ({sheet.shoe.describe()}): {names}. The shoe holds too "
+            "few cards of the kinds such a round needs, so these rows have 0 combinations here; "
+            "on a full 8-deck shoe they occur."
+        )
+    return (
+        f"Never occurs, on any shoe, with the drawing rules {sheet.tableau.name}: {names}. "
+        "Earlier rows take every round it names, or it names an impossible round."
+    )
 
 
 def _method(sheet: Sheet) -> list[Block]:

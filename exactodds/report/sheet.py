@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, InputFileError, PaytableError
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
-from exactodds.paytable import Bet, Paytable, display_path
+from exactodds.paytable import Bet, Occurrence, Paytable, display_path, row_occurrence
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
@@ -82,22 +82,36 @@ class StakeRTP:
 
 @dataclass(frozen=True)
 class BetSheet:
-    """One bet's figures; for a bet with a rounding rule also its RTP by stake.
+    """One bet's figures, whether each row occurs at all on this shoe (see
+    :func:`~exactodds.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
+    stake.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
     >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
     ('Player Pair', Fraction(43, 415), (), None)
+    >>> one = build_sheet(load_paytable("classic"), shoe=Shoe.decks(1), bet_ids=["perfect_pair"])
+    >>> notes = one.bet("perfect_pair").notes  # one deck holds no two identical cards
+    >>> notes[:3] == ("never occurs with this shoe",) * 3, notes[3]
+    (True, '')
     """
 
     figures: BetFigures
     rtp_by_stake: tuple[StakeRTP, ...] = ()
     unrounded_rtp: Fraction | None = None
+    occurrence: tuple[Occurrence, ...] = ()
 
     @property
     def bet(self) -> Bet:
         """The bet these figures are of."""
         return self.figures.bet
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Per row: ``""``, or why it has 0 combinations (``never occurs with this shoe``)."""
+        return tuple("" if o is Occurrence.OCCURS else o.value for o in self.occurrence) or (
+            ("",) * len(self.figures.rows)
+        )
 
 
 @dataclass(frozen=True)
@@ -217,11 +231,12 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
 
 
 def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint) -> BetSheet:
+    occurrence = row_occurrence(bet, joint)
     if bet.rounding is None:
-        return BetSheet(figures)
+        return BetSheet(figures, occurrence=occurrence)
     base = bet_figures(joint, unrounded(bet)).rtp
     table = tuple(StakeRTP(s, r, r == base) for s, r in rtp_by_stake(joint, bet, DEFAULT_STAKES))
-    return BetSheet(figures, table, base)
+    return BetSheet(figures, table, base, occurrence)
 
 
 def build_sheet(
