@@ -266,7 +266,7 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
     >>> [o.name for o in row_occurrence(dead, joint_distribution(Shoe.decks(1)))]
     ['NEVER', 'OCCURS']
     """
-    counts = bet.row_combinations(joint)
+    counts = tuple(bet.row_combinations(joint))
     if all(counts):
         return (Occurrence.OCCURS,) * len(counts)
     # A shoe holding every card six times (a round's MIN_CARDS) deals every round already.
