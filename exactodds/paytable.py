@@ -316,7 +316,7 @@ def bundled_paytables() -> list[Path]:
 
 
 def default_paytable() -> Path:
-    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks).
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
 
     >>> default_paytable().name, default_paytable() in bundled_paytables()
     ('classic.toml', True)

@@ -157,7 +157,7 @@ def test_validate_cites_the_row_of_the_bet_not_an_earlier_same_condition(tmp_pat
     path = tmp_path / "two.toml"
     path.write_text(TWO_BETS, encoding="utf-8")
     never = (
-        "can never match in this game (earlier rows take every round it names or it names an "
+        "can never match, on any shoe (earlier rows take every round it names or it names an "
         "impossible round)"
     )
     assert [p.split(": ", 2)[:2] for p in check_paytable(path)] == [

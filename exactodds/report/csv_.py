@@ -10,7 +10,8 @@ exact, note``. ``kind`` says what a line is:
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
   ``equals unrounded`` where it equals the unrounded RTP exactly;
-- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256);
+- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256,
+  each way the sheet differs from its paytable, the command that recomputes it);
 - with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
   ``verification rounds``, ``verification seed``, ``verification note``, and per bet:
   ``verify_row`` (``item`` = event; ``probability`` = exact, ``value`` = observed frequency,
@@ -70,6 +71,9 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ("universe", str(sheet.universe), str(sheet.universe)),
     ]
     meta += [(f"input {i.role}", i.path, i.sha256) for i in sheet.inputs]
+    meta += [("differs from the paytable", line, "") for line in sheet.overrides]
+    if sheet.command is not None:
+        meta.append(("command", sheet.command, ""))
     if sheet.verification is not None:
         from exactodds.report.verification import STATEMENT
 

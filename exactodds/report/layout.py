@@ -205,16 +205,25 @@ def _summary(sheet: Sheet) -> list[Block]:
 
 
 def _game(sheet: Sheet) -> list[Block]:
+    """The paytable's own description and source, then what this sheet actually computes: its
+    shoe and rules, and every option that overrides the paytable."""
     t = sheet.paytable
     blocks: list[Block] = [Heading(2, "Game", "game")]
     if t.description:
         blocks.append(Para(t.description))
     if t.source:
         blocks.append(Para(f"Source: {t.source}"))
+    if sheet.overrides:
+        blocks.append(
+            Para(
+                (Strong("This sheet differs from the paytable:"), " ", " ".join(sheet.overrides)),
+                "flag",
+            )
+        )
     rules = f"Drawing rules: {sheet.tableau.name}"
     if sheet.tableau.description:
         rules += f" — {sheet.tableau.description}"
-    blocks.append(Para(f"Shoe: {sheet.shoe.describe()}. {rules}"))
+    blocks.append(Para(f"Shoe used here: {sheet.shoe.describe()}. {rules}"))
     return blocks
 
 
@@ -470,20 +479,9 @@ def _verification(sheet: Sheet) -> list[Block]:
         f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
-    t = sheet.paytable
-    plain = sheet.shoe == t.shoe() and sheet.tableau == t.tableau and len(sheet.bets) == len(t.bets)
-    if sheet.file and plain:  # overridden shoe, rules or bets: the command would need them too
-        blocks.append(
-            Para(
-                (
-                    "Rerun: ",
-                    Code(
-                        f"exactodds report {sheet.file} --verify-rounds {check.rounds} "
-                        f"--seed {check.seed}"
-                    ),
-                )
-            )
-        )
+    if sheet.command is not None:
+        rerun = f"{sheet.command} --verify-rounds {check.rounds} --seed {check.seed}"
+        blocks.append(Para(("Rerun: ", Code(rerun))))
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
         rows = tuple(
             (
@@ -524,16 +522,21 @@ def _inputs(sheet: Sheet) -> list[Block]:
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
     if rows:
         blocks.append(Table(("Input", "File", "SHA-256"), rows, "lll", css="exact"))
+    facts: list[tuple[Inline, ...]] = [
+        ("Software", sheet.software),
+        ("Shoe", sheet.shoe.describe()),
+        ("Drawing rules", sheet.tableau.name),
+        ("Date", sheet.date),
+    ]
+    if sheet.command is not None:
+        facts.append(("Command", Code(sheet.command)))
     blocks.append(
         Table(
             ("Item", "Value"),
-            (
-                ("Software", sheet.software),
-                ("Shoe", sheet.shoe.describe()),
-                ("Drawing rules", sheet.tableau.name),
-                ("Date", sheet.date),
-            ),
+            tuple(facts),
             "ll",
+            caption="The command recomputes this sheet from any folder (bundled paytables by "
+            "name, files by the path shown); the date is --date or today.",
         )
     )
     return blocks
@@ -555,6 +558,7 @@ def document(sheet: Sheet) -> Document:
         ("Paytable", (t.name, " — ", Code(sheet.file)) if sheet.file else t.name),
         ("Shoe", sheet.shoe.describe()),
         ("Drawing rules", sheet.tableau.name),
+        *((("Differs from the paytable", " ".join(sheet.overrides)),) if sheet.overrides else ()),
         ("Bets", str(len(sheet.bets))),
         ("Universe", f"{grouped(sheet.universe)} ordered six-card sequences"),
         ("Software", sheet.software),
@@ -588,4 +592,7 @@ def document(sheet: Sheet) -> Document:
     blocks += _appendix(sheet)
     blocks += _verification(sheet)
     blocks += _inputs(sheet)
-    return Document(f"{t.name} — math sheet", tuple(blocks), sheet.date, sheet.version)
+    title = f"{t.name} — math sheet"
+    if sheet.overrides:  # the title names the shoe and rules actually used
+        title += f" — {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
+    return Document(title, tuple(blocks), sheet.date, sheet.version)
