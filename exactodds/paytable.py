@@ -14,7 +14,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -27,11 +27,14 @@ from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError
 from exactodds.payout import Payout, parse_number, parse_payout
-from exactodds.shoe import Shoe
+from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau, load_tableau
+from exactodds.toml_lines import KeyPath, toml_lines
 
 __all__ = [
+    "REFERENCE_DECKS",
     "Bet",
+    "Occurrence",
     "Paytable",
     "Rounding",
     "RoundingMode",
@@ -43,6 +46,7 @@ __all__ = [
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
+    "row_occurrence",
 ]
 
 
@@ -209,6 +213,9 @@ class Paytable:
     sha256: str | None = field(default=None, compare=False)
     source: str = ""
     rules_file: Path | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """Remarks that do not stop the file loading (rows that never occur with its own shoe),
+    each ``FILE:LINE: message``."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -226,6 +233,53 @@ class Paytable:
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
         return display_path(self.path) if self.path is not None else self.name
+
+
+class Occurrence(StrEnum):
+    """Whether a paytable row settles any round; the value is what a sheet says of it."""
+
+    OCCURS = "occurs"
+    NOT_WITH_THIS_SHOE = "never occurs with this shoe"
+    NEVER = "never occurs on any shoe"
+
+
+REFERENCE_DECKS = 8
+"""Decks of the reference shoe on which a row that settles no round can never settle one."""
+
+
+def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
+    """Per row of ``bet``: does it settle some round of ``joint`` (its shoe and tableau)?
+
+    One judgement for ``validate``, the sheets and the API. A row with 0 combinations is
+    :attr:`~Occurrence.NEVER` when it has 0 also on the reference shoe of 8 full decks, with the
+    same tableau: a round uses at most six cards, and 8 decks hold every card 8 times, so every
+    round any shoe can deal, 8 decks can deal too; such a row (earlier rows take all its rounds,
+    or it names an impossible one) is dead text. Otherwise the row is impossible only on this
+    small or depleted shoe: :attr:`~Occurrence.NOT_WITH_THIS_SHOE`.
+
+    >>> perfect = load_paytable("classic").bet("perfect_pair")  # one deck: no identical cards
+    >>> [o.value for o in row_occurrence(perfect, joint_distribution(Shoe.decks(1)))][-2:]
+    ['never occurs with this shoe', 'occurs']
+    >>> from exactodds.conditions import parse_condition
+    >>> dead = Bet("x", "X", (Row(parse_condition("margin == 10"), perfect.rows[0].pays, "10"),
+    ...                        perfect.rows[-1]))
+    >>> [o.name for o in row_occurrence(dead, joint_distribution(Shoe.decks(1)))]
+    ['NEVER', 'OCCURS']
+    """
+    counts = tuple(bet.row_combinations(joint))
+    if all(counts):
+        return (Occurrence.OCCURS,) * len(counts)
+    # A shoe holding every card six times (a round's MIN_CARDS) deals every round already.
+    if all(c >= MIN_CARDS for row in joint.shoe.counts for c in row):
+        reference = counts
+    else:
+        reference = tuple(
+            bet.row_combinations(joint_distribution(Shoe.decks(REFERENCE_DECKS), joint.tableau))
+        )
+    return tuple(
+        Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
+        for n, r in zip(counts, reference, strict=True)
+    )
 
 
 @lru_cache(maxsize=512)
@@ -262,7 +316,7 @@ def bundled_paytables() -> list[Path]:
 
 
 def default_paytable() -> Path:
-    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks).
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
 
     >>> default_paytable().name, default_paytable() in bundled_paytables()
     ('classic.toml', True)
@@ -319,28 +373,38 @@ _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class _Problems:
-    """Collects every problem of a file, each with the line it is on when that can be found."""
+    """Collects every problem of a file, each with the line it is on when the text is known:
+    the line of the key, the ``[bets.ID]`` header of a bet, the row itself (see
+    :func:`~exactodds.toml_lines.toml_lines`)."""
 
     def __init__(self, origin: str, text: str) -> None:
         self.origin = origin
-        self.lines = text.splitlines()
+        self.lines = toml_lines(text) if text else {}
         self.items: list[str] = []
+        self.warnings: list[str] = []
 
-    def line_of(self, *needles: str) -> int | None:
-        for needle in needles:
-            for i, line in enumerate(self.lines, 1):
-                if needle and needle in line:
-                    return i
-        return None
+    def where(self, *paths: KeyPath) -> str:
+        """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
+        for path in paths:
+            line = self.lines.get(path)
+            if line is not None:
+                return f"{self.origin}:{line}"
+        return self.origin
 
-    def add(self, message: str, *needles: str) -> None:
-        line = self.line_of(*needles)
-        where = f"{self.origin}:{line}" if line else self.origin
-        self.items.append(f"{where}: {message}")
+    def add(self, message: str, *paths: KeyPath) -> None:
+        self.items.append(f"{self.where(*paths)}: {message}")
+
+    def warn(self, message: str, *paths: KeyPath) -> None:
+        self.warnings.append(f"{self.where(*paths)}: {message}")
 
 
-def _bet_needles(bet_id: str) -> tuple[str, ...]:
-    return (f"[bets.{bet_id}]", f'[bets."{bet_id}"]', f"{bet_id} =", f"{bet_id}=")
+def _bet_path(bet_id: str, *more: str | int) -> KeyPath:
+    return ("bets", bet_id, *more)
+
+
+def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
+    """Key path of row ``n`` (1-based) of a bet, or of a key of it."""
+    return ("bets", bet_id, "rows", n - 1, *more)
 
 
 def parse_paytable(
@@ -362,18 +426,18 @@ def parse_paytable(
     """
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
     name = data.get("name", Path(origin).stem)
     if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {name!r}", "name =")
+        problems.add(f"'name' must be a string, not {name!r}", ("name",))
         name = str(name)
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {description!r}", "description =")
+        problems.add(f"'description' must be a string, not {description!r}", ("description",))
         description = ""
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        problems.add(f"'decks' must be a positive integer, not {decks!r}", "decks =")
+        problems.add(f"'decks' must be a positive integer, not {decks!r}", ("decks",))
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
@@ -390,8 +454,10 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    _check_reachable(table, problems)
-    return (None if problems.items else table), problems.items
+    _check_occurrence(table, problems)
+    if problems.items:
+        return None, problems.items
+    return replace(table, warnings=tuple(problems.warnings)), problems.items
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
@@ -409,39 +475,48 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
         if isinstance(value, str):
             path = _rules_file(value, problems.origin)
             return load_tableau(str(path) if path is not None else value)
-        problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
+        problems.add(f"'rules' must be a rules name or table, not {value!r}", ("rules",))
     except ExactOddsError as exc:
-        problems.add(str(exc), "rules")
+        problems.add(str(exc), ("rules",))
     return None
 
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
-    needles = _bet_needles(bet_id)
+    here = _bet_path(bet_id)
     if not _BET_ID.match(bet_id):
-        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", *needles)
+        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", here)
     if not isinstance(data, Mapping):
-        problems.add(f"bet {bet_id!r} must be a table", *needles)
+        problems.add(f"bet {bet_id!r} must be a table", here)
         return None
     start = len(problems.items)
     for key in sorted(set(data) - _BET_KEYS):
         problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})", *needles
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
+            _bet_path(bet_id, key),
+            here,
         )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
-        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {name!r}", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'name' must be a string, not {name!r}", _bet_path(bet_id, "name")
+        )
     max_round = data.get("max_round")
     if max_round is not None and (
         not isinstance(max_round, int) or isinstance(max_round, bool) or max_round < 1
     ):
         problems.add(
-            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}", *needles
+            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}",
+            _bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     rows_data = data.get("rows")
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
-        problems.add(f"bet {bet_id!r}: 'rows' must be a non-empty list of rows", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
     else:
         for n, row_data in enumerate(rows_data, 1):
             row = _parse_row(bet_id, n, row_data, problems)
@@ -453,13 +528,13 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
                     problems.add(
                         f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
                         f"(rows {n + 1}-{len(rows)} can never match)",
-                        *needles,
+                        _row_path(bet_id, n),
                     )
             if not rows[-1].when.is_otherwise:
                 problems.add(
                     f'bet {bet_id!r}: the last row must be when = "otherwise" '
                     "(every round must settle the bet)",
-                    *needles,
+                    _row_path(bet_id, len(rows)),
                 )
     if len(problems.items) > start:
         return None
@@ -476,11 +551,11 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
 def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
     if value is None:
         return None
-    needles = ("rounding", *_bet_needles(bet_id))
+    here = _bet_path(bet_id, "rounding")
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
             f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, not {value!r}',
-            *needles,
+            here,
         )
         return None
     step_raw = value["step"]
@@ -492,80 +567,84 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
         else:
             raise PaytableError(f"not a number: {step_raw!r}")
     except PaytableError as exc:
-        problems.add(f"bet {bet_id!r}: rounding step: {exc}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding step: {exc}", here)
         return None
     if step <= 0:
-        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", here)
         return None
     mode = value.get("mode", "down")
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
         modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", here)
         return None
 
 
 def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
     where = f"bet {bet_id!r} row {n}"
+    here = _row_path(bet_id, n)
     if not isinstance(data, Mapping):
-        problems.add(
-            f"{where}: a row must be {{ when = …, pays = …, event = … }}", *_bet_needles(bet_id)
-        )
+        problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    needles = (
-        (str(when_text), *_bet_needles(bet_id))
-        if isinstance(when_text, str)
-        else _bet_needles(bet_id)
-    )
     ok = True
     for key in sorted(set(data) - _ROW_KEYS):
-        problems.add(f"{where}: unknown key {key!r} (expected when, pays, event)", *needles)
+        problems.add(
+            f"{where}: unknown key {key!r} (expected when, pays, event)",
+            _row_path(bet_id, n, key),
+        )
         ok = False
     if "when" not in data:
-        problems.add(f"{where}: missing 'when'", *needles)
+        problems.add(f"{where}: missing 'when'", here)
         return None
     if "pays" not in data:
-        problems.add(f"{where}: missing 'pays'", *needles)
+        problems.add(f"{where}: missing 'pays'", here)
         return None
     try:
         when = parse_condition(when_text)  # type: ignore[arg-type]
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
         pays = parse_payout(data["pays"])
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
-        problems.add(f"{where}: 'event' must be a string, not {event!r}", *needles)
+        problems.add(
+            f"{where}: 'event' must be a string, not {event!r}", _row_path(bet_id, n, "event")
+        )
         ok = False
     if not ok:
         return None
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
 
-def _check_reachable(table: Paytable, problems: _Problems) -> None:
-    """Flag rows that can never match in the paytable's own game (full shoe of its decks)."""
+def _check_occurrence(table: Paytable, problems: _Problems) -> None:
+    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
+    no shoe could ever settle them, a warning when only this shoe cannot (see
+    :func:`row_occurrence`)."""
     joint = joint_distribution(table.shoe(), table.tableau)
     for bet in table.bets:
-        for n, (row, count) in enumerate(
-            zip(bet.rows, bet.row_combinations(joint), strict=True), 1
-        ):
-            if count == 0:
+        for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
+            if seen is Occurrence.NEVER:
                 reason = (
                     "earlier rows take every round it names"
                     if not row.when.is_otherwise
                     else "earlier rows cover every round"
                 )
                 problems.add(
-                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match in this game "
+                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
                     f"({reason} or it names an impossible round)",
-                    str(row.when) if not row.when.is_otherwise else "",
-                    *_bet_needles(bet.id),
+                    _row_path(bet.id, n),
+                )
+            elif seen is Occurrence.NOT_WITH_THIS_SHOE:
+                problems.warn(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
+                    f"({table.shoe().describe()}); its sheet shows 0 combinations",
+                    _row_path(bet.id, n),
                 )
 
 
@@ -630,4 +709,5 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
         hashlib.sha256(raw).hexdigest(),
         table.source,
         _rules_file(data.get("rules"), str(p)),
+        table.warnings,
     )

@@ -207,13 +207,15 @@ BUILTIN: dict[str, Tableau] = {
         "mini",
         frozenset(range(6)),
         _matrix(range(4), _PB_THIRD),
-        "Mini (seed 001): banker table only; after a player stand the banker draws on 0-3.",
+        "Mini: the banker follows the third-card table alone (0-2 draw; 3 draws unless the "
+        "player's third card is an 8; 4 on 2-7; 5 on 4-7; 6 on 6-7); a player who stood has no "
+        "third card, so the banker then draws on 0-3.",
     ),
     "pronto": Tableau(
         "pronto",
         frozenset(range(6)),
         tuple(_ALL if t <= 4 else frozenset() for t in range(8)),
-        "Pronto (seed 001): banker draws on 0-4 and stands on 5-7 whatever the player did.",
+        "Pronto: the banker draws on 0-4 and stands on 5-7, whatever the player did.",
     ),
 }
 """The tableaux that ship with exactodds (SPEC §3)."""
