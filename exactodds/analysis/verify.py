@@ -17,19 +17,33 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exactodds.analysis.batch import BetLike, outcome_of
+from exactodds.analysis.batch import BetLike
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
+from exactodds.round import (
+    OUTCOME_CODES,
+    Outcome,
+    continuations,
+    hand_code,
+    outcome_code,
+    pair_kinds_by_code,
+)
 from exactodds.shoe import RANK_VALUES, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[Any]
 
 __all__ = [
     "Z99",
     "BetCheck",
     "ClassCheck",
     "Verification",
+    "deal_outcome_codes",
     "deal_outcome_counts",
     "render_verification",
     "verification_json",
@@ -39,35 +53,47 @@ __all__ = [
 Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
 
-_CODES = 10 * 11 * 10 * 11 * 9
 
+def deal_outcome_codes(cards: IntArray, tableau: Tableau) -> IntArray:
+    """Outcome codes of rounds dealt from rows of six card codes (rank·4 + suit, in deal order),
+    by the round module's continuation table, vectorised.
 
-def _code(key: tuple[Any, Any, Any, Any, Any, Any]) -> Any:
-    p, x, b, y, pk, bk = key
-    return ((((p * 11 + x) * 10 + b) * 11 + y) * 3 + pk) * 3 + bk
+    >>> import numpy as np
+    >>> from exactodds.round import Outcome
+    >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
+    >>> rows = np.array([[k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]])  # 5c Kd 5c Qd…
+    >>> print(Outcome.from_code(int(deal_outcome_codes(rows, BUILTIN["punto-banco"])[0])))
+    Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>), \
+banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>))
+    """
+    import numpy as np
 
-
-def _decode(code: int) -> tuple[int, int, int, int, int, int]:
-    rest, bk = divmod(code, 3)
-    rest, pk = divmod(rest, 3)
-    rest, y = divmod(rest, 11)
-    rest, b = divmod(rest, 10)
-    p, x = divmod(rest, 11)
-    return p, x, b, y, pk, bk
+    table = continuations(tableau)
+    player_draws = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
+    banker_draws = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
+    kinds = np.array(pair_kinds_by_code(), dtype=np.int64)
+    c = [cards[:, j] for j in range(6)]
+    v = [np.array(RANK_VALUES, dtype=np.int64)[card // 4] for card in c]
+    p = (v[0] + v[2]) % 10
+    b = (v[1] + v[3]) % 10
+    p_draws = player_draws[p, b]
+    x = np.where(p_draws, v[4], STOOD)
+    b_draws = banker_draws[p, b, x]
+    y = np.where(b_draws, np.where(p_draws, v[5], v[4]), STOOD)
+    return outcome_code(hand_code(p, x, kinds[c[0], c[2]]), hand_code(b, y, kinds[c[1], c[3]]))
 
 
 def deal_outcome_counts(
     shoe: Shoe, tableau: Tableau, rounds: int, seed: int, block: int = 1 << 18
-) -> dict[tuple[int, int, int, int, int, int], int]:
-    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome keys.
+) -> dict[int, int]:
+    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome codes.
 
     Every dealt outcome is one the exact enumeration counts (a check of the dealing):
 
-    >>> from exactodds.analysis.batch import outcome_of
     >>> pb = BUILTIN["punto-banco"]
     >>> dealt = deal_outcome_counts(Shoe.decks(8), pb, 1000, seed=5)
     >>> exact = joint_distribution(Shoe.decks(8), pb).counts
-    >>> sum(dealt.values()), all(exact.get(outcome_of(key), 0) > 0 for key in dealt)
+    >>> sum(dealt.values()), all(exact.get(Outcome.from_code(c), 0) > 0 for c in dealt)
     (1000, True)
     """
     import numpy as np
@@ -76,13 +102,7 @@ def deal_outcome_counts(
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card
     n = cards.size
-    rank = cards // 4
-    value = np.array(RANK_VALUES, dtype=np.int64)[rank]
-    pdraw = np.array([tableau.player_draws(t) for t in range(10)], dtype=bool)
-    bdraw = np.array(
-        [[tableau.banker_draws(t, c) for c in range(11)] for t in range(10)], dtype=bool
-    )
-    total = np.zeros(_CODES, dtype=np.int64)
+    total = np.zeros(OUTCOME_CODES, dtype=np.int64)
     done = 0
     while done < rounds:
         m = min(block, rounds - done)
@@ -96,20 +116,10 @@ def deal_outcome_counts(
                 idx += idx >= taken[:, col]
             picks.append(idx)
             taken = np.sort(np.column_stack([taken, idx]), axis=1)
-        c = [cards[i] for i in picks]
-        v = [value[i] for i in picks]
-        p = (v[0] + v[2]) % 10
-        b = (v[1] + v[3]) % 10
-        pk = np.where(c[0] // 4 == c[2] // 4, np.where(c[0] == c[2], 2, 1), 0)
-        bk = np.where(c[1] // 4 == c[3] // 4, np.where(c[1] == c[3], 2, 1), 0)
-        natural = (p >= 8) | (b >= 8)
-        p_draws = ~natural & pdraw[p]
-        x = np.where(p_draws, v[4], STOOD)
-        b_draws = ~natural & bdraw[b, x]
-        y = np.where(b_draws, np.where(p_draws, v[5], v[4]), STOOD)
-        total += np.bincount(_code((p, x, b, y, pk, bk)), minlength=_CODES)
+        dealt = np.column_stack([cards[i] for i in picks])
+        total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
         done += m
-    return {_decode(int(i)): int(total[i]) for i in np.flatnonzero(total)}
+    return {int(i): int(total[i]) for i in np.flatnonzero(total)}
 
 
 @dataclass(frozen=True)
@@ -248,8 +258,8 @@ def verify(
         for o, n in joint:
             exact[nets[o][j]] = exact.get(nets[o][j], 0) + n
         seen: dict[Fraction, int] = {}
-        for key, n in dealt.items():
-            net = nets[outcome_of(key)][j]
+        for code, n in dealt.items():
+            net = nets[Outcome.from_code(code)][j]
             seen[net] = seen.get(net, 0) + n
         ev = sum((net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0))
         second = sum(

@@ -239,11 +239,11 @@ def build_sheet(
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
     ``version`` defaults to the installed exactodds version.
 
-    >>> from exactodds.engine import falling
+    >>> from math import perm
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
-    >>> sheet.universe == falling(312, 6), [b.bet.id for b in sheet.bets]
+    >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
     """
     if version is None:

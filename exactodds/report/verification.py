@@ -57,13 +57,12 @@ def check_verify_options(rounds: int, seed: int) -> None:
 
 def verify_sheet(sheet: Sheet, *, rounds: int, seed: int = 1) -> Sheet:
     """The sheet with a Monte Carlo verification of ``rounds`` rounds dealt with ``seed``."""
-    from exactodds.analysis.batch import outcome_of
     from exactodds.analysis.verify import BetCheck, ClassCheck, deal_outcome_counts
-    from exactodds.engine import FEATURE_INDEX, feature_record
+    from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 
     check_verify_options(rounds, seed)
     dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed)
-    records = [(feature_record(outcome_of(key)), n) for key, n in dealt.items()]
+    records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
     checks = []
     for b in sheet.bets:
         bet, figures = b.bet, b.figures
