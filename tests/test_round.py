@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactodds.analysis.batch import _tails
+from exactodds.analysis.montecarlo import deal_outcome_codes
 from exactodds.analysis.simulate import deal_round_at
-from exactodds.analysis.verify import deal_outcome_codes
 from exactodds.engine import joint_distribution
 from exactodds.errors import RoundError
 from exactodds.round import (

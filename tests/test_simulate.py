@@ -1,4 +1,4 @@
-"""Shoe simulation (determinism, shoe procedure, exact tallies), verification and plots."""
+"""Shoe simulation (determinism, shoe procedure, exact tallies), the Monte Carlo check and plots."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from exactodds import Shoe
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.analysis.eor import effect_of_removal
+from exactodds.analysis.montecarlo import ClassCheck, deal_outcome_counts, monte_carlo_check
 from exactodds.analysis.simulate import (
     SimulationError,
     deal_round_at,
@@ -19,7 +20,6 @@ from exactodds.analysis.simulate import (
     simulate,
     simulation_json,
 )
-from exactodds.analysis.verify import ClassCheck, deal_outcome_counts, verify
 from exactodds.cli import main
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
@@ -134,8 +134,10 @@ def test_bad_parameters(evaluator: BatchEvaluator) -> None:
         simulate(evaluator, Shoe.decks(8), shoes=0, seed=1)
 
 
-def test_verification_on_a_million_rounds(classic: Paytable) -> None:
-    check = verify(classic.bets, classic.shoe(), classic.tableau, rounds=1_000_000, seed=2)
+def test_monte_carlo_check_on_a_million_rounds(classic: Paytable) -> None:
+    check = monte_carlo_check(
+        classic.bets, classic.shoe(), classic.tableau, rounds=1_000_000, seed=2
+    )
     assert check.checks == 57
     assert max(b.max_abs_z for b in check.bets) < 4.5
     assert check.outside_99 <= 4  # about 0.6 expected
@@ -144,7 +146,7 @@ def test_verification_on_a_million_rounds(classic: Paytable) -> None:
     assert sum(c.observed for c in tie.classes) == 1_000_000
 
 
-def test_verification_detects_a_wrong_shoe(classic: Paytable) -> None:
+def test_monte_carlo_check_detects_a_wrong_shoe(classic: Paytable) -> None:
     # deal from a shoe without eights and nines, compare with the full shoe: naturals collapse
     wrong = Shoe.decks(8).remove(" ".join(["8", "9"] * 32))
     dealt = deal_outcome_counts(wrong, classic.tableau, 20_000, seed=1)
@@ -154,7 +156,7 @@ def test_verification_detects_a_wrong_shoe(classic: Paytable) -> None:
     assert ClassCheck(Fraction(1), p, naturals, 20_000).z < -20
 
 
-def test_cli_simulate_and_verify(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_simulate_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "2", "--seed", "3", "--format", "json"])
     assert info.value.code == 0
@@ -162,7 +164,7 @@ def test_cli_simulate_and_verify(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["shoes"] == 2 and data["rounds"] > 100
     assert set(data["bets"]["perfect_pair"]) >= {"unlimited", "with_max_round", "by_round"}
     with pytest.raises(SystemExit):
-        main(["simulate", "classic", "--verify", "--rounds", "5000", "--seed", "1"])
+        main(["simulate", "classic", "--monte-carlo", "--rounds", "5000", "--seed", "1"])
     assert "Monte Carlo verification" in capsys.readouterr().out
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "1", "--cut-card", "500"])

@@ -435,7 +435,7 @@ def _appendix(sheet: Sheet) -> list[Block]:
 
 def _verification(sheet: Sheet) -> list[Block]:
     """The optional Monte Carlo section (only on sheets built with a verification)."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
     from exactodds.report.verification import STATEMENT, verdict
 
     check = sheet.verification

@@ -30,7 +30,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
 if TYPE_CHECKING:
-    from exactodds.analysis.verify import BetCheck
+    from exactodds.analysis.montecarlo import BetCheck
 
 __all__ = [
     "BetSheet",
@@ -104,7 +104,7 @@ class BetSheet:
 class SheetVerification:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
-    One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
+    One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 

@@ -1,4 +1,4 @@
-"""Monte Carlo verification: deal many rounds and compare with the exact figures.
+"""Monte Carlo check: deal many rounds and compare them with the exact figures.
 
 Why: an independent, physical check of the exact combinatorics that a test lab can rerun. Every
 round is dealt from a freshly shuffled shoe (six cards drawn without replacement, uniformly, as
@@ -42,12 +42,12 @@ __all__ = [
     "Z99",
     "BetCheck",
     "ClassCheck",
-    "Verification",
+    "MonteCarloCheck",
     "deal_outcome_codes",
     "deal_outcome_counts",
-    "render_verification",
-    "verification_json",
-    "verify",
+    "monte_carlo_check",
+    "monte_carlo_check_json",
+    "render_monte_carlo_check",
 ]
 
 Z99 = 2.5758293035489004
@@ -198,12 +198,12 @@ class BetCheck:
 
 
 @dataclass(frozen=True)
-class Verification:
-    """Result of :func:`verify`.
+class MonteCarloCheck:
+    """Result of :func:`monte_carlo_check`.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> v = verify([tie], Shoe.decks(8), rounds=1000, seed=2)
+    >>> v = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2)
     >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
     (3, [Fraction(8, 1), Fraction(-1, 1)])
     """
@@ -224,22 +224,22 @@ class Verification:
         return sum(1 + len(b.classes) for b in self.bets)
 
 
-def verify(
+def monte_carlo_check(
     bets: Sequence[BetLike],
     shoe: Shoe,
     tableau: Tableau | None = None,
     *,
     rounds: int,
     seed: int,
-) -> Verification:
+) -> MonteCarloCheck:
     """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> check = verify([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
     >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
     ('14.3596%', 1000)
-    >>> verify([tie], Shoe.decks(8), rounds=0, seed=2)
+    >>> monte_carlo_check([tie], Shoe.decks(8), rounds=0, seed=2)
     Traceback (most recent call last):
     ...
     exactodds.errors.ExactOddsError: number of rounds must be at least 1, not 0
@@ -271,15 +271,16 @@ def verify(
         )
         observed = sum((net * n for net, n in seen.items()), Fraction(0)) / rounds
         out.append(BetCheck(bet.id, bet.name, ev, second - ev * ev, observed, rounds, classes))
-    return Verification(shoe, rounds, seed, tuple(out))
+    return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 
-def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
+def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, Any]:
     """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> data = verification_json(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
+    >>> data = monte_carlo_check_json(check, "classic")
     >>> data["rounds"], data["bets"]["tie"]["ev"], data["bets"]["tie"]["results"][0]["probability"]
     (500, '-103841353768/723147898655', '619306544887/6508331087895')
     """
@@ -314,12 +315,13 @@ def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
     }
 
 
-def render_verification(v: Verification, paytable: str = "") -> str:
+def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
     """Markdown: per bet, the return and each net result against the exact figures.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> text = render_verification(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
+    >>> text = render_monte_carlo_check(check, "classic")
     >>> print(text)  # doctest: +ELLIPSIS
     # Monte Carlo verification — classic
     <BLANKLINE>
