@@ -7,7 +7,9 @@ Method (details above ``_pair_tables``). The first four cards are counted by val
 player/banker pair kinds split off by closed forms in the per-rank suit counts, so suits cost
 nothing. What happens next is a polynomial of degree two in the values the first four removed,
 so each class (player total, banker total, pair kinds) needs only three moments of its
-first-four sequences, not one subtree per sequence. The 8-deck joint takes ~20 ms.
+first-four sequences, not one subtree per sequence. Who draws after the first four is read from
+the round module's continuation table (:func:`~exactodds.round.continuations`). The 8-deck joint
+takes ~20 ms.
 
 >>> j = joint_distribution(Shoe.decks(8))
 >>> j.total

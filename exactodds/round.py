@@ -443,6 +443,11 @@ def continuations(tableau: Tableau) -> tuple[tuple[Continuation, ...], ...]:
 # -- the round, card by card --------------------------------------------------------------------
 
 
+def _refuse(reason: str | None) -> None:
+    if reason is not None:
+        raise RoundError(reason)
+
+
 def _against(third: int | None) -> str:
     if third is None:
         return "when the player stood"
@@ -544,9 +549,7 @@ class RoundState:
 
     def verify_draw(self, side: Side) -> None:
         """Raise :class:`RoundError` with the reason unless ``side`` draws the next card now."""
-        reason = self._why_not_draw(side)
-        if reason is not None:
-            raise RoundError(reason)
+        _refuse(self._why_not_draw(side))
 
     def draw(self, side: Side, card: Card) -> None:
         """Give ``side`` its third card, after :meth:`verify_draw`."""
@@ -569,9 +572,7 @@ class RoundState:
 
     def verify_stand(self, side: Side) -> None:
         """Raise :class:`RoundError` with the reason if ``side`` must still draw a card."""
-        reason = self._why_not_stand(side)
-        if reason is not None:
-            raise RoundError(reason)
+        _refuse(self._why_not_stand(side))
 
     def deal(self, card: Card) -> Side:
         """Give the next card to the hand it goes to (:attr:`next_side`); return that hand."""
