@@ -85,7 +85,7 @@ def by_state(seq: Sequence[PhysicalCard], tableau: Tableau) -> tuple[Outcome, Ro
 
 
 def check_every_dealer(tableau: Tableau, seqs: Sequence[Sequence[PhysicalCard]]) -> None:
-    codes = deal_outcome_codes(np.array([[_code(c) for c in s] for s in seqs]), tableau)
+    codes = deal_outcome_codes(np.array([[_code(c) for c in s] for s in seqs]).T, tableau)
     table = continuations(tableau)
     for seq, vectorised in zip(seqs, codes.tolist(), strict=True):
         expected = play_round(seq, tableau)  # the independent dealer
@@ -155,7 +155,7 @@ def _all_dealt(text: str, tableau: Tableau) -> list[Counter[Outcome]]:
     return [
         Counter(by_state(s, tableau)[0] for s in seqs),
         Counter(Outcome.from_code(deal_round_at(s, 0, tableau)[0]) for s in coded),
-        Counter(map(Outcome.from_code, deal_outcome_codes(np.array(coded), tableau).tolist())),
+        Counter(map(Outcome.from_code, deal_outcome_codes(np.array(coded).T, tableau).tolist())),
     ]
 
 

@@ -55,14 +55,15 @@ Z99 = 2.5758293035489004
 
 
 def deal_outcome_codes(cards: IntArray, tableau: Tableau) -> IntArray:
-    """Outcome codes of rounds dealt from rows of six card codes (rank·4 + suit, in deal order),
-    by the round module's continuation table, vectorised.
+    """Outcome codes of rounds dealt by the round module's continuation table, vectorised:
+    ``cards[j]`` holds the j-th card (code rank·4 + suit) of every round, j = 0..5.
 
     >>> import numpy as np
     >>> from exactodds.round import Outcome
     >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
-    >>> rows = np.array([[k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]])  # 5c Kd 5c Qd…
-    >>> print(Outcome.from_code(int(deal_outcome_codes(rows, BUILTIN["punto-banco"])[0])))
+    >>> one = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
+    >>> code = deal_outcome_codes(np.array([one]).T, BUILTIN["punto-banco"])[0]
+    >>> print(Outcome.from_code(int(code)))
     Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>), \
 banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>))
     """
@@ -72,8 +73,9 @@ banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>))
     player_draws = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
     banker_draws = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
     kinds = np.array(pair_kinds_by_code(), dtype=np.int64)
-    c = [cards[:, j] for j in range(6)]
-    v = [np.array(RANK_VALUES, dtype=np.int64)[card // 4] for card in c]
+    value = np.repeat(np.array(RANK_VALUES, dtype=np.int64), 4)  # by card code
+    c = list(cards)
+    v = [value[card] for card in c]
     p = (v[0] + v[2]) % 10
     b = (v[1] + v[3]) % 10
     p_draws = player_draws[p, b]
@@ -116,7 +118,7 @@ def deal_outcome_counts(
                 idx += idx >= taken[:, col]
             picks.append(idx)
             taken = np.sort(np.column_stack([taken, idx]), axis=1)
-        dealt = np.column_stack([cards[i] for i in picks])
+        dealt = np.stack([cards[i] for i in picks])  # the j-th card of every round in row j
         total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
         done += m
     return {int(i): int(total[i]) for i in np.flatnonzero(total)}

@@ -27,7 +27,14 @@ from typing import Any, TypeVar
 
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.errors import SimulationError
-from exactodds.round import continuations, hand_code, outcome_code, pair_kinds_by_code
+from exactodds.round import (
+    Continuation,
+    PairKind,
+    continuations,
+    hand_code,
+    outcome_code,
+    pair_kinds_by_code,
+)
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, Shoe
 from exactodds.tableau import STOOD, Tableau
 
@@ -64,11 +71,20 @@ def deal_round_at(cards: Sequence[int], pos: int, tableau: Tableau) -> tuple[int
     (Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>),
              banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>)), 6)
     """
+    return _deal(cards, pos, continuations(tableau), pair_kinds_by_code())
+
+
+def _deal(
+    cards: Sequence[int],
+    pos: int,
+    table: tuple[tuple[Continuation, ...], ...],
+    kinds: tuple[tuple[PairKind, ...], ...],
+) -> tuple[int, int]:
+    """:func:`deal_round_at` with the continuation and pair-kind tables looked up once."""
     c0, c1, c2, c3 = cards[pos : pos + 4]
     p = (RANK_VALUES[c0 >> 2] + RANK_VALUES[c2 >> 2]) % 10
     b = (RANK_VALUES[c1 >> 2] + RANK_VALUES[c3 >> 2]) % 10
-    kinds = pair_kinds_by_code()
-    cont = continuations(tableau)[p][b]
+    cont = table[p][b]
     pos += 4
     x = y = STOOD
     if cont.player_draws:
@@ -112,9 +128,10 @@ def play_shoe(
     for c in dealt[:pos]:
         counts[c] -= 1
     out: list[tuple[list[int], int]] = []
+    table, kinds = continuations(tableau), pair_kinds_by_code()
     last = len(dealt) - pos < cut_card
     while len(dealt) - pos >= MIN_CARDS:
-        code, new_pos = deal_round_at(dealt, pos, tableau)
+        code, new_pos = _deal(dealt, pos, table, kinds)
         out.append((counts.copy(), code))
         for c in dealt[pos:new_pos]:
             counts[c] -= 1
