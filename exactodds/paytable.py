@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.conditions import Condition, parse_condition
-from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError
 from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau, load_tableau
 from exactodds.toml_lines import KeyPath, toml_lines
@@ -108,7 +109,7 @@ class Row:
 class Bet:
     """A wager: rows tried in order, the first match settles it.
 
-    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> from exactodds.round import Hand, Outcome, PairKind
     >>> bonus = load_paytable(default_paytable()).bet("player_bonus")
     >>> row = bonus.settle(Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE)))
     >>> row.event, row.pays.net  # 9 beats 0 without a natural
@@ -131,7 +132,7 @@ class Bet:
         return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
 
     def row_index(self, record: tuple[object, ...]) -> int:
-        """Index of the first row matching a :func:`~exactodds.engine.feature_record`."""
+        """Index of the first row matching a :func:`~exactodds.round.feature_record`."""
         for i, row in enumerate(self.rows):
             if row.when.test(record):
                 return i
@@ -169,7 +170,7 @@ class Bet:
         return {}
 
     def net_of_record(self, record: tuple[object, ...], stake: Fraction = Fraction(1)) -> Fraction:
-        """:meth:`net` for an outcome given as its :func:`~exactodds.engine.feature_record`;
+        """:meth:`net` for an outcome given as its :func:`~exactodds.round.feature_record`;
         at unit stake the result is remembered per combination of the features the bet uses."""
         if stake != 1:
             return self.row_net(self.rows[self.row_index(record)], stake)
@@ -183,7 +184,7 @@ class Bet:
     def net(self, outcome: Outcome, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake for ``outcome``.
 
-        >>> from exactodds.engine import Hand, Outcome, PairKind
+        >>> from exactodds.round import Hand, Outcome, PairKind
         >>> banker = load_paytable(default_paytable()).bet("banker")
         >>> banker.net(Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE)))
         Fraction(19, 20)

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.conditions import (
-    FEATURE_KINDS,
     OTHERWISE,
     And,
     Cmp,
@@ -22,8 +21,9 @@ from exactodds.conditions import (
     Var,
     parse_condition,
 )
-from exactodds.engine import Hand, Outcome, PairKind, joint_distribution
+from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.round import FEATURE_KINDS, Hand, Outcome, PairKind
 from exactodds.shoe import Shoe
 
 INTS = [n for n, k in FEATURE_KINDS.items() if k == "integer"]

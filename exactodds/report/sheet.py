@@ -38,7 +38,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
-    from exactodds.analysis.verify import BetCheck
+    from exactodds.analysis.montecarlo import BetCheck
 
 __all__ = [
     "BetSheet",
@@ -126,7 +126,7 @@ class BetSheet:
 class SheetVerification:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
-    One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
+    One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
@@ -307,11 +307,11 @@ def build_sheet(
     command; without them they are derived from ``shoe`` and ``tableau`` where options can say
     them (full or depleted decks, built-in rules).
 
-    >>> from exactodds.engine import falling
+    >>> from math import perm
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
-    >>> sheet.universe == falling(312, 6), [b.bet.id for b in sheet.bets]
+    >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
     """
     if version is None:
