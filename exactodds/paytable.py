@@ -10,9 +10,7 @@ the file, line, bet and row; nothing in it is ever executed.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -26,6 +24,7 @@ from typing import Any
 from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError
+from exactodds.files import read_data
 from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
@@ -569,19 +568,6 @@ def _check_reachable(table: Paytable, problems: _Problems) -> None:
                 )
 
 
-def _read(path: Path) -> tuple[str, bytes]:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
-    try:
-        return raw.decode("utf-8"), raw
-    except UnicodeDecodeError:
-        raise InputFileError(f"{path}: not a UTF-8 text file") from None
-
-
 def check_paytable(path: str | Path) -> list[str]:
     """Every problem of a paytable file, one message each (empty when the file is valid).
 
@@ -591,35 +577,30 @@ def check_paytable(path: str | Path) -> list[str]:
     ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
     """
     try:
-        p = resolve_paytable(path)
-        text, _ = _read(p)
+        file = read_data(resolve_paytable(path), "toml")
     except InputFileError as exc:
         return [str(exc)]
-    try:
-        data = tomllib.loads(text, parse_float=Fraction)
-    except tomllib.TOMLDecodeError as exc:
-        return [f"{p}: invalid TOML: {exc}"]
-    _, problems = parse_paytable(data, str(p), text)
+    _, problems = parse_paytable(file.data, str(file.path), file.text)
     return problems
 
 
 def load_paytable(path: str | Path | None = None) -> Paytable:
-    """Read and check a paytable file (a path, a bundled name, or None for the default game);
-    every problem is reported in one :class:`PaytableError`.
+    """Read and check a paytable file (a path, a bundled name, or None for the default game).
 
+    A file with problems raises one :class:`PaytableError` naming the first problem and counting
+    the rest (all of them in its ``problems``); an unreadable file an :class:`InputFileError`.
+
+    >>> import hashlib
     >>> table = load_paytable("classic")
     >>> table.name, table.sha256 == hashlib.sha256(default_paytable().read_bytes()).hexdigest()
     ('Classic (commission)', True)
     """
     p = resolve_paytable(path) if path is not None else default_paytable()
-    text, raw = _read(p)
-    try:
-        data = tomllib.loads(text, parse_float=Fraction)
-    except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(f"{p}: invalid TOML: {exc}") from None
-    table, problems = parse_paytable(data, str(p), text)
+    file = read_data(p, "toml")
+    data = file.data
+    table, problems = parse_paytable(data, str(p), file.text)
     if table is None:
-        raise PaytableError("\n".join(problems))
+        raise _first_problem(p, problems)
     return Paytable(
         table.name,
         table.description,
@@ -627,7 +608,16 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
         table.tableau,
         table.bets,
         p,
-        hashlib.sha256(raw).hexdigest(),
+        file.sha256,
         table.source,
         _rules_file(data.get("rules"), str(p)),
     )
+
+
+def _first_problem(path: Path, problems: list[str]) -> PaytableError:
+    """One error for a file's problems: the first, and how many more there are."""
+    rest = len(problems) - 1
+    more = f" (and {rest} more problem{'s' if rest != 1 else ''}; run exactodds validate {path})"
+    error = PaytableError(problems[0] + (more if rest else ""))
+    error.problems = tuple(problems)
+    return error

@@ -11,14 +11,13 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import CardError, InputFileError, ShoeError
+from exactodds.errors import CardError, ShoeError
+from exactodds.files import read_data
 
 __all__ = [
     "MIN_CARDS",
@@ -29,7 +28,6 @@ __all__ = [
     "Shoe",
     "parse_card",
     "parse_cards",
-    "read_data_file",
 ]
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
@@ -188,7 +186,7 @@ class Shoe:
         Keys: ``decks`` (a full shoe), or ``ranks`` (rank → count), or ``cards`` (rank → four
         suit counts c, d, h, s, or rank → {suit: count}); optional ``remove`` (a card string).
         """
-        data = read_data_file(path)
+        data = read_data(path).data
         try:
             return cls.from_mapping(data)
         except ShoeError as exc:
@@ -371,43 +369,3 @@ def _suit_counts(cards: Any) -> Counts:
         else:
             raise ShoeError(f"rank {key!r} needs four suit counts [c, d, h, s], got {value!r}")
     return tuple((a, b, c, d) for a, b, c, d in rows)
-
-
-def read_data_file(path: str | Path) -> dict[str, Any]:
-    """Read a TOML or JSON file (by extension; TOML otherwise) as untrusted data.
-
-    TOML decimals are read as exact :class:`~fractions.Fraction` values, never floats.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     path = Path(tmp, "data.toml")
-    ...     _ = path.write_text("rounding = { step = 0.01 }", encoding="utf-8")
-    ...     read_data_file(path)
-    {'rounding': {'step': Fraction(1, 100)}}
-    >>> read_data_file("no/such/shoe.toml")
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.InputFileError: no/such/shoe.toml: file not found
-    """
-    from fractions import Fraction
-
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc})") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text, parse_float=Fraction)
-        except json.JSONDecodeError as exc:
-            raise InputFileError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-    else:
-        try:
-            data = tomllib.loads(text, parse_float=Fraction)
-        except tomllib.TOMLDecodeError as exc:
-            raise InputFileError(f"{path}: invalid TOML: {exc}") from None
-    if not isinstance(data, dict):
-        raise InputFileError(f"{path}: expected a table of keys at the top level")
-    return data

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.errors import TableauError
-from exactodds.shoe import read_data_file
+from exactodds.files import read_data
 
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
@@ -140,7 +140,7 @@ class Tableau:
     @classmethod
     def from_file(cls, path: str | Path) -> Tableau:
         """Read a custom tableau from a TOML file (see :meth:`from_mapping`)."""
-        data = read_data_file(path)
+        data = read_data(path).data
         try:
             return cls.from_mapping(data, default_name=Path(path).stem)
         except TableauError as exc:
