@@ -23,11 +23,19 @@ from typing import Any
 
 from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
-from exactodds.errors import ExactOddsError, InputFileError, PaytableError
+from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
 from exactodds.files import read_data
+from exactodds.limits import (
+    MAX_BETS,
+    MAX_DECKS,
+    MAX_NAME_CHARS,
+    MAX_ROWS,
+    MAX_SHOE_CARDS,
+    MAX_TEXT_CHARS,
+)
 from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau, load_tableau
+from exactodds.tableau import Tableau
 
 __all__ = [
     "Bet",
@@ -37,6 +45,7 @@ __all__ = [
     "Row",
     "bundled_paytables",
     "check_paytable",
+    "confined_rules_file",
     "default_paytable",
     "display_path",
     "load_paytable",
@@ -317,6 +326,10 @@ _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
+_LOCATED = 100
+"""Problems of a file whose line is searched for."""
+
+
 class _Problems:
     """Collects every problem of a file, each with the line it is on when that can be found."""
 
@@ -333,7 +346,9 @@ class _Problems:
         return None
 
     def add(self, message: str, *needles: str) -> None:
-        line = self.line_of(*needles)
+        # Lines are searched for the first problems only (the ones printed): a hostile file
+        # of tens of thousands of problems would otherwise cost problems × lines.
+        line = self.line_of(*needles) if len(self.items) < _LOCATED else None
         where = f"{self.origin}:{line}" if line else self.origin
         self.items.append(f"{where}: {message}")
 
@@ -364,21 +379,33 @@ def parse_paytable(
         problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
     name = data.get("name", Path(origin).stem)
     if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {name!r}", "name =")
+        problems.add(f"'name' must be a string, not {quote(name)}", "name =")
         name = str(name)
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {description!r}", "description =")
+        problems.add(f"'description' must be a string, not {quote(description)}", "description =")
         description = ""
+    for key, value, limit in (
+        ("name", name, MAX_NAME_CHARS),
+        ("description", description, MAX_TEXT_CHARS),
+        ("source", data.get("source", ""), MAX_TEXT_CHARS),
+    ):
+        if len(str(value)) > limit:
+            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", f"{key} =")
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        problems.add(f"'decks' must be a positive integer, not {decks!r}", "decks =")
+        problems.add(f"'decks' must be a positive integer, not {quote(decks)}", "decks =")
+        decks = 8
+    elif decks > MAX_DECKS:
+        problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", "decks =")
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
     bets: list[Bet] = []
     if not isinstance(bets_data, Mapping) or not bets_data:
         problems.add("no bets: add at least one [bets.ID] table")
+    elif len(bets_data) > MAX_BETS:
+        problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", "[bets")
     else:
         for bet_id, bet_data in bets_data.items():
             bet = _parse_bet(str(bet_id), bet_data, problems)
@@ -394,11 +421,38 @@ def parse_paytable(
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
-    """The rules file a paytable names (relative to the paytable first), if it names one."""
+    """The rules file a paytable names (``*.toml`` or ``*.json``, relative to the paytable's
+    folder), if it names one."""
     if not isinstance(value, str) or not value.endswith((".toml", ".json")):
         return None
-    candidate = Path(origin).parent / value
-    return candidate if not Path(value).is_absolute() and candidate.exists() else Path(value)
+    return Path(origin).parent / value
+
+
+def confined_rules_file(value: str, origin: str | Path) -> Path:
+    """The rules file ``value`` named by the paytable ``origin``, checked to stay inside the
+    paytable's folder: no absolute path, no ``..`` out of it, no symbolic link pointing out.
+    A paytable from elsewhere can thus never make exactodds read a file outside its folder.
+
+    >>> confined_rules_file("/etc/passwd", "games/house.toml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '/etc/passwd' must be inside ... (an absolute ...
+    >>> confined_rules_file("../x.toml", "games/house.toml")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '../x.toml' must be inside the paytable's folder
+    """
+    where = f"rules file {quote(value)} must be inside the paytable's folder"
+    if Path(value).is_absolute():
+        raise InputFileError(f"{where} (an absolute path is not)")
+    folder = Path(origin).parent
+    try:
+        inside = (folder / value).resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a symbolic-link loop
+        inside = False
+    if not inside:
+        raise InputFileError(where)
+    return folder / value
 
 
 def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
@@ -406,9 +460,10 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
         if isinstance(value, Mapping):
             return Tableau.from_mapping(value, default_name="custom")
         if isinstance(value, str):
-            path = _rules_file(value, problems.origin)
-            return load_tableau(str(path) if path is not None else value)
-        problems.add(f"'rules' must be a rules name or table, not {value!r}", "rules")
+            if _rules_file(value, problems.origin) is None:
+                return Tableau.named(value)
+            return Tableau.from_file(confined_rules_file(value, problems.origin))
+        problems.add(f"'rules' must be a rules name or table, not {quote(value)}", "rules")
     except ExactOddsError as exc:
         problems.add(str(exc), "rules")
     return None
@@ -416,8 +471,11 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     needles = _bet_needles(bet_id)
+    if len(bet_id) > MAX_NAME_CHARS:
+        problems.add(f"bet id {quote(bet_id)} is longer than {MAX_NAME_CHARS} characters")
+        return None
     if not _BET_ID.match(bet_id):
-        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", *needles)
+        problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", *needles)
     if not isinstance(data, Mapping):
         problems.add(f"bet {bet_id!r} must be a table", *needles)
         return None
@@ -428,19 +486,34 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
-        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {name!r}", *needles)
+        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}", *needles)
+    for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
+        if len(str(data.get(key, ""))) > limit:
+            problems.add(
+                f"bet {bet_id!r}: '{key}' is longer than the limit of {limit:,} characters",
+                *needles,
+            )
     max_round = data.get("max_round")
     if max_round is not None and (
-        not isinstance(max_round, int) or isinstance(max_round, bool) or max_round < 1
+        not isinstance(max_round, int)
+        or isinstance(max_round, bool)
+        or not 1 <= max_round <= MAX_SHOE_CARDS
     ):
         problems.add(
-            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}", *needles
+            f"bet {bet_id!r}: max_round must be a positive integer of at most "
+            f"{MAX_SHOE_CARDS:,}, not {quote(max_round)}",
+            *needles,
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     rows_data = data.get("rows")
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
         problems.add(f"bet {bet_id!r}: 'rows' must be a non-empty list of rows", *needles)
+    elif len(rows_data) > MAX_ROWS:
+        problems.add(
+            f"bet {bet_id!r}: {len(rows_data):,} rows is over the limit of {MAX_ROWS} rows",
+            *needles,
+        )
     else:
         for n, row_data in enumerate(rows_data, 1):
             row = _parse_row(bet_id, n, row_data, problems)
@@ -478,7 +551,8 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
     needles = ("rounding", *_bet_needles(bet_id))
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
-            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, not {value!r}',
+            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, '
+            f"not {quote(value)}",
             *needles,
         )
         return None
@@ -489,19 +563,21 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
         elif isinstance(step_raw, int | Fraction) and not isinstance(step_raw, bool):
             step = Fraction(step_raw)
         else:
-            raise PaytableError(f"not a number: {step_raw!r}")
+            raise PaytableError(f"not a number: {quote(step_raw)}")
     except PaytableError as exc:
         problems.add(f"bet {bet_id!r}: rounding step: {exc}", *needles)
         return None
     if step <= 0:
-        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", *needles)
+        problems.add(
+            f"bet {bet_id!r}: rounding step must be positive, not {quote(step_raw)}", *needles
+        )
         return None
     mode = value.get("mode", "down")
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
         modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", *needles)
         return None
 
 
@@ -540,7 +616,10 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         ok = False
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
-        problems.add(f"{where}: 'event' must be a string, not {event!r}", *needles)
+        problems.add(f"{where}: 'event' must be a string, not {quote(event)}", *needles)
+        ok = False
+    elif len(event) > MAX_NAME_CHARS and "event" in data:
+        problems.add(f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters", *needles)
         ok = False
     if not ok:
         return None
