@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -27,7 +28,8 @@ from typing import Any
 
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError, ShoeError
+from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
+from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
 from exactodds.numbers import fixed, percent
 from exactodds.payout import LOSE, PUSH, Payout, parse_payout
@@ -294,11 +296,12 @@ def _as_decks(value: int | str) -> int:
         n = value
     else:
         text = str(value).strip()
-        if not text.isdigit():
-            raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+        if not re.fullmatch(f"[0-9]{{1,{MAX_DIGITS}}}", text):
+            raise ShoeError(f"number of decks must be a positive integer, not {quote(value)}")
         n = int(text)
     if n < 1:
-        raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+        raise ShoeError(f"number of decks must be a positive integer, not {quote(value)}")
+    check_count(n, MAX_DECKS, "number of decks", ShoeError)
     return n
 
 
@@ -344,6 +347,8 @@ def compare_variants(
     ):
         if not axis:
             raise ExactOddsError(f"the {name} list of the comparison is empty")
+    size = len(tableaux) * len(tie_payouts) * len(deck_counts) * len(modes)
+    check_count(size, MAX_COMPARE_VARIANTS, "number of variants (rules × decks × Tie × Banker)")
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     for tableau in tableaux:

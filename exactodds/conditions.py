@@ -61,6 +61,9 @@ FEATURE_KINDS: dict[str, str] = {
     },
 }
 assert set(FEATURE_KINDS) == set(FEATURE_INDEX)
+_KNOWN = "winner, margin, cards, and player. or banker. " + ", ".join(
+    name.removeprefix("player.") for name in FEATURE_KINDS if name.startswith("player.")
+)
 
 Value = int | bool | str | None
 
@@ -398,9 +401,7 @@ class _Parser:
                 return Const(_WORD_VALUES[low])
             if low in FEATURE_KINDS:
                 return Var(low)
-            raise self.error(
-                f"unknown feature {quote(tok.text, 40)} (known: {', '.join(FEATURE_KINDS)})", tok
-            )
+            raise self.error(f"unknown feature {quote(tok.text, 40)} (known: {_KNOWN})", tok)
         found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
         raise self.error(f"expected a feature or a value, found {found}", tok)
 

@@ -12,7 +12,7 @@ shoes and rounds it deals. Each limit has its own message, raised as the narrow
 >>> check_count(10**7, MAX_SHOES, "--shoes")
 Traceback (most recent call last):
 ...
-exactodds.errors.ExactOddsError: --shoes 10000000 is over the limit of 1,000,000
+exactodds.errors.ExactOddsError: --shoes 10,000,000 is over the limit of 1,000,000
 """
 
 from __future__ import annotations
@@ -113,11 +113,13 @@ MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
 
 
-def check_count(value: int, maximum: int, what: str) -> None:
-    """Refuse ``value`` above ``maximum`` with a message naming the option or key ``what``."""
+def check_count(
+    value: int, maximum: int, what: str, error: type[ExactOddsError] = ExactOddsError
+) -> None:
+    """Refuse ``value`` above ``maximum`` (as ``error``), naming the option or key ``what``."""
     if value > maximum:
-        shown = str(value) if value.bit_length() < 200 else "with more than 60 digits"
-        raise ExactOddsError(f"{what} {shown} is over the limit of {maximum:,}")
+        shown = f"{value:,}" if value.bit_length() < 200 else "with more than 60 digits"
+        raise error(f"{what} {shown} is over the limit of {maximum:,}")
 
 
 def available_cpus() -> int:

@@ -27,6 +27,13 @@ from typing import Any, TypeVar
 from exactodds.analysis.batch import BatchEvaluator, OutcomeKey
 from exactodds.engine import falling
 from exactodds.errors import SimulationError
+from exactodds.limits import (
+    MAX_SHOES,
+    MAX_SIMULATED_CARDS,
+    MAX_SIMULATION_SHOE,
+    available_cpus,
+    check_count,
+)
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, Shoe
 from exactodds.tableau import STOOD, Tableau
 
@@ -328,7 +335,9 @@ def simulate(
         raise SimulationError(f"cut card position {cut_card!r} must be 0..{shoe.size - 1}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
+    _check_limits(shoes, shoe, workers)
     chunks = [list(range(i, min(i + chunk, shoes))) for i in range(0, shoes, chunk)]
+    workers = min(workers, len(chunks))  # a worker per chunk of shoes at most
     total = _Tally()
     done = 0
     for part in _chunks(
@@ -339,6 +348,22 @@ def simulate(
         if progress is not None:
             progress(done, shoes)
     return _finish(evaluator, total, shoe, seed, cut_card)
+
+
+def _check_limits(shoes: int, shoe: Shoe, workers: int) -> None:
+    """Refuse a run beyond the limits of :mod:`exactodds.limits` before dealing anything."""
+    check_count(shoes, MAX_SHOES, "number of shoes", SimulationError)
+    if shoe.size > MAX_SIMULATION_SHOE:
+        raise SimulationError(
+            f"a shoe of {shoe.size:,} cards is over the limit of {MAX_SIMULATION_SHOE:,} cards "
+            f"({MAX_SIMULATION_SHOE // 52} decks) for a simulation"
+        )
+    check_count(
+        shoes * shoe.size, MAX_SIMULATED_CARDS, "cards dealt (shoes × cards)", SimulationError
+    )
+    cpus = available_cpus()
+    if workers > cpus:
+        raise SimulationError(f"{workers:,} workers is more than the {cpus} CPUs available")
 
 
 def _chunks(

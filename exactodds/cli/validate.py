@@ -10,14 +10,21 @@ import typer
 
 from exactodds.cli import app
 
-__all__ = ["validate"]
+__all__ = ["SHOWN", "validate"]
+
+SHOWN = 20
+"""Problems printed per file; the rest are counted."""
 
 
 @app.command(epilog="Example: exactodds validate paytables/classic.toml my-game.toml")
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Paytable TOML files to check.")],
 ) -> None:
-    """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'."""
+    """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
+
+    Each problem is one line (at most 20 per file, then how many more).
+    """
+    from exactodds.errors import error_line
     from exactodds.paytable import check_paytable
 
     bad = 0
@@ -25,10 +32,13 @@ def validate(
         problems = check_paytable(path)
         if problems:
             bad += 1
-            for problem in problems:
-                print(problem, file=sys.stderr)
+            for problem in problems[:SHOWN]:
+                print(error_line(problem), file=sys.stderr)
+            if len(problems) > SHOWN:
+                more = error_line(f"{path}: … and {len(problems) - SHOWN} more problems")
+                print(more, file=sys.stderr)
         else:
             typer.echo(f"{path}: ok")
     if bad:
-        print(f"exactodds: {bad} of {len(files)} file(s) have problems", file=sys.stderr)
+        print(error_line(f"{bad} of {len(files)} files have problems"), file=sys.stderr)
         raise typer.Exit(2)
