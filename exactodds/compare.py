@@ -333,22 +333,21 @@ def compare_variants(
     >>> edge["player"] < 0, edge["player_pair"]
     (True, Fraction(43, 415))
     """
-    tableaux = [_as_tableau(r, paytable) for r in (rules if rules is not None else list(BUILTIN))]
-    tie_payouts = [_as_payout(t) for t in (ties if ties is not None else DEFAULT_TIES)]
-    deck_counts = [_as_decks(d) for d in (decks if decks is not None else [paytable.decks])]
-    modes: list[BankerMode | None] = (
-        [_banker_mode(b) for b in bankers] if bankers is not None else [None]
-    )
-    for name, axis in (
-        ("rules", tableaux),
-        ("tie", tie_payouts),
-        ("decks", deck_counts),
-        ("banker", modes),
-    ):
+    axes: dict[str, Sequence[Any]] = {
+        "rules": rules if rules is not None else list(BUILTIN),
+        "tie": ties if ties is not None else DEFAULT_TIES,
+        "decks": decks if decks is not None else [paytable.decks],
+        "banker": bankers if bankers is not None else [None],
+    }
+    for name, axis in axes.items():
         if not axis:
             raise ExactOddsError(f"the {name} list of the comparison is empty")
-    size = len(tableaux) * len(tie_payouts) * len(deck_counts) * len(modes)
+    size = len(axes["rules"]) * len(axes["tie"]) * len(axes["decks"]) * len(axes["banker"])
     check_count(size, MAX_COMPARE_VARIANTS, "number of variants (rules × decks × Tie × Banker)")
+    tableaux = [_as_tableau(r, paytable) for r in axes["rules"]]
+    tie_payouts = [_as_payout(t) for t in axes["tie"]]
+    deck_counts = [_as_decks(d) for d in axes["decks"]]
+    modes = [None if b is None else _banker_mode(b) for b in axes["banker"]]
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     for tableau in tableaux:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -35,6 +35,7 @@ __all__ = [
     "OTHERWISE",
     "Condition",
     "ConditionError",
+    "Index",
     "parse_condition",
 ]
 
@@ -214,6 +215,59 @@ def _compile(node: Node) -> Test:
     return lambda r: any(t(r) for t in tests)
 
 
+# -- evaluation over many records at once ---------------------------------------------------
+#
+# A set of records is a Python int used as a bitset (bit i: record i). ``index`` maps each feature
+# to {value: bitset of the records with that value}; a condition is evaluated once per distinct
+# value (or pair of values) of the features it names, with the same comparisons as ``test``, and
+# combined with &, | and ^. The work grows with the size of the condition, not with the records.
+
+Index = Mapping[str, Mapping[object, int]]
+
+
+def _bits(node: Node, index: Index, everything: int) -> int:
+    if isinstance(node, Otherwise | Const):
+        return everything if isinstance(node, Otherwise) or node.value else 0
+    if isinstance(node, Var):
+        return _union(bits for v, bits in index[node.name].items() if v)
+    if isinstance(node, In):
+        values, negated = frozenset(node.values), node.negated
+        return _union(bits for v, bits in index[node.var.name].items() if (v in values) != negated)
+    if isinstance(node, Cmp):
+        op = _OPS[node.op]
+        ordered = node.op not in ("==", "!=")
+
+        def holds(a: object, b: object) -> bool:
+            return (not ordered or (a is not None and b is not None)) and bool(op(a, b))
+
+        left, right = node.left, node.right
+        if isinstance(left, Var) and isinstance(right, Var):
+            return _union(
+                a_bits & b_bits
+                for a, a_bits in index[left.name].items()
+                for b, b_bits in index[right.name].items()
+                if holds(a, b)
+            )
+        if isinstance(left, Var) and isinstance(right, Const):
+            return _union(bits for v, bits in index[left.name].items() if holds(v, right.value))
+        assert isinstance(right, Var) and isinstance(left, Const)
+        return _union(bits for v, bits in index[right.name].items() if holds(left.value, v))
+    if isinstance(node, Not):
+        return everything ^ _bits(node.item, index, everything)
+    parts = [_bits(item, index, everything) for item in node.items]
+    out = parts[0]
+    for part in parts[1:]:
+        out = out & part if isinstance(node, And) else out | part
+    return out
+
+
+def _union(parts: Iterable[int]) -> int:
+    out = 0
+    for part in parts:
+        out |= part
+    return out
+
+
 def _features(node: Node) -> frozenset[str]:
     if isinstance(node, Var):
         return frozenset({node.name})
@@ -248,6 +302,16 @@ class Condition:
 
     def __call__(self, outcome: Outcome) -> bool:
         return self.test(feature_record(outcome))
+
+    def bits(self, index: Index, everything: int) -> int:
+        """The records matching the condition, as a bitset, from ``index`` (feature → value →
+        bitset of the records with that value) and ``everything`` (all records).
+
+        >>> index = {"player.third": {8: 0b001, None: 0b010, 2: 0b100}}
+        >>> bin(parse_condition("player.third in [8, 9] or player.third == none").bits(index, 7))
+        '0b11'
+        """
+        return _bits(self.node, index, everything)
 
     def __str__(self) -> str:
         return _text(self.node)

@@ -73,6 +73,8 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
         raise InputFileError(f"{path}: file not found") from None
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
+    except ValueError:  # a NUL character in the name
+        raise InputFileError(f"{quote(str(path))}: not a file name") from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

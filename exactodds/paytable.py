@@ -21,7 +21,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from exactodds.conditions import Condition, parse_condition
+from exactodds.conditions import Condition, Index, parse_condition
 from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
 from exactodds.files import read_data
@@ -141,12 +141,29 @@ class Bet:
                 return i
         raise PaytableError(f"bet {self.id!r}: no row matches (the last row must be 'otherwise')")
 
-    def row_combinations(self, joint: Joint) -> list[int]:
-        """Combinations settled by each row, in the joint's six-card universe.
+    def row_hits(self, index: Index, everything: int) -> list[int]:
+        """The records each row settles, as bitsets (see
+        :meth:`~exactodds.conditions.Condition.bits`): each row's condition is evaluated once
+        over all records, so the work grows as rows + records rather than rows × records.
 
-        Outcomes are first grouped by the features the bet looks at, so each row condition is
-        tried once per group rather than once per outcome.
+        >>> tie = load_paytable(default_paytable()).bet("tie")
+        >>> [bin(b) for b in tie.row_hits({"winner": {"player": 1, "tie": 2, "banker": 4}}, 7)]
+        ['0b10', '0b101']
         """
+        hits = []
+        unsettled = everything
+        for row in self.rows:
+            hit = row.when.bits(index, everything) & unsettled
+            hits.append(hit)
+            unsettled ^= hit
+        if unsettled:
+            raise PaytableError(
+                f"bet {self.id!r}: no row matches (the last row must be 'otherwise')"
+            )
+        return hits
+
+    def row_combinations(self, joint: Joint) -> list[int]:
+        """Combinations settled by each row, in the joint's six-card universe."""
         return list(_row_combinations(joint, self))
 
     def settle(self, outcome: Outcome) -> Row:
@@ -238,19 +255,43 @@ class Paytable:
 
 @lru_cache(maxsize=512)
 def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
-    key = bet._project
-    groups: dict[object, list[Any]] = {}
-    for record, n in joint.records:
-        k = key(record)
-        slot = groups.get(k)
-        if slot is None:
-            groups[k] = [record, n]
-        else:
-            slot[1] += n
-    out = [0] * len(bet.rows)
-    for record, n in groups.values():
-        out[bet.row_index(record)] += n
-    return tuple(out)
+    index, planes, everything = _record_index(joint)
+    return tuple(
+        sum((hit & plane).bit_count() << shift for shift, plane in planes)
+        for hit in bet.row_hits(index, everything)
+    )
+
+
+@lru_cache(maxsize=16)
+def _record_index(joint: Joint) -> tuple[Index, tuple[tuple[int, int], ...], int]:
+    """The joint's records as bitsets (bit j: record j): feature → value → the records with
+    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
+    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records."""
+    records = [record for record, _ in joint.records]
+    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
+    index = {name: _bitsets(column) for name, column in columns}
+    width = max((n.bit_length() for _, n in joint.records), default=0)
+    digits = [format(n, f"0{width}b") for _, n in joint.records]
+    planes = tuple(
+        (width - 1 - k, int("".join(bits)[::-1], 2))
+        for k, bits in enumerate(zip(*digits, strict=True))
+    )
+    return index, planes, (1 << len(records)) - 1
+
+
+def _bitsets(column: tuple[object, ...]) -> dict[object, int]:
+    """Value → bitset of the positions holding it (built with C-speed bytes operations)."""
+    try:  # small numbers and true/false are their own codes
+        data = bytes(column)  # type: ignore[arg-type]
+        codes = {v: int(v) for v in set(column)}  # type: ignore[call-overload]
+    except (TypeError, ValueError):  # none, winners
+        codes = {v: i for i, v in enumerate(set(column))}
+        data = bytes(codes[v] for v in column)
+    out = {}
+    for v, i in codes.items():
+        table = bytes(49 if c == i else 48 for c in range(256))  # "1" at value i, else "0"
+        out[v] = int(data.translate(table)[::-1], 2)
+    return out
 
 
 # -- locating bundled files ---------------------------------------------------------------------
@@ -448,7 +489,7 @@ def confined_rules_file(value: str, origin: str | Path) -> Path:
     folder = Path(origin).parent
     try:
         inside = (folder / value).resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):  # a symbolic-link loop
+    except (OSError, RuntimeError, ValueError):  # a symbolic-link loop, a NUL in the name
         inside = False
     if not inside:
         raise InputFileError(where)
