@@ -42,6 +42,7 @@ __all__ = [
     "RoundFigures",
     "Simulation",
     "SimulationError",
+    "check_limits",
     "deal_round",
     "play_shoe",
     "render_simulation",
@@ -335,7 +336,7 @@ def simulate(
         raise SimulationError(f"cut card position {cut_card!r} must be 0..{shoe.size - 1}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
-    _check_limits(shoes, shoe, workers)
+    check_limits(shoes, shoe, workers)
     chunks = [list(range(i, min(i + chunk, shoes))) for i in range(0, shoes, chunk)]
     workers = min(workers, len(chunks))  # a worker per chunk of shoes at most
     total = _Tally()
@@ -350,8 +351,15 @@ def simulate(
     return _finish(evaluator, total, shoe, seed, cut_card)
 
 
-def _check_limits(shoes: int, shoe: Shoe, workers: int) -> None:
-    """Refuse a run beyond the limits of :mod:`exactodds.limits` before dealing anything."""
+def check_limits(shoes: int, shoe: Shoe, workers: int) -> None:
+    """Refuse a run beyond the limits of :mod:`exactodds.limits` (shoes, shoe size, cards
+    dealt, workers) before any work: :func:`simulate` calls it first.
+
+    >>> check_limits(2, Shoe.decks(8), workers=10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: 10,000 workers is more than the ... CPUs available
+    """
     check_count(shoes, MAX_SHOES, "number of shoes", SimulationError)
     if shoe.size > MAX_SIMULATION_SHOE:
         raise SimulationError(

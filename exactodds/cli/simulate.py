@@ -64,12 +64,14 @@ def simulate(
     else:
         from exactodds.analysis.batch import compile_bets
         from exactodds.analysis.simulate import (
+            check_limits,
             render_simulation,
             simulation_json,
             stderr_progress,
         )
         from exactodds.analysis.simulate import simulate as run_simulate
 
+        check_limits(shoes, table.shoe(), workers)
         evaluator = compile_bets(table.bets, table.tableau)
         sim = run_simulate(
             evaluator,

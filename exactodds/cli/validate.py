@@ -39,6 +39,7 @@ def validate(
                 print(more, file=sys.stderr)
         else:
             typer.echo(f"{path}: ok")
-    if bad:
+    if bad and len(files) > 1:
         print(error_line(f"{bad} of {len(files)} files have problems"), file=sys.stderr)
+    if bad:
         raise typer.Exit(2)
