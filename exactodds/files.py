@@ -284,10 +284,16 @@ class _Numbers:
 
 
 def _check_values(data: dict[str, Any], origin: str) -> None:
-    """Refuse data nested deeper than the limit (TOML dotted keys nest without brackets) and
-    integers of more than the digits allowed (TOML hexadecimal, octal, binary)."""
+    """Refuse data nested deeper than the limit (TOML dotted keys nest without brackets),
+    integers of more than the digits allowed (TOML hexadecimal, octal, binary) and text that
+    is not Unicode (JSON escapes of lone surrogates, which no output could print)."""
     for key, value in data.items():
         for where, item, nesting in _walk(value, str(key), 0):
+            if (isinstance(item, str) and not _unicode(item)) or not _unicode(where):
+                raise InputFileError(
+                    f"{origin}: {elide(repr(where), 60)}: text that is not Unicode "
+                    "(a lone surrogate escape)"
+                )
             if nesting > MAX_NESTING:
                 raise InputFileError(
                     f"{origin}: {elide(where, 60)}: nested more than {MAX_NESTING} levels "
@@ -298,6 +304,14 @@ def _check_values(data: dict[str, Any], origin: str) -> None:
                     f"{origin}: {elide(where, 60)}: {quote(item)} has more than "
                     f"{MAX_DIGITS} digits (the limit)"
                 )
+
+
+def _unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _walk(value: Any, key: str, nesting: int) -> Iterator[tuple[str, Any, int]]:
