@@ -26,7 +26,7 @@ from exactodds.paytable import check_paytable, parse_paytable
 from exactodds.shoe import Shoe, parse_cards
 from exactodds.tableau import Tableau
 
-FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 
 
 def soup(tokens: list[str], max_size: int = 12, sep: str = " ") -> st.SearchStrategy[str]:
@@ -104,7 +104,7 @@ def _values() -> st.SearchStrategy[Any]:
     return st.recursive(
         scalars,
         lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_keys(), inner, max_size=5),
-        max_leaves=20,
+        max_leaves=12,
     )
 
 
@@ -209,8 +209,8 @@ COMMANDS = [
     ["settle", "--cards"],
     ["settle", "--cards", "P: 9s 9h | B: Kd 7c", "--bet"],
     ["eor", "--level"],
-    ["simulate", "--shoes"],
-    ["simulate", "--cut-card", "10", "--shoes"],
+    ["simulate", "--shoes", "1", "--cut-card"],
+    ["simulate", "--shoes", "1", "--workers"],
 ]
 OPTION_VALUES = [
     "0", "1", "-1", "8", "1001", "9" * 40, "1e3", "0x10", "nan", "", " ", "classic", "mini",
@@ -218,7 +218,7 @@ OPTION_VALUES = [
 ]  # fmt: skip
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(COMMANDS), st.sampled_from(OPTION_VALUES) | st.text(max_size=20))
 def test_option_values(command: list[str], value: str) -> None:
     """Every option value gives a result (exit 0) or exit 2 with one bounded line."""
