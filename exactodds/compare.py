@@ -29,6 +29,7 @@ from typing import Any
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
+from exactodds.escape import csv_cell, md_cell
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
 from exactodds.numbers import fixed, percent
@@ -379,7 +380,9 @@ def _cell(edges: Mapping[str, Fraction], bet_id: str) -> str:
 def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     """The comparison as a Markdown table (``md``), long-form ``csv`` or ``json``.
 
-    In Markdown, player-favourable cells (house edge below zero) are marked with ``*``.
+    In Markdown, player-favourable cells (house edge below zero) are marked with ``*``; names
+    stay on one line with ``|`` escaped. CSV text cells are neutralised as formulas
+    (:func:`~exactodds.escape.csv_cell`).
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
@@ -410,27 +413,26 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         )
         for r in comparison.results:
             for bet_id, edge in r.edges:
-                writer.writerow(
-                    [
-                        r.variant.rules,
-                        r.variant.decks,
-                        r.tie_label,
-                        r.banker_label,
-                        bet_id,
-                        str(edge),
-                        fixed(edge * 100, 6),
-                        "yes" if edge < 0 else "no",
-                    ]
-                )
+                cells = [
+                    r.variant.rules,
+                    str(r.variant.decks),
+                    r.tie_label,
+                    r.banker_label,
+                    bet_id,
+                    str(edge),
+                    fixed(edge * 100, 6),
+                    "yes" if edge < 0 else "no",
+                ]
+                writer.writerow([csv_cell(cell) for cell in cells])
         return out.getvalue().rstrip("\n")
     if fmt not in ("md", "markdown"):
         raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
     from tabulate import tabulate
 
-    headers = ["Rules", "Decks", "Tie", "Banker", *(name for _, name in comparison.bets)]
+    headers = ["Rules", "Decks", "Tie", "Banker", *(md_cell(name) for _, name in comparison.bets)]
     rows = [
         [
-            r.variant.rules,
+            md_cell(r.variant.rules),
             r.variant.decks,
             r.tie_label,
             r.banker_label,
@@ -441,7 +443,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     align = ["left", "right", "left", "left", *("right" for _ in comparison.bets)]
     table = tabulate(rows, headers=headers, tablefmt="pipe", colalign=align, disable_numparse=True)
     lines = [
-        f"House edge by variant: {comparison.paytable.name}",
+        f"House edge by variant: {md_cell(comparison.paytable.name)}",
         "",
         table,
         "",

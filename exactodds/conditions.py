@@ -26,12 +26,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from exactodds.engine import FEATURE_INDEX, Outcome, feature_record
 from exactodds.errors import ConditionError, quote
 from exactodds.limits import MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH, MAX_DIGITS
+from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, feature_record
 
 __all__ = [
-    "FEATURE_KINDS",
     "OTHERWISE",
     "Condition",
     "ConditionError",
@@ -40,28 +39,13 @@ __all__ = [
 ]
 
 
-# What values each feature takes; used to type-check comparisons.
-_INT, _BOOL, _WINNER, _THIRD = "integer", "true/false", "player/banker/tie", "0-9 or none"
-FEATURE_KINDS: dict[str, str] = {
-    "winner": _WINNER,
-    "margin": _INT,
-    "cards": _INT,
-    **{
-        f"{side}.{name}": kind
-        for side in ("player", "banker")
-        for name, kind in (
-            ("total", _INT),
-            ("cards", _INT),
-            ("initial", _INT),
-            ("natural", _BOOL),
-            ("third", _THIRD),
-            ("pair", _BOOL),
-            ("perfect_pair", _BOOL),
-            ("wins", _BOOL),
-        )
-    },
-}
-assert set(FEATURE_KINDS) == set(FEATURE_INDEX)
+# The feature kinds (exactodds.round.FEATURE_KINDS), by short name for the type checks below.
+_INT, _BOOL, _WINNER, _THIRD = (
+    FeatureKind.INTEGER,
+    FeatureKind.BOOLEAN,
+    FeatureKind.WINNER,
+    FeatureKind.THIRD,
+)
 _KNOWN = "winner, margin, cards, and player. or banker. " + ", ".join(
     name.removeprefix("player.") for name in FEATURE_KINDS if name.startswith("player.")
 )
@@ -284,9 +268,9 @@ def _features(node: Node) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Condition:
-    """A parsed row condition. Call it on an :class:`~exactodds.engine.Outcome`.
+    """A parsed row condition. Call it on an :class:`~exactodds.round.Outcome`.
 
-    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> from exactodds.round import Hand, PairKind
     >>> o = Outcome(Hand(9, None, PairKind.PAIR), Hand(7, None, PairKind.NONE))
     >>> parse_condition("player.pair and player.wins")(o)
     True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.conditions import Condition, Index, parse_condition
-from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
 from exactodds.files import read_data
 from exactodds.limits import (
@@ -34,11 +34,15 @@ from exactodds.limits import (
     MAX_TEXT_CHARS,
 )
 from exactodds.payout import Payout, parse_number, parse_payout
-from exactodds.shoe import Shoe
+from exactodds.round import FEATURE_INDEX, Outcome, feature_record
+from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau
+from exactodds.toml_lines import KeyPath, toml_lines
 
 __all__ = [
+    "REFERENCE_DECKS",
     "Bet",
+    "Occurrence",
     "Paytable",
     "Rounding",
     "RoundingMode",
@@ -51,6 +55,7 @@ __all__ = [
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
+    "row_occurrence",
 ]
 
 
@@ -112,7 +117,7 @@ class Row:
 class Bet:
     """A wager: rows tried in order, the first match settles it.
 
-    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> from exactodds.round import Hand, Outcome, PairKind
     >>> bonus = load_paytable(default_paytable()).bet("player_bonus")
     >>> row = bonus.settle(Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE)))
     >>> row.event, row.pays.net  # 9 beats 0 without a natural
@@ -135,7 +140,7 @@ class Bet:
         return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
 
     def row_index(self, record: tuple[object, ...]) -> int:
-        """Index of the first row matching a :func:`~exactodds.engine.feature_record`."""
+        """Index of the first row matching a :func:`~exactodds.round.feature_record`."""
         for i, row in enumerate(self.rows):
             if row.when.test(record):
                 return i
@@ -190,7 +195,7 @@ class Bet:
         return {}
 
     def net_of_record(self, record: tuple[object, ...], stake: Fraction = Fraction(1)) -> Fraction:
-        """:meth:`net` for an outcome given as its :func:`~exactodds.engine.feature_record`;
+        """:meth:`net` for an outcome given as its :func:`~exactodds.round.feature_record`;
         at unit stake the result is remembered per combination of the features the bet uses."""
         if stake != 1:
             return self.row_net(self.rows[self.row_index(record)], stake)
@@ -204,7 +209,7 @@ class Bet:
     def net(self, outcome: Outcome, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake for ``outcome``.
 
-        >>> from exactodds.engine import Hand, Outcome, PairKind
+        >>> from exactodds.round import Hand, Outcome, PairKind
         >>> banker = load_paytable(default_paytable()).bet("banker")
         >>> banker.net(Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE)))
         Fraction(19, 20)
@@ -234,6 +239,9 @@ class Paytable:
     sha256: str | None = field(default=None, compare=False)
     source: str = ""
     rules_file: Path | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    """Remarks that do not stop the file loading (rows that never occur with its own shoe),
+    each ``FILE:LINE: message``."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -251,6 +259,53 @@ class Paytable:
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
         return display_path(self.path) if self.path is not None else self.name
+
+
+class Occurrence(StrEnum):
+    """Whether a paytable row settles any round; the value is what a sheet says of it."""
+
+    OCCURS = "occurs"
+    NOT_WITH_THIS_SHOE = "never occurs with this shoe"
+    NEVER = "never occurs on any shoe"
+
+
+REFERENCE_DECKS = 8
+"""Decks of the reference shoe on which a row that settles no round can never settle one."""
+
+
+def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
+    """Per row of ``bet``: does it settle some round of ``joint`` (its shoe and tableau)?
+
+    One judgement for ``validate``, the sheets and the API. A row with 0 combinations is
+    :attr:`~Occurrence.NEVER` when it has 0 also on the reference shoe of 8 full decks, with the
+    same tableau: a round uses at most six cards, and 8 decks hold every card 8 times, so every
+    round any shoe can deal, 8 decks can deal too; such a row (earlier rows take all its rounds,
+    or it names an impossible one) is dead text. Otherwise the row is impossible only on this
+    small or depleted shoe: :attr:`~Occurrence.NOT_WITH_THIS_SHOE`.
+
+    >>> perfect = load_paytable("classic").bet("perfect_pair")  # one deck: no identical cards
+    >>> [o.value for o in row_occurrence(perfect, joint_distribution(Shoe.decks(1)))][-2:]
+    ['never occurs with this shoe', 'occurs']
+    >>> from exactodds.conditions import parse_condition
+    >>> dead = Bet("x", "X", (Row(parse_condition("margin == 10"), perfect.rows[0].pays, "10"),
+    ...                        perfect.rows[-1]))
+    >>> [o.name for o in row_occurrence(dead, joint_distribution(Shoe.decks(1)))]
+    ['NEVER', 'OCCURS']
+    """
+    counts = tuple(bet.row_combinations(joint))
+    if all(counts):
+        return (Occurrence.OCCURS,) * len(counts)
+    # A shoe holding every card six times (a round's MIN_CARDS) deals every round already.
+    if all(c >= MIN_CARDS for row in joint.shoe.counts for c in row):
+        reference = counts
+    else:
+        reference = tuple(
+            bet.row_combinations(joint_distribution(Shoe.decks(REFERENCE_DECKS), joint.tableau))
+        )
+    return tuple(
+        Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
+        for n, r in zip(counts, reference, strict=True)
+    )
 
 
 @lru_cache(maxsize=512)
@@ -311,7 +366,7 @@ def bundled_paytables() -> list[Path]:
 
 
 def default_paytable() -> Path:
-    """The default game: ``classic.toml`` (seed 000, commission mode, 8 decks).
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
 
     >>> default_paytable().name, default_paytable() in bundled_paytables()
     ('classic.toml', True)
@@ -367,35 +422,39 @@ _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-_LOCATED = 100
-"""Problems of a file whose line is searched for."""
-
-
 class _Problems:
-    """Collects every problem of a file, each with the line it is on when that can be found."""
+    """Collects every problem of a file, each with the line it is on when the text is known:
+    the line of the key, the ``[bets.ID]`` header of a bet, the row itself (see
+    :func:`~exactodds.toml_lines.toml_lines`)."""
 
     def __init__(self, origin: str, text: str) -> None:
         self.origin = origin
-        self.lines = text.splitlines()
+        self.lines = toml_lines(text) if text else {}
         self.items: list[str] = []
+        self.warnings: list[str] = []
 
-    def line_of(self, *needles: str) -> int | None:
-        for needle in needles:
-            for i, line in enumerate(self.lines, 1):
-                if needle and needle in line:
-                    return i
-        return None
+    def where(self, *paths: KeyPath) -> str:
+        """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
+        for path in paths:
+            line = self.lines.get(path)
+            if line is not None:
+                return f"{self.origin}:{line}"
+        return self.origin
 
-    def add(self, message: str, *needles: str) -> None:
-        # Lines are searched for the first problems only (the ones printed): a hostile file
-        # of tens of thousands of problems would otherwise cost problems × lines.
-        line = self.line_of(*needles) if len(self.items) < _LOCATED else None
-        where = f"{self.origin}:{line}" if line else self.origin
-        self.items.append(f"{where}: {message}")
+    def add(self, message: str, *paths: KeyPath) -> None:
+        self.items.append(f"{self.where(*paths)}: {message}")
+
+    def warn(self, message: str, *paths: KeyPath) -> None:
+        self.warnings.append(f"{self.where(*paths)}: {message}")
 
 
-def _bet_needles(bet_id: str) -> tuple[str, ...]:
-    return (f"[bets.{bet_id}]", f'[bets."{bet_id}"]', f"{bet_id} =", f"{bet_id}=")
+def _bet_path(bet_id: str, *more: str | int) -> KeyPath:
+    return ("bets", bet_id, *more)
+
+
+def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
+    """Key path of row ``n`` (1-based) of a bet, or of a key of it."""
+    return ("bets", bet_id, "rows", n - 1, *more)
 
 
 def parse_paytable(
@@ -417,14 +476,14 @@ def parse_paytable(
     """
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", f"{key} =")
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
     name = data.get("name", Path(origin).stem)
     if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {quote(name)}", "name =")
+        problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
         name = str(name)
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {quote(description)}", "description =")
+        problems.add(f"'description' must be a string, not {quote(description)}", ("description",))
         description = ""
     for key, value, limit in (
         ("name", name, MAX_NAME_CHARS),
@@ -432,13 +491,13 @@ def parse_paytable(
         ("source", data.get("source", ""), MAX_TEXT_CHARS),
     ):
         if len(str(value)) > limit:
-            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", f"{key} =")
+            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", (key,))
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        problems.add(f"'decks' must be a positive integer, not {quote(decks)}", "decks =")
+        problems.add(f"'decks' must be a positive integer, not {quote(decks)}", ("decks",))
         decks = 8
     elif decks > MAX_DECKS:
-        problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", "decks =")
+        problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", ("decks",))
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
@@ -446,7 +505,7 @@ def parse_paytable(
     if not isinstance(bets_data, Mapping) or not bets_data:
         problems.add("no bets: add at least one [bets.ID] table")
     elif len(bets_data) > MAX_BETS:
-        problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", "[bets")
+        problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", ("bets",))
     else:
         for bet_id, bet_data in bets_data.items():
             bet = _parse_bet(str(bet_id), bet_data, problems)
@@ -457,8 +516,10 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    _check_reachable(table, problems)
-    return (None if problems.items else table), problems.items
+    _check_occurrence(table, problems)
+    if problems.items:
+        return None, problems.items
+    return replace(table, warnings=tuple(problems.warnings)), problems.items
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
@@ -504,35 +565,40 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
             if _rules_file(value, problems.origin) is None:
                 return Tableau.named(value)
             return Tableau.from_file(confined_rules_file(value, problems.origin))
-        problems.add(f"'rules' must be a rules name or table, not {quote(value)}", "rules")
+        problems.add(f"'rules' must be a rules name or table, not {quote(value)}", ("rules",))
     except ExactOddsError as exc:
-        problems.add(str(exc), "rules")
+        problems.add(str(exc), ("rules",))
     return None
 
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
-    needles = _bet_needles(bet_id)
+    here = _bet_path(bet_id)
     if len(bet_id) > MAX_NAME_CHARS:
         problems.add(f"bet id {quote(bet_id)} is longer than {MAX_NAME_CHARS} characters")
         return None
     if not _BET_ID.match(bet_id):
-        problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", *needles)
+        problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", here)
     if not isinstance(data, Mapping):
-        problems.add(f"bet {bet_id!r} must be a table", *needles)
+        problems.add(f"bet {bet_id!r} must be a table", here)
         return None
     start = len(problems.items)
     for key in sorted(set(data) - _BET_KEYS):
         problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})", *needles
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
+            _bet_path(bet_id, key),
+            here,
         )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
-        problems.add(f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}",
+            _bet_path(bet_id, "name"),
+        )
     for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
         if len(str(data.get(key, ""))) > limit:
             problems.add(
                 f"bet {bet_id!r}: '{key}' is longer than the limit of {limit:,} characters",
-                *needles,
+                _bet_path(bet_id, key),
             )
     max_round = data.get("max_round")
     if max_round is not None and (
@@ -543,17 +609,22 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         problems.add(
             f"bet {bet_id!r}: max_round must be a positive integer of at most "
             f"{MAX_SHOE_CARDS:,}, not {quote(max_round)}",
-            *needles,
+            _bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     rows_data = data.get("rows")
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
-        problems.add(f"bet {bet_id!r}: 'rows' must be a non-empty list of rows", *needles)
+        problems.add(
+            f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
     elif len(rows_data) > MAX_ROWS:
         problems.add(
             f"bet {bet_id!r}: {len(rows_data):,} rows is over the limit of {MAX_ROWS} rows",
-            *needles,
+            _bet_path(bet_id, "rows"),
+            here,
         )
     else:
         for n, row_data in enumerate(rows_data, 1):
@@ -566,13 +637,13 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
                     problems.add(
                         f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
                         f"(rows {n + 1}-{len(rows)} can never match)",
-                        *needles,
+                        _row_path(bet_id, n),
                     )
             if not rows[-1].when.is_otherwise:
                 problems.add(
                     f'bet {bet_id!r}: the last row must be when = "otherwise" '
                     "(every round must settle the bet)",
-                    *needles,
+                    _row_path(bet_id, len(rows)),
                 )
     if len(problems.items) > start:
         return None
@@ -589,12 +660,12 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
 def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
     if value is None:
         return None
-    needles = ("rounding", *_bet_needles(bet_id))
+    here = _bet_path(bet_id, "rounding")
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
             f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, '
             f"not {quote(value)}",
-            *needles,
+            here,
         )
         return None
     step_raw = value["step"]
@@ -606,85 +677,91 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
         else:
             raise PaytableError(f"not a number: {quote(step_raw)}")
     except PaytableError as exc:
-        problems.add(f"bet {bet_id!r}: rounding step: {exc}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding step: {exc}", here)
         return None
     if step <= 0:
-        problems.add(
-            f"bet {bet_id!r}: rounding step must be positive, not {quote(step_raw)}", *needles
-        )
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {quote(step_raw)}", here)
         return None
     mode = value.get("mode", "down")
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
         modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", *needles)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
         return None
 
 
 def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
     where = f"bet {bet_id!r} row {n}"
+    here = _row_path(bet_id, n)
     if not isinstance(data, Mapping):
-        problems.add(
-            f"{where}: a row must be {{ when = …, pays = …, event = … }}", *_bet_needles(bet_id)
-        )
+        problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    needles = (
-        (str(when_text), *_bet_needles(bet_id))
-        if isinstance(when_text, str)
-        else _bet_needles(bet_id)
-    )
     ok = True
     for key in sorted(set(data) - _ROW_KEYS):
-        problems.add(f"{where}: unknown key {key!r} (expected when, pays, event)", *needles)
+        problems.add(
+            f"{where}: unknown key {key!r} (expected when, pays, event)",
+            _row_path(bet_id, n, key),
+        )
         ok = False
     if "when" not in data:
-        problems.add(f"{where}: missing 'when'", *needles)
+        problems.add(f"{where}: missing 'when'", here)
         return None
     if "pays" not in data:
-        problems.add(f"{where}: missing 'pays'", *needles)
+        problems.add(f"{where}: missing 'pays'", here)
         return None
     try:
         when = parse_condition(when_text)  # type: ignore[arg-type]
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
         pays = parse_payout(data["pays"])
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", *needles)
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
-        problems.add(f"{where}: 'event' must be a string, not {quote(event)}", *needles)
+        problems.add(
+            f"{where}: 'event' must be a string, not {quote(event)}",
+            _row_path(bet_id, n, "event"),
+        )
         ok = False
     elif len(event) > MAX_NAME_CHARS and "event" in data:
-        problems.add(f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters", *needles)
+        problems.add(
+            f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters",
+            _row_path(bet_id, n, "event"),
+        )
         ok = False
     if not ok:
         return None
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
 
-def _check_reachable(table: Paytable, problems: _Problems) -> None:
-    """Flag rows that can never match in the paytable's own game (full shoe of its decks)."""
+def _check_occurrence(table: Paytable, problems: _Problems) -> None:
+    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
+    no shoe could ever settle them, a warning when only this shoe cannot (see
+    :func:`row_occurrence`)."""
     joint = joint_distribution(table.shoe(), table.tableau)
     for bet in table.bets:
-        for n, (row, count) in enumerate(
-            zip(bet.rows, bet.row_combinations(joint), strict=True), 1
-        ):
-            if count == 0:
+        for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
+            if seen is Occurrence.NEVER:
                 reason = (
                     "earlier rows take every round it names"
                     if not row.when.is_otherwise
                     else "earlier rows cover every round"
                 )
                 problems.add(
-                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match in this game "
+                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
                     f"({reason} or it names an impossible round)",
-                    str(row.when) if not row.when.is_otherwise else "",
-                    *_bet_needles(bet.id),
+                    _row_path(bet.id, n),
+                )
+            elif seen is Occurrence.NOT_WITH_THIS_SHOE:
+                problems.warn(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
+                    f"({table.shoe().describe()}); its sheet shows 0 combinations",
+                    _row_path(bet.id, n),
                 )
 
 
@@ -731,6 +808,7 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
         file.sha256,
         table.source,
         _rules_file(data.get("rules"), str(p)),
+        table.warnings,
     )
 
 

@@ -299,18 +299,36 @@ class Shoe:
         >>> Shoe.decks(8).remove("Kd 7").describe()
         '8 decks less 7c Kd (414 cards)'
         """
+        depleted = self.depletion()
+        if depleted is None:
+            return f"custom shoe ({self.size} cards)"
+        n, cards = depleted
+        less = f" less {' '.join(str(c) for c in cards)}" if cards else ""
+        return f"{n} deck{'s' if n != 1 else ''}{less} ({self.size} cards)"
+
+    def depletion(self) -> tuple[int, tuple[Card, ...]] | None:
+        """``(n, cards)`` with ``Shoe.decks(n).remove(cards) == self`` for the smallest ``n``
+        needing at most 20 cards removed (none for full decks), or None for any other shoe.
+
+        >>> n, cards = Shoe.decks(6).remove("6 6 7h").depletion()
+        >>> n, " ".join(str(c) for c in cards)
+        (6, '6c 6d 7h')
+        >>> Shoe.decks(2).depletion()
+        (2, ())
+        >>> Shoe.decks(1).remove("A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6").depletion() is None
+        True
+        """
         full = self._full_decks()
         if full is not None:
-            return f"{full} deck{'s' if full != 1 else ''} ({self.size} cards)"
+            return full, ()
         for n in range(1, 1000):
             base = Shoe.decks(n)
             diff = _difference(base, self)
-            if diff is not None and sum(1 for _ in diff) <= 20:
-                less = " ".join(str(c) for c in diff)
-                return f"{n} deck{'s' if n != 1 else ''} less {less} ({self.size} cards)"
+            if diff is not None and len(diff) <= 20:
+                return n, tuple(diff)
             if base.size > self.size + 20:
                 break
-        return f"custom shoe ({self.size} cards)"
+        return None
 
     def _full_decks(self) -> int | None:
         n = self.counts[0][0]

@@ -22,6 +22,7 @@ from typing import Any
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, quote
+from exactodds.escape import md_cell, one_line
 from exactodds.metrics import bet_figures
 from exactodds.numbers import percent
 from exactodds.payout import format_number, parse_number
@@ -362,10 +363,10 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     ]
     table = tabulate(
         body,
-        headers=[s.event, "House edge", "Exact"],
+        headers=[md_cell(s.event), "House edge", "Exact"],
         tablefmt="pipe",
         colalign=("right", "right", "left"),
         disable_numparse=True,
     )
     note = "\n* player-favourable" if any(edge < 0 for _, edge in rows) else ""
-    return f"House edge of {s.bet.name} by payout of {s.event!r}:\n\n{table}{note}"
+    return f"House edge of {one_line(s.bet.name)} by payout of {s.event!r}:\n\n{table}{note}"

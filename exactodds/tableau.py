@@ -1,13 +1,14 @@
 """Drawing rules (the tableau) as data: who draws a third card, by two-card totals.
 
 A tableau is a player draw set and a banker matrix indexed by banker two-card total (0–7) and
-the player's third-card value, or :data:`STOOD` when the player did not draw. Naturals (a
-two-card 8 or 9 in either hand) always end the deal.
+the player's third-card value, or :data:`STOOD` when the player did not draw. It is only data:
+:mod:`exactodds.round` interprets it (naturals, a two-card 8 or 9 in either hand, always end the
+deal).
 
 >>> pb = Tableau.named("punto-banco")
->>> pb.banker_draws(3, 8), pb.banker_draws(3, 9), pb.banker_draws(5, STOOD)
+>>> 8 in pb.banker[3], 9 in pb.banker[3], STOOD in pb.banker[5]
 (False, True, True)
->>> Tableau.named("mini").banker_draws(5, STOOD)
+>>> STOOD in Tableau.named("mini").banker[5]
 False
 """
 
@@ -25,7 +26,8 @@ from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
 STOOD = 10
-"""Column of the banker matrix used when the player stood (had no third card)."""
+"""Column of the banker matrix used when the player stood (had no third card); wherever a third
+card is an int (outcome codes, numpy arrays), this is the value for "none"."""
 
 _ALL = frozenset(range(11))
 
@@ -42,7 +44,7 @@ class Tableau:
     exactodds.errors.TableauError: rules 'custom': banker_draw is missing total 6
     >>> rules["banker_draw"] |= {"6": ["stood", 6, 7], "7": "none"}
     >>> t = Tableau.from_mapping(rules)
-    >>> t.banker_draws(6, STOOD), t.banker_draws(6, 8), t.banker_draws(7, 6)
+    >>> STOOD in t.banker[6], 8 in t.banker[6], 6 in t.banker[7]
     (True, False, False)
     """
 
@@ -67,20 +69,6 @@ class Tableau:
                     f"tableau {self.name!r}: banker total {total}: column {extra[0]!r} must be "
                     "'stood' or a third-card value 0..9"
                 )
-
-    def player_draws(self, total: int) -> bool:
-        """Whether the player draws on this two-card total (naturals excluded by the caller)."""
-        return total in self.player
-
-    def banker_draws(self, total: int, player_third: int) -> bool:
-        """Whether the banker draws on ``total`` given the player's third card or :data:`STOOD`."""
-        return total < 8 and player_third in self.banker[total]
-
-    def rows(self) -> list[tuple[int, list[bool]]]:
-        """The banker matrix as (banker total, [draws when stood, on 0, …, on 9])."""
-        return [
-            (t, [STOOD in row] + [v in row for v in range(10)]) for t, row in enumerate(self.banker)
-        ]
 
     # -- construction --------------------------------------------------------------------------
 
@@ -223,13 +211,15 @@ BUILTIN: dict[str, Tableau] = {
         "mini",
         frozenset(range(6)),
         _matrix(range(4), _PB_THIRD),
-        "Mini (seed 001): banker table only; after a player stand the banker draws on 0-3.",
+        "Mini: the banker follows the third-card table alone (0-2 draw; 3 draws unless the "
+        "player's third card is an 8; 4 on 2-7; 5 on 4-7; 6 on 6-7); a player who stood has no "
+        "third card, so the banker then draws on 0-3.",
     ),
     "pronto": Tableau(
         "pronto",
         frozenset(range(6)),
         tuple(_ALL if t <= 4 else frozenset() for t in range(8)),
-        "Pronto (seed 001): banker draws on 0-4 and stands on 5-7 whatever the player did.",
+        "Pronto: the banker draws on 0-4 and stands on 5-7, whatever the player did.",
     ),
 }
 """The tableaux that ship with exactodds (SPEC §3)."""

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.conditions import (
-    FEATURE_KINDS,
     OTHERWISE,
     And,
     Cmp,
@@ -23,15 +22,9 @@ from exactodds.conditions import (
     Var,
     parse_condition,
 )
-from exactodds.engine import (
-    FEATURE_INDEX,
-    Hand,
-    Outcome,
-    PairKind,
-    feature_record,
-    joint_distribution,
-)
+from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, Hand, Outcome, PairKind, feature_record
 from exactodds.shoe import Shoe
 
 INTS = [n for n, k in FEATURE_KINDS.items() if k == "integer"]

@@ -17,6 +17,7 @@ from exactodds.errors import InputFileError, PaytableError
 from exactodds.files import parse_data, read_bytes, read_data, read_text
 from exactodds.limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING
 from exactodds.paytable import check_paytable, load_paytable
+from exactodds.tableau import STOOD
 
 RULES = 'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'
 RULES += '3 = "any"\n4 = "any"\n5 = "none"\n6 = "none"\n7 = "none"\n'
@@ -244,7 +245,7 @@ def test_rules_file_inside_the_folder_is_read(
 ) -> None:
     game = _game(game_folder, rules)
     table = load_paytable(game)
-    assert table.tableau.banker_draws(4, 10) and not table.tableau.banker_draws(5, 10)
+    assert STOOD in table.tableau.banker[4] and STOOD not in table.tableau.banker[5]
     assert (game_folder / rules).resolve() in opened
     assert all(p.is_relative_to(game_folder.resolve()) for p in opened)
 

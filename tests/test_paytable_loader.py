@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from exactodds.cli import main
-from exactodds.engine import Hand, Outcome, PairKind
 from exactodds.errors import InputFileError, PaytableError
 from exactodds.paytable import (
     Rounding,
@@ -18,6 +17,7 @@ from exactodds.paytable import (
     default_paytable,
     load_paytable,
 )
+from exactodds.round import Hand, Outcome, PairKind
 
 HEADER = 'name = "Test"\ndecks = 8\n'
 PLAYER = """
@@ -57,7 +57,7 @@ def _write(tmp_path: Path, text: str) -> Path:
         (
             HEADER
             + PLAYER.replace('{ when = "otherwise", pays = "lose", event = "Banker wins" },', ""),
-            4,
+            8,  # the last row
             "bet 'player': the last row must be when = \"otherwise\"",
         ),
         (
@@ -71,13 +71,11 @@ def _write(tmp_path: Path, text: str) -> Path:
             "bet 'player' row 2 ('player.wins and player.natural'): can never match",
         ),
         (
-            'name = "One deck"\ndecks = 1\n[bets.pp]\nrows = [\n'
-            '  { when = "player.perfect_pair", pays = "25:1", event = "Perfect" },\n'
-            '  { when = "otherwise", pays = "lose" },\n]\n',
-            5,
-            "bet 'pp' row 1 ('Perfect'): can never match",  # one deck has no identical cards
+            HEADER + PLAYER.replace('"winner == tie"', '"margin == 10"').replace('"push"', '"2:1"'),
+            8,
+            "bet 'player' row 2 ('Tie'): can never match, on any shoe",
         ),
-        (HEADER + PLAYER.replace("[bets.player]", "[bets.player]\nmax_round = 0"), 4, "max_round"),
+        (HEADER + PLAYER.replace("[bets.player]", "[bets.player]\nmax_round = 0"), 5, "max_round"),
         (HEADER + "decks = 0\n", None, "Cannot overwrite a value"),
         ("decks = 0\n" + PLAYER, 1, "'decks' must be a positive integer, not 0"),
         (HEADER, None, "no bets"),
@@ -158,7 +156,7 @@ def test_inline_rules_and_decimal_rounding(tmp_path: Path) -> None:
         '  { when = "otherwise", pays = "lose", event = "Player wins" },\n]\n'
     )
     table = load_paytable(_write(tmp_path, body))
-    assert table.tableau.banker_draws(4, 8) and not table.tableau.banker_draws(5, 8)
+    assert 8 in table.tableau.banker[4] and 8 not in table.tableau.banker[5]
     banker = table.bet("banker")
     assert banker.rounding == Rounding(Fraction(1, 100), RoundingMode.DOWN)
     win = Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE))
@@ -201,7 +199,7 @@ def test_rules_file_named_by_a_paytable_is_an_input(tmp_path: Path) -> None:
     )
     table = load_paytable(path)
     assert table.rules_file == tmp_path / "r.toml"
-    assert table.tableau.banker_draws(4, 8) and not table.tableau.banker_draws(5, 6)
+    assert 8 in table.tableau.banker[4] and 6 not in table.tableau.banker[5]
     roles = [i.role for i in build_sheet(table, date="2024-01-01", version="t").inputs]
     assert roles == ["paytable", "rules"]
 
@@ -212,3 +210,40 @@ def test_no_paytable_means_the_default_game(capsys: pytest.CaptureFixture[str]) 
         main(["eor", "--format", "json"])
     assert info.value.code in (0, None)
     assert '"paytable": "Classic (commission)"' in capsys.readouterr().out
+
+
+ONE_DECK = """\
+name = "One deck"
+decks = 1
+
+[bets.pp]
+rows = [
+  { when = "player.perfect_pair and banker.perfect_pair", pays = "200:1", event = "Both" },
+  { when = "player.perfect_pair", pays = "25:1", event = "Player" },
+  { when = "otherwise", pays = "lose" },
+]
+"""
+
+
+def test_a_row_impossible_only_on_this_shoe_is_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One deck holds no two identical cards: valid file, exit 0, one warning per row."""
+    path = _write(tmp_path, ONE_DECK)
+    assert check_paytable(path) == []
+    table = load_paytable(path)
+    expected = [
+        f"{path}:{line}: bet 'pp' row {n} ({event!r}): never occurs with this shoe "
+        "(1 deck (52 cards)); its sheet shows 0 combinations"
+        for line, n, event in ((6, 1, "Both"), (7, 2, "Player"))
+    ]
+    assert list(table.warnings) == expected
+    with pytest.raises(SystemExit) as info:
+        main(["validate", str(path)])
+    assert info.value.code in (0, None)
+    out = capsys.readouterr()
+    assert out.out == f"{path}: ok\n"
+    assert out.err.splitlines() == [f"exactodds: warning: {w}" for w in expected]
+    # on two decks the same file has no warning
+    two = _write(tmp_path, ONE_DECK.replace("decks = 1", "decks = 2"))
+    assert load_paytable(two).warnings == ()

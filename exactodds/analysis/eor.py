@@ -1,35 +1,39 @@
 """Effect of removal (EOR): how each bet's exact EV moves when one card of a rank leaves the shoe,
-and balanced integer counting tags derived from it.
+and integer counting tags derived from it.
 
 Why: a bet whose EV moves a lot with the removed cards can be tracked by a card counter (SPEC §1,
 game protection). The EOR of rank r is the count-weighted mean over its suits of
 EV(shoe − one card) − EV(shoe), exact. Because a random card removed before the deal changes
 nothing on average, Σ_r n_r·EOR_r = 0 exactly (tested).
 
-Tags: integers of at most ``level`` in size, summing to zero over one deck (one card of each rank,
-so a full shoe counts 0), chosen among roundings of c·EOR at every scale c for the best
-correlation with the EORs (see :func:`counting_tags`).
+Tags (:func:`counting_tags`) are a function of the EOR alone: ranks whose EORs are exactly equal
+get equal tags. They are integers of at most ``level`` in size, the rounded multiple of the
+EORs best correlated with them. A count whose tags do not sum to zero over a deck is unbalanced;
+:class:`CountTags` converts its running count to a true count that is 0 on average all the same.
 
->>> counting_tags({"A": Fraction(3), "2": Fraction(-1), "3": Fraction(-2)}, level=2)
+>>> counting_tags({"A": Fraction(3), "2": Fraction(-1), "3": Fraction(-2)}, level=2).tags
 {'A': 2, '2': -1, '3': -1}
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.engine import falling
 from exactodds.errors import ShoeError
+from exactodds.escape import md_cell, one_line
 from exactodds.numbers import signed
-from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe
+from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.tableau import Tableau
 
 __all__ = [
+    "DECK_RANK_CARDS",
+    "TRUE_COUNT",
+    "CountTags",
     "EffectOfRemoval",
     "counting_tags",
     "effect_of_removal",
@@ -49,7 +53,7 @@ class EffectOfRemoval:
     >>> e = EffectOfRemoval(Shoe.decks(1), ("player_pair",), ("Player Pair",),
     ...     {"player_pair": Fraction(-5, 17)}, {"player_pair": zero},
     ...     {"player_pair": counting_tags(zero)}, 3)
-    >>> e.weighted_sum("player_pair"), e.tags["player_pair"] == dict.fromkeys(RANKS, 0)
+    >>> e.weighted_sum("player_pair"), e.tags["player_pair"].tags == dict.fromkeys(RANKS, 0)
     (Fraction(0, 1), True)
     """
 
@@ -58,7 +62,7 @@ class EffectOfRemoval:
     bet_names: tuple[str, ...]
     ev: Mapping[str, Fraction]
     eor: Mapping[str, Mapping[str, Fraction | None]]  # bet → rank → EV change (None: no card)
-    tags: Mapping[str, Mapping[str, int]]
+    tags: Mapping[str, CountTags]
     level: int
 
     def weighted_sum(self, bet: str) -> Fraction:
@@ -70,12 +74,11 @@ class EffectOfRemoval:
         )
 
     def correlation(self, bet: str) -> float:
-        """Correlation of the tags with the EORs over one deck (for display: tag quality)."""
-        pairs = [(t, self.eor[bet][r]) for r, t in self.tags[bet].items()]
-        e = [(t, x) for t, x in pairs if x is not None]
-        num = sum((t * x for t, x in e), Fraction(0))
-        den2 = sum(t * t for t, _ in e) * sum((x * x for _, x in e), Fraction(0))
-        return float(num) / math.sqrt(den2) if den2 else 0.0
+        """Pearson correlation of the tags with the EORs over one deck (for display: how well
+        the count tracks the bet)."""
+        known = {r: e for r, e in self.eor[bet].items() if e is not None}
+        r2 = _signed_corr2(self.tags[bet].tags, known)
+        return math.copysign(math.sqrt(abs(r2)), r2)
 
 
 def effect_of_removal(
@@ -95,8 +98,8 @@ def effect_of_removal(
     cards = [(r, s) for r in range(len(RANKS)) for s in range(len(SUITS)) if shoe.counts[r][s]]
     states = [shoe] + [shoe.remove([Card(r, s)]) for r, s in cards]
     result = ev_.evaluate(states)
-    n0 = falling(shoe.size, 6)
-    n1 = falling(shoe.size - 1, 6)
+    n0 = math.perm(shoe.size, 6)
+    n1 = math.perm(shoe.size - 1, 6)
     ids = ev_.bet_ids
     eor: dict[str, dict[str, Fraction | None]] = {}
     base: dict[str, Fraction] = {}
@@ -120,52 +123,128 @@ def _round_half_away(x: Fraction) -> int:
     return n if x >= 0 else -n
 
 
-def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> dict[str, int]:
-    """Integer tags in −level..level, summing to zero over one deck, best correlated with EOR.
+DECK_RANK_CARDS = 4
+"""Cards of each rank in one standard 52-card deck."""
 
-    Candidates are round(c·EOR) (half away from zero) for every scale c ≤ level / max|EOR| at
-    which some rounding changes; a candidate that does not sum to zero over one deck is
-    balanced by moving back, one step at a time, the tag rounded furthest in the direction of
-    the excess (ties: rank order). The candidate with the highest correlation to the EORs wins
-    (ties: the larger scale).
 
-    >>> counting_tags({"A": Fraction(1), "5": Fraction(-1), "K": None}, level=1)
-    {'A': 1, '5': -1, 'K': 0}
+@dataclass(frozen=True)
+class CountTags:
+    """Counting tags per rank, and how to turn a running count into a true count.
+
+    A counter adds the tag of every card seen: the running count. Over one standard deck the
+    tags add up to :attr:`imbalance_per_deck` ``b`` = 4·Σ_r t_r; a balanced count has b = 0.
+    After ``k`` cards of a shoe of full decks, each seen card is of every rank with probability
+    1/13, so the running count is k·b/52 on average: ``b`` times the decks seen. The true count
+    removes that drift and scales by the decks left,
+
+        true count = (running count − b · cards_seen / 52) / (cards_left / 52),
+
+    which is 0 on average at any depth of the shoe, balanced or not (for b = 0 it is the usual
+    running count per deck remaining). Exact: a :class:`~fractions.Fraction`.
+
+    >>> ko = CountTags({"A": 0, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 1, "8": 0,
+    ...                 "9": 0, "T": -1, "J": -1, "Q": -1, "K": -1})  # a KO-like count
+    >>> ko.balanced, ko.imbalance_per_deck
+    (False, 8)
+    >>> ko.running_count("2h 7c Kd 5s")
+    2
+    >>> ko.true_count(running=10, cards_seen=104, cards_left=312)  # (10 - 8·2) / 6 decks
+    Fraction(-1, 1)
     """
-    known = {r: e for r, e in eor.items() if e is not None and e != 0}
+
+    tags: Mapping[str, int]
+
+    @property
+    def imbalance_per_deck(self) -> int:
+        """Running count of one full standard deck: 4·Σ_r t_r (0 for a balanced count)."""
+        return DECK_RANK_CARDS * sum(self.tags.values())
+
+    @property
+    def balanced(self) -> bool:
+        """Whether a full deck counts 0."""
+        return self.imbalance_per_deck == 0
+
+    def running_count(self, cards: str | Iterable[Card]) -> int:
+        """Sum of the tags of ``cards`` (a card string such as ``"6 7h Kd"`` or cards)."""
+        seen = parse_cards(cards) if isinstance(cards, str) else cards
+        return sum(self.tags.get(RANKS[card.rank], 0) for card in seen)
+
+    def true_count(self, running: int, cards_seen: int, cards_left: int) -> Fraction:
+        """The running count less its drift ``b``·decks seen, per deck left (see above)."""
+        if cards_left <= 0 or cards_seen < 0:
+            raise ShoeError(
+                f"true count needs cards left > 0 and cards seen >= 0, not {cards_left!r} "
+                f"and {cards_seen!r}"
+            )
+        drift = Fraction(self.imbalance_per_deck * cards_seen, 52)
+        return (running - drift) / Fraction(cards_left, 52)
+
+
+def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> CountTags:
+    """Integer tags in −level..level, a function of the EOR alone, best correlated with it.
+
+    The candidates are round(c·EOR), half away from zero, for every scale c ≤ level / max|EOR|
+    at which some rounding changes: ranks with exactly equal EOR always get equal tags. The
+    candidate with the highest correlation to the EORs over one deck (Pearson: tags and EORs
+    less their means, as the true count of :class:`CountTags` uses the tags) wins; ties go to a
+    balanced candidate, then to the simpler one (smaller Σ|tag|), then to the larger scale. The
+    tags are not pushed to sum to zero: with equal tags for equal EORs that can cost most of
+    the correlation (Player Natural at level 3: 0.63 at best balanced, against 1.00 counting
+    only the 8s and 9s), and the true count is exact for an unbalanced count too. Ranks without
+    cards (EOR None) get 0.
+
+    >>> counting_tags({"A": Fraction(1), "5": Fraction(-1), "K": None}, level=1).tags
+    {'A': 1, '5': -1, 'K': 0}
+    >>> tens = {"A": Fraction(3), "T": Fraction(-1), "J": Fraction(-1), "Q": Fraction(-1)}
+    >>> counting_tags(tens, level=3)  # equal tags for T, J, Q; 3 - 1 - 1 - 1 = 0
+    CountTags(tags={'A': 3, 'T': -1, 'J': -1, 'Q': -1})
+    >>> natural = {r: Fraction(2) for r in RANKS} | {"8": Fraction(-11), "9": Fraction(-11)}
+    >>> n = counting_tags(natural, level=3)  # the shape of Player Natural's EORs
+    >>> [r for r, t in n.tags.items() if t], n.tags["8"], n.balanced, n.imbalance_per_deck
+    (['8', '9'], -1, False, -8)
+    """
+    known = {r: e for r, e in eor.items() if e is not None}
     top = max((abs(e) for e in known.values()), default=Fraction(0))
     if top == 0 or level < 1:
-        return dict.fromkeys(eor, 0)
+        return CountTags(dict.fromkeys(eor, 0))
     c_max = Fraction(level) / top
     cuts = {
         (m + Fraction(1, 2)) / abs(e)
-        for e in known.values()
+        for e in set(known.values())
+        if e != 0
         for m in range(level + 1)
         if (m + Fraction(1, 2)) / abs(e) <= c_max
     }
     best: dict[str, int] = {}
-    best_score = (Fraction(-2), 0)
+    best_score: tuple[Fraction, bool, int] | None = None
     for c in sorted(cuts | {c_max}, reverse=True):
-        raw = {r: c * e for r, e in known.items()}
-        tags = {r: _round_half_away(x) for r, x in raw.items()}
-        order = list(raw)
-        while (total := sum(tags.values())) != 0:
-            step = 1 if total > 0 else -1
-            r = max(order, key=lambda k: ((tags[k] - raw[k]) * step, -order.index(k)))
-            tags[r] -= step
-        score = (_signed_corr2(tags, known), 0)
-        if score > best_score:
+        tags = {r: _round_half_away(c * e) for r, e in known.items()}
+        simpler = -sum(abs(t) for t in tags.values())
+        score = (_signed_corr2(tags, known), sum(tags.values()) == 0, simpler)
+        if best_score is None or score > best_score:
             best, best_score = tags, score
-    return {r: best.get(r, 0) for r in eor}
+    return CountTags({r: best.get(r, 0) for r in eor})
 
 
 def _signed_corr2(tags: Mapping[str, int], eor: Mapping[str, Fraction]) -> Fraction:
-    """sign(corr)·corr² of tags and EORs, exact (for comparing tag sets without floats)."""
-    num = sum((tags[r] * e for r, e in eor.items()), Fraction(0))
-    den = sum(t * t for t in tags.values()) * sum((e * e for e in eor.values()), Fraction(0))
-    if not den:
+    """sign(r)·r² of the Pearson correlation r of tags and EORs over one card of each rank,
+    exact (for comparing tag sets without floats)."""
+    n = len(eor)
+    t_sum = sum(tags[r] for r in eor)
+    e_sum = sum(eor.values(), Fraction(0))
+    num = n * sum((tags[r] * e for r, e in eor.items()), Fraction(0)) - t_sum * e_sum
+    t_var = n * sum(tags[r] ** 2 for r in eor) - t_sum**2
+    e_var = n * sum((e * e for e in eor.values()), Fraction(0)) - e_sum**2
+    if not t_var or not e_var:
         return Fraction(0)
-    return (1 if num >= 0 else -1) * num * num / den
+    return (1 if num >= 0 else -1) * num * num / (t_var * e_var)
+
+
+TRUE_COUNT = (
+    "True count = (running count - b x cards seen / 52) / (cards left / 52), b = the count of "
+    "one full deck (0 when balanced): 0 on average at any depth of the shoe."
+)
+"""How a running count becomes a true count (see :class:`CountTags`), as printed."""
 
 
 def eor_json(result: EffectOfRemoval, paytable: str = "") -> dict[str, Any]:
@@ -178,12 +257,16 @@ def eor_json(result: EffectOfRemoval, paytable: str = "") -> dict[str, Any]:
             b: {r: (None if e is None else str(e)) for r, e in result.eor[b].items()}
             for b in result.bet_ids
         },
-        "tags": {b: dict(result.tags[b]) for b in result.bet_ids},
+        "tags": {b: dict(result.tags[b].tags) for b in result.bet_ids},
+        "balanced": {b: result.tags[b].balanced for b in result.bet_ids},
+        "imbalance_per_deck": {b: result.tags[b].imbalance_per_deck for b in result.bet_ids},
         "tag_level": result.level,
         "tag_rule": (
-            f"round(c*EOR) half away from zero for each scale c with |tag| <= {result.level}, "
-            "balanced to sum to zero over one deck, best correlation with EOR kept"
+            "round(c*EOR) half away from zero (equal EOR, equal tag) for each scale c with "
+            f"|tag| <= {result.level}; the scale whose tags correlate best with EOR (Pearson, "
+            "over one deck) kept, a balanced one on ties"
         ),
+        "true_count": TRUE_COUNT,
     }
 
 
@@ -192,7 +275,7 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     from tabulate import tabulate
 
     head = [
-        f"# Effect of removal — {paytable}" if paytable else "# Effect of removal",
+        f"# Effect of removal — {one_line(paytable)}" if paytable else "# Effect of removal",
         "",
         f"Shoe: {result.shoe.describe()}. Each cell: change of the bet's EV, in % of the stake, "
         "when one card of that rank is removed (exact values in --format json).",
@@ -201,22 +284,27 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         cells = ["—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS]
-        rows.append([name, signed(result.ev[b] * 100, 4), *cells])
+        rows.append([md_cell(name), signed(result.ev[b] * 100, 4), *cells])
     table = tabulate(
         rows, headers=["Bet", "EV %", *RANKS], tablefmt="github", disable_numparse=True
     )
     tag_rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
-        tags = [f"{result.tags[b][r]:+d}" for r in RANKS]
-        tag_rows.append([name, *tags, f"{result.correlation(b):.3f}"])
+        count = result.tags[b]
+        tags = [f"{count.tags[r]:+d}" for r in RANKS]
+        balance = "balanced" if count.balanced else f"{count.imbalance_per_deck:+d}"
+        tag_rows.append([md_cell(name), *tags, balance, f"{result.correlation(b):.3f}"])
     tag_table = tabulate(
-        tag_rows, headers=["Bet", *RANKS, "corr."], tablefmt="github", disable_numparse=True
+        tag_rows,
+        headers=["Bet", *RANKS, "per deck", "corr."],
+        tablefmt="github",
+        disable_numparse=True,
     )
     note = (
-        f"Counting tags: rounded multiples of the EORs, at most ±{result.level}, balanced to sum "
-        "to zero over one deck (a full shoe counts 0), the best-correlated scale kept. "
-        "A player counts "
-        "the tags of the cards seen; corr. = correlation of tags with EOR. A bet whose EORs are "
-        "all zero (pairs on a full shoe) cannot be counted by rank."
+        f"Counting tags: a rounded multiple of the EORs, at most ±{result.level}, equal for "
+        "ranks with equal EOR, the best-correlated multiple kept. A player counts the tags of "
+        "the cards seen; per deck = what one full deck counts (balanced: 0); corr. = "
+        "correlation of tags with EOR. A bet whose EORs are all zero (pairs on a full shoe) "
+        f"cannot be counted by rank. {TRUE_COUNT}"
     )
     return "\n".join([*head, table, "", "## Counting tags", "", note, "", tag_table])

@@ -17,7 +17,7 @@ EPILOG = """Examples:
 \b
   exactodds report                               # classic.toml, 8 decks, Markdown
   exactodds report classic --format json         # exact figures as "p/q" strings
-  exactodds report paytables/classic.toml --decks 6 --remove "6 6 7h Kd" --rules mini
+  exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
   exactodds report my-game.toml --format html --out sheets/
   exactodds report --all --out reports/          # regenerate every bundled sheet
   exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
@@ -26,7 +26,9 @@ Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a 
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
 a file whose content is unchanged apart from its date is left untouched. The date is --date,
 else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
-section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures."""
+section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
+Each sheet says where options override its paytable and ends with the command that recomputes
+it from any folder."""
 
 
 @app.command(epilog=EPILOG)

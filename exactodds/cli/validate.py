@@ -22,10 +22,12 @@ def validate(
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 
-    Each problem is one line (at most 20 per file, then how many more).
+    Each problem is one line (at most 20 per file, then how many more). A row that only the
+    paytable's own shoe cannot settle (a perfect pair on one deck) is a warning, not a problem:
+    the file is valid and its sheet shows the row with 0 combinations.
     """
     from exactodds.errors import error_line
-    from exactodds.paytable import check_paytable
+    from exactodds.paytable import check_paytable, load_paytable
 
     bad = 0
     for path in files:
@@ -38,6 +40,8 @@ def validate(
                 more = error_line(f"{path}: … and {len(problems) - SHOWN} more problems")
                 print(more, file=sys.stderr)
         else:
+            for warning in load_paytable(path).warnings:
+                print(error_line(warning, "warning"), file=sys.stderr)
             typer.echo(f"{path}: ok")
     if bad and len(files) > 1:
         print(error_line(f"{bad} of {len(files)} files have problems"), file=sys.stderr)

@@ -4,12 +4,14 @@ Columns: ``paytable, bet_id, bet, kind, item, pays, combinations, probability, r
 exact, note``. ``kind`` says what a line is:
 
 - ``row``: a paytable row (``item`` is the event); probability and return as decimals, ``exact``
-  holds ``probability;return`` as ``p/q`` fractions;
+  holds ``probability;return`` as ``p/q`` fractions; ``note`` says ``never occurs with this
+  shoe`` for a row the shoe cannot settle (0 combinations);
 - ``total``: the bet's total row (combinations = the universe, return = EV);
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
   ``equals unrounded`` where it equals the unrounded RTP exactly;
-- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256);
+- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256,
+  each way the sheet differs from its paytable, the command that recomputes it);
 - with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
   ``verification rounds``, ``verification seed``, ``verification note``, and per bet:
   ``verify_row`` (``item`` = event; ``probability`` = exact, ``value`` = observed frequency,
@@ -17,6 +19,10 @@ exact, note``. ``kind`` says what a line is:
   ``note`` = ``z=…; interval_99=lo..hi`` of the count), ``verify_return`` (``return`` = exact
   EV, ``value`` = observed mean, ``exact`` = both as ``p/q``, ``note`` = z and the interval of
   the mean) and ``verify_verdict`` (``value`` = ``pass`` or ``outside``, ``note`` = the verdict).
+
+Text cells that a spreadsheet would take for a formula (a name or event starting with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return) are written with a leading ``'``; numbers
+(integers, decimals, ``p/q`` fractions) are written as they are (:func:`exactodds.escape.csv_cell`).
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ import csv
 import io
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from itertools import chain
 
+from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed, sqrt_fixed
 from exactodds.payout import format_number
 from exactodds.report.layout import PRECISION
@@ -63,6 +71,9 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ("universe", str(sheet.universe), str(sheet.universe)),
     ]
     meta += [(f"input {i.role}", i.path, i.sha256) for i in sheet.inputs]
+    meta += [("differs from the paytable", line, "") for line in sheet.overrides]
+    if sheet.command is not None:
+        meta.append(("command", sheet.command, ""))
     if sheet.verification is not None:
         from exactodds.report.verification import STATEMENT
 
@@ -76,7 +87,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     for b in sheet.bets:
         f = b.figures
         base = {"paytable": name, "bet_id": b.bet.id, "bet": b.bet.name}
-        for row in f.rows:
+        for row, note in zip(f.rows, b.notes, strict=True):
             yield base | {
                 "kind": "row",
                 "item": row.event,
@@ -85,6 +96,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "probability": _dec(row.probability),
                 "return": _dec(row.ret),
                 "exact": f"{exact(row.probability)};{exact(row.ret)}",
+                "note": note,
             }
         yield base | {
             "kind": "total",
@@ -174,11 +186,12 @@ def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
 
 
 def render_csv(sheets: Sequence[Sheet]) -> str:
-    """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`)."""
+    """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`);
+    every cell passes :func:`~exactodds.escape.csv_cell`."""
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=COLUMNS, restval="")
     writer.writeheader()
     for sheet in sheets:
-        writer.writerows(_lines(sheet))
-        writer.writerows(_verification_lines(sheet))
+        for line in chain(_lines(sheet), _verification_lines(sheet)):
+            writer.writerow({key: csv_cell(cell) for key, cell in line.items()})
     return buf.getvalue()

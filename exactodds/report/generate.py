@@ -149,6 +149,7 @@ def build_sheets(
     if shoe_file is not None:
         extra.append(file_input("shoe", shoe_file))
     day = resolve_date(date)
+    options = _options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
@@ -162,9 +163,31 @@ def build_sheets(
                 date=day,
                 version=version,
                 extra_inputs=extra,
+                options=options,
             )
         )
     return sheets
+
+
+def _options(
+    decks: int | None,
+    remove: str | None,
+    shoe_file: Path | None,
+    rules: str | None,
+    bet_ids: Sequence[str],
+) -> list[str]:
+    """The command-line options of :func:`build_sheets`, as the sheets' rerun command gives
+    them (files by the path given, as the sheet's inputs table names them)."""
+    out: list[str] = []
+    if decks is not None:
+        out += ["--decks", str(decks)]
+    if shoe_file is not None:
+        out += ["--shoe", display_path(shoe_file)]
+    if remove:
+        out += ["--remove", remove]
+    if rules is not None:
+        out += ["--rules", rules if rules in BUILTIN else display_path(Path(rules))]
+    return out + [arg for bet in bet_ids for arg in ("--bet", bet)]
 
 
 def plan_files(

@@ -2,7 +2,11 @@
 
 The shape is issue 3's ``{"paytable", "file", "bets": [{"id", "name", "house_edge", "rtp", "ev",
 "hit_frequency", "variance", "std_dev", "rows": [...]}]}`` with extra keys for the rest of the
-sheet. Several sheets are printed as a JSON list of such objects.
+sheet: ``"source"`` of the paytable, ``"overrides"`` (how this sheet differs from its paytable:
+options that changed the shoe, rules or bets), ``"command"`` (``exactodds report …`` recomputing
+it, or null). Each row also says ``"never_occurs"`` (true for a row the shoe cannot settle: 0
+combinations) and a ``"note"`` saying why (``never occurs with this shoe``). Several sheets are
+printed as a JSON list of such objects.
 """
 
 from __future__ import annotations
@@ -52,8 +56,10 @@ def _bet(b: BetSheet) -> dict[str, Any]:
                 "combinations": row.combinations,
                 "probability": exact(row.probability),
                 "return": exact(row.ret),
+                "never_occurs": bool(note),
+                "note": note,
             }
-            for row in f.rows
+            for row, note in zip(f.rows, b.notes, strict=True)
         ],
         "total": {"combinations": f.total, "probability": "1/1", "return": exact(f.ev)},
     }
@@ -69,7 +75,7 @@ def _bet(b: BetSheet) -> dict[str, Any]:
 def _verification(sheet: Sheet) -> dict[str, Any]:
     """The Monte Carlo section: exact figures and observed frequencies as "p/q", counts as
     integers, z-scores and 99% intervals as floats."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
     from exactodds.report.verification import STATEMENT, outside, verdict
 
     check = sheet.verification
@@ -119,6 +125,9 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         "file": sheet.file,
         "sha256": sheet.paytable.sha256,
         "description": sheet.paytable.description,
+        "source": sheet.paytable.source,
+        "overrides": list(sheet.overrides),
+        "command": sheet.command,
         "shoe": {
             "description": sheet.shoe.describe(),
             "cards": sheet.shoe.size,

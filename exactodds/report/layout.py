@@ -11,8 +11,9 @@ from fractions import Fraction
 
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Payout, format_number
-from exactodds.paytable import Bet
+from exactodds.paytable import Bet, Occurrence
 from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
 
 __all__ = [
@@ -205,16 +206,25 @@ def _summary(sheet: Sheet) -> list[Block]:
 
 
 def _game(sheet: Sheet) -> list[Block]:
+    """The paytable's own description and source, then what this sheet actually computes: its
+    shoe and rules, and every option that overrides the paytable."""
     t = sheet.paytable
     blocks: list[Block] = [Heading(2, "Game", "game")]
     if t.description:
         blocks.append(Para(t.description))
     if t.source:
         blocks.append(Para(f"Source: {t.source}"))
+    if sheet.overrides:
+        blocks.append(
+            Para(
+                (Strong("This sheet differs from the paytable:"), " ", " ".join(sheet.overrides)),
+                "flag",
+            )
+        )
     rules = f"Drawing rules: {sheet.tableau.name}"
     if sheet.tableau.description:
         rules += f" — {sheet.tableau.description}"
-    blocks.append(Para(f"Shoe: {sheet.shoe.describe()}. {rules}"))
+    blocks.append(Para(f"Shoe used here: {sheet.shoe.describe()}. {rules}"))
     return blocks
 
 
@@ -239,18 +249,16 @@ def _shoe(sheet: Sheet) -> list[Block]:
     ]
 
 
+_ACTION_LETTERS = {Action.DRAW: "D", Action.STAND: "S", Action.NATURAL: "N"}
+
+
 def _tableau(sheet: Sheet) -> list[Block]:
     t = sheet.tableau
-
-    def player(total: int) -> str:
-        if total >= 8:
-            return "N"
-        return "D" if t.player_draws(total) else "S"
-
+    thirds: tuple[int | None, ...] = (None, *range(10))
     banker_rows = tuple(
-        (str(total), *("D" if d else "S" for d in draws)) for total, draws in t.rows()
+        (str(total), *(_ACTION_LETTERS[banker_action(t, total, x)] for x in thirds))
+        for total in range(10)
     )
-    banker_rows += tuple((str(total), *("N" for _ in range(11))) for total in (8, 9))
     return [
         Heading(2, f"Drawing rules: {t.name}", "rules"),
         Para(
@@ -259,7 +267,7 @@ def _tableau(sheet: Sheet) -> list[Block]:
         ),
         Table(
             ("Player two-card total", *(str(v) for v in range(10))),
-            (("Player", *(player(v) for v in range(10))),),
+            (("Player", *(_ACTION_LETTERS[player_action(t, v)] for v in range(10))),),
             "l" + "c" * 10,
         ),
         Table(
@@ -326,13 +334,13 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
         )
     rows = tuple(
         (
-            row.event,
+            f"{row.event} ({note})" if note else row.event,
             row.pays.text or str(row.pays),
             grouped(row.combinations),
             fixed(row.probability, p),
             signed(row.ret, r),
         )
-        for row in f.rows
+        for row, note in zip(f.rows, b.notes, strict=True)
     )
     blocks.append(
         Table(
@@ -342,6 +350,9 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             total=(Strong("Total"), "", grouped(f.total), fixed(1, p), signed(f.ev, r)),
         )
     )
+    never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
+    if never:
+        blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
     win, odds = _largest(b)
     summary: list[tuple[Inline, ...]] = [
         ("House edge (pushes counted)", _pct(f.house_edge)),
@@ -378,6 +389,21 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     return blocks
+
+
+def _never_note(sheet: Sheet, events: list[str], notes: tuple[str, ...]) -> str:
+    """Why rows show 0 combinations: the shoe holds no such round (or no shoe does)."""
+    names = ", ".join(events)
+    if Occurrence.NOT_WITH_THIS_SHOE.value in notes:
+        return (
+            f"Never occurs with this shoe ({sheet.shoe.describe()}): {names}. The shoe holds too "
+            "few cards of the kinds such a round needs, so these rows have 0 combinations here; "
+            "on a full 8-deck shoe they occur."
+        )
+    return (
+        f"Never occurs, on any shoe, with the drawing rules {sheet.tableau.name}: {names}. "
+        "Earlier rows take every round it names, or it names an impossible round."
+    )
 
 
 def _method(sheet: Sheet) -> list[Block]:
@@ -436,7 +462,7 @@ def _appendix(sheet: Sheet) -> list[Block]:
 
 def _verification(sheet: Sheet) -> list[Block]:
     """The optional Monte Carlo section (only on sheets built with a verification)."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
     from exactodds.report.verification import STATEMENT, verdict
 
     check = sheet.verification
@@ -452,20 +478,9 @@ def _verification(sheet: Sheet) -> list[Block]:
         f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
-    t = sheet.paytable
-    plain = sheet.shoe == t.shoe() and sheet.tableau == t.tableau and len(sheet.bets) == len(t.bets)
-    if sheet.file and plain:  # overridden shoe, rules or bets: the command would need them too
-        blocks.append(
-            Para(
-                (
-                    "Rerun: ",
-                    Code(
-                        f"exactodds report {sheet.file} --verify-rounds {check.rounds} "
-                        f"--seed {check.seed}"
-                    ),
-                )
-            )
-        )
+    if sheet.command is not None:
+        rerun = f"{sheet.command} --verify-rounds {check.rounds} --seed {check.seed}"
+        blocks.append(Para(("Rerun: ", Code(rerun))))
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
         rows = tuple(
             (
@@ -506,16 +521,21 @@ def _inputs(sheet: Sheet) -> list[Block]:
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
     if rows:
         blocks.append(Table(("Input", "File", "SHA-256"), rows, "lll", css="exact"))
+    facts: list[tuple[Inline, ...]] = [
+        ("Software", sheet.software),
+        ("Shoe", sheet.shoe.describe()),
+        ("Drawing rules", sheet.tableau.name),
+        ("Date", sheet.date),
+    ]
+    if sheet.command is not None:
+        facts.append(("Command", Code(sheet.command)))
     blocks.append(
         Table(
             ("Item", "Value"),
-            (
-                ("Software", sheet.software),
-                ("Shoe", sheet.shoe.describe()),
-                ("Drawing rules", sheet.tableau.name),
-                ("Date", sheet.date),
-            ),
+            tuple(facts),
             "ll",
+            caption="The command recomputes this sheet from any folder (bundled paytables by "
+            "name, files by the path shown); the date is --date or today.",
         )
     )
     return blocks
@@ -537,6 +557,7 @@ def document(sheet: Sheet) -> Document:
         ("Paytable", (t.name, " — ", Code(sheet.file)) if sheet.file else t.name),
         ("Shoe", sheet.shoe.describe()),
         ("Drawing rules", sheet.tableau.name),
+        *((("Differs from the paytable", " ".join(sheet.overrides)),) if sheet.overrides else ()),
         ("Bets", str(len(sheet.bets))),
         ("Universe", f"{grouped(sheet.universe)} ordered six-card sequences"),
         ("Software", sheet.software),
@@ -570,4 +591,7 @@ def document(sheet: Sheet) -> Document:
     blocks += _appendix(sheet)
     blocks += _verification(sheet)
     blocks += _inputs(sheet)
-    return Document(f"{t.name} — math sheet", tuple(blocks), sheet.date, sheet.version)
+    title = f"{t.name} — math sheet"
+    if sheet.overrides:  # the title names the shoe and rules actually used
+        title += f" — {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
+    return Document(title, tuple(blocks), sheet.date, sheet.version)

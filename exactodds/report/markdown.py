@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from exactodds.escape import md_code, one_line
 from exactodds.report.layout import Code, Document, Heading, Inline, Para, Strong, Table
 
 __all__ = ["MARKER", "render_markdown", "text"]
@@ -15,24 +16,39 @@ _SPECIAL = re.compile(r"([\\`*<>\[\]|#])|((?<![A-Za-z0-9])_|_(?![A-Za-z0-9]))")
 
 
 def _escape(s: str) -> str:
-    r"""Escape Markdown syntax in plain text.
+    r"""Escape Markdown syntax in plain text, on one line (line breaks become spaces).
 
-    >>> _escape("a|b *c* player_pair _x_")
-    'a\\|b \\*c\\* player_pair \\_x\\_'
+    >>> _escape("a|b *c* player_pair _x_\nnext")
+    'a\\|b \\*c\\* player_pair \\_x\\_ next'
     """
-    return _SPECIAL.sub(lambda m: "\\" + m.group(0), s)
+    return _SPECIAL.sub(lambda m: "\\" + m.group(0), one_line(s))
 
 
-def text(x: Inline) -> str:
-    """Inline content as Markdown.
+# A paragraph starting like this would become a list, a thematic break or a code block.
+_BLOCK_START = re.compile(r"^(?:([-+=])|(\d{1,9})([.)]))")
+
+
+def _paragraph(body: str) -> str:
+    r"""A paragraph's Markdown that cannot open another block (list, rule, indented code).
+
+    >>> _paragraph("- 5 to 1"), _paragraph("1. Tie"), _paragraph("    code")
+    ('\\- 5 to 1', '1\\. Tie', 'code')
+    """
+    body = body.lstrip()
+    return _BLOCK_START.sub(lambda m: "\\" + m[1] if m[1] else f"{m[2]}\\{m[3]}", body)
+
+
+def text(x: Inline, *, in_table: bool = False) -> str:
+    """Inline content as Markdown (``in_table``: inside a table cell, where ``|`` is escaped
+    in code spans too).
 
     >>> print(text(("Bet ", Code("tie"), " pays ", Strong("8:1"), " on a_tie | push")))
     Bet `tie` pays **8:1** on a_tie \\| push
     """
     if isinstance(x, tuple):
-        return "".join(text(part) for part in x)
+        return "".join(text(part, in_table=in_table) for part in x)
     if isinstance(x, Code):
-        return f"`{x.text}`"
+        return md_code(x.text, in_table=in_table)
     if isinstance(x, Strong):
         return f"**{_escape(x.text)}**"
     return _escape(x)
@@ -44,9 +60,9 @@ def _table(t: Table) -> list[str]:
         "| " + " | ".join(_escape(h) for h in t.header) + " |",
         "|" + "|".join(marks[a] for a in t.align) + "|",
     ]
-    lines += ["| " + " | ".join(text(c) for c in row) + " |" for row in t.rows]
+    lines += ["| " + " | ".join(text(c, in_table=True) for c in row) + " |" for row in t.rows]
     if t.total is not None:
-        lines.append("| " + " | ".join(text(c) for c in t.total) + " |")
+        lines.append("| " + " | ".join(text(c, in_table=True) for c in t.total) + " |")
     out = [*lines, ""]
     if t.caption:
         out += [f"*{_escape(t.caption)}*", ""]
@@ -79,7 +95,7 @@ def render_markdown(doc: Document) -> str:
         if isinstance(block, Heading):
             out += [f"{'#' * block.level} {_escape(block.text)}", ""]
         elif isinstance(block, Para):
-            body = text(block.text)
+            body = _paragraph(text(block.text))
             out += [f"> {body}" if block.style == "flag" else body, ""]
         else:
             out += _table(block)

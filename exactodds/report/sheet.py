@@ -16,6 +16,7 @@ import datetime as dt
 import hashlib
 import os
 import re
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -26,12 +27,19 @@ from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
-from exactodds.paytable import Bet, Paytable, display_path
+from exactodds.paytable import (
+    Bet,
+    Occurrence,
+    Paytable,
+    bundled_paytables,
+    display_path,
+    row_occurrence,
+)
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
+from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
-    from exactodds.analysis.verify import BetCheck
+    from exactodds.analysis.montecarlo import BetCheck
 
 __all__ = [
     "BetSheet",
@@ -83,29 +91,43 @@ class StakeRTP:
 
 @dataclass(frozen=True)
 class BetSheet:
-    """One bet's figures; for a bet with a rounding rule also its RTP by stake.
+    """One bet's figures, whether each row occurs at all on this shoe (see
+    :func:`~exactodds.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
+    stake.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
     >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
     ('Player Pair', Fraction(43, 415), (), None)
+    >>> one = build_sheet(load_paytable("classic"), shoe=Shoe.decks(1), bet_ids=["perfect_pair"])
+    >>> notes = one.bet("perfect_pair").notes  # one deck holds no two identical cards
+    >>> notes[:3] == ("never occurs with this shoe",) * 3, notes[3]
+    (True, '')
     """
 
     figures: BetFigures
     rtp_by_stake: tuple[StakeRTP, ...] = ()
     unrounded_rtp: Fraction | None = None
+    occurrence: tuple[Occurrence, ...] = ()
 
     @property
     def bet(self) -> Bet:
         """The bet these figures are of."""
         return self.figures.bet
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Per row: ``""``, or why it has 0 combinations (``never occurs with this shoe``)."""
+        return tuple("" if o is Occurrence.OCCURS else o.value for o in self.occurrence) or (
+            ("",) * len(self.figures.rows)
+        )
+
 
 @dataclass(frozen=True)
 class SheetVerification:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
-    One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
+    One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
@@ -144,6 +166,47 @@ class Sheet:
     version: str
     date: str
     verification: SheetVerification | None = None
+    rerun: tuple[str, ...] | None = None
+    """Arguments of ``exactodds report`` that recompute this sheet (the paytable first: a
+    bundled name or the file), or None when its shoe or rules cannot be given as options."""
+
+    @property
+    def command(self) -> str | None:
+        """The command that recomputes this sheet from any folder, quoted for a POSIX shell.
+
+        >>> from exactodds.paytable import load_paytable
+        >>> build_sheet(load_paytable("classic"), shoe=Shoe.decks(6)).command
+        'exactodds report classic --decks 6'
+        """
+        if self.rerun is None:
+            return None
+        return shlex.join(("exactodds", "report", *self.rerun))
+
+    @property
+    def overrides(self) -> tuple[str, ...]:
+        """How this sheet departs from its paytable's own game, one sentence each (none for the
+        paytable as written).
+
+        >>> from exactodds.paytable import load_paytable
+        >>> sheet = build_sheet(
+        ...     load_paytable("classic"), shoe=Shoe.decks(6), tableau=Tableau.named("mini")
+        ... )
+        >>> for line in sheet.overrides:
+        ...     print(line)
+        8 decks in the paytable; 6 decks (312 cards) used here.
+        punto-banco rules in the paytable; mini used here.
+        """
+        t = self.paytable
+        out = []
+        if self.shoe != t.shoe():
+            s = "s" if t.decks != 1 else ""
+            out.append(f"{t.decks} deck{s} in the paytable; {self.shoe.describe()} used here.")
+        if self.tableau != t.tableau:
+            out.append(f"{t.tableau.name} rules in the paytable; {self.tableau.name} used here.")
+        if len(self.bets) != len(t.bets):
+            shown = ", ".join(b.bet.id for b in self.bets)
+            out.append(f"{len(t.bets)} bets in the paytable; {len(self.bets)} shown here: {shown}.")
+        return tuple(out)
 
     @property
     def software(self) -> str:
@@ -214,11 +277,12 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
 
 
 def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint) -> BetSheet:
+    occurrence = row_occurrence(bet, joint)
     if bet.rounding is None:
-        return BetSheet(figures)
+        return BetSheet(figures, occurrence=occurrence)
     base = bet_figures(joint, unrounded(bet)).rtp
     table = tuple(StakeRTP(s, r, r == base) for s, r in rtp_by_stake(joint, bet, DEFAULT_STAKES))
-    return BetSheet(figures, table, base)
+    return BetSheet(figures, table, base, occurrence)
 
 
 def build_sheet(
@@ -230,17 +294,21 @@ def build_sheet(
     date: str | None = None,
     version: str | None = None,
     extra_inputs: Iterable[InputFile] = (),
+    options: Sequence[str] | None = None,
 ) -> Sheet:
     """Compute the sheet of ``paytable`` (on its own shoe and tableau unless given).
 
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
-    ``version`` defaults to the installed exactodds version.
+    ``version`` defaults to the installed exactodds version. ``options`` are the command-line
+    options that chose the shoe and rules (``--decks 6 --rules mini``), for the sheet's rerun
+    command; without them they are derived from ``shoe`` and ``tableau`` where options can say
+    them (full or depleted decks, built-in rules).
 
-    >>> from exactodds.engine import falling
+    >>> from math import perm
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
-    >>> sheet.universe == falling(312, 6), [b.bet.id for b in sheet.bets]
+    >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
     """
     if version is None:
@@ -259,6 +327,10 @@ def build_sheet(
     if paytable.rules_file is not None and tableau == paytable.tableau:
         inputs.append(file_input("rules", paytable.rules_file))
     inputs.extend(extra_inputs)
+    if options is None:
+        derived = _options(paytable, shoe, tableau)
+        options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
+    name = _paytable_argument(paytable)
     return Sheet(
         paytable,
         file,
@@ -269,4 +341,41 @@ def build_sheet(
         tuple(inputs),
         version,
         resolve_date(date),
+        rerun=None if options is None or name is None else (name, *options),
     )
+
+
+def _paytable_argument(paytable: Paytable) -> str | None:
+    """How a command names the paytable: a bundled one by its name (a path inside the package
+    does not exist elsewhere), a file by its path as shown on the sheet."""
+    if paytable.path is None:
+        return None
+    if paytable.path.resolve() in {p.resolve() for p in bundled_paytables()}:
+        return paytable.path.stem
+    return display_path(paytable.path)
+
+
+def _options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
+    """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
+    out: list[str] = []
+    if shoe != paytable.shoe():
+        depleted = shoe.depletion()
+        if depleted is None:
+            return None
+        n, cards = depleted
+        if n != paytable.decks:
+            out += ["--decks", str(n)]
+        if cards:
+            out += ["--remove", " ".join(str(c) for c in cards)]
+    if tableau != paytable.tableau:
+        if BUILTIN.get(tableau.name) != tableau:
+            return None
+        out += ["--rules", tableau.name]
+    return out
+
+
+def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> list[str]:
+    """``--bet ID`` for each bet when the sheet shows only some of the paytable's bets."""
+    if tuple(bets) == paytable.bets:
+        return []
+    return [arg for bet in bets for arg in ("--bet", bet.id)]

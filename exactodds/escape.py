@@ -1,0 +1,77 @@
+"""Text made safe for what reads it: a spreadsheet opening a CSV file, a Markdown renderer.
+
+Names, events and descriptions come from untrusted paytable files, so every output format
+escapes them in one place (HTML uses :func:`html.escape`, JSON its own quoting).
+
+- CSV: a cell that a spreadsheet would read as a formula — one starting with ``=``, ``+``,
+  ``-``, ``@``, a tab or a carriage return (OWASP "CSV injection") — gets a leading ``'``.
+  Numbers are left as they are: an integer, a decimal or an exact fraction ``p/q`` (also several
+  joined by ``;``, as in the sheets' ``exact`` column) cannot call a function, and a reader must
+  get them back unchanged.
+- Markdown: line breaks become spaces (a newline would end a table row or start a new block),
+  ``|`` is escaped so it cannot split a table cell, and code spans are fenced with more
+  backticks than they contain.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["csv_cell", "md_cell", "md_code", "one_line"]
+
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?(?:;[+-]?\d+(?:\.\d+)?(?:/\d+)?)*")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
+_BACKTICKS = re.compile(r"`+")
+
+
+def csv_cell(text: str) -> str:
+    """``text`` as a CSV cell no spreadsheet runs as a formula; numbers unchanged.
+
+    >>> csv_cell("=HYPERLINK(\\"http://x\\")"), csv_cell("@SUM(A1)"), csv_cell("+1 to 1")
+    ('\\'=HYPERLINK("http://x")', "'@SUM(A1)", "'+1 to 1")
+    >>> csv_cell("-0.0123456789"), csv_cell("-19/20"), csv_cell("1/1;-43/415"), csv_cell("Tie")
+    ('-0.0123456789', '-19/20', '1/1;-43/415', 'Tie')
+    """
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break (``\\n``, ``\\r\\n``, ``\\r``, Unicode separators) as one
+    space, so it stays inside its table row or heading.
+
+    >>> one_line("Banker\\r\\nwins\\u2028big")
+    'Banker wins big'
+    """
+    return _LINE_BREAK.sub(" ", text)
+
+
+def md_code(text: str, *, in_table: bool = False) -> str:
+    """``text`` as one Markdown code span that no backtick in it can end early.
+
+    The fence is one backtick longer than the longest run inside, padded with spaces when the
+    text starts or ends with a backtick (CommonMark). In a table, ``|`` is escaped: GitHub
+    tables split cells on it even inside code, and unescape ``\\|`` there.
+
+    >>> md_code("player_pair"), md_code("a`b"), md_code("`x`"), md_code("a|b", in_table=True)
+    ('`player_pair`', '``a`b``', '`` `x` ``', '`a\\\\|b`')
+    """
+    text = one_line(text)
+    if in_table:
+        text = text.replace("|", "\\|")
+    longest = max((len(m) for m in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def md_cell(text: str) -> str:
+    """Plain ``text`` for a cell of a Markdown table printed by :mod:`tabulate`: one line, ``|``
+    escaped (other Markdown is left as typed: these tables are read as text too).
+
+    >>> md_cell("Pair | Both\\nhands")
+    'Pair \\\\| Both hands'
+    """
+    return one_line(text).replace("|", "\\|")

@@ -1,0 +1,169 @@
+"""Every code block of README.md runs: shell commands as processes of the venv's scripts, Python
+blocks as doctests, TOML blocks parsed and checked against the files in examples/.
+
+Shell commands run from a scratch folder holding only a link to examples/ (as a user's folder
+would), except the Development section's, which work on the checkout. In the first block, the
+segments that create the venv, install into it and run this suite are CI's own steps and are
+skipped; so is a line whose comment ends with "not run in tests" (the comment says why).
+"""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from exactodds.paytable import parse_paytable
+from exactodds.tableau import BUILTIN, Tableau
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+VENV_BIN = Path(sys.prefix) / "bin"
+SKIP = "not run in tests"
+CI_STEPS = ("python3 -m venv", "pip install", "-m pytest")
+
+
+@dataclass(frozen=True)
+class Block:
+    """A fenced code block: its language, text, first line in README.md and section heading."""
+
+    lang: str
+    text: str
+    line: int
+    section: str
+
+
+def _blocks() -> list[Block]:
+    blocks: list[Block] = []
+    section = ""
+    lang: str | None = None
+    body: list[str] = []
+    start = 0
+    for n, line in enumerate(README.read_text(encoding="utf-8").splitlines(), 1):
+        if lang is None and line.startswith("#"):
+            section = line.lstrip("#").strip()
+        if line.startswith("```"):
+            if lang is None:
+                lang, body, start = line[3:].strip(), [], n + 1
+            else:
+                blocks.append(Block(lang, "\n".join(body) + "\n", start, section))
+                lang = None
+        elif lang is not None:
+            body.append(line)
+    assert lang is None, "README.md has an unclosed code block"
+    return blocks
+
+
+BLOCKS = _blocks()
+
+
+def _commands() -> list[tuple[str, str, bool]]:
+    """(id, command, in the checkout) of every shell command to run."""
+    out = []
+    for i, block in enumerate(b for b in BLOCKS if b.lang in ("sh", "bash", "shell")):
+        for k, line in enumerate(block.text.splitlines()):
+            command = line.strip()
+            if not command or command.startswith("#") or command.endswith(SKIP):
+                continue
+            if i == 0:  # CI's own steps: make the venv, install, run this suite
+                kept = [s.strip() for s in command.split("&&") if not any(c in s for c in CI_STEPS)]
+                command = " && ".join(kept)
+                if not command:
+                    continue
+            out.append((f"L{block.line + k}", command, block.section == "Development"))
+    return out
+
+
+COMMANDS = _commands()
+
+
+def test_the_readme_has_the_blocks_this_test_knows() -> None:
+    langs = {b.lang for b in BLOCKS}
+    assert langs <= {"sh", "python", "toml"}, langs
+    assert len(COMMANDS) >= 15
+    skipped = [
+        line
+        for b in BLOCKS
+        if b.lang == "sh"
+        for line in b.text.splitlines()
+        if line.rstrip().endswith(SKIP)
+    ]
+    for line in skipped:  # each skip says why, in its comment
+        reason = line.split("#", 1)[1].removesuffix(SKIP).strip(" :")
+        assert len(reason) > 5, line
+
+
+@pytest.mark.parametrize(
+    ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
+)
+def test_readme_command_runs(command: str, checkout: bool, tmp_path: Path) -> None:
+    parts = [p.strip() for p in command.split("&&")]
+    for part in parts:
+        assert part.startswith(".venv/bin/"), f"not the venv's script: {part}"
+    if not (VENV_BIN / "exactodds").is_file():
+        pytest.skip("README commands name the venv's scripts; run the suite with the venv")
+    if checkout:
+        cwd = ROOT
+    else:
+        cwd = tmp_path
+        (tmp_path / "examples").symlink_to(ROOT / "examples")
+    script = re.sub(r"(?<![\w/.])\.venv/bin/", f"{VENV_BIN}/", command)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "0"}
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {script}"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, f"{command}\n{done.stderr}"
+    assert "Traceback" not in done.stderr
+    if ">" not in command and "--out" not in command:
+        assert done.stdout.strip(), command  # every example prints something
+
+
+@pytest.mark.parametrize(
+    "block", [b for b in BLOCKS if b.lang == "python"], ids=lambda b: f"L{b.line}"
+)
+def test_readme_python_runs_and_prints_what_it_says(block: Block) -> None:
+    assert block.text.startswith(">>> "), "write README Python as a doctest: it checks output"
+    test = doctest.DocTestParser().get_doctest(block.text, {}, "README", str(README), block.line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0 and result.attempted >= 5
+
+
+def test_readme_toml_blocks_are_the_example_files() -> None:
+    toml = [b for b in BLOCKS if b.lang == "toml"]
+    by_kind = {
+        "paytable": [b for b in toml if "[bets." in b.text],
+        "rules": [b for b in toml if "player_draw" in b.text],
+        "shoe": [b for b in toml if "remove" in b.text and "[bets." not in b.text],
+    }
+    assert sum(len(v) for v in by_kind.values()) == len(toml) == 3
+    (paytable,) = by_kind["paytable"]
+    table, problems = parse_paytable(tomllib.loads(paytable.text), "README")
+    assert problems == [] and table is not None
+    assert [r.event for r in table.bet("player_bonus").rows][:3] == [
+        "Natural win",
+        "Natural tie",
+        "Win by 9",
+    ]
+    assert paytable.text in (ROOT / "examples" / "my-game.toml").read_text(encoding="utf-8")
+    (rules,) = by_kind["rules"]
+    assert rules.text == (ROOT / "examples" / "my-rules.toml").read_text(encoding="utf-8")
+    written = Tableau.from_mapping(tomllib.loads(rules.text), default_name="x")
+    standard = BUILTIN["punto-banco"]
+    assert (written.player, written.banker) == (standard.player, standard.banker)
+    (shoe,) = by_kind["shoe"]
+    assert shoe.text == (ROOT / "examples" / "my-shoe.toml").read_text(encoding="utf-8")
