@@ -24,7 +24,8 @@ EPILOG = """Examples:
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
-a file whose content is unchanged apart from its date is left untouched. The date is --date,
+a file whose content is unchanged apart from its date is left untouched, and a file there that
+is not a sheet exactodds wrote is refused unless --force. The date is --date,
 else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
 section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
 Each sheet says where options override its paytable and ends with the command that recomputes
