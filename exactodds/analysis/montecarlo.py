@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from exactodds.analysis.batch import BetLike
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
+from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
 from exactodds.round import (
     OUTCOME_CODES,
     Outcome,
@@ -100,6 +101,7 @@ def deal_outcome_counts(
     """
     import numpy as np
 
+    check_count(rounds, MAX_VERIFY_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card

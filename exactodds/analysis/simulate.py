@@ -27,6 +27,13 @@ from typing import Any, TypeVar
 
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.errors import SimulationError
+from exactodds.limits import (
+    MAX_SHOES,
+    MAX_SIMULATED_CARDS,
+    MAX_SIMULATION_SHOE,
+    available_cpus,
+    check_count,
+)
 from exactodds.round import (
     Continuation,
     PairKind,
@@ -43,6 +50,7 @@ __all__ = [
     "RoundFigures",
     "Simulation",
     "SimulationError",
+    "check_limits",
     "deal_round_at",
     "play_shoe",
     "render_simulation",
@@ -346,7 +354,9 @@ def simulate(
         raise SimulationError(f"cut card position {cut_card!r} must be 0..{shoe.size - 1}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
+    check_limits(shoes, shoe, workers)
     chunks = [list(range(i, min(i + chunk, shoes))) for i in range(0, shoes, chunk)]
+    workers = min(workers, len(chunks))  # a worker per chunk of shoes at most
     total = _Tally()
     done = 0
     for part in _chunks(
@@ -357,6 +367,29 @@ def simulate(
         if progress is not None:
             progress(done, shoes)
     return _finish(evaluator, total, shoe, seed, cut_card)
+
+
+def check_limits(shoes: int, shoe: Shoe, workers: int) -> None:
+    """Refuse a run beyond the limits of :mod:`exactodds.limits` (shoes, shoe size, cards
+    dealt, workers) before any work: :func:`simulate` calls it first.
+
+    >>> check_limits(2, Shoe.decks(8), workers=10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: 10,000 workers is more than the ... CPUs available
+    """
+    check_count(shoes, MAX_SHOES, "number of shoes", SimulationError)
+    if shoe.size > MAX_SIMULATION_SHOE:
+        raise SimulationError(
+            f"a shoe of {shoe.size:,} cards is over the limit of {MAX_SIMULATION_SHOE:,} cards "
+            f"({MAX_SIMULATION_SHOE // 52} decks) for a simulation"
+        )
+    check_count(
+        shoes * shoe.size, MAX_SIMULATED_CARDS, "cards dealt (shoes × cards)", SimulationError
+    )
+    cpus = available_cpus()
+    if workers > cpus:
+        raise SimulationError(f"{workers:,} workers is more than the {cpus} CPUs available")
 
 
 def _chunks(

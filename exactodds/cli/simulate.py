@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import FormatOpt, PaytableArg
-from exactodds.cli.eor import check_format
+from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg
+from exactodds.cli.eor import check_format, check_plot_outputs
 
 __all__ = ["simulate"]
 
@@ -41,12 +41,15 @@ def simulate(
         Path | None,
         typer.Option("--plots", help="Also write edge-by-round.png and .svg here."),
     ] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left; or (--monte-carlo) compare dealt rounds with the exact figures."""
     from exactodds.paytable import load_paytable
 
     check_format(fmt)
+    if plots is not None and not monte_carlo:
+        check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
     start = time.perf_counter()
     if monte_carlo:
@@ -64,12 +67,14 @@ def simulate(
     else:
         from exactodds.analysis.batch import compile_bets
         from exactodds.analysis.simulate import (
+            check_limits,
             render_simulation,
             simulation_json,
             stderr_progress,
         )
         from exactodds.analysis.simulate import simulate as run_simulate
 
+        check_limits(shoes, table.shoe(), workers)
         evaluator = compile_bets(table.bets, table.tableau)
         sim = run_simulate(
             evaluator,
