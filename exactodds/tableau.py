@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import TableauError
-from exactodds.shoe import read_data_file
+from exactodds.errors import TableauError, quote
+from exactodds.files import read_data
+from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
@@ -78,7 +79,7 @@ class Tableau:
         key = {"puntobanco": "punto-banco", "standard": "punto-banco"}.get(key, key)
         if key not in BUILTIN:
             raise TableauError(
-                f"unknown rules {name!r}: use one of {', '.join(BUILTIN)} or a TOML file"
+                f"unknown rules {quote(name)}: use one of {', '.join(BUILTIN)} or a TOML file"
             )
         return BUILTIN[key]
 
@@ -93,10 +94,16 @@ class Tableau:
         known = {"name", "description", "player_draw", "banker_draw"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise TableauError(f"unknown key {unknown[0]!r} in rules (expected {sorted(known)})")
+            raise TableauError(
+                f"unknown key {quote(unknown[0])} in rules (expected {sorted(known)})"
+            )
         name = data.get("name", default_name)
         if not isinstance(name, str):
-            raise TableauError(f"rules name must be a string, not {name!r}")
+            raise TableauError(f"rules name must be a string, not {quote(name)}")
+        if len(name) > MAX_NAME_CHARS:
+            raise TableauError(
+                f"rules name {quote(name)} is longer than {MAX_NAME_CHARS} characters"
+            )
         if "player_draw" not in data:
             raise TableauError(f"rules {name!r}: missing 'player_draw' (list of totals 0..7)")
         if "banker_draw" not in data:
@@ -109,12 +116,14 @@ class Tableau:
         keys: dict[str, Any] = {}
         for k, v in banker_data.items():
             if str(k).strip() in keys:
-                raise TableauError(f"rules {name!r}: banker_draw total {k!r} is given twice")
+                raise TableauError(
+                    f"rules {name!r}: banker_draw total {quote(k, 20)} is given twice"
+                )
             keys[str(k).strip()] = v
         extra = sorted(set(keys) - {str(t) for t in range(8)})
         if extra:
             raise TableauError(
-                f"rules {name!r}: banker_draw key {extra[0]!r} is not a banker total 0..7"
+                f"rules {name!r}: banker_draw key {quote(extra[0], 20)} is not a banker total 0..7"
             )
         for total in range(8):
             if str(total) not in keys:
@@ -122,13 +131,20 @@ class Tableau:
             rows.append(_banker_row(keys[str(total)], f"rules {name!r}: banker_draw.{total}"))
         description = data.get("description", "")
         if not isinstance(description, str):
-            raise TableauError(f"rules {name!r}: description must be a string, not {description!r}")
+            raise TableauError(
+                f"rules {name!r}: description must be a string, not {quote(description)}"
+            )
+        if len(description) > MAX_TEXT_CHARS:
+            raise TableauError(
+                f"rules {name!r}: description is longer than the limit of {MAX_TEXT_CHARS:,} "
+                "characters"
+            )
         return cls(name, frozenset(player), tuple(rows), description)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Tableau:
         """Read a custom tableau from a TOML file (see :meth:`from_mapping`)."""
-        data = read_data_file(path)
+        data = read_data(path).data
         try:
             return cls.from_mapping(data, default_name=Path(path).stem)
         except TableauError as exc:
@@ -137,11 +153,11 @@ class Tableau:
 
 def _int_list(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise TableauError(f"{where} must be a list of totals, not {value!r}")
+        raise TableauError(f"{where} must be a list of totals, not {quote(value)}")
     out = []
     for v in value:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 7:
-            raise TableauError(f"{where}: {v!r} is not a total 0..7")
+            raise TableauError(f"{where}: {quote(v)} is not a total 0..7")
         out.append(v)
     return out
 
@@ -153,9 +169,9 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
             return _ALL
         if word in ("none", "never"):
             return frozenset()
-        raise TableauError(f"{where}: {value!r} is not a list, 'any' or 'none'")
+        raise TableauError(f"{where}: {quote(value)} is not a list, 'any' or 'none'")
     if not isinstance(value, list):
-        raise TableauError(f"{where} must be a list of values 0..9 and 'stood', not {value!r}")
+        raise TableauError(f"{where} must be a list of values 0..9 and 'stood', not {quote(value)}")
     out = set()
     for v in value:
         if isinstance(v, str) and v.strip().lower() == "stood":
@@ -163,7 +179,7 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
         elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9:
             out.add(v)
         else:
-            raise TableauError(f"{where}: {v!r} is not a third-card value 0..9 or 'stood'")
+            raise TableauError(f"{where}: {quote(v)} is not a third-card value 0..9 or 'stood'")
     return frozenset(out)
 
 

@@ -292,7 +292,7 @@ def test_cli_count_with_a_tags_file(capsys: pytest.CaptureFixture[str]) -> None:
         ("[lucky_six]\n6 = true\n", "tags.toml:2: bet 'lucky_six', rank '6': a tag must be an"),
         ("[lucky_six]\n6 = 1001\n", "tags.toml:2: bet 'lucky_six', rank '6': a tag must be within"),
         ("lucky_six = 3\n", "tags.toml:1: bet 'lucky_six': expected a table of rank = tag"),
-        ("[lucky_six\n", "tags.toml: invalid TOML"),
+        ("[lucky_six\n", "tags.toml:1: invalid TOML"),
     ],
 )
 def test_tags_file_errors_name_the_file_line_bet_and_rank(

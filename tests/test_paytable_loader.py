@@ -100,7 +100,7 @@ def test_every_problem_is_named_with_its_line(
         assert any(p.startswith(f"{path}:{line}: ") and message in p for p in problems) or (
             "invalid TOML" in message and f"line {line}" in problems[0]
         ), problems
-    with pytest.raises(PaytableError):
+    with pytest.raises((PaytableError, InputFileError)):
         load_paytable(path)
 
 

@@ -57,7 +57,8 @@ from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.errors import CardError, InputFileError, SimulationError
-from exactodds.shoe import RANKS, Shoe, parse_card, read_data_file
+from exactodds.files import read_data
+from exactodds.shoe import RANKS, Shoe, parse_card
 from exactodds.toml_lines import toml_lines
 
 if TYPE_CHECKING:
@@ -249,14 +250,10 @@ def count_strategy(
 
 
 def _read_tags_file(path: str | Path) -> tuple[Mapping[str, Any], str]:
-    """Parsed data and text of a tags file, read by the project's reader of untrusted files
-    (the one call site); the text serves only to cite lines."""
-    data = read_data_file(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        text = ""
-    return data, text
+    """Parsed data and text (to cite lines) of a tags file, read within every limit by the
+    project's one reader of untrusted files."""
+    file = read_data(path)
+    return file.data, file.text
 
 
 def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:

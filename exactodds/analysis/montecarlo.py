@@ -23,6 +23,7 @@ from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
+from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
 from exactodds.round import OUTCOME_CODES, Outcome
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
@@ -70,6 +71,7 @@ def deal_outcome_counts(
     """
     import numpy as np
 
+    check_count(rounds, MAX_VERIFY_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card

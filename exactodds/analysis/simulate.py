@@ -34,6 +34,14 @@ from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.exposure import BetExposure, Simulation
 from exactodds.analysis.tally import Tally
 from exactodds.errors import SimulationError
+from exactodds.limits import (
+    MAX_CLUSTER_SHOES,
+    MAX_SHOES,
+    MAX_SIMULATED_CARDS,
+    MAX_SIMULATION_SHOE,
+    available_cpus,
+    check_count,
+)
 from exactodds.round import OUTCOME_CODES
 from exactodds.shoe import RANKS, SUITS, Shoe
 
@@ -46,6 +54,7 @@ __all__ = [
     "BACKENDS",
     "Progress",
     "SimulationError",
+    "check_limits",
     "chunk_size",
     "run_chunk",
     "simulate",
@@ -58,6 +67,7 @@ BACKENDS = ("local", "dask")
 """``local``: this process, or a pool of ``workers`` processes; ``dask``: a Dask cluster."""
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
+_LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
 _INSTALL_DASK = "pip install 'exactodds[dask]'"
 
 
@@ -139,15 +149,19 @@ def run_task(job: Job, chunks: Sequence[Sequence[int]]) -> Tally:
 
 
 def chunk_size(shoe: Shoe, shoes: int, workers: int) -> int:
-    """Shoes per chunk: about 16,000 rounds (a chunk's arrays stay small), and at least four
-    chunks per worker when the run is short. The figures do not depend on it.
+    """Shoes per chunk: at most about 16,000 rounds (a chunk's arrays stay small), at least
+    about 2,000 (a short run stays in one process), and otherwise four chunks per worker. The
+    figures do not depend on it.
 
-    >>> chunk_size(Shoe.decks(8), 100_000, 1), chunk_size(Shoe.decks(8), 40, 2)
-    (190, 5)
+    >>> chunk_size(Shoe.decks(8), 100_000, 1), chunk_size(Shoe.decks(8), 400, 2)
+    (190, 50)
+    >>> chunk_size(Shoe.decks(8), 40, 2), chunk_size(Shoe.decks(1), 5, 2)  # one process
+    (23, 200)
     """
     per_shoe = max(1, shoe.size * 10 // 49)  # rounds use 4.9 cards on average
-    by_memory = max(1, _ROUNDS_PER_CHUNK // per_shoe)
-    return max(1, min(by_memory, -(-shoes // (4 * workers))))
+    most = max(1, _ROUNDS_PER_CHUNK // per_shoe)
+    least = max(1, _LEAST_ROUNDS_PER_CHUNK // per_shoe)
+    return max(1, min(most, max(least, -(-shoes // (4 * workers)))))
 
 
 def simulate(
@@ -183,7 +197,9 @@ def simulate(
         raise SimulationError(f"chunk size must be at least 1, not {chunk!r}")
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
+    check_limits(shoes, shoe, workers, cluster=scheduler is not None)
     size = chunk or chunk_size(shoe, shoes, workers)
+    workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
     job = Job.of(evaluator, shoe, seed, cut_card, count)
     if backend == "dask":
@@ -198,6 +214,35 @@ def simulate(
         if progress is not None:
             progress(total.shoes, shoes)
     return _finish(job, total, count)
+
+
+def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False) -> None:
+    """Refuse a run beyond the limits of :mod:`exactodds.limits` (shoes, shoe size, cards
+    dealt, workers) before any work: :func:`simulate` calls it first. On a Dask cluster of
+    one's own (``cluster``, ``--scheduler``) the number of shoes may reach
+    :data:`~exactodds.limits.MAX_CLUSTER_SHOES` and the workers are the cluster's.
+
+    >>> check_limits(2, Shoe.decks(8), workers=10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: 10,000 workers is more than the ... CPUs available
+    >>> check_limits(10**8, Shoe.decks(8), workers=1, cluster=True)
+    """
+    if shoe.size > MAX_SIMULATION_SHOE:
+        raise SimulationError(
+            f"a shoe of {shoe.size:,} cards is over the limit of {MAX_SIMULATION_SHOE:,} cards "
+            f"({MAX_SIMULATION_SHOE // 52} decks) for a simulation"
+        )
+    if cluster:
+        check_count(shoes, MAX_CLUSTER_SHOES, "number of shoes", SimulationError)
+        return
+    check_count(shoes, MAX_SHOES, "number of shoes", SimulationError)
+    check_count(
+        shoes * shoe.size, MAX_SIMULATED_CARDS, "cards dealt (shoes × cards)", SimulationError
+    )
+    cpus = available_cpus()
+    if workers > cpus:
+        raise SimulationError(f"{workers:,} workers is more than the {cpus} CPUs available")
 
 
 def _finish(job: Job, tally: Tally, count: CountStrategy | None) -> Simulation:

@@ -9,16 +9,32 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, FormatOpt, PaytableArg, RemoveOpt, ShoeOpt
+from exactodds.cli.common import (
+    DecksOpt,
+    ForceOpt,
+    FormatOpt,
+    PaytableArg,
+    RemoveOpt,
+    ShoeOpt,
+    check_outputs,
+)
 from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 
-__all__ = ["check_format", "eor"]
+__all__ = ["check_format", "check_plot_outputs", "eor"]
 
 
 def check_format(fmt: str) -> None:
     """Reject an unknown ``--format`` (exit 2 with a usage message)."""
     if fmt not in ("md", "json"):
         raise typer.BadParameter(f"{fmt!r} is not one of 'md', 'json'", param_hint="--format")
+
+
+def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
+    """Before any work: the ``plots`` extra is installed and the plot files may be written."""
+    from exactodds.analysis.plots import check_plots, plot_names
+
+    check_plots()
+    check_outputs("--plots", directory, plot_names(stem), force=force)
 
 
 @app.command(
@@ -38,6 +54,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     plots: Annotated[
         Path | None, typer.Option("--plots", help="Also write eor.png and eor.svg here.")
     ] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
@@ -45,6 +62,8 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.paytable import load_paytable
 
     check_format(fmt)
+    if plots is not None:
+        check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
     result = effect_of_removal(table.bets, shoe, tableau, level=level)

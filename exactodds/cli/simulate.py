@@ -12,8 +12,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, FormatOpt, PaytableArg, RemoveOpt, ShoeOpt
-from exactodds.cli.eor import check_format
+from exactodds.cli.common import (
+    DecksOpt,
+    ForceOpt,
+    FormatOpt,
+    PaytableArg,
+    RemoveOpt,
+    ShoeOpt,
+)
+from exactodds.cli.eor import check_format, check_plot_outputs
 from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 from exactodds.cli.progress import progress_display
 
@@ -93,6 +100,7 @@ def simulate(
         Path | None,
         typer.Option("--plots", help="Also write edge-by-round.png and .svg here."),
     ] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left or counts them; or (--monte-carlo) compare dealt rounds with the exact
@@ -119,6 +127,8 @@ def simulate(
         raise SimulationError(f"{counting[0]} applies only with --strategy count")
     if scheduler is not None and backend != "dask":
         raise SimulationError("--scheduler applies only with --backend dask")
+    if plots is not None and not monte_carlo:
+        check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
     start = time.perf_counter()
@@ -139,8 +149,10 @@ def simulate(
             typer.echo(render_monte_carlo_check(check, table.name))
     else:
         from exactodds.analysis.batch import compile_bets
+        from exactodds.analysis.simulate import check_limits
         from exactodds.analysis.simulate import simulate as run_simulate
 
+        check_limits(shoes, shoe, workers, cluster=scheduler is not None)
         evaluator = compile_bets(table.bets, tableau)
         count = None
         if strategy == "count":

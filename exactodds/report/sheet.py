@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import DateError, InputFileError, PaytableError
+from exactodds.errors import DateError, PaytableError
+from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.paytable import (
     Bet,
@@ -242,14 +243,10 @@ def file_input(role: str, path: str | Path) -> InputFile:
     >>> file_input("shoe", "no/such/shoe.toml")
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: no/such/shoe.toml: cannot read file (No such file or directory)
+    exactodds.errors.InputFileError: no/such/shoe.toml: file not found
     """
     p = Path(path)
-    try:
-        digest = hashlib.sha256(p.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
-    return InputFile(role, display_path(p), digest)
+    return InputFile(role, display_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
 
 
 def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = None) -> str:
