@@ -179,35 +179,29 @@ def _rows(counts: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     return tuple((counts[i], counts[i + 1], counts[i + 2], counts[i + 3]) for i in range(0, 52, 4))
 
 
-def test_tally_sums_numerators_beyond_int64_exactly() -> None:
-    big = [[(1 << 70) + 3], [-(1 << 69)], [5]]
-    as_object = np.array(big, dtype=object)
-    t = Tally.of_rounds(
+def _three_rounds(numerators: np.ndarray, nets: np.ndarray) -> Tally:
+    """A tally of three rounds of one bet, all at round 1 with 9 cards left, bet where EV > 0."""
+    return Tally.of_rounds(
         bets=1,
         shoes=1,
         rounds=np.array([1, 1, 1]),
         sizes=np.array([9, 9, 9]),
-        numerators=as_object,
-        bet=as_object > 0,
-        nets=np.array([[1 << 40], [-1], [2]]),
+        numerators=numerators,
+        bet=numerators > 0,
+        nets=nets,
         evaluated=True,
     )
-    (row,) = t.by_round([1])[0]
+
+
+def test_tally_sums_numerators_beyond_int64_exactly() -> None:
+    big = np.array([[(1 << 70) + 3], [-(1 << 69)], [5]], dtype=object)
+    (row,) = _three_rounds(big, np.array([[1 << 40], [-1], [2]])).by_round([1])[0]
     assert row.mean_ev == Fraction((1 << 70) + 3 - (1 << 69) + 5, 3 * 60480)
     assert row.expected_gain == Fraction((1 << 70) + 8, 60480)
     assert row.realized_square == (1 << 80) + 4
     # int64 numerators near the limit: the 32-bit halves sum exactly
     near = np.array([[2**62 + 1], [2**62 + 1], [-(2**63)]], dtype=np.int64)
-    t = Tally.of_rounds(
-        bets=1,
-        shoes=1,
-        rounds=np.array([1, 1, 1]),
-        sizes=np.array([9, 9, 9]),
-        numerators=near,
-        bet=near > 0,
-        nets=np.zeros((3, 1), dtype=np.int64),
-        evaluated=True,
-    )
+    t = _three_rounds(near, np.zeros((3, 1), dtype=np.int64))
     assert t.sums[1, 9][0, 0] == 2 * (2**62 + 1) - 2**63
     assert t.sums[1, 9][2, 0] == 2 * (2**62 + 1)
 

@@ -149,9 +149,9 @@ def run_task(job: Job, chunks: Sequence[Sequence[int]]) -> Tally:
 
 
 def chunk_size(shoe: Shoe, shoes: int, workers: int) -> int:
-    """Shoes per chunk: at most about 16,000 rounds (a chunk's arrays stay small), at least
-    about 2,000 (a short run stays in one process), and otherwise four chunks per worker. The
-    figures do not depend on it.
+    """Shoes per chunk: about 16,000 rounds (a chunk's arrays stay small; the tally's cost per
+    round falls as chunks grow), and with several workers four chunks per worker, but at least
+    about 2,000 rounds (a short run stays in one process). The figures do not depend on it.
 
     >>> chunk_size(Shoe.decks(8), 100_000, 1), chunk_size(Shoe.decks(8), 400, 2)
     (190, 50)
@@ -160,6 +160,8 @@ def chunk_size(shoe: Shoe, shoes: int, workers: int) -> int:
     """
     per_shoe = max(1, shoe.size * 10 // 49)  # rounds use 4.9 cards on average
     most = max(1, _ROUNDS_PER_CHUNK // per_shoe)
+    if workers == 1:
+        return most
     least = max(1, _LEAST_ROUNDS_PER_CHUNK // per_shoe)
     return max(1, min(most, max(least, -(-shoes // (4 * workers)))))
 
