@@ -70,7 +70,9 @@ def main() -> None:
 
     one_s, rounds, one_json = timed(evaluator, shoe, args.shoes, args.seed)
     one_rate = rounds / one_s
-    print(f"1 worker: {args.shoes} shoes, {rounds} rounds in {one_s:.2f} s: {one_rate:.0f} rounds/s")
+    print(
+        f"1 worker: {args.shoes} shoes, {rounds} rounds in {one_s:.2f} s: {one_rate:.0f} rounds/s"
+    )
 
     dealt = deal_shoes(shoe, table.tableau, args.seed, range(args.shoes), 14)
     t0 = time.perf_counter()
@@ -83,9 +85,7 @@ def main() -> None:
     )
 
     if args.workers > 1:
-        many_s, _, many_json = timed(
-            evaluator, shoe, args.shoes, args.seed, workers=args.workers
-        )
+        many_s, _, many_json = timed(evaluator, shoe, args.shoes, args.seed, workers=args.workers)
         same = "same JSON" if many_json == one_json else "DIFFERENT JSON"
         print(
             f"{args.workers} workers: {many_s:.2f} s ({same}), "
