@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     IntArray = npt.NDArray[Any]
 
 __all__ = [
+    "COUNTER_TRUE_COUNT",
     "MAX_TAG",
     "MAX_TRIGGER",
     "BetCount",
@@ -83,6 +84,14 @@ MAX_TAG = 1000
 
 MAX_TRIGGER = 10**6
 """Largest |trigger| accepted from ``--trigger``."""
+
+COUNTER_TRUE_COUNT = (
+    "True count = (running count - d x cards seen) / (cards not seen / 52): d = the running "
+    "count of the full shoe per card (0 for a balanced count, b/52 on full decks with b the "
+    "count of one deck); cards not seen = left in the shoe or burned face down (the burn card "
+    "turned face up is seen). 0 on average at any depth of the shoe."
+)
+"""How the counter's running count becomes a true count (see the module docstring), as printed."""
 
 _NEVER = 1 << 62  # a threshold no count reaches (|52·(RC·N₀ − D·S)| < 2**62, see decide)
 _MAX_CARDS = 10**6  # shoe size for which the decision stays within int64 (see decide)

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exactodds.analysis.count import BetCount
-from exactodds.analysis.eor import TRUE_COUNT
+from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
 from exactodds.escape import md_cell, one_line
 from exactodds.numbers import exact, signed
@@ -171,7 +170,7 @@ class Simulation:
         }
         if self.strategy == "count":
             out["see_burns"] = self.see_burns
-            out["true_count"] = TRUE_COUNT
+            out["true_count"] = COUNTER_TRUE_COUNT
         out["bets"] = bets
         return out
 
@@ -230,7 +229,7 @@ class Simulation:
             "units_per_shoe": exact(self._per(b.expected_gain(limited), self.shoes)),
             "realized_units_per_100_rounds": exact(100 * b.units_per_round(limited, True)),
             "realized_units_per_shoe": exact(self._per(b.realized_gain(limited), self.shoes)),
-            "sd_per_100_rounds": 10 * b.sd_per_round(limited),
+            "sd_per_100_rounds": round(10 * b.sd_per_round(limited), 6),
             "di": None if di is None else round(di, 6),
             "n0": None if n0 is None else round(n0, 3),
         }
@@ -316,8 +315,7 @@ class Simulation:
             disable_numparse=True,
         )  # fmt: skip
         note = (
-            f"{TRUE_COUNT} Here b/52 is the shoe's own count per card and the cards not seen "
-            "(left in the shoe or burned face down) stand for the cards left. Derived trigger: "
+            f"{COUNTER_TRUE_COUNT} Derived trigger: "
             "where the linear estimate EV + slope·TC crosses 0, the slope being the "
             "least-squares EV change per unit of true count from the exact effects of removal "
             "(see exactodds.analysis.count); 'never' when the tags carry no information."
