@@ -35,6 +35,7 @@ __all__ = [
     "SettledRound",
     "Settlement",
     "check_round",
+    "format_round_cards",
     "parse_round_cards",
     "parse_stake",
     "render_settled",
@@ -96,6 +97,15 @@ def parse_round_cards(
         if side not in hands:
             raise RoundError(f"cards {text!r} have no {side} hand (write 'P: 9s 9h | B: Kd 7c')")
     return hands["player"], hands["banker"]
+
+
+def format_round_cards(player: Sequence[Card], banker: Sequence[Card]) -> str:
+    """The hands in the notation :func:`parse_round_cards` reads (``"P: 9s 9h | B: Kd 7c"``).
+
+    >>> format_round_cards(*parse_round_cards("9s Kd 9h 7c"))
+    'P: 9s 9h | B: Kd 7c'
+    """
+    return f"P: {' '.join(map(str, player))} | B: {' '.join(map(str, banker))}"
 
 
 def _play(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> Outcome:
@@ -168,7 +178,7 @@ def check_round(
     _play(player, banker, tableau)
     if shoe is not None:
         try:
-            shoe.remove([*player, *banker])
+            shoe.counts_after([*player, *banker])
         except ShoeError as exc:
             raise RoundError(f"these cards cannot all come from the shoe: {exc}") from None
     return DealtRound(tuple(player), tuple(banker), tableau)

@@ -178,6 +178,14 @@ def test_perfect_pair_needs_suits_and_the_shoe_needs_the_cards() -> None:
         settle_round(one_deck, "P: 9s 9s | B: Kd 7c")
 
 
+def test_a_round_from_a_shoe_of_few_cards() -> None:
+    """The shoe must hold the round's cards, however few it keeps (a shoe has at least six)."""
+    shoe = Shoe.from_rank_counts({"7": 1, "6": 1, "K": 4})
+    assert check_round("P: 7c Kc | B: 6c Kd", shoe=shoe).outcome.winner.value == "player"
+    with pytest.raises(RoundError, match="cannot remove 7d: no 7d left"):
+        check_round("P: 7d Kc | B: 6c Kd", shoe=shoe)
+
+
 def test_bad_bets() -> None:
     table = load_paytable(CLASSIC)
     with pytest.raises(PaytableError, match=r"unknown bet id 'lucky' \(known: player, banker"):

@@ -19,7 +19,6 @@ from typing import Any
 from exactodds.numbers import exact
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
-from exactodds.tableau import STOOD
 
 __all__ = ["render_json", "sheet_data"]
 
@@ -136,17 +135,7 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
                 for rank, row in zip(RANKS, sheet.shoe.counts, strict=True)
             },
         },
-        "rules": {
-            "name": t.name,
-            "player_draw": sorted(t.player),
-            "banker_draw": {
-                str(total): [
-                    "stood" if v == STOOD else v
-                    for v in sorted(row, key=lambda v: -1 if v == STOOD else v)
-                ]
-                for total, row in enumerate(t.banker)
-            },
-        },
+        "rules": t.data(),
         "universe": sheet.universe,
         "method": "complete enumeration of ordered six-card sequences",
         "bets": [_bet(b) for b in sheet.bets],
