@@ -21,8 +21,8 @@ The outcomes are those with combinations in the exact joint distribution of this
 outcome with combinations is dealt by some cards of the shoe, which the search, trying every
 card that fits each position, finds. So a row has an example exactly when it has combinations:
 a row that never occurs with the shoe has none. Each example is dealt again through
-:func:`~exactodds.settle.check_round` (legal, and its cards in the shoe) and must settle on its
-row.
+:func:`~exactodds.settle.check_round` (legal, and its cards in the shoe) and must give its
+outcome.
 
 >>> from exactodds.paytable import load_paytable
 >>> banker = load_paytable("classic").bet("banker")
@@ -35,7 +35,7 @@ Player wins  P: 7c Kh | B: 6d Ks      returns 0
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -233,7 +233,8 @@ class _Search:
         self.values = list(shoe.value_counts)
         self.cards: dict[Side, list[Card]] = {"player": [], "banker": []}
 
-    def _candidates(self, depth: int) -> list[Card]:
+    def _candidates(self, depth: int) -> Iterator[Card]:
+        """The cards the shoe still holds that fit this position, in rule 2's order."""
         side, i = self.positions[depth]
         hand, held = self.hands[side], self.cards[side]
         suits: Sequence[int] = range(len(SUITS))
@@ -246,18 +247,16 @@ class _Search:
                 ranks = tuple(r for r in _ranks_of(value) if r != first.rank)
             else:
                 ranks = (first.rank,)
-                assert first.suit is not None
                 same = hand.pair_kind == PairKind.PERFECT
                 suits = [s for s in range(len(SUITS)) if (s == first.suit) == same]
         else:
             assert hand.third is not None
             ranks = _ranks_of(hand.third)
+        suits = sorted(suits, key=lambda s: (s - depth) % len(SUITS))
         dealt = {*self.cards["player"], *self.cards["banker"]}
-        cards = [Card(rank, suit) for rank in ranks for suit in suits if self.left[rank][suit] > 0]
-        return sorted(
-            cards,
-            key=lambda c: (c in dealt, ranks.index(c.rank), ((c.suit or 0) - depth) % len(SUITS)),
-        )
+        held_cards = [Card(r, s) for r in ranks for s in suits if self.left[r][s] > 0]
+        yield from (c for c in held_cards if c not in dealt)
+        yield from (c for c in held_cards if c in dealt)
 
     def _feasible(self, depth: int) -> bool:
         """Whether the cards left hold enough of each value the later positions need (those
@@ -289,24 +288,36 @@ class _Search:
 
 
 @lru_cache(maxsize=4096)
-def example_cards(outcome: Outcome, shoe: Shoe) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The player's and banker's cards that rule 2 deals ``outcome`` with from ``shoe``.
+def example_cards(
+    outcome: Outcome, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The player's and banker's cards that rule 2 deals ``outcome`` with from ``shoe``; they
+    are dealt again under ``tableau`` by :func:`~exactodds.settle.check_round` (legal, in the
+    shoe) and must give ``outcome`` (a round the tableau cannot deal is refused).
 
     >>> from exactodds.round import Hand, PairKind
-    >>> o = Outcome(Hand(8, None, PairKind.PERFECT), Hand(0, 6, PairKind.NONE))
+    >>> o = Outcome(Hand(6, None, PairKind.PERFECT), Hand(0, 6, PairKind.NONE))
     >>> format_round_cards(*example_cards(o, Shoe.decks(8)))
-    'P: 4c 4c | B: Kd Qs 6c'
-    >>> format_round_cards(*example_cards(o, Shoe.decks(8).remove("4c 4c 4c 4c 4c 4c 4c")))
-    'P: 4d 4d | B: Kd Qs 6c'
+    'P: 3c 3c | B: Kd Qs 6c'
+    >>> format_round_cards(*example_cards(o, Shoe.decks(8).remove("3c 3c 3c 3c 3c 3c 3c")))
+    'P: 3d 3d | B: Kd Qs 6c'
     >>> example_cards(o, Shoe.decks(1))
     Traceback (most recent call last):
     ...
     exactodds.errors.RoundError: no cards of 1 deck (52 cards) deal this round
+    >>> natural = Outcome(Hand(8, None, PairKind.NONE), Hand(0, 6, PairKind.NONE))
+    >>> example_cards(natural, Shoe.decks(8))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: player has a natural 8, so the deal stops: the banker cannot ...
     """
     search = _Search(outcome, shoe)
     if not search.run():
         raise RoundError(f"no cards of {shoe.describe()} deal this round")
-    return tuple(search.cards["player"]), tuple(search.cards["banker"])
+    player, banker = tuple(search.cards["player"]), tuple(search.cards["banker"])
+    if check_round((player, banker), tableau, shoe).outcome != outcome:
+        raise RoundError(f"{format_round_cards(player, banker)} deals another round")
+    return player, banker
 
 
 # -- the examples of a bet ---------------------------------------------------------------------
@@ -334,10 +345,7 @@ def row_examples(
         if at is None:
             out.append(None)
             continue
-        player, banker = example_cards(outcomes[at], shoe)
-        dealt = check_round((player, banker), tableau, shoe)
-        if bet.settle(dealt.outcome) is not row:  # pragma: no cover - a broken rule
-            raise RuntimeError(f"bet {bet.id!r}: example of row {i} settles on another row")
+        player, banker = example_cards(outcomes[at], shoe, tableau)
         returned = Settlement(bet, EXAMPLE_STAKE, row).returned
         out.append(Example(format_round_cards(player, banker), returned))
     return tuple(out)

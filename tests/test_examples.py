@@ -165,7 +165,7 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
     from exactodds.errors import RoundError
     from exactodds.round import Hand
 
-    both_perfect = Outcome(Hand(0, 5, PairKind.PERFECT), Hand(8, None, PairKind.PERFECT))
+    both_perfect = Outcome(Hand(6, None, PairKind.PERFECT), Hand(8, None, PairKind.PERFECT))
     assert example_cards(both_perfect, Shoe.decks(2))[1] == (Card(3, 1), Card(3, 1))  # 4d 4d
     with pytest.raises(RoundError, match="no cards of 1 deck"):
         example_cards(both_perfect, Shoe.decks(1))
