@@ -253,10 +253,13 @@ class _Search:
             assert hand.third is not None
             ranks = _ranks_of(hand.third)
         suits = sorted(suits, key=lambda s: (s - depth) % len(SUITS))
-        dealt = {*self.cards["player"], *self.cards["banker"]}
-        held_cards = [Card(r, s) for r in ranks for s in suits if self.left[r][s] > 0]
-        yield from (c for c in held_cards if c not in dealt)
-        yield from (c for c in held_cards if c in dealt)
+        dealt = {(c.rank, c.suit) for c in (*self.cards["player"], *self.cards["banker"])}
+        left = self.left
+        for again in (False, True):  # cards not yet in the round first
+            for r in ranks:
+                for s in suits:
+                    if left[r][s] > 0 and ((r, s) in dealt) == again:
+                        yield Card(r, s)
 
     def _feasible(self, depth: int) -> bool:
         """Whether the cards left hold enough of each value the later positions need (those
