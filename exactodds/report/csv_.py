@@ -10,6 +10,11 @@ exact, note``. ``kind`` says what a line is:
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
   ``equals unrounded`` where it equals the unrounded RTP exactly;
+- ``example``: a row's worked example, one line per paytable row after all the bets' figures
+  (``item`` = the event, ``pays``; ``value`` = a round in ``exactodds settle`` notation that
+  settles on the row; ``return`` = what a stake of 100 returns on it, stake included, as an
+  exact decimal, and ``exact`` the same as ``p/q``); for a row that never occurs ``value`` and
+  ``return`` are empty and ``note`` says ``never occurs with this shoe``;
 - ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256,
   each way the sheet differs from its paytable, the command that recomputes it);
 - with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
@@ -147,6 +152,25 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             }
 
 
+def _example_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    for b in sheet.bets:
+        base = {"paytable": sheet.paytable.name, "bet_id": b.bet.id, "bet": b.bet.name}
+        for row, ex, note in zip(b.bet.rows, b.examples, b.notes, strict=False):
+            line = base | {
+                "kind": "example",
+                "item": row.event,
+                "pays": row.pays.text or str(row.pays),
+            }
+            if ex is None:
+                yield line | {"note": note}
+            else:
+                yield line | {
+                    "value": ex.cards,
+                    "return": format_number(ex.returns),
+                    "exact": exact(ex.returns),
+                }
+
+
 def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     from exactodds.report.verification import outside, verdict
 
@@ -192,6 +216,6 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
     writer = csv.DictWriter(buf, fieldnames=COLUMNS, restval="")
     writer.writeheader()
     for sheet in sheets:
-        for line in chain(_lines(sheet), _verification_lines(sheet)):
+        for line in chain(_lines(sheet), _example_lines(sheet), _verification_lines(sheet)):
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})
     return buf.getvalue()

@@ -5,8 +5,12 @@ The shape is issue 3's ``{"paytable", "file", "bets": [{"id", "name", "house_edg
 sheet: ``"source"`` of the paytable, ``"overrides"`` (how this sheet differs from its paytable:
 options that changed the shoe, rules or bets), ``"command"`` (``exactodds report …`` recomputing
 it, or null). Each row also says ``"never_occurs"`` (true for a row the shoe cannot settle: 0
-combinations) and a ``"note"`` saying why (``never occurs with this shoe``). Several sheets are
-printed as a JSON list of such objects.
+combinations) and a ``"note"`` saying why (``never occurs with this shoe``), and its worked
+``"example"``: ``{"cards": "P: Kc Qh | B: 8d Ks", "stake": "100/1", "returns": "195/1"}`` (a
+round in ``exactodds settle`` notation that settles on the row, and what the stake returns,
+stake included, as ``"p/q"`` like every exact value here), ``null`` for a row that never
+occurs; ``"example_rule"`` says how examples are chosen. Several sheets are printed as a JSON
+list of such objects.
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE, Example
 from exactodds.numbers import exact
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
-from exactodds.tableau import STOOD
 
 __all__ = ["render_json", "sheet_data"]
 
@@ -63,6 +67,8 @@ def _bet(b: BetSheet) -> dict[str, Any]:
         ],
         "total": {"combinations": f.total, "probability": "1/1", "return": exact(f.ev)},
     }
+    for row_data, ex in zip(data["rows"], b.examples, strict=False):
+        row_data["example"] = None if ex is None else _example(ex)
     if b.unrounded_rtp is not None:
         data["unrounded_rtp"] = exact(b.unrounded_rtp)
         data["rtp_by_stake"] = [
@@ -70,6 +76,10 @@ def _bet(b: BetSheet) -> dict[str, Any]:
             for s in b.rtp_by_stake
         ]
     return data
+
+
+def _example(ex: Example) -> dict[str, str]:
+    return {"cards": ex.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(ex.returns)}
 
 
 def _verification(sheet: Sheet) -> dict[str, Any]:
@@ -136,19 +146,10 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
                 for rank, row in zip(RANKS, sheet.shoe.counts, strict=True)
             },
         },
-        "rules": {
-            "name": t.name,
-            "player_draw": sorted(t.player),
-            "banker_draw": {
-                str(total): [
-                    "stood" if v == STOOD else v
-                    for v in sorted(row, key=lambda v: -1 if v == STOOD else v)
-                ]
-                for total, row in enumerate(t.banker)
-            },
-        },
+        "rules": t.data(),
         "universe": sheet.universe,
         "method": "complete enumeration of ordered six-card sequences",
+        "example_rule": EXAMPLE_RULE,
         "bets": [_bet(b) for b in sheet.bets],
         "inputs": [{"role": i.role, "file": i.path, "sha256": i.sha256} for i in sheet.inputs],
         "software": {"name": "exactodds", "version": sheet.version},

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Payout, format_number
 from exactodds.paytable import Bet, Occurrence
@@ -353,6 +354,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
     if never:
         blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
+    blocks += _examples(b)
     win, odds = _largest(b)
     summary: list[tuple[Inline, ...]] = [
         ("House edge (pushes counted)", _pct(f.house_edge)),
@@ -391,6 +393,29 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     return blocks
 
 
+def _examples(b: BetSheet) -> list[Block]:
+    """The worked examples of a bet: per row one round that settles on it (``—`` where the row
+    never occurs) and what a stake of 100 returns."""
+    if not b.examples:
+        return []
+    stake = format_number(EXAMPLE_STAKE)
+    rows = tuple(
+        (row.event, "—", "—")
+        if ex is None
+        else (row.event, Code(ex.cards), format_number(ex.returns))
+        for row, ex in zip(b.bet.rows, b.examples, strict=True)
+    )
+    return [
+        Table(
+            ("Event", "Example round", f"{stake} returns"),
+            rows,
+            "llr",
+            caption=f"Worked examples: a round that settles on each row, and what a stake of "
+            f"{stake} returns (stake included; 0 when lost). Chosen as the Method says.",
+        )
+    ]
+
+
 def _never_note(sheet: Sheet, events: list[str], notes: tuple[str, ...]) -> str:
     """Why rows show 0 combinations: the shoe holds no such round (or no shoe does)."""
     names = ", ".join(events)
@@ -423,6 +448,7 @@ def _method(sheet: Sheet) -> list[Block]:
             f"{PRECISION['probability']} places, percentages to {PRECISION['percent']}). The exact "
             "values are in the appendix."
         ),
+        Para(EXAMPLE_RULE),
     ]
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError
+from exactodds.examples import Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.paytable import (
@@ -109,6 +110,9 @@ class BetSheet:
     rtp_by_stake: tuple[StakeRTP, ...] = ()
     unrounded_rtp: Fraction | None = None
     occurrence: tuple[Occurrence, ...] = ()
+    examples: tuple[Example | None, ...] = ()
+    """Per row: its worked example (:func:`~exactodds.examples.row_examples`), None for a row
+    that never occurs; empty when not computed."""
 
     @property
     def bet(self) -> Bet:
@@ -278,11 +282,12 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
 
 def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint) -> BetSheet:
     occurrence = row_occurrence(bet, joint)
+    examples = row_examples(bet, joint.shoe, joint.tableau)
     if bet.rounding is None:
-        return BetSheet(figures, occurrence=occurrence)
+        return BetSheet(figures, occurrence=occurrence, examples=examples)
     base = bet_figures(joint, unrounded(bet)).rtp
     table = tuple(StakeRTP(s, r, r == base) for s, r in rtp_by_stake(joint, bet, DEFAULT_STAKES))
-    return BetSheet(figures, table, base, occurrence)
+    return BetSheet(figures, table, base, occurrence, examples)
 
 
 def build_sheet(
