@@ -13,6 +13,7 @@ __all__ = [
     "ExactOddsError",
     "InputFileError",
     "PaytableError",
+    "ProfileError",
     "ReportError",
     "RoundError",
     "ShoeError",
@@ -57,6 +58,10 @@ class RoundError(ExactOddsError):
 
 class InputFileError(ExactOddsError):
     """An input file is missing, unreadable or not valid TOML/JSON."""
+
+
+class ProfileError(ExactOddsError):
+    """A jurisdiction profile is unknown or its file is invalid."""
 
 
 class ConditionError(PaytableError):
