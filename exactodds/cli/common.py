@@ -7,10 +7,14 @@ from typing import Annotated
 
 import typer
 
+from exactodds.payout import Notation
+
 __all__ = [
+    "AgainstOpt",
     "DecksOpt",
     "FormatOpt",
     "JsonOpt",
+    "NotationOpt",
     "PaytableArg",
     "RemoveOpt",
     "RulesOpt",
@@ -40,5 +44,21 @@ PaytableArg = Annotated[
     typer.Argument(
         help="Paytable TOML file or bundled name: classic, ez, mini, … (default: classic).",
         show_default=False,
+    ),
+]
+AgainstOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--against",
+        help="Jurisdiction profiles, comma-separated: adm, gli-11, mga, nj or a profile TOML file.",
+        show_default=False,
+    ),
+]
+NotationOpt = Annotated[
+    Notation,
+    typer.Option(
+        "--notation",
+        help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written.",
+        case_sensitive=False,
     ),
 ]
