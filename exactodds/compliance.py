@@ -53,7 +53,7 @@ from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Paytable, display_path, load_paytable  # noqa: F401
 from exactodds.shoe import Shoe, read_data_file
 from exactodds.tableau import Tableau
-from exactodds.toml_lines import KeyPath, toml_lines
+from exactodds.toml_lines import KeyPath, cite, toml_lines
 
 __all__ = [
     "MAX_PROFILE_BYTES",
@@ -572,24 +572,6 @@ _RULE_KEYS = ("limit", "source", "exception")
 _PERCENT = re.compile(r"^(\d{1,6}(?:\.\d{1,20})?)\s*(%?)$")
 
 
-class _Lines:
-    """``origin:line`` of a key path of the profile text, for messages."""
-
-    def __init__(self, origin: str, text: str) -> None:
-        self.origin = origin
-        try:
-            self.lines = toml_lines(text) if text else {}
-        except Exception:  # the lines are a courtesy: never fail on them
-            self.lines = {}
-
-    def at(self, *paths: KeyPath) -> str:
-        for path in paths:
-            line = self.lines.get(path)
-            if line is not None:
-                return f"{self.origin}:{line}"
-        return self.origin
-
-
 def parse_profile(
     data: Mapping[str, Any], origin: str = "<profile>", text: str = ""
 ) -> tuple[Profile | None, list[str]]:
@@ -605,11 +587,11 @@ def parse_profile(
     <profile>: rules: min_rtp 90 is above 200%: write a percentage as '90%' or a fraction as '0.9'
     <profile>: rules: unknown rule 'top_award' (known: min_rtp, max_rtp, top_award_max_odds, ...)
     """
-    lines = _Lines(origin, text)
+    lines = toml_lines(text) if text else {}
     problems: list[str] = []
 
     def add(message: str, *paths: KeyPath) -> None:
-        problems.append(f"{lines.at(*paths)}: {message}")
+        problems.append(f"{cite(origin, lines, *paths)}: {message}")
 
     for key in data:
         if key not in _PROFILE_KEYS:

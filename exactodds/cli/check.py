@@ -8,7 +8,15 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import AgainstOpt, DecksOpt, NotationOpt, RemoveOpt, ShoeOpt
+from exactodds.cli.common import (
+    AgainstOpt,
+    DecksOpt,
+    NotationOpt,
+    PaytablesArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+)
 from exactodds.payout import Notation
 
 __all__ = ["check"]
@@ -29,25 +37,13 @@ included), 1 when one fails, 2 on bad input."""
 
 @app.command(epilog=EPILOG)
 def check(  # noqa: PLR0917 - one parameter per command-line option
-    paytables: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Paytable files or bundled names (e.g. classic). Default: classic.",
-            show_default=False,
-        ),
-    ] = None,
+    paytables: PaytablesArg = None,
     against: AgainstOpt = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md or json.")] = "md",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
-        ),
-    ] = None,
+    rules: RulesOverrideOpt = None,
     notation: NotationOpt = Notation.BOTH,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,

@@ -16,8 +16,10 @@ __all__ = [
     "JsonOpt",
     "NotationOpt",
     "PaytableArg",
+    "PaytablesArg",
     "RemoveOpt",
     "RulesOpt",
+    "RulesOverrideOpt",
     "ShoeOpt",
 ]
 
@@ -60,5 +62,19 @@ NotationOpt = Annotated[
         "--notation",
         help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written.",
         case_sensitive=False,
+    ),
+]
+PaytablesArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Paytable files or bundled names (e.g. classic). Default: classic.",
+        show_default=False,
+    ),
+]
+RulesOverrideOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
     ),
 ]

@@ -8,7 +8,15 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import AgainstOpt, DecksOpt, NotationOpt, RemoveOpt, ShoeOpt
+from exactodds.cli.common import (
+    AgainstOpt,
+    DecksOpt,
+    NotationOpt,
+    PaytablesArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+)
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -38,23 +46,11 @@ it from any folder."""
 
 @app.command(epilog=EPILOG)
 def report(  # noqa: PLR0917 - one parameter per command-line option
-    paytables: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Paytable files or bundled names (e.g. classic). Default: classic.",
-            show_default=False,
-        ),
-    ] = None,
+    paytables: PaytablesArg = None,
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
-        ),
-    ] = None,
+    rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
         typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),

@@ -240,6 +240,13 @@ def _compliance(sheet: Sheet) -> list[Block]:
     return [Heading(2, "Compliance", "compliance"), *compliance_blocks(sheet.compliance, where)]
 
 
+_NOTATION_WORDS = {
+    Notation.BOTH: '"to 1" and "for 1" (--notation both)',
+    Notation.TO: '"to 1" (--notation to)',
+    Notation.FOR: '"for 1" (--notation for)',
+}
+
+
 def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     """The checks of ``c`` made on ``where`` (the shoe and rules): a summary, then per profile
     a heading of ``level``, its source and one table of checks.
@@ -253,9 +260,9 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     """
     blocks: list[Block] = [
         Para(
-            f"{c.summary()}. Each rule is checked per bet (the texts do not say per bet or per "
-            f"game) on the shoe and drawing rules in use ({where}) and this payout notation "
-            f"({c.notation.value}), from the exact figures; the exact values are in JSON."
+            f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
+            f"per game), with the shoe and drawing rules in use ({where}) and payouts stated "
+            f"{_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
         ),
     ]
     for profile in c.profiles:
@@ -264,7 +271,7 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
         intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
         if profile.file and profile.file != profile.id:
             intro += [" (", Code(profile.file), ")"]
-        intro.append(f": {profile.source}." if profile.source else ".")
+        intro.append(f": {profile.source.rstrip('.')}." if profile.source else ".")
         if profile.description:
             intro.append(f" {profile.description}")
         blocks.append(Para(tuple(intro)))
