@@ -18,6 +18,7 @@ from exactodds.compliance import (
     RuleKind,
     Verdict,
     check_paytable_against,
+    describe_value,
     load_profile,
     load_profiles,
     parse_profile,
@@ -145,6 +146,13 @@ def _house(rules: dict[str, Any]) -> Profile:
     profile, problems = parse_profile({"name": "House", "rules": rules})
     assert profile is not None, problems
     return profile
+
+
+def test_a_value_next_to_its_limit_is_shown_with_the_digits_that_tell_them_apart() -> None:
+    """Tie RTP 85.640371…% against a limit of 85.6404%: both round to 85.6404% at 4 places."""
+    (tie,) = check_paytable_against(CLASSIC, [_house({"min_rtp": "85.6404%"})]).for_bet("tie")
+    assert tie.value == RTP["tie"] < Fraction(856404, 10**6) == tie.limit
+    assert (tie.verdict, describe_value(tie)) == (Verdict.FAIL, "85.640371%")
 
 
 def test_maximum_rtp_flags_a_player_favourable_bet() -> None:
