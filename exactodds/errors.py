@@ -17,6 +17,7 @@ __all__ = [
     "InputFileError",
     "OutputError",
     "PaytableError",
+    "ProfileError",
     "ReportError",
     "RoundError",
     "ShoeError",
@@ -117,6 +118,10 @@ class InputFileError(ExactOddsError):
 
 class OutputError(ExactOddsError):
     """An output file cannot be written, or would replace a file exactodds did not write."""
+
+
+class ProfileError(ExactOddsError):
+    """A jurisdiction profile is unknown or its file is invalid."""
 
 
 class ConditionError(PaytableError):

@@ -56,6 +56,7 @@ def _root(
 
 # Importing a command module registers its commands on ``app``.
 from exactodds.cli import (  # noqa: E402, F401
+    check,
     compare,
     eor,
     odds,

@@ -8,7 +8,17 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, RemoveOpt, ShoeOpt, check_outputs
+from exactodds.cli.common import (
+    AgainstOpt,
+    DecksOpt,
+    NotationOpt,
+    PaytablesArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    check_outputs,
+)
+from exactodds.payout import Notation
 
 __all__ = ["report"]
 
@@ -21,6 +31,7 @@ EPILOG = """Examples:
   exactodds report my-game.toml --format html --out sheets/
   exactodds report --all --out reports/          # regenerate every bundled sheet
   exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
+  exactodds report classic --against adm,mga --notation to    # add a compliance section
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
@@ -28,29 +39,20 @@ a file whose content is unchanged apart from its date is left untouched, and a f
 is not a sheet exactodds wrote is refused unless --force. The date is --date,
 else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
 section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
+--against adds a Compliance section: every bet checked against jurisdiction profiles (with
+--all, by default gli-11, adm and mga, as in reports/). --notation to|for|both chooses how the
+payout columns state payouts (default both: as written, "to 1" and "for 1").
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
 
 @app.command(epilog=EPILOG)
 def report(  # noqa: PLR0917 - one parameter per command-line option
-    paytables: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Paytable files or bundled names (e.g. classic). Default: classic.",
-            show_default=False,
-        ),
-    ] = None,
+    paytables: PaytablesArg = None,
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
-        ),
-    ] = None,
+    rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
         typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
@@ -89,6 +91,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             "--force", help="With --out: also replace files that are not sheets exactodds wrote."
         ),
     ] = False,
+    against: AgainstOpt = None,
+    notation: NotationOpt = Notation.BOTH,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -131,6 +135,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         rules=rules,
         bet_ids=bets or (),
         date=date,
+        against=against,
+        notation=notation,
     )
     if verify_rounds is not None:
         from exactodds.report.verification import verify_sheets

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from exactodds.report.generate import (
+    BUNDLED_AGAINST,
     COMPARISON_STEM,
     EXTENSIONS,
     FORMATS,
@@ -32,6 +33,7 @@ from exactodds.report.sheet import (
 )
 
 __all__ = [
+    "BUNDLED_AGAINST",
     "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",

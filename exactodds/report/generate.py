@@ -16,8 +16,10 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from exactodds.compliance import load_profiles
 from exactodds.errors import ReportError
 from exactodds.numbers import percent
+from exactodds.payout import Notation
 from exactodds.paytable import bundled_paytables, default_paytable, display_path, load_paytable
 from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -25,6 +27,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
+    "BUNDLED_AGAINST",
     "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",
@@ -41,6 +44,10 @@ FORMATS = ("md", "html", "csv", "json")
 """Output formats of ``exactodds report``."""
 
 EXTENSIONS = {"md": ".md", "html": ".html", "csv": ".csv", "json": ".json"}
+
+BUNDLED_AGAINST = "gli-11,adm,mga"
+"""Profiles the bundled sheets are checked against: ``--all`` uses them unless ``--against``
+is given, so ``exactodds report --all --out reports/`` stays the one regenerating command."""
 
 _DATE_PATTERNS = {
     "md": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
@@ -118,14 +125,21 @@ def build_sheets(
     bet_ids: Sequence[str] = (),
     date: str | None = None,
     version: str | None = None,
+    against: str | None = None,
+    notation: Notation = Notation.BOTH,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given.
+
+    ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
+    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`.
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
     >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], decks=1, remove="Kd")]
     [('mini', 51), ('touch', 51)]
+    >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
+    ['14 checks: 12 pass, 2 fail, 0 n/a']
     >>> build_sheets(["mini"], all_bundled=True)
     Traceback (most recent call last):
     ...
@@ -149,6 +163,9 @@ def build_sheets(
     if shoe_file is not None:
         extra.append(file_input("shoe", shoe_file))
     day = resolve_date(date)
+    if against is None and all_bundled:
+        against = BUNDLED_AGAINST
+    profiles = load_profiles(against) if against is not None else ()
     options = _options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
@@ -164,6 +181,8 @@ def build_sheets(
                 version=version,
                 extra_inputs=extra,
                 options=options,
+                against=profiles,
+                notation=notation,
             )
         )
     return sheets

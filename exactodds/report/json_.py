@@ -11,6 +11,13 @@ round in ``exactodds settle`` notation that settles on the row, and what the sta
 stake included, as ``"p/q"`` like every exact value here), ``null`` for a row that never
 occurs; ``"example_rule"`` says how examples are chosen. Several sheets are printed as a JSON
 list of such objects.
+
+``"notation"`` says how payouts are stated (``to``, ``for`` or ``both``): each row's ``"pays"``
+follows it (``both``: as written in the paytable) and carries ``"to_one"`` and/or ``"for_one"``.
+Each bet has ``"volatility_index"`` and ``"confidence"``, a list of ``{"rounds", "level", "low",
+"high"}`` (level exact as ``"p/q"``; bounds are irrational, so decimal strings correctly rounded
+to ``confidence_method.places`` places). With ``--against`` the sheet has a ``"compliance"``
+object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` prints them.
 """
 
 from __future__ import annotations
@@ -20,15 +27,21 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE, Example
 from exactodds.numbers import exact
+from exactodds.payout import Notation
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
 
 __all__ = ["render_json", "sheet_data"]
 
 
-def _bet(b: BetSheet) -> dict[str, Any]:
+CONFIDENCE_PLACES = 10
+"""Decimal places of the confidence bounds and the volatility index in JSON."""
+
+
+def _bet(b: BetSheet, notation: Notation) -> dict[str, Any]:
     f = b.figures
     bet = b.bet
     he_res = f.house_edge_resolved
@@ -50,12 +63,21 @@ def _bet(b: BetSheet) -> dict[str, Any]:
         "rounding": None
         if bet.rounding is None
         else {"step": exact(bet.rounding.step), "mode": bet.rounding.mode.value},
+        "volatility_index": volatility_index(f.variance, CONFIDENCE_PLACES),
+        "confidence": [
+            {
+                "rounds": r.rounds,
+                "level": exact(r.level),
+                "low": r.low(CONFIDENCE_PLACES),
+                "high": r.high(CONFIDENCE_PLACES),
+            }
+            for r in confidence_ranges(f.rtp, f.variance)
+        ],
         "rows": [
             {
                 "event": row.event,
-                "pays": row.pays.text or str(row.pays),
-                "to_one": row.pays.to_one(),
-                "for_one": row.pays.for_one(),
+                "pays": row.pays.stated(notation),
+                **_forms(row.pays.to_one(), row.pays.for_one(), notation),
                 "net": exact(row.net),
                 "combinations": row.combinations,
                 "probability": exact(row.probability),
@@ -80,6 +102,16 @@ def _bet(b: BetSheet) -> dict[str, Any]:
 
 def _example(ex: Example) -> dict[str, str]:
     return {"cards": ex.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(ex.returns)}
+
+
+def _forms(to_one: str, for_one: str, notation: Notation) -> dict[str, str]:
+    """The "to 1" and "for 1" forms a sheet in ``notation`` states."""
+    forms = {}
+    if notation is not Notation.FOR:
+        forms["to_one"] = to_one
+    if notation is not Notation.TO:
+        forms["for_one"] = for_one
+    return forms
 
 
 def _verification(sheet: Sheet) -> dict[str, Any]:
@@ -149,14 +181,22 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         "rules": t.data(),
         "universe": sheet.universe,
         "method": "complete enumeration of ordered six-card sequences",
+        "notation": sheet.notation.value,
         "example_rule": EXAMPLE_RULE,
-        "bets": [_bet(b) for b in sheet.bets],
+        "bets": [_bet(b, sheet.notation) for b in sheet.bets],
+        "confidence_method": {
+            "approximation": "normal: RTP ± z·SD/√rounds, z two-sided; VI = z(9/10)·SD",
+            "places": CONFIDENCE_PLACES,
+            "z": {exact(level): digits for level, digits in Z_DIGITS.items()},
+        },
         "inputs": [{"role": i.role, "file": i.path, "sha256": i.sha256} for i in sheet.inputs],
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
     if sheet.verification is not None:
         data["verification"] = _verification(sheet)
+    if sheet.compliance is not None:
+        data["compliance"] = sheet.compliance.as_dict()
     return data
 
 
