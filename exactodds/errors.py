@@ -12,6 +12,7 @@ __all__ = [
     "DateError",
     "ExactOddsError",
     "InputFileError",
+    "MissingExtraError",
     "PaytableError",
     "ReportError",
     "RoundError",
@@ -73,3 +74,15 @@ class DateError(ReportError):
 
 class SimulationError(ExactOddsError):
     """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""
+
+
+class MissingExtraError(ExactOddsError):
+    """An optional extra is not installed; the message names the ``pip install`` command.
+
+    >>> str(MissingExtraError("PDF sheets need WeasyPrint", "pdf"))
+    "PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'"
+    """
+
+    def __init__(self, what: str, extra: str) -> None:
+        super().__init__(f"{what}: pip install 'exactodds[{extra}]'")
+        self.extra = extra

@@ -1,4 +1,4 @@
-"""``exactodds report``: math sheets of paytables as Markdown, HTML, CSV or JSON."""
+"""``exactodds report``: math sheets of paytables as Markdown, HTML, CSV, JSON, PDF or XLSX."""
 
 from __future__ import annotations
 
@@ -19,14 +19,19 @@ EPILOG = """Examples:
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
   exactodds report my-game.toml --format html --out sheets/
+  exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
+  exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
   exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
-a file whose content is unchanged apart from its date is left untouched. The date is --date,
-else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
-section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
+a file whose content is unchanged apart from its date is left untouched. PDF (the HTML sheet
+printed: a page per bet, name, SHA-256, date and page number on every page) and XLSX (Summary,
+a sheet per bet, Inputs; exact fractions beside the numbers) are written only with --out.
+The date is --date, else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte
+Carlo verification section (N rounds from fresh shoes, --seed S): a statistical check, not a
+source of figures.
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
@@ -57,7 +62,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     fmt: Annotated[
         str | None,
         typer.Option(
-            "--format", "-f", help="md, html, csv or json. Default: md; with --out: md and html."
+            "--format",
+            "-f",
+            help="md, html, csv, json, pdf or xlsx (pdf and xlsx need --out). Default: md; "
+            "with --out: md and html.",
         ),
     ] = None,
     out: Annotated[
@@ -87,17 +95,17 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     import os
 
     from exactodds.report import (
-        FORMATS,
         ReportError,
         build_sheets,
+        check_format,
         plan_comparison,
         plan_files,
         render,
         write_all,
     )
 
-    if fmt is not None and fmt not in FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if fmt is not None:
+        check_format(fmt, to_files=out is not None)
     if verify_rounds is not None:
         from exactodds.report.verification import check_verify_options
 
@@ -127,6 +135,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
     if all_bundled and fmt is None:
         plan.update(plan_comparison(out, date, keep_dates=not explicit_date))
-    write_all({path: text for path, text in plan.items() if text is not None})
+    write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")

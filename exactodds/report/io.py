@@ -16,8 +16,8 @@ from exactodds.errors import InputFileError
 __all__ = ["write_all", "write_atomic"]
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` via a temporary file in the same directory.
+def write_atomic(path: Path, content: str | bytes) -> None:
+    """Write ``content`` (text as UTF-8) to ``path`` via a temporary file in the same directory.
 
     >>> import tempfile, pathlib
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -25,11 +25,12 @@ def write_atomic(path: Path, text: str) -> None:
     >>> (d / "a.md").read_text(), sorted(p.name for p in d.iterdir())
     ('hello\\n', ['a.md'])
     """
+    data = content.encode("utf-8") if isinstance(content, str) else content
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
@@ -39,7 +40,7 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_all(files: Mapping[Path, str]) -> None:
+def write_all(files: Mapping[Path, str | bytes]) -> None:
     """Write every file atomically (see :func:`write_atomic`)."""
     try:
         for path, text in files.items():
