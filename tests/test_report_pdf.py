@@ -5,14 +5,12 @@ carries the name, SHA-256, date and page number; same inputs give the same bytes
 from __future__ import annotations
 
 import io
-import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from exactodds.cli import main
-from exactodds.errors import MissingExtraError
 from exactodds.numbers import percent
 from exactodds.report import Sheet, build_sheets, recorded_date, render, render_file
 from exactodds.report.layout import PRECISION
@@ -94,22 +92,3 @@ def test_same_sheet_same_bytes() -> None:
     assert isinstance(other, bytes) and other != first
     meta = PdfReader(io.BytesIO(other)).metadata
     assert meta is not None and str(meta["/CreationDate"]) == "D:20240302"
-
-
-def test_without_weasyprint(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import weasyprint now fails
-    code, out, err = run(["report", "classic", "--format", "pdf", "--out", str(tmp_path)], capsys)
-    assert (code, out) == (2, "")
-    assert err == "exactodds: error: PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'\n"
-    assert list(tmp_path.iterdir()) == []
-    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
-    with pytest.raises(MissingExtraError, match=r"exactodds\[pdf\]"):
-        render_file(sheet, "pdf")
-
-
-def test_pdf_needs_out(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["report", "classic", "--format", "pdf"], capsys)
-    assert (code, out) == (2, "")
-    assert err.endswith("--format pdf writes binary files, one per sheet: give --out DIR\n")

@@ -1,6 +1,6 @@
 """XLSX sheets: the workbook read back with openpyxl equals the JSON sheet exactly, counts Excel
 cannot hold exactly are text, no text cell is a formula, and the bytes depend only on the
-inputs and the date."""
+inputs and the date. Also what both binary formats (PDF, XLSX) do without their extra or --out."""
 
 from __future__ import annotations
 
@@ -202,19 +202,29 @@ def test_cli_writes_and_keeps_an_unchanged_workbook(
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
 
 
-def test_without_openpyxl(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+MISSING = {
+    "pdf": ("weasyprint", "PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'"),
+    "xlsx": ("openpyxl", "XLSX sheets need openpyxl: pip install 'exactodds[xlsx]'"),
+}
+
+
+@pytest.mark.parametrize("fmt", MISSING)
+def test_binary_format_without_its_extra(
+    fmt: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "openpyxl", None)  # import openpyxl now fails
-    code, out, err = run(["report", "classic", "--format", "xlsx", "--out", str(tmp_path)], capsys)
-    assert (code, out) == (2, "")
-    assert err == "exactodds: error: XLSX sheets need openpyxl: pip install 'exactodds[xlsx]'\n"
-    assert list(tmp_path.iterdir()) == []
-    with pytest.raises(MissingExtraError, match=r"exactodds\[xlsx\]"):
-        render_xlsx(build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0])
+    module, message = MISSING[fmt]
+    monkeypatch.setitem(sys.modules, module, None)  # importing it now fails
+    code, out, err = run(["report", "classic", "--format", fmt, "--out", str(tmp_path)], capsys)
+    assert (code, out, err) == (2, "", f"exactodds: error: {message}\n")
+    assert list(tmp_path.iterdir()) == []  # refused before any work
+    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
+    with pytest.raises(MissingExtraError) as raised:
+        render_file(sheet, fmt)
+    assert str(raised.value) == message
 
 
-def test_binary_formats_need_out(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["report", "classic", "--format", "xlsx"], capsys)
+@pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
+def test_binary_formats_need_out(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["report", "classic", "--format", fmt], capsys)
     assert (code, out) == (2, "")
-    assert err.endswith("--format xlsx writes binary files, one per sheet: give --out DIR\n")
+    assert err.endswith(f"--format {fmt} writes binary files, one per sheet: give --out DIR\n")
