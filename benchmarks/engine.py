@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from exactodds.engine import Winner, joint_distribution
+from exactodds.engine import joint_distribution
+from exactodds.round import Winner
 from exactodds.shoe import Shoe
 
 T = TypeVar("T")

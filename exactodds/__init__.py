@@ -1,6 +1,7 @@
 """exactodds: exact combinatorial odds for baccarat and its side bets.
 
-The data flow is shoe → tableau → engine (joint distribution) → paytable → metrics → reports.
+The data flow is shoe → tableau → round (the drawing rule) → engine (joint distribution) →
+paytable → metrics → reports.
 
 >>> from exactodds import Shoe, joint_distribution
 >>> joint_distribution(Shoe.decks(8)).total
@@ -9,7 +10,7 @@ The data flow is shoe → tableau → engine (joint distribution) → paytable �
 
 from __future__ import annotations
 
-from exactodds.engine import FEATURES, Hand, Joint, Outcome, PairKind, Winner, joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     CardError,
     ExactOddsError,
@@ -19,6 +20,7 @@ from exactodds.errors import (
     ShoeError,
     TableauError,
 )
+from exactodds.round import FEATURES, Hand, Outcome, PairKind, RoundState, Winner
 from exactodds.shoe import Card, Shoe, parse_card, parse_cards
 from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
 
@@ -50,6 +52,7 @@ __all__ = [
     "PairKind",
     "PaytableError",
     "RoundError",
+    "RoundState",
     "Shoe",
     "ShoeError",
     "Tableau",

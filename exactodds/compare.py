@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -32,9 +33,10 @@ from typing import Any, Literal
 
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError, ShoeError
+from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
 from exactodds.escape import csv_cell, md_cell
 from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
+from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
 from exactodds.numbers import fixed, percent
 from exactodds.payout import LOSE, PUSH, Payout, parse_payout
@@ -368,11 +370,14 @@ def _as_decks(value: int | str) -> DeckCount:
         text = str(value).strip()
         if text.lower() in (INFINITE, "∞", "infinite", "infinity"):
             return INFINITE
-        if not text.isdigit():
-            raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+        if not re.fullmatch(f"[0-9]{{1,{MAX_DIGITS}}}", text):
+            raise ShoeError(
+                f"number of decks must be a positive integer or inf, not {quote(value)}"
+            )
         n = int(text)
     if n < 1:
-        raise ShoeError(f"number of decks must be a positive integer, not {value!r}")
+        raise ShoeError(f"number of decks must be a positive integer, not {quote(value)}")
+    check_count(n, MAX_DECKS, "number of decks", ShoeError)
     return n
 
 
@@ -409,20 +414,21 @@ def compare_variants(
     >>> edge["player"] < 0, edge["player_pair"]
     (True, Fraction(43, 415))
     """
-    tableaux = [_as_tableau(r, paytable) for r in (rules if rules is not None else list(BUILTIN))]
-    tie_payouts = [_as_payout(t) for t in (ties if ties is not None else DEFAULT_TIES)]
-    deck_counts = [_as_decks(d) for d in (decks if decks is not None else [paytable.decks])]
-    modes: list[BankerMode | None] = (
-        [_banker_mode(b) for b in bankers] if bankers is not None else [None]
-    )
-    for name, axis in (
-        ("rules", tableaux),
-        ("tie", tie_payouts),
-        ("decks", deck_counts),
-        ("banker", modes),
-    ):
+    axes: dict[str, Sequence[Any]] = {
+        "rules": rules if rules is not None else list(BUILTIN),
+        "tie": ties if ties is not None else DEFAULT_TIES,
+        "decks": decks if decks is not None else [paytable.decks],
+        "banker": bankers if bankers is not None else [None],
+    }
+    for name, axis in axes.items():
         if not axis:
             raise ExactOddsError(f"the {name} list of the comparison is empty")
+    size = len(axes["rules"]) * len(axes["tie"]) * len(axes["decks"]) * len(axes["banker"])
+    check_count(size, MAX_COMPARE_VARIANTS, "number of variants (rules × decks × Tie × Banker)")
+    tableaux = [_as_tableau(r, paytable) for r in axes["rules"]]
+    tie_payouts = [_as_payout(t) for t in axes["tie"]]
+    deck_counts = [_as_decks(d) for d in axes["decks"]]
+    modes = [None if b is None else _banker_mode(b) for b in axes["banker"]]
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     derived: dict[tuple[Tableau, BankerMode | None, Payout], FormulaResult] = {}

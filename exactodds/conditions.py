@@ -22,44 +22,33 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from exactodds.engine import FEATURE_INDEX, Outcome, feature_record
-from exactodds.errors import ConditionError
+from exactodds.errors import ConditionError, quote
+from exactodds.limits import MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH, MAX_DIGITS
+from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, feature_record
 
 __all__ = [
-    "FEATURE_KINDS",
     "OTHERWISE",
     "Condition",
     "ConditionError",
+    "Index",
     "parse_condition",
 ]
 
 
-# What values each feature takes; used to type-check comparisons.
-_INT, _BOOL, _WINNER, _THIRD = "integer", "true/false", "player/banker/tie", "0-9 or none"
-FEATURE_KINDS: dict[str, str] = {
-    "winner": _WINNER,
-    "margin": _INT,
-    "cards": _INT,
-    **{
-        f"{side}.{name}": kind
-        for side in ("player", "banker")
-        for name, kind in (
-            ("total", _INT),
-            ("cards", _INT),
-            ("initial", _INT),
-            ("natural", _BOOL),
-            ("third", _THIRD),
-            ("pair", _BOOL),
-            ("perfect_pair", _BOOL),
-            ("wins", _BOOL),
-        )
-    },
-}
-assert set(FEATURE_KINDS) == set(FEATURE_INDEX)
+# The feature kinds (exactodds.round.FEATURE_KINDS), by short name for the type checks below.
+_INT, _BOOL, _WINNER, _THIRD = (
+    FeatureKind.INTEGER,
+    FeatureKind.BOOLEAN,
+    FeatureKind.WINNER,
+    FeatureKind.THIRD,
+)
+_KNOWN = "winner, margin, cards, and player. or banker. " + ", ".join(
+    name.removeprefix("player.") for name in FEATURE_KINDS if name.startswith("player.")
+)
 
 Value = int | bool | str | None
 
@@ -210,6 +199,59 @@ def _compile(node: Node) -> Test:
     return lambda r: any(t(r) for t in tests)
 
 
+# -- evaluation over many records at once ---------------------------------------------------
+#
+# A set of records is a Python int used as a bitset (bit i: record i). ``index`` maps each feature
+# to {value: bitset of the records with that value}; a condition is evaluated once per distinct
+# value (or pair of values) of the features it names, with the same comparisons as ``test``, and
+# combined with &, | and ^. The work grows with the size of the condition, not with the records.
+
+Index = Mapping[str, Mapping[object, int]]
+
+
+def _bits(node: Node, index: Index, everything: int) -> int:
+    if isinstance(node, Otherwise | Const):
+        return everything if isinstance(node, Otherwise) or node.value else 0
+    if isinstance(node, Var):
+        return _union(bits for v, bits in index[node.name].items() if v)
+    if isinstance(node, In):
+        values, negated = frozenset(node.values), node.negated
+        return _union(bits for v, bits in index[node.var.name].items() if (v in values) != negated)
+    if isinstance(node, Cmp):
+        op = _OPS[node.op]
+        ordered = node.op not in ("==", "!=")
+
+        def holds(a: object, b: object) -> bool:
+            return (not ordered or (a is not None and b is not None)) and bool(op(a, b))
+
+        left, right = node.left, node.right
+        if isinstance(left, Var) and isinstance(right, Var):
+            return _union(
+                a_bits & b_bits
+                for a, a_bits in index[left.name].items()
+                for b, b_bits in index[right.name].items()
+                if holds(a, b)
+            )
+        if isinstance(left, Var) and isinstance(right, Const):
+            return _union(bits for v, bits in index[left.name].items() if holds(v, right.value))
+        assert isinstance(right, Var) and isinstance(left, Const)
+        return _union(bits for v, bits in index[right.name].items() if holds(left.value, v))
+    if isinstance(node, Not):
+        return everything ^ _bits(node.item, index, everything)
+    parts = [_bits(item, index, everything) for item in node.items]
+    out = parts[0]
+    for part in parts[1:]:
+        out = out & part if isinstance(node, And) else out | part
+    return out
+
+
+def _union(parts: Iterable[int]) -> int:
+    out = 0
+    for part in parts:
+        out |= part
+    return out
+
+
 def _features(node: Node) -> frozenset[str]:
     if isinstance(node, Var):
         return frozenset({node.name})
@@ -226,9 +268,9 @@ def _features(node: Node) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Condition:
-    """A parsed row condition. Call it on an :class:`~exactodds.engine.Outcome`.
+    """A parsed row condition. Call it on an :class:`~exactodds.round.Outcome`.
 
-    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> from exactodds.round import Hand, PairKind
     >>> o = Outcome(Hand(9, None, PairKind.PAIR), Hand(7, None, PairKind.NONE))
     >>> parse_condition("player.pair and player.wins")(o)
     True
@@ -244,6 +286,16 @@ class Condition:
 
     def __call__(self, outcome: Outcome) -> bool:
         return self.test(feature_record(outcome))
+
+    def bits(self, index: Index, everything: int) -> int:
+        """The records matching the condition, as a bitset, from ``index`` (feature → value →
+        bitset of the records with that value) and ``everything`` (all records).
+
+        >>> index = {"player.third": {8: 0b001, None: 0b010, 2: 0b100}}
+        >>> bin(parse_condition("player.third in [8, 9] or player.third == none").bits(index, 7))
+        '0b11'
+        """
+        return _bits(self.node, index, everything)
 
     def __str__(self) -> str:
         return _text(self.node)
@@ -261,9 +313,10 @@ OTHERWISE = Condition(Otherwise())
 # -- parsing ------------------------------------------------------------------------------------
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
-    r"|(?P<str>\"[^\"]*\"|'[^']*')|(?P<op>==|!=|<=|>=|<|>|\(|\)|\[|\]|,))"
+    r"(?P<num>[0-9]+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
+    r"|(?P<str>\"[^\"]*\"|'[^']*')|(?P<op>==|!=|<=|>=|<|>|\(|\)|\[|\]|,)"
 )
+_SPACE = re.compile(r"\s*")
 _KEYWORDS = {"and", "or", "not", "in"}
 _WORD_VALUES: dict[str, Value] = {
     "true": True,
@@ -283,19 +336,24 @@ class _Token:
 
 
 def _tokenize(text: str) -> list[_Token]:
+    """The tokens of a condition, in one linear pass."""
     tokens, pos = [], 0
-    while pos < len(text):
-        if text[pos:].strip() == "":
+    while True:
+        pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+        if pos == len(text):
             break
         m = _TOKEN.match(text, pos)
-        if m is None or m.end() == pos:
-            start = pos + len(text[pos:]) - len(text[pos:].lstrip())
+        if m is None:
             raise ConditionError(
-                f"unexpected character {text[start]!r} at column {start + 1} in {text!r}"
+                f"unexpected character {text[pos]!r} at column {pos + 1} in {quote(text)}"
             )
         kind = m.lastgroup or "op"
-        tok = m.group(kind)
-        tokens.append(_Token(kind, tok, m.start(kind)))
+        if kind == "num" and len(m[kind]) > MAX_DIGITS:
+            raise ConditionError(
+                f"number {quote(m[kind], 40)} at column {pos + 1} has more than "
+                f"{MAX_DIGITS} digits (the limit)"
+            )
+        tokens.append(_Token(kind, m[kind], pos))
         pos = m.end()
     tokens.append(_Token("end", "", len(text)))
     return tokens
@@ -306,11 +364,12 @@ class _Parser:
         self.text = text
         self.tokens = _tokenize(text)
         self.i = 0
+        self.depth = 0  # parentheses and nots open: bounded before Python's recursion is
 
     def error(self, message: str, tok: _Token | None = None) -> ConditionError:
         tok = tok or self.tokens[self.i]
         where = "at the end" if tok.kind == "end" else f"at column {tok.pos + 1}"
-        return ConditionError(f"{message} {where} of condition {self.text!r}")
+        return ConditionError(f"{message} {where} of condition {quote(self.text)}")
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -330,7 +389,7 @@ class _Parser:
     def expect(self, text: str) -> None:
         if not self.accept(text):
             tok = self.peek()
-            found = "end of text" if tok.kind == "end" else repr(tok.text)
+            found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
             raise self.error(f"expected {text!r}, found {found}")
 
     def parse(self) -> Node:
@@ -338,7 +397,7 @@ class _Parser:
             raise self.error("empty condition")
         node = self.parse_or()
         if self.peek().kind != "end":
-            raise self.error(f"unexpected {self.peek().text!r}")
+            raise self.error(f"unexpected {quote(self.peek().text, 40)}")
         return node
 
     def parse_or(self) -> Node:
@@ -354,11 +413,22 @@ class _Parser:
         return _join(And, items)
 
     def parse_not(self) -> Node:
-        if self.accept("not"):
-            return Not(self.parse_not())
-        if self.accept("("):
-            node = self.parse_or()
-            self.expect(")")
+        tok = self.peek()
+        if tok.kind in ("op", "name") and tok.text.lower() in ("not", "("):
+            self.depth += 1
+            if self.depth > MAX_CONDITION_DEPTH:
+                raise self.error(
+                    f"parentheses and 'not' nested more than {MAX_CONDITION_DEPTH} deep "
+                    "(the limit)",
+                    tok,
+                )
+            self.take()
+            if tok.text == "(":
+                node = self.parse_or()
+                self.expect(")")
+            else:
+                node = Not(self.parse_not())
+            self.depth -= 1
             return node
         return self.parse_comparison()
 
@@ -369,20 +439,18 @@ class _Parser:
         if tok.kind == "str":
             word = tok.text[1:-1].strip().lower()
             if word not in ("player", "banker", "tie"):
-                raise self.error(f"unknown value {tok.text}", tok)
+                raise self.error(f"unknown value {quote(tok.text, 40)[1:-1]}", tok)
             return Const(word)
         if tok.kind == "name":
             low = tok.text.lower()
             if low in _KEYWORDS:
-                raise self.error(f"unexpected {tok.text!r}", tok)
+                raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
             if low in _WORD_VALUES:
                 return Const(_WORD_VALUES[low])
             if low in FEATURE_KINDS:
                 return Var(low)
-            raise self.error(
-                f"unknown feature {tok.text!r} (known: {', '.join(FEATURE_KINDS)})", tok
-            )
-        found = "end of text" if tok.kind == "end" else repr(tok.text)
+            raise self.error(f"unknown feature {quote(tok.text, 40)} (known: {_KNOWN})", tok)
+        found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
         raise self.error(f"expected a feature or a value, found {found}", tok)
 
     def parse_comparison(self) -> Node:
@@ -482,7 +550,12 @@ def parse_condition(text: str) -> Condition:
     exactodds.errors.ConditionError: unknown feature 'player.totl' (known: ...) at column 1 ...
     """
     if not isinstance(text, str):
-        raise ConditionError(f"condition must be a string, not {text!r}")
+        raise ConditionError(f"condition must be a string, not {quote(text)}")
+    if len(text) > MAX_CONDITION_CHARS:
+        raise ConditionError(
+            f"condition of {len(text):,} characters is longer than the limit of "
+            f"{MAX_CONDITION_CHARS:,}: {quote(text)}"
+        )
     if text.strip().lower() == "otherwise":
         return OTHERWISE
     return Condition(_Parser(text).parse())

@@ -7,7 +7,9 @@ Method (details above ``_pair_tables``). The first four cards are counted by val
 player/banker pair kinds split off by closed forms in the per-rank suit counts, so suits cost
 nothing. What happens next is a polynomial of degree two in the values the first four removed,
 so each class (player total, banker total, pair kinds) needs only three moments of its
-first-four sequences, not one subtree per sequence. The 8-deck joint takes ~20 ms.
+first-four sequences, not one subtree per sequence. Who draws after the first four is read from
+the round module's continuation table (:func:`~exactodds.round.continuations`). The 8-deck joint
+takes ~20 ms.
 
 >>> j = joint_distribution(Shoe.decks(8))
 >>> j.total
@@ -20,172 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import NamedTuple, TypeVar
+from math import perm
+from typing import TypeVar
 
+from exactodds.round import Hand, Outcome, Winner, continuations, feature_record, hand_code
 from exactodds.shoe import RANK_VALUES, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
 
-__all__ = [
-    "FEATURES",
-    "FEATURE_INDEX",
-    "Hand",
-    "Joint",
-    "Outcome",
-    "PairKind",
-    "Winner",
-    "falling",
-    "feature_record",
-    "joint_distribution",
-]
+__all__ = ["Joint", "joint_distribution"]
 
 K = TypeVar("K", bound=Hashable)
-
-
-class PairKind(IntEnum):
-    """What the first two cards of a hand form.
-
-    >>> Hand(8, None, PairKind.PERFECT).pair, Hand(8, None, PairKind.PAIR).perfect_pair
-    (True, False)
-    """
-
-    NONE = 0
-    PAIR = 1  # same rank, different suits
-    PERFECT = 2  # same rank and suit
-
-
-class Winner(StrEnum):
-    """Result of the round; the value is the word used in conditions (``winner == tie``).
-
-    >>> joint_distribution(Shoe.decks(8)).winner_counts()[Winner("tie")]  # SPEC §9
-    475627426473216
-    """
-
-    PLAYER = "player"
-    BANKER = "banker"
-    TIE = "tie"
-
-
-class Hand(NamedTuple):
-    """One hand of a dealt round: two-card total, third card value (or None) and pair kind.
-
-    >>> h = Hand(5, 9, PairKind.NONE)  # 5 draws a 9: final total 4
-    >>> h.total, h.cards, h.natural
-    (4, 3, False)
-    """
-
-    initial: int
-    third: int | None
-    pair_kind: PairKind
-
-    @property
-    def total(self) -> int:
-        """Final total 0..9."""
-        return self.initial if self.third is None else (self.initial + self.third) % 10
-
-    @property
-    def cards(self) -> int:
-        """Number of cards in the hand (2 or 3)."""
-        return 2 if self.third is None else 3
-
-    @property
-    def natural(self) -> bool:
-        """Two-card total of 8 or 9."""
-        return self.initial >= 8
-
-    @property
-    def pair(self) -> bool:
-        """First two cards of equal rank (a ten and a king are not a pair)."""
-        return self.pair_kind != PairKind.NONE
-
-    @property
-    def perfect_pair(self) -> bool:
-        """First two cards of equal rank and suit."""
-        return self.pair_kind == PairKind.PERFECT
-
-
-class Outcome(NamedTuple):
-    """A round as the engine distinguishes it; every SPEC §4 feature is derived from this.
-
-    >>> o = Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE))  # 9 against 0
-    >>> o.winner, o.margin, o.cards
-    (<Winner.PLAYER: 'player'>, 9, 6)
-    """
-
-    player: Hand
-    banker: Hand
-
-    @property
-    def winner(self) -> Winner:
-        """Who won, or a tie."""
-        p, b = self.player.total, self.banker.total
-        return Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
-
-    @property
-    def margin(self) -> int:
-        """Difference of the final totals (0 on a tie)."""
-        return abs(self.player.total - self.banker.total)
-
-    @property
-    def cards(self) -> int:
-        """Cards used in the round (4–6)."""
-        return self.player.cards + self.banker.cards
-
-
-def _hand_features(side: str) -> dict[str, Callable[[Outcome], object]]:
-    def hand(o: Outcome) -> Hand:
-        return o.player if side == "player" else o.banker
-
-    winner = Winner(side)
-    return {
-        f"{side}.total": lambda o: hand(o).total,
-        f"{side}.cards": lambda o: hand(o).cards,
-        f"{side}.initial": lambda o: hand(o).initial,
-        f"{side}.natural": lambda o: hand(o).natural,
-        f"{side}.third": lambda o: hand(o).third,
-        f"{side}.pair": lambda o: hand(o).pair,
-        f"{side}.perfect_pair": lambda o: hand(o).perfect_pair,
-        f"{side}.wins": lambda o: o.winner == winner,
-    }
-
-
-FEATURES: Mapping[str, Callable[[Outcome], object]] = {
-    **_hand_features("player"),
-    **_hand_features("banker"),
-    "winner": lambda o: o.winner.value,
-    "margin": lambda o: o.margin,
-    "cards": lambda o: o.cards,
-}
-"""Every round feature a bet may look at (SPEC §4), by name, as a function of an outcome."""
-
-FEATURE_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(FEATURES)}
-"""Position of each feature in a :func:`feature_record`."""
-
-_GETTERS = tuple(FEATURES.values())
-
-
-def feature_record(outcome: Outcome) -> tuple[object, ...]:
-    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order.
-
-    >>> r = feature_record(Outcome(Hand(8, None, PairKind.PAIR), Hand(7, None, PairKind.NONE)))
-    >>> r[FEATURE_INDEX["player.natural"]], r[FEATURE_INDEX["winner"]], r[FEATURE_INDEX["margin"]]
-    (True, 'player', 1)
-    """
-    return tuple(get(outcome) for get in _GETTERS)
-
-
-def falling(n: int, k: int) -> int:
-    """Falling factorial n·(n−1)·…·(n−k+1).
-
-    >>> falling(416, 6)
-    4998398275503360
-    """
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 @dataclass(frozen=True)
@@ -204,7 +52,7 @@ class Joint:
     @property
     def total(self) -> int:
         """Size of the six-card universe: N·(N−1)·…·(N−5)."""
-        return falling(self.shoe.size, 6)
+        return perm(self.shoe.size, 6)
 
     def count(self, predicate: Callable[[Outcome], bool]) -> int:
         """Combinations of the outcomes satisfying ``predicate``."""
@@ -373,7 +221,7 @@ class _Moments:
 
 
 _HANDS = {
-    (initial, third, kind): Hand(initial, None if third == STOOD else third, PairKind(kind))
+    (initial, third, kind): Hand.from_code(hand_code(initial, third, kind))
     for initial in range(10)
     for third in range(11)
     for kind in range(3)
@@ -391,16 +239,14 @@ def joint_distribution(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) ->
     vals = shoe.value_counts
     m = shoe.size - 4
     kp, kd, kk, q = _pair_tables(shoe)
-    needs_cross = [
-        [pt < 8 and bt < 8 and tableau.player_draws(pt) for bt in range(10)] for pt in range(10)
-    ]
+    table = continuations(tableau)
     acc: dict[tuple[int, int, int, int], _Moments] = {}
 
     def moments(pt: int, bt: int, pk: int, bk: int) -> _Moments:
         key = (pt, bt, pk, bk)
         found = acc.get(key)
         if found is None:
-            found = acc[key] = _Moments(needs_cross[pt][bt])
+            found = acc[key] = _Moments(table[pt][bt].player_draws)
         return found
 
     # All first-four sequences by value (G), whatever their pair kinds.
@@ -458,11 +304,10 @@ def joint_distribution(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) ->
         s0, s1 = mom.s0_s1(pt, bt)
         if not s0:
             continue
-        stood_p = hands[pt, STOOD, pk]
-        if pt >= 8 or bt >= 8:
-            counts[pair(Outcome, (stood_p, hands[bt, STOOD, bk]))] = s0 * two_more
-        elif not tableau.player_draws(pt):
-            if tableau.banker_draws(bt, STOOD):
+        cont = table[pt][bt]
+        if not cont.player_draws:
+            stood_p = hands[pt, STOOD, pk]
+            if cont.banker_draws[STOOD]:
                 for y in range(10):
                     n = (vals[y] * s0 - s1[y]) * (m - 1)
                     if n:
@@ -475,7 +320,7 @@ def joint_distribution(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) ->
             for x in range(10):
                 p_hand = hands[pt, x, pk]
                 vx, s1x = vals[x], s1[x]
-                if tableau.banker_draws(bt, x):
+                if cont.banker_draws[x]:
                     s2x = s2[x]
                     for y in range(10):
                         vy = vals[y] - (x == y)

@@ -1,25 +1,75 @@
 """One error hierarchy: every problem with user input is an :class:`ExactOddsError`.
 
-The CLI catches this base class once and prints the message; library users can catch the
-narrow subclasses. All are ``ValueError`` subclasses, as in python-chess.
+The CLI catches this base class once and prints the message as one line (:func:`error_line`);
+library users can catch the narrow subclasses. All are ``ValueError`` subclasses, as in
+python-chess. Messages quote bad values with :func:`quote`, so a megabyte of garbage is shown as
+its two ends.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "MAX_LINE",
     "CardError",
     "ConditionError",
     "DateError",
     "ExactOddsError",
     "InputFileError",
     "MissingExtraError",
+    "OutputError",
     "PaytableError",
     "ReportError",
     "RoundError",
     "ShoeError",
     "SimulationError",
     "TableauError",
+    "elide",
+    "error_line",
+    "quote",
 ]
+
+MAX_LINE = 300
+"""Longest error line the CLI prints (``exactodds: error: WHERE: WHAT``)."""
+
+
+def elide(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` characters by dropping its middle (marked ``…``).
+
+    >>> elide("abcdefghij", 5), elide("short", 10)
+    ('ab…ij', 'short')
+    """
+    if len(text) <= width:
+        return text
+    head = width // 2
+    return text[:head] + "…" + text[len(text) - (width - head - 1) :]
+
+
+def quote(value: object, width: int = 60) -> str:
+    """``repr(value)`` for a message, at most ``width`` characters (middle elided).
+
+    >>> quote("x" * 1000, 11), quote(10**5000)
+    ("'xxxx…xxxx'", 'an integer of about 5001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 4 * width:
+        return f"an integer of about {value.bit_length() * 30103 // 100000 + 1} digits"
+    return elide(repr(value), width)
+
+
+def error_line(message: str, label: str = "error") -> str:
+    r"""The one line the CLI prints for an error: ``exactodds: error: MESSAGE``, control
+    characters escaped and the middle elided to at most :data:`MAX_LINE` characters.
+
+    >>> error_line("shoe.toml: bad\nvalue")
+    'exactodds: error: shoe.toml: bad\\nvalue'
+    >>> len(error_line("x" * 10**6)) == MAX_LINE
+    True
+    """
+    prefix = f"exactodds: {label}: "
+    width = MAX_LINE - len(prefix)
+    text = elide(message, width)
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return prefix + elide(text, width)
 
 
 class ExactOddsError(ValueError):
@@ -49,7 +99,13 @@ class TableauError(ExactOddsError):
 
 
 class PaytableError(ExactOddsError):
-    """A paytable file or bet definition is invalid."""
+    """A paytable file or bet definition is invalid.
+
+    When a file has several problems, the message names the first and counts the rest;
+    :attr:`problems` holds every one of them.
+    """
+
+    problems: tuple[str, ...] = ()
 
 
 class RoundError(ExactOddsError):
@@ -58,6 +114,10 @@ class RoundError(ExactOddsError):
 
 class InputFileError(ExactOddsError):
     """An input file is missing, unreadable or not valid TOML/JSON."""
+
+
+class OutputError(ExactOddsError):
+    """An output file cannot be written, or would replace a file exactodds did not write."""
 
 
 class ConditionError(PaytableError):

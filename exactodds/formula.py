@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exactodds.engine import falling, joint_distribution
+from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
 from exactodds.paytable import Bet, Paytable
 from exactodds.shoe import Shoe
@@ -241,7 +241,7 @@ def edge_formulas(
     for i, bet in enumerate(bets):
         points = []
         for n in DERIVED_FROM:
-            y = edges[n][i] * falling(52 * n, 6)
+            y = edges[n][i] * math.perm(52 * n, 6)
             points.append((n, sympy.Rational(y.numerator, y.denominator)))
         numerator = sympy.interpolate(points, d)
         num, den = sympy.fraction(sympy.cancel(numerator / universe))

@@ -10,8 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from exactodds.engine import Winner, joint_distribution
+from exactodds.engine import joint_distribution
 from exactodds.numbers import fixed
+from exactodds.round import Winner
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
 

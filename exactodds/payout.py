@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from exactodds.errors import PaytableError
+from exactodds.errors import PaytableError, quote
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS
 
 __all__ = ["LOSE", "PUSH", "Payout", "PayoutKind", "format_number", "parse_number", "parse_payout"]
 
@@ -49,13 +50,20 @@ def parse_number(text: str) -> Fraction:
 
     >>> parse_number("0.95")
     Fraction(19, 20)
+    >>> parse_number("1" * 31)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: number '111...111' has more than 30 digits (the limit)
     """
-    if not re.fullmatch(_NUMBER, text.strip()):
-        raise PaytableError(f"not a number: {text!r}")
+    body = text.strip()
+    if len(body) > 4 * MAX_DIGITS or not re.fullmatch(_NUMBER, body):
+        raise PaytableError(f"not a number: {quote(text)}")
+    if sum(c.isdigit() for c in body) > MAX_DIGITS:
+        raise PaytableError(f"number {quote(body)} has more than {MAX_DIGITS} digits (the limit)")
     try:
-        return Fraction(text.strip())
+        return Fraction(body)
     except ZeroDivisionError:
-        raise PaytableError(f"division by zero in {text!r}") from None
+        raise PaytableError(f"division by zero in {quote(text)}") from None
 
 
 def format_number(x: Fraction) -> str:
@@ -165,7 +173,12 @@ def parse_payout(value: object) -> Payout:
     exactodds.errors.PaytableError: cannot read payout '-3:1' (negative payouts are not allowed)
     """
     if not isinstance(value, str):
-        raise PaytableError(f"payout must be a string like '11:1', not {value!r}")
+        raise PaytableError(f"payout must be a string like '11:1', not {quote(value)}")
+    if len(value) > MAX_PAYOUT_CHARS:
+        raise PaytableError(
+            f"payout of {len(value):,} characters is longer than the limit of "
+            f"{MAX_PAYOUT_CHARS}: {quote(value)}"
+        )
     text = " ".join(value.strip().lower().split())
     if text in _WORDS:
         return Payout(Fraction(_WORDS[text]), value.strip())

@@ -10,9 +10,7 @@ the file, line, bet and row; nothing in it is ever executed.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -23,12 +21,22 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from exactodds.conditions import Condition, parse_condition
-from exactodds.engine import FEATURE_INDEX, Joint, Outcome, feature_record, joint_distribution
-from exactodds.errors import ExactOddsError, InputFileError, PaytableError
+from exactodds.conditions import Condition, Index, parse_condition
+from exactodds.engine import Joint, joint_distribution
+from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
+from exactodds.files import read_data
+from exactodds.limits import (
+    MAX_BETS,
+    MAX_DECKS,
+    MAX_NAME_CHARS,
+    MAX_ROWS,
+    MAX_SHOE_CARDS,
+    MAX_TEXT_CHARS,
+)
 from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
-from exactodds.tableau import Tableau, load_tableau
+from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, toml_lines
 
 __all__ = [
@@ -41,6 +49,7 @@ __all__ = [
     "Row",
     "bundled_paytables",
     "check_paytable",
+    "confined_rules_file",
     "default_paytable",
     "display_path",
     "load_paytable",
@@ -108,7 +117,7 @@ class Row:
 class Bet:
     """A wager: rows tried in order, the first match settles it.
 
-    >>> from exactodds.engine import Hand, Outcome, PairKind
+    >>> from exactodds.round import Hand, Outcome, PairKind
     >>> bonus = load_paytable(default_paytable()).bet("player_bonus")
     >>> row = bonus.settle(Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE)))
     >>> row.event, row.pays.net  # 9 beats 0 without a natural
@@ -131,18 +140,35 @@ class Bet:
         return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
 
     def row_index(self, record: tuple[object, ...]) -> int:
-        """Index of the first row matching a :func:`~exactodds.engine.feature_record`."""
+        """Index of the first row matching a :func:`~exactodds.round.feature_record`."""
         for i, row in enumerate(self.rows):
             if row.when.test(record):
                 return i
         raise PaytableError(f"bet {self.id!r}: no row matches (the last row must be 'otherwise')")
 
-    def row_combinations(self, joint: Joint) -> list[int]:
-        """Combinations settled by each row, in the joint's six-card universe.
+    def row_hits(self, index: Index, everything: int) -> list[int]:
+        """The records each row settles, as bitsets (see
+        :meth:`~exactodds.conditions.Condition.bits`): each row's condition is evaluated once
+        over all records, so the work grows as rows + records rather than rows × records.
 
-        Outcomes are first grouped by the features the bet looks at, so each row condition is
-        tried once per group rather than once per outcome.
+        >>> tie = load_paytable(default_paytable()).bet("tie")
+        >>> [bin(b) for b in tie.row_hits({"winner": {"player": 1, "tie": 2, "banker": 4}}, 7)]
+        ['0b10', '0b101']
         """
+        hits = []
+        unsettled = everything
+        for row in self.rows:
+            hit = row.when.bits(index, everything) & unsettled
+            hits.append(hit)
+            unsettled ^= hit
+        if unsettled:
+            raise PaytableError(
+                f"bet {self.id!r}: no row matches (the last row must be 'otherwise')"
+            )
+        return hits
+
+    def row_combinations(self, joint: Joint) -> list[int]:
+        """Combinations settled by each row, in the joint's six-card universe."""
         return list(_row_combinations(joint, self))
 
     def settle(self, outcome: Outcome) -> Row:
@@ -169,7 +195,7 @@ class Bet:
         return {}
 
     def net_of_record(self, record: tuple[object, ...], stake: Fraction = Fraction(1)) -> Fraction:
-        """:meth:`net` for an outcome given as its :func:`~exactodds.engine.feature_record`;
+        """:meth:`net` for an outcome given as its :func:`~exactodds.round.feature_record`;
         at unit stake the result is remembered per combination of the features the bet uses."""
         if stake != 1:
             return self.row_net(self.rows[self.row_index(record)], stake)
@@ -183,7 +209,7 @@ class Bet:
     def net(self, outcome: Outcome, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake for ``outcome``.
 
-        >>> from exactodds.engine import Hand, Outcome, PairKind
+        >>> from exactodds.round import Hand, Outcome, PairKind
         >>> banker = load_paytable(default_paytable()).bet("banker")
         >>> banker.net(Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE)))
         Fraction(19, 20)
@@ -284,19 +310,43 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
 
 @lru_cache(maxsize=512)
 def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
-    key = bet._project
-    groups: dict[object, list[Any]] = {}
-    for record, n in joint.records:
-        k = key(record)
-        slot = groups.get(k)
-        if slot is None:
-            groups[k] = [record, n]
-        else:
-            slot[1] += n
-    out = [0] * len(bet.rows)
-    for record, n in groups.values():
-        out[bet.row_index(record)] += n
-    return tuple(out)
+    index, planes, everything = _record_index(joint)
+    return tuple(
+        sum((hit & plane).bit_count() << shift for shift, plane in planes)
+        for hit in bet.row_hits(index, everything)
+    )
+
+
+@lru_cache(maxsize=16)
+def _record_index(joint: Joint) -> tuple[Index, tuple[tuple[int, int], ...], int]:
+    """The joint's records as bitsets (bit j: record j): feature → value → the records with
+    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
+    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records."""
+    records = [record for record, _ in joint.records]
+    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
+    index = {name: _bitsets(column) for name, column in columns}
+    width = max((n.bit_length() for _, n in joint.records), default=0)
+    digits = [format(n, f"0{width}b") for _, n in joint.records]
+    planes = tuple(
+        (width - 1 - k, int("".join(bits)[::-1], 2))
+        for k, bits in enumerate(zip(*digits, strict=True))
+    )
+    return index, planes, (1 << len(records)) - 1
+
+
+def _bitsets(column: tuple[object, ...]) -> dict[object, int]:
+    """Value → bitset of the positions holding it (built with C-speed bytes operations)."""
+    try:  # small numbers and true/false are their own codes
+        data = bytes(column)  # type: ignore[arg-type]
+        codes = {v: int(v) for v in set(column)}  # type: ignore[call-overload]
+    except (TypeError, ValueError):  # none, winners
+        codes = {v: i for i, v in enumerate(set(column))}
+        data = bytes(codes[v] for v in column)
+    out = {}
+    for v, i in codes.items():
+        table = bytes(49 if c == i else 48 for c in range(256))  # "1" at value i, else "0"
+        out[v] = int(data.translate(table)[::-1], 2)
+    return out
 
 
 # -- locating bundled files ---------------------------------------------------------------------
@@ -429,21 +479,33 @@ def parse_paytable(
         problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
     name = data.get("name", Path(origin).stem)
     if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {name!r}", ("name",))
+        problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
         name = str(name)
     description = data.get("description", "")
     if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {description!r}", ("description",))
+        problems.add(f"'description' must be a string, not {quote(description)}", ("description",))
         description = ""
+    for key, value, limit in (
+        ("name", name, MAX_NAME_CHARS),
+        ("description", description, MAX_TEXT_CHARS),
+        ("source", data.get("source", ""), MAX_TEXT_CHARS),
+    ):
+        if len(str(value)) > limit:
+            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", (key,))
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        problems.add(f"'decks' must be a positive integer, not {decks!r}", ("decks",))
+        problems.add(f"'decks' must be a positive integer, not {quote(decks)}", ("decks",))
+        decks = 8
+    elif decks > MAX_DECKS:
+        problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", ("decks",))
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
     bets: list[Bet] = []
     if not isinstance(bets_data, Mapping) or not bets_data:
         problems.add("no bets: add at least one [bets.ID] table")
+    elif len(bets_data) > MAX_BETS:
+        problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", ("bets",))
     else:
         for bet_id, bet_data in bets_data.items():
             bet = _parse_bet(str(bet_id), bet_data, problems)
@@ -461,11 +523,38 @@ def parse_paytable(
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
-    """The rules file a paytable names (relative to the paytable first), if it names one."""
+    """The rules file a paytable names (``*.toml`` or ``*.json``, relative to the paytable's
+    folder), if it names one."""
     if not isinstance(value, str) or not value.endswith((".toml", ".json")):
         return None
-    candidate = Path(origin).parent / value
-    return candidate if not Path(value).is_absolute() and candidate.exists() else Path(value)
+    return Path(origin).parent / value
+
+
+def confined_rules_file(value: str, origin: str | Path) -> Path:
+    """The rules file ``value`` named by the paytable ``origin``, checked to stay inside the
+    paytable's folder: no absolute path, no ``..`` out of it, no symbolic link pointing out.
+    A paytable from elsewhere can thus never make exactodds read a file outside its folder.
+
+    >>> confined_rules_file("/etc/passwd", "games/house.toml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '/etc/passwd' must be inside ... (an absolute ...
+    >>> confined_rules_file("../x.toml", "games/house.toml")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '../x.toml' must be inside the paytable's folder
+    """
+    where = f"rules file {quote(value)} must be inside the paytable's folder"
+    if Path(value).is_absolute():
+        raise InputFileError(f"{where} (an absolute path is not)")
+    folder = Path(origin).parent
+    try:
+        inside = (folder / value).resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symbolic-link loop, a NUL in the name
+        inside = False
+    if not inside:
+        raise InputFileError(where)
+    return folder / value
 
 
 def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
@@ -473,9 +562,10 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
         if isinstance(value, Mapping):
             return Tableau.from_mapping(value, default_name="custom")
         if isinstance(value, str):
-            path = _rules_file(value, problems.origin)
-            return load_tableau(str(path) if path is not None else value)
-        problems.add(f"'rules' must be a rules name or table, not {value!r}", ("rules",))
+            if _rules_file(value, problems.origin) is None:
+                return Tableau.named(value)
+            return Tableau.from_file(confined_rules_file(value, problems.origin))
+        problems.add(f"'rules' must be a rules name or table, not {quote(value)}", ("rules",))
     except ExactOddsError as exc:
         problems.add(str(exc), ("rules",))
     return None
@@ -483,8 +573,11 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     here = _bet_path(bet_id)
+    if len(bet_id) > MAX_NAME_CHARS:
+        problems.add(f"bet id {quote(bet_id)} is longer than {MAX_NAME_CHARS} characters")
+        return None
     if not _BET_ID.match(bet_id):
-        problems.add(f"bet id {bet_id!r} must be lower-case letters, digits and _", here)
+        problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", here)
     if not isinstance(data, Mapping):
         problems.add(f"bet {bet_id!r} must be a table", here)
         return None
@@ -498,14 +591,24 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         problems.add(
-            f"bet {bet_id!r}: 'name' must be a string, not {name!r}", _bet_path(bet_id, "name")
+            f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}",
+            _bet_path(bet_id, "name"),
         )
+    for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
+        if len(str(data.get(key, ""))) > limit:
+            problems.add(
+                f"bet {bet_id!r}: '{key}' is longer than the limit of {limit:,} characters",
+                _bet_path(bet_id, key),
+            )
     max_round = data.get("max_round")
     if max_round is not None and (
-        not isinstance(max_round, int) or isinstance(max_round, bool) or max_round < 1
+        not isinstance(max_round, int)
+        or isinstance(max_round, bool)
+        or not 1 <= max_round <= MAX_SHOE_CARDS
     ):
         problems.add(
-            f"bet {bet_id!r}: max_round must be a positive integer, not {max_round!r}",
+            f"bet {bet_id!r}: max_round must be a positive integer of at most "
+            f"{MAX_SHOE_CARDS:,}, not {quote(max_round)}",
             _bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
@@ -514,6 +617,12 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     if not isinstance(rows_data, list) or not rows_data:
         problems.add(
             f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
+    elif len(rows_data) > MAX_ROWS:
+        problems.add(
+            f"bet {bet_id!r}: {len(rows_data):,} rows is over the limit of {MAX_ROWS} rows",
             _bet_path(bet_id, "rows"),
             here,
         )
@@ -554,7 +663,8 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
     here = _bet_path(bet_id, "rounding")
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
-            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, not {value!r}',
+            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, '
+            f"not {quote(value)}",
             here,
         )
         return None
@@ -565,19 +675,19 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
         elif isinstance(step_raw, int | Fraction) and not isinstance(step_raw, bool):
             step = Fraction(step_raw)
         else:
-            raise PaytableError(f"not a number: {step_raw!r}")
+            raise PaytableError(f"not a number: {quote(step_raw)}")
     except PaytableError as exc:
         problems.add(f"bet {bet_id!r}: rounding step: {exc}", here)
         return None
     if step <= 0:
-        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {step_raw!r}", here)
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {quote(step_raw)}", here)
         return None
     mode = value.get("mode", "down")
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
         modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {mode!r} is not one of {modes}", here)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
         return None
 
 
@@ -614,7 +724,14 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
         problems.add(
-            f"{where}: 'event' must be a string, not {event!r}", _row_path(bet_id, n, "event")
+            f"{where}: 'event' must be a string, not {quote(event)}",
+            _row_path(bet_id, n, "event"),
+        )
+        ok = False
+    elif len(event) > MAX_NAME_CHARS and "event" in data:
+        problems.add(
+            f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters",
+            _row_path(bet_id, n, "event"),
         )
         ok = False
     if not ok:
@@ -648,19 +765,6 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
                 )
 
 
-def _read(path: Path) -> tuple[str, bytes]:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
-    try:
-        return raw.decode("utf-8"), raw
-    except UnicodeDecodeError:
-        raise InputFileError(f"{path}: not a UTF-8 text file") from None
-
-
 def check_paytable(path: str | Path) -> list[str]:
     """Every problem of a paytable file, one message each (empty when the file is valid).
 
@@ -670,35 +774,30 @@ def check_paytable(path: str | Path) -> list[str]:
     ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
     """
     try:
-        p = resolve_paytable(path)
-        text, _ = _read(p)
+        file = read_data(resolve_paytable(path), "toml")
     except InputFileError as exc:
         return [str(exc)]
-    try:
-        data = tomllib.loads(text, parse_float=Fraction)
-    except tomllib.TOMLDecodeError as exc:
-        return [f"{p}: invalid TOML: {exc}"]
-    _, problems = parse_paytable(data, str(p), text)
+    _, problems = parse_paytable(file.data, str(file.path), file.text)
     return problems
 
 
 def load_paytable(path: str | Path | None = None) -> Paytable:
-    """Read and check a paytable file (a path, a bundled name, or None for the default game);
-    every problem is reported in one :class:`PaytableError`.
+    """Read and check a paytable file (a path, a bundled name, or None for the default game).
 
+    A file with problems raises one :class:`PaytableError` naming the first problem and counting
+    the rest (all of them in its ``problems``); an unreadable file an :class:`InputFileError`.
+
+    >>> import hashlib
     >>> table = load_paytable("classic")
     >>> table.name, table.sha256 == hashlib.sha256(default_paytable().read_bytes()).hexdigest()
     ('Classic (commission)', True)
     """
     p = resolve_paytable(path) if path is not None else default_paytable()
-    text, raw = _read(p)
-    try:
-        data = tomllib.loads(text, parse_float=Fraction)
-    except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(f"{p}: invalid TOML: {exc}") from None
-    table, problems = parse_paytable(data, str(p), text)
+    file = read_data(p, "toml")
+    data = file.data
+    table, problems = parse_paytable(data, str(p), file.text)
     if table is None:
-        raise PaytableError("\n".join(problems))
+        raise _first_problem(p, problems)
     return Paytable(
         table.name,
         table.description,
@@ -706,8 +805,17 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
         table.tableau,
         table.bets,
         p,
-        hashlib.sha256(raw).hexdigest(),
+        file.sha256,
         table.source,
         _rules_file(data.get("rules"), str(p)),
         table.warnings,
     )
+
+
+def _first_problem(path: Path, problems: list[str]) -> PaytableError:
+    """One error for a file's problems: the first, and how many more there are."""
+    rest = len(problems) - 1
+    more = f" (and {rest} more problem{'s' if rest != 1 else ''}; run exactodds validate {path})"
+    error = PaytableError(problems[0] + (more if rest else ""))
+    error.problems = tuple(problems)
+    return error

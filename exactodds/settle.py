@@ -1,15 +1,16 @@
 """Play one given round card by card and settle bets on it.
 
-The cards must form a legal round under the tableau: naturals stop the deal, the player draws
-exactly when its two-card total is in the tableau's draw set, and the banker draws exactly as
-the matrix says for the player's third card (or a player stand). Anything else is refused with
-the reason. The round becomes the engine's :class:`~exactodds.engine.Outcome`, so each bet is
-settled by the same rows the odds are computed from.
+The cards must form a legal round under the tableau: they are played through the round
+module's :class:`~exactodds.round.RoundState` (naturals stop the deal, the player draws exactly
+when its two-card total is in the tableau's draw set, and the banker draws exactly as the matrix
+says for the player's third card or a player stand). Anything else is refused with the reason.
+The round becomes an :class:`~exactodds.round.Outcome`, so each bet is settled by the same rows
+the odds are computed from.
 
->>> r = deal_round("P: 9s 9h | B: Kd 7c")
+>>> r = check_round("P: 9s 9h | B: Kd 7c")
 >>> r.outcome.player.total, r.outcome.banker.total, r.outcome.winner.value, r.outcome.player.pair
 (8, 7, 'player', True)
->>> deal_round("P: 3c 2d | B: Kd 7c")
+>>> check_round("P: 3c 2d | B: Kd 7c")
 Traceback (most recent call last):
 ...
 exactodds.errors.RoundError: player has 5 and must draw a third card
@@ -22,18 +23,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.engine import Hand, Outcome, PairKind
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable, Row
+from exactodds.round import Hand, Outcome, RoundState, Side
 from exactodds.shoe import Card, Shoe, parse_cards
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.tableau import BUILTIN, Tableau
 
 __all__ = [
     "DealtRound",
     "SettledRound",
     "Settlement",
-    "deal_round",
+    "check_round",
     "parse_round_cards",
     "parse_stake",
     "render_settled",
@@ -48,10 +49,6 @@ _LABELS = {
     "banker": "banker",
     "banco": "banker",
 }
-
-
-def _total(cards: Sequence[Card]) -> int:
-    return sum(c.value for c in cards) % 10
 
 
 def parse_round_cards(
@@ -74,9 +71,10 @@ def parse_round_cards(
                 "(give them in deal order, or as 'P: … | B: …')"
             )
         player, banker, extra = [cards[0], cards[2]], [cards[1], cards[3]], cards[4:]
-        p_init, b_init = _total(player), _total(banker)
-        natural = p_init >= 8 or b_init >= 8
-        if extra and not natural and tableau.player_draws(p_init):
+        state = RoundState(tableau)
+        for card in cards[:4]:
+            state.deal(card)
+        if extra and state.can_draw("player"):
             player.append(extra.pop(0))
         if extra:
             banker.append(extra.pop(0))
@@ -100,56 +98,29 @@ def parse_round_cards(
     return hands["player"], hands["banker"]
 
 
-def _pair_kind(cards: Sequence[Card]) -> PairKind:
-    a, b = cards[0], cards[1]
-    if a.rank != b.rank:
-        return PairKind.NONE
-    if a.suit is not None and a.suit == b.suit:
-        return PairKind.PERFECT
-    return PairKind.PAIR
-
-
-def _against(third: int) -> str:
-    if third == STOOD:
-        return "when the player stood"
-    return f"against a player third card of {third}"
-
-
-def _check(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> None:
-    """Raise :class:`RoundError` with the reason if the hands are not a legal round."""
-    for side, cards in (("player", player), ("banker", banker)):
+def _play(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> Outcome:
+    """Play the hands through :class:`RoundState`; raise :class:`RoundError` with the reason if
+    they are not a legal round."""
+    hands: tuple[tuple[Side, Sequence[Card]], ...] = (("player", player), ("banker", banker))
+    for side, cards in hands:
         if len(cards) not in (2, 3):
             raise RoundError(f"{side} has {len(cards)} card(s); a hand has two or three")
-    p_init, b_init = _total(player[:2]), _total(banker[:2])
-    if p_init >= 8 or b_init >= 8:
-        who, total = ("player", p_init) if p_init >= 8 else ("banker", b_init)
-        for side, cards in (("player", player), ("banker", banker)):
-            if len(cards) == 3:
-                raise RoundError(
-                    f"{who} has a natural {total}, so the deal stops: "
-                    f"the {side} cannot draw a third card"
-                )
-        return
-    if tableau.player_draws(p_init) and len(player) == 2:
-        raise RoundError(f"player has {p_init} and must draw a third card")
-    if not tableau.player_draws(p_init) and len(player) == 3:
-        raise RoundError(f"player has {p_init} and must stand (no third card)")
-    third = player[2].value if len(player) == 3 else STOOD
-    draws = tableau.banker_draws(b_init, third)
-    rules = f"({tableau.name} rules)"
-    if draws and len(banker) == 2:
-        raise RoundError(
-            f"banker has {b_init} and must draw a third card {_against(third)} {rules}"
-        )
-    if not draws and len(banker) == 3:
-        raise RoundError(f"banker has {b_init} and must stand {_against(third)} {rules}")
+    state = RoundState(tableau)
+    for card in (player[0], banker[0], player[1], banker[1]):
+        state.deal(card)
+    for side, cards in hands:
+        if len(cards) == 3:
+            state.draw(side, cards[2])
+        else:
+            state.verify_stand(side)
+    return state.outcome
 
 
 @dataclass(frozen=True)
 class DealtRound:
     """A legal round: the cards of each hand, the tableau, and the engine's outcome.
 
-    >>> r = deal_round("P: 9 9 | B: Kd 7c")
+    >>> r = check_round("P: 9 9 | B: Kd 7c")
     >>> r.outcome.player.pair_kind, r.suitless_pair  # a pair, but perfect or not is unknown
     (<PairKind.PAIR: 1>, 'player')
     """
@@ -161,12 +132,7 @@ class DealtRound:
     @property
     def outcome(self) -> Outcome:
         """The round as the engine counts it."""
-
-        def hand(cards: tuple[Card, ...]) -> Hand:
-            third = cards[2].value if len(cards) == 3 else None
-            return Hand(_total(cards[:2]), third, _pair_kind(cards))
-
-        return Outcome(hand(self.player), hand(self.banker))
+        return _play(self.player, self.banker, self.tableau)
 
     @property
     def suitless_pair(self) -> str | None:
@@ -178,7 +144,7 @@ class DealtRound:
         return None
 
 
-def deal_round(
+def check_round(
     cards: str | tuple[Sequence[Card], Sequence[Card]],
     tableau: Tableau = BUILTIN["punto-banco"],
     shoe: Shoe | None = None,
@@ -187,19 +153,19 @@ def deal_round(
 
     After a player stand the banker draws on 5 under punto-banco but stands under mini:
 
-    >>> deal_round("P: 7c Kd | B: 5h Kc", BUILTIN["mini"]).outcome.banker
+    >>> check_round("P: 7c Kd | B: 5h Kc", BUILTIN["mini"]).outcome.banker
     Hand(initial=5, third=None, pair_kind=<PairKind.NONE: 0>)
-    >>> deal_round("P: 7c Kd | B: 5h Kc")  # doctest: +ELLIPSIS
+    >>> check_round("P: 7c Kd | B: 5h Kc")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     exactodds.errors.RoundError: banker has 5 and must draw a third card when the player ...
-    >>> deal_round("Kd Kd 9h 7c", shoe=Shoe.decks(1))  # doctest: +ELLIPSIS
+    >>> check_round("Kd Kd 9h 7c", shoe=Shoe.decks(1))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove Kd: ...
     """
     player, banker = parse_round_cards(cards, tableau) if isinstance(cards, str) else cards
-    _check(player, banker, tableau)
+    _play(player, banker, tableau)
     if shoe is not None:
         try:
             shoe.remove([*player, *banker])
@@ -290,7 +256,7 @@ def settle_round(
     [('Player wins', '100'), ('Player wins', '-100'), ('Player pair', '1100')]
     """
     rules = tableau or paytable.tableau
-    dealt = deal_round(cards, rules, paytable.shoe())
+    dealt = check_round(cards, rules, paytable.shoe())
     placed: list[Settlement] = []
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
@@ -308,10 +274,6 @@ def settle_round(
 
 
 # -- text ------------------------------------------------------------------------------------------
-
-
-def _money(x: Fraction) -> str:
-    return format_number(x)
 
 
 def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
@@ -372,14 +334,20 @@ def render_settled(s: SettledRound) -> str:
     for x in s.settlements:
         amount = x.amount
         result = (
-            f"wins {_money(amount)}"
+            f"wins {format_number(amount)}"
             if amount > 0
             else "push"
             if amount == 0
-            else f"loses {_money(-amount)}"
+            else f"loses {format_number(-amount)}"
         )
         body.append(
-            (x.bet.name, _money(x.stake), x.row.event, x.row.pays.text or str(x.row.pays), result)
+            (
+                x.bet.name,
+                format_number(x.stake),
+                x.row.event,
+                x.row.pays.text or str(x.row.pays),
+                result,
+            )
         )
     table = tabulate(
         body,
@@ -390,4 +358,4 @@ def render_settled(s: SettledRound) -> str:
     )
     net = s.net
     sign = "+" if net > 0 else ""
-    return "\n".join([*lines, "", table, "", f"Net result: {sign}{_money(net)}"])
+    return "\n".join([*lines, "", table, "", f"Net result: {sign}{format_number(net)}"])

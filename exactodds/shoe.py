@@ -11,14 +11,14 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import CardError, InputFileError, ShoeError
+from exactodds.errors import CardError, ShoeError, quote
+from exactodds.files import read_data
+from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS
 
 __all__ = [
     "MIN_CARDS",
@@ -29,7 +29,6 @@ __all__ = [
     "Shoe",
     "parse_card",
     "parse_cards",
-    "read_data_file",
 ]
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
@@ -100,10 +99,11 @@ def parse_card(text: str) -> Card:
     rank_part, suit_part = low[:-1], low[-1]
     if rank_part not in _RANK_ALIASES:
         raise CardError(
-            f"unknown rank {token[:-1] or token!r} in card {token!r} (use A 2-9 T/10 J Q K)"
+            f"unknown rank {quote(token[:-1] or token, 30)} in card {quote(token, 30)} "
+            "(use A 2-9 T/10 J Q K)"
         )
     if suit_part not in _SUIT_ALIASES:
-        raise CardError(f"unknown suit {token[-1]!r} in card {token!r} (use c, d, h, s)")
+        raise CardError(f"unknown suit {token[-1]!r} in card {quote(token, 30)} (use c, d, h, s)")
     return Card(_RANK_ALIASES[rank_part], _SUIT_ALIASES[suit_part])
 
 
@@ -113,6 +113,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("6 6, 7h Kd")]
     ['6', '6', '7h', 'Kd']
     """
+    if len(text) > MAX_CARD_TEXT:
+        raise CardError(
+            f"card string of {len(text):,} characters is longer than the limit of "
+            f"{MAX_CARD_TEXT:,}: {quote(text)}"
+        )
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 
 
@@ -143,9 +148,16 @@ class Shoe:
         for r, row in enumerate(self.counts):
             for s, n in enumerate(row):
                 if not isinstance(n, int) or isinstance(n, bool):
-                    raise ShoeError(f"count of {RANKS[r]}{SUITS[s]} must be an integer, not {n!r}")
+                    raise ShoeError(
+                        f"count of {RANKS[r]}{SUITS[s]} must be an integer, not {quote(n)}"
+                    )
                 if n < 0:
-                    raise ShoeError(f"negative count {n} for {RANKS[r]}{SUITS[s]}")
+                    raise ShoeError(f"negative count {quote(n)} for {RANKS[r]}{SUITS[s]}")
+        if self.size > MAX_SHOE_CARDS:
+            raise ShoeError(
+                f"a shoe of {quote(self.size)} cards is over the limit of {MAX_SHOE_CARDS:,} "
+                f"cards ({MAX_DECKS:,} decks)"
+            )
         if self.size < MIN_CARDS:
             raise ShoeError(
                 f"a shoe of {self.size} cards is too small: a round is counted as "
@@ -162,7 +174,9 @@ class Shoe:
         312
         """
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ShoeError(f"number of decks must be a positive integer, not {n!r}")
+            raise ShoeError(f"number of decks must be a positive integer, not {quote(n)}")
+        if n > MAX_DECKS:
+            raise ShoeError(f"{quote(n)} decks is over the limit of {MAX_DECKS:,} decks")
         return cls(tuple((n, n, n, n) for _ in RANKS))
 
     @classmethod
@@ -176,7 +190,9 @@ class Shoe:
         rows = [[0, 0, 0, 0] for _ in RANKS]
         for rank, key, n in _by_rank(ranks, "per-rank count"):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise ShoeError(f"count of rank {key!r} must be a non-negative integer, not {n!r}")
+                raise ShoeError(
+                    f"count of rank {quote(key, 20)} must be a non-negative integer, not {quote(n)}"
+                )
             q, rem = divmod(n, 4)
             rows[rank] = [q + (1 if s < rem else 0) for s in range(4)]
         return cls(tuple((a, b, c, d) for a, b, c, d in rows))
@@ -188,7 +204,7 @@ class Shoe:
         Keys: ``decks`` (a full shoe), or ``ranks`` (rank → count), or ``cards`` (rank → four
         suit counts c, d, h, s, or rank → {suit: count}); optional ``remove`` (a card string).
         """
-        data = read_data_file(path)
+        data = read_data(path).data
         try:
             return cls.from_mapping(data)
         except ShoeError as exc:
@@ -202,7 +218,7 @@ class Shoe:
         known = {"decks", "ranks", "cards", "remove", "name", "description"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ShoeError(f"unknown key {unknown[0]!r} (expected one of {sorted(known)})")
+            raise ShoeError(f"unknown key {quote(unknown[0])} (expected one of {sorted(known)})")
         bases = [k for k in ("decks", "ranks", "cards") if k in data]
         if len(bases) > 1:
             raise ShoeError(f"give only one of decks, ranks, cards (found {', '.join(bases)})")
@@ -218,7 +234,9 @@ class Shoe:
         remove = data.get("remove")
         if remove is not None:
             if not isinstance(remove, str):
-                raise ShoeError(f"'remove' must be a card string like '6 6 7h Kd', not {remove!r}")
+                raise ShoeError(
+                    f"'remove' must be a card string like '6 6 7h Kd', not {quote(remove)}"
+                )
             shoe = shoe.remove(remove)
         return shoe
 
@@ -362,9 +380,11 @@ def _by_rank(table: Mapping[Any, Any], what: str) -> Iterator[tuple[int, Any, An
     for key, value in table.items():
         card = parse_card(str(key))
         if card.suit is not None:
-            raise ShoeError(f"{what} key {key!r} must be a rank without a suit")
+            raise ShoeError(f"{what} key {quote(key, 20)} must be a rank without a suit")
         if card.rank in seen:
-            raise ShoeError(f"rank {key!r} is given twice (also as {seen[card.rank]!r})")
+            raise ShoeError(
+                f"rank {quote(key, 20)} is given twice (also as {quote(seen[card.rank], 20)})"
+            )
         seen[card.rank] = key
         yield card.rank, key, value
 
@@ -378,54 +398,20 @@ def _suit_counts(cards: Any) -> Counts:
             suits_seen: set[int] = set()
             for skey, n in value.items():
                 if str(skey).lower() not in _SUIT_ALIASES:
-                    raise CardError(f"unknown suit {skey!r} for rank {key!r} (use c, d, h, s)")
+                    raise CardError(
+                        f"unknown suit {quote(skey, 20)} for rank {quote(key, 20)} (use c, d, h, s)"
+                    )
                 suit = _SUIT_ALIASES[str(skey).lower()]
                 if suit in suits_seen:
-                    raise ShoeError(f"suit {skey!r} of rank {key!r} is given twice")
+                    raise ShoeError(
+                        f"suit {quote(skey, 20)} of rank {quote(key, 20)} is given twice"
+                    )
                 suits_seen.add(suit)
                 rows[rank][suit] = n
         elif isinstance(value, list) and len(value) == 4:
             rows[rank] = list(value)
         else:
-            raise ShoeError(f"rank {key!r} needs four suit counts [c, d, h, s], got {value!r}")
+            raise ShoeError(
+                f"rank {quote(key, 20)} needs four suit counts [c, d, h, s], got {quote(value)}"
+            )
     return tuple((a, b, c, d) for a, b, c, d in rows)
-
-
-def read_data_file(path: str | Path) -> dict[str, Any]:
-    """Read a TOML or JSON file (by extension; TOML otherwise) as untrusted data.
-
-    TOML decimals are read as exact :class:`~fractions.Fraction` values, never floats.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     path = Path(tmp, "data.toml")
-    ...     _ = path.write_text("rounding = { step = 0.01 }", encoding="utf-8")
-    ...     read_data_file(path)
-    {'rounding': {'step': Fraction(1, 100)}}
-    >>> read_data_file("no/such/shoe.toml")
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.InputFileError: no/such/shoe.toml: file not found
-    """
-    from fractions import Fraction
-
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputFileError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc})") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text, parse_float=Fraction)
-        except json.JSONDecodeError as exc:
-            raise InputFileError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
-    else:
-        try:
-            data = tomllib.loads(text, parse_float=Fraction)
-        except tomllib.TOMLDecodeError as exc:
-            raise InputFileError(f"{path}: invalid TOML: {exc}") from None
-    if not isinstance(data, dict):
-        raise InputFileError(f"{path}: expected a table of keys at the top level")
-    return data

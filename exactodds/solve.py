@@ -16,13 +16,12 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.escape import md_cell, one_line
 from exactodds.metrics import bet_figures
 from exactodds.numbers import percent
@@ -57,12 +56,13 @@ def parse_edge(text: str | Fraction) -> Fraction:
         return text
     raw = text.strip()
     body, percent = (raw[:-1].strip(), True) if raw.endswith("%") else (raw, False)
-    if not re.fullmatch(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?", body):
-        raise ExactOddsError(f"cannot read house edge {text!r} (use 0.05, 5% or 1/20)")
+    sign, digits = (-1 if body[0] == "-" else 1, body[1:]) if body[:1] in ("+", "-") else (1, body)
     try:
-        value = Fraction(body)
-    except ZeroDivisionError:
-        raise ExactOddsError(f"cannot read house edge {text!r} (division by zero)") from None
+        value = sign * parse_number(digits)
+    except PaytableError as exc:
+        raise ExactOddsError(
+            f"cannot read house edge {quote(text)} (use 0.05, 5% or 1/20): {exc}"
+        ) from None
     return value / 100 if percent else value
 
 

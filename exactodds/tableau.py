@@ -1,13 +1,14 @@
 """Drawing rules (the tableau) as data: who draws a third card, by two-card totals.
 
 A tableau is a player draw set and a banker matrix indexed by banker two-card total (0–7) and
-the player's third-card value, or :data:`STOOD` when the player did not draw. Naturals (a
-two-card 8 or 9 in either hand) always end the deal.
+the player's third-card value, or :data:`STOOD` when the player did not draw. It is only data:
+:mod:`exactodds.round` interprets it (naturals, a two-card 8 or 9 in either hand, always end the
+deal).
 
 >>> pb = Tableau.named("punto-banco")
->>> pb.banker_draws(3, 8), pb.banker_draws(3, 9), pb.banker_draws(5, STOOD)
+>>> 8 in pb.banker[3], 9 in pb.banker[3], STOOD in pb.banker[5]
 (False, True, True)
->>> Tableau.named("mini").banker_draws(5, STOOD)
+>>> STOOD in Tableau.named("mini").banker[5]
 False
 """
 
@@ -18,13 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import TableauError
-from exactodds.shoe import read_data_file
+from exactodds.errors import TableauError, quote
+from exactodds.files import read_data
+from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
 STOOD = 10
-"""Column of the banker matrix used when the player stood (had no third card)."""
+"""Column of the banker matrix used when the player stood (had no third card); wherever a third
+card is an int (outcome codes, numpy arrays), this is the value for "none"."""
 
 _ALL = frozenset(range(11))
 
@@ -41,7 +44,7 @@ class Tableau:
     exactodds.errors.TableauError: rules 'custom': banker_draw is missing total 6
     >>> rules["banker_draw"] |= {"6": ["stood", 6, 7], "7": "none"}
     >>> t = Tableau.from_mapping(rules)
-    >>> t.banker_draws(6, STOOD), t.banker_draws(6, 8), t.banker_draws(7, 6)
+    >>> STOOD in t.banker[6], 8 in t.banker[6], 6 in t.banker[7]
     (True, False, False)
     """
 
@@ -67,20 +70,6 @@ class Tableau:
                     "'stood' or a third-card value 0..9"
                 )
 
-    def player_draws(self, total: int) -> bool:
-        """Whether the player draws on this two-card total (naturals excluded by the caller)."""
-        return total in self.player
-
-    def banker_draws(self, total: int, player_third: int) -> bool:
-        """Whether the banker draws on ``total`` given the player's third card or :data:`STOOD`."""
-        return total < 8 and player_third in self.banker[total]
-
-    def rows(self) -> list[tuple[int, list[bool]]]:
-        """The banker matrix as (banker total, [draws when stood, on 0, …, on 9])."""
-        return [
-            (t, [STOOD in row] + [v in row for v in range(10)]) for t, row in enumerate(self.banker)
-        ]
-
     # -- construction --------------------------------------------------------------------------
 
     @classmethod
@@ -90,7 +79,7 @@ class Tableau:
         key = {"puntobanco": "punto-banco", "standard": "punto-banco"}.get(key, key)
         if key not in BUILTIN:
             raise TableauError(
-                f"unknown rules {name!r}: use one of {', '.join(BUILTIN)} or a TOML file"
+                f"unknown rules {quote(name)}: use one of {', '.join(BUILTIN)} or a TOML file"
             )
         return BUILTIN[key]
 
@@ -105,10 +94,16 @@ class Tableau:
         known = {"name", "description", "player_draw", "banker_draw"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise TableauError(f"unknown key {unknown[0]!r} in rules (expected {sorted(known)})")
+            raise TableauError(
+                f"unknown key {quote(unknown[0])} in rules (expected {sorted(known)})"
+            )
         name = data.get("name", default_name)
         if not isinstance(name, str):
-            raise TableauError(f"rules name must be a string, not {name!r}")
+            raise TableauError(f"rules name must be a string, not {quote(name)}")
+        if len(name) > MAX_NAME_CHARS:
+            raise TableauError(
+                f"rules name {quote(name)} is longer than {MAX_NAME_CHARS} characters"
+            )
         if "player_draw" not in data:
             raise TableauError(f"rules {name!r}: missing 'player_draw' (list of totals 0..7)")
         if "banker_draw" not in data:
@@ -121,12 +116,14 @@ class Tableau:
         keys: dict[str, Any] = {}
         for k, v in banker_data.items():
             if str(k).strip() in keys:
-                raise TableauError(f"rules {name!r}: banker_draw total {k!r} is given twice")
+                raise TableauError(
+                    f"rules {name!r}: banker_draw total {quote(k, 20)} is given twice"
+                )
             keys[str(k).strip()] = v
         extra = sorted(set(keys) - {str(t) for t in range(8)})
         if extra:
             raise TableauError(
-                f"rules {name!r}: banker_draw key {extra[0]!r} is not a banker total 0..7"
+                f"rules {name!r}: banker_draw key {quote(extra[0], 20)} is not a banker total 0..7"
             )
         for total in range(8):
             if str(total) not in keys:
@@ -134,13 +131,20 @@ class Tableau:
             rows.append(_banker_row(keys[str(total)], f"rules {name!r}: banker_draw.{total}"))
         description = data.get("description", "")
         if not isinstance(description, str):
-            raise TableauError(f"rules {name!r}: description must be a string, not {description!r}")
+            raise TableauError(
+                f"rules {name!r}: description must be a string, not {quote(description)}"
+            )
+        if len(description) > MAX_TEXT_CHARS:
+            raise TableauError(
+                f"rules {name!r}: description is longer than the limit of {MAX_TEXT_CHARS:,} "
+                "characters"
+            )
         return cls(name, frozenset(player), tuple(rows), description)
 
     @classmethod
     def from_file(cls, path: str | Path) -> Tableau:
         """Read a custom tableau from a TOML file (see :meth:`from_mapping`)."""
-        data = read_data_file(path)
+        data = read_data(path).data
         try:
             return cls.from_mapping(data, default_name=Path(path).stem)
         except TableauError as exc:
@@ -149,11 +153,11 @@ class Tableau:
 
 def _int_list(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise TableauError(f"{where} must be a list of totals, not {value!r}")
+        raise TableauError(f"{where} must be a list of totals, not {quote(value)}")
     out = []
     for v in value:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 7:
-            raise TableauError(f"{where}: {v!r} is not a total 0..7")
+            raise TableauError(f"{where}: {quote(v)} is not a total 0..7")
         out.append(v)
     return out
 
@@ -165,9 +169,9 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
             return _ALL
         if word in ("none", "never"):
             return frozenset()
-        raise TableauError(f"{where}: {value!r} is not a list, 'any' or 'none'")
+        raise TableauError(f"{where}: {quote(value)} is not a list, 'any' or 'none'")
     if not isinstance(value, list):
-        raise TableauError(f"{where} must be a list of values 0..9 and 'stood', not {value!r}")
+        raise TableauError(f"{where} must be a list of values 0..9 and 'stood', not {quote(value)}")
     out = set()
     for v in value:
         if isinstance(v, str) and v.strip().lower() == "stood":
@@ -175,7 +179,7 @@ def _banker_row(value: Any, where: str) -> frozenset[int]:
         elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9:
             out.add(v)
         else:
-            raise TableauError(f"{where}: {v!r} is not a third-card value 0..9 or 'stood'")
+            raise TableauError(f"{where}: {quote(v)} is not a third-card value 0..9 or 'stood'")
     return frozenset(out)
 
 

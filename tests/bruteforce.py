@@ -1,9 +1,9 @@
 """Independent brute-force enumerators of a baccarat round, to check the engine against.
 
 Nothing here reuses the engine's method: the rounds are dealt card by card by plain,
-hand-written baccarat logic driven only by a tableau's ``player_draws`` / ``banker_draws``, and
-results are keyed exactly like :class:`exactodds.engine.Outcome` so the whole joint
-distribution can be compared with ``==``.
+hand-written baccarat logic that reads a tableau's data only (its player draw set and banker
+matrix, not :mod:`exactodds.round`'s reading of it), and results are keyed exactly like
+:class:`exactodds.round.Outcome` so the whole joint distribution can be compared with ``==``.
 
 * :func:`physical_joint` walks every ordered sequence of six *distinct physical cards*
   (``itertools.permutations``) — the definition of the universe itself. Tiny shoes only.
@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import permutations
 
-from exactodds.engine import Hand, Outcome, PairKind, Winner
+from exactodds.round import Hand, Outcome, PairKind, Winner
 from exactodds.shoe import RANKS, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
 
@@ -109,10 +109,10 @@ Hand(initial=0, third=9, pair_kind=<PairKind.PAIR: 1>))
     banker_third: int | None = None
     natural = player_total in (8, 9) or banker_total in (8, 9)
     if not natural:
-        if tableau.player_draws(player_total):
+        if player_total in tableau.player:
             player_third = card_value(next(deck))
         column = STOOD if player_third is None else player_third
-        if tableau.banker_draws(banker_total, column):
+        if column in tableau.banker[banker_total]:
             banker_third = card_value(next(deck))
     return Outcome(
         Hand(player_total, player_third, _pair_kind(p1, p2)),
@@ -177,14 +177,14 @@ def weighted_joint(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> dic
                     bt = (value[b] + value[d]) % 10
                     bk = int(_pair_kind(types[b], types[d]))
                     natural = pt >= 8 or bt >= 8
-                    p_draws = not natural and tableau.player_draws(pt)
+                    p_draws = not natural and pt in tableau.player
                     for e in idx:  # fifth card
                         we = wd * left[e]
                         if not we:
                             continue
                         left[e] -= 1
                         p3 = value[e] if p_draws else -1
-                        b_draws = not natural and tableau.banker_draws(bt, STOOD if p3 < 0 else p3)
+                        b_draws = not natural and (STOOD if p3 < 0 else p3) in tableau.banker[bt]
                         for f in idx:  # sixth card
                             wf = we * left[f]
                             if not wf:

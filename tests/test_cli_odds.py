@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from typing import Any
 import pytest
 
 from exactodds.cli import main
-from exactodds.engine import Winner, falling, joint_distribution
+from exactodds.engine import joint_distribution
+from exactodds.round import Winner
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN
 
@@ -48,7 +50,7 @@ def check_contract(data: dict[str, Any]) -> None:
     for key in REQUIRED_INT_KEYS:
         assert type(data[key]) is int, key
     assert isinstance(data["rules"], str)
-    assert data["total_combinations"] == falling(data["cards"], 6)
+    assert data["total_combinations"] == math.perm(data["cards"], 6)
     assert data["banker_wins"] + data["player_wins"] + data["ties"] == data["total_combinations"]
     totals = data["totals"]
     assert all(set(t) == {"player", "banker", "combinations"} for t in totals)

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.conditions import (
-    FEATURE_KINDS,
     OTHERWISE,
     And,
     Cmp,
+    Condition,
     Const,
     In,
     Node,
@@ -22,8 +22,9 @@ from exactodds.conditions import (
     Var,
     parse_condition,
 )
-from exactodds.engine import Hand, Outcome, PairKind, joint_distribution
+from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, Hand, Outcome, PairKind, feature_record
 from exactodds.shoe import Shoe
 
 INTS = [n for n, k in FEATURE_KINDS.items() if k == "integer"]
@@ -129,9 +130,36 @@ def test_compiled_condition_agrees_with_reference_evaluator(tree: Node, o: Outco
     assert cond(o) == _reference(tree, o)
 
 
-def _text_of(tree: Node) -> str:
-    from exactodds.conditions import Condition
+NUMERIC = [Var(n) for n in INTS + THIRDS]
+pair_trees = st.recursive(
+    st.one_of(
+        _atoms(),
+        st.builds(Cmp, st.sampled_from(OPS), st.sampled_from(NUMERIC), st.sampled_from(NUMERIC)),
+    ),
+    lambda sub: st.one_of(
+        sub.map(Not),
+        st.lists(sub, min_size=2, max_size=3).map(lambda xs: _flatten(And, xs)),
+        st.lists(sub, min_size=2, max_size=3).map(lambda xs: _flatten(Or, xs)),
+    ),
+    max_leaves=6,
+)
+SAMPLE = OUTCOMES[::7]  # 2,017 outcomes spread over the joint: keeps the test fast
+RECORDS = [feature_record(o) for o in SAMPLE]
+INDEX: dict[str, dict[object, int]] = {name: {} for name in FEATURE_INDEX}
+for _j, _record in enumerate(RECORDS):
+    for _name, _i in FEATURE_INDEX.items():
+        INDEX[_name][_record[_i]] = INDEX[_name].get(_record[_i], 0) | 1 << _j
 
+
+@settings(max_examples=100, deadline=None)
+@given(pair_trees)
+def test_bitset_evaluation_agrees_with_reference_evaluator(tree: Node) -> None:
+    """All records at once (as bitsets) give the same answer as each record alone."""
+    expected = sum(1 << j for j, o in enumerate(SAMPLE) if _reference(tree, o))
+    assert Condition(tree).bits(INDEX, (1 << len(SAMPLE)) - 1) == expected
+
+
+def _text_of(tree: Node) -> str:
     return str(Condition(tree))
 
 

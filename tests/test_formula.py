@@ -16,10 +16,10 @@ import sympy
 
 from exactodds import Shoe, joint_distribution
 from exactodds.compare import INFINITE, compare_variants
-from exactodds.engine import Hand, Outcome, PairKind, feature_record
 from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.metrics import bet_figures
 from exactodds.paytable import Paytable, bundled_paytables, load_paytable
+from exactodds.round import Hand, Outcome, PairKind, feature_record
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, STOOD, Tableau
 from tests.cli_helpers import run
@@ -115,10 +115,10 @@ def with_replacement(tableau: Tableau) -> dict[Outcome, Fraction]:
                 out[Outcome(Hand(pt, None, pk), Hand(bt, None, bk))] += p
                 continue
             draws: list[tuple[int | None, Fraction]] = (
-                list(THIRD.items()) if tableau.player_draws(pt) else [(None, Fraction(1))]
+                list(THIRD.items()) if pt in tableau.player else [(None, Fraction(1))]
             )
             for x, px in draws:
-                if tableau.banker_draws(bt, STOOD if x is None else x):
+                if (STOOD if x is None else x) in tableau.banker[bt]:  # the tableau's data
                     for y, py in THIRD.items():
                         out[Outcome(Hand(pt, x, pk), Hand(bt, y, bk))] += p * px * py
                 else:

@@ -75,7 +75,7 @@ def test_to_one_and_for_one_forms() -> None:
     assert parse_payout("1:3").to_one() == "1/3 to 1"
 
 
-@given(st.fractions(min_value=0, max_value=10_000))
+@given(st.fractions(min_value=0, max_value=10_000, max_denominator=10**20))
 def test_canonical_text_round_trips(net: Fraction) -> None:
     payout = Payout(net)
     assert parse_payout(str(payout)).net == net

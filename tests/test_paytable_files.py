@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from exactodds.engine import Hand, Outcome, PairKind, Winner, joint_distribution
+from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
 from exactodds.paytable import (
     Bet,
@@ -29,6 +29,7 @@ from exactodds.paytable import (
     default_paytable,
     load_paytable,
 )
+from exactodds.round import Hand, Outcome, PairKind, Winner
 from exactodds.shoe import Shoe
 from exactodds.tableau import STOOD, Tableau
 from tests.independent import (
@@ -517,10 +518,10 @@ def _legal(o: Outcome, tableau: Tableau) -> bool:
     p, b = o.player, o.banker
     if p.initial >= 8 or b.initial >= 8:
         return p.third is None and b.third is None
-    if (p.third is not None) != tableau.player_draws(p.initial):
+    if (p.third is not None) != (p.initial in tableau.player):
         return False
     column = STOOD if p.third is None else p.third
-    return (b.third is not None) == tableau.banker_draws(b.initial, column)
+    return (b.third is not None) == (column in tableau.banker[b.initial])
 
 
 def test_seed_004_worked_examples() -> None:

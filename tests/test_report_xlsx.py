@@ -200,6 +200,11 @@ def test_cli_writes_and_keeps_an_unchanged_workbook(
     before = path.read_bytes()
     code, out, _ = run(argv, capsys)  # another day, same figures: left as it is
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
+    path.write_bytes(b"PK\x03\x04 someone's workbook")  # not one exactodds wrote
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "") and "already exists (use --force to replace it)" in err
+    code, out, _ = run([*argv, "--force"], capsys)
+    assert (code, out) == (0, f"{path}: written\n") and xlsx_date(path.read_bytes())
 
 
 MISSING = {

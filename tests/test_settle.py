@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
-from exactodds.engine import Hand, Outcome, PairKind
 from exactodds.errors import ExactOddsError, PaytableError, RoundError
 from exactodds.paytable import load_paytable
-from exactodds.settle import deal_round, parse_round_cards, settle_round
+from exactodds.round import Hand, Outcome, PairKind
+from exactodds.settle import check_round, parse_round_cards, settle_round
 from exactodds.shoe import Card
 from exactodds.tableau import BUILTIN
 from tests.cli_helpers import run
@@ -42,7 +42,7 @@ def amounts(cards: str, bets: list[tuple[str, int]]) -> list[tuple[str, str]]:
 
 
 def test_seed_004_example_1_natural_and_pair() -> None:
-    o = deal_round(SEED_004["1"]).outcome
+    o = check_round(SEED_004["1"]).outcome
     assert (o.player.total, o.banker.total, o.winner.value) == (8, 7, "player")
     assert o.player.natural and o.player.pair and not o.banker.natural
     assert amounts(SEED_004["1"], [("player", 100), ("banker", 100), ("player_pair", 100)]) == [
@@ -53,7 +53,7 @@ def test_seed_004_example_1_natural_and_pair() -> None:
 
 
 def test_seed_004_example_2_banker_draws() -> None:
-    o = deal_round(SEED_004["2"]).outcome
+    o = check_round(SEED_004["2"]).outcome
     assert (o.player.total, o.banker.total, o.banker.cards) == (1, 8, 3)
     assert amounts(SEED_004["2"], [("banker", 100), ("player", 100)]) == [
         ("Banker wins", "95"),
@@ -62,7 +62,7 @@ def test_seed_004_example_2_banker_draws() -> None:
 
 
 def test_seed_004_example_3_banker_stands_on_3_against_an_eight() -> None:
-    o = deal_round(SEED_004["3"]).outcome
+    o = check_round(SEED_004["3"]).outcome
     assert (o.player.third, o.banker.initial, o.banker.cards) == (8, 3, 2)
     assert (o.player.total, o.banker.total, o.winner.value) == (2, 3, "banker")
     assert amounts(SEED_004["3"], [("banker", 200), ("banker", 100)]) == [
@@ -71,7 +71,7 @@ def test_seed_004_example_3_banker_stands_on_3_against_an_eight() -> None:
     ]
     # the same hands with a banker third card are refused with the reason
     with pytest.raises(RoundError, match="banker has 3 and must stand against a player third"):
-        deal_round("P: Ks 4h 8c | B: Jd 3s 5c")
+        check_round("P: Ks 4h 8c | B: Jd 3s 5c")
 
 
 def test_seed_004_example_4_tie_pushes() -> None:
@@ -81,7 +81,7 @@ def test_seed_004_example_4_tie_pushes() -> None:
 
 @pytest.mark.parametrize("example", sorted(SEED_004))
 def test_examples_are_outcomes_the_engine_counts(example: str) -> None:
-    outcome = deal_round(SEED_004[example]).outcome
+    outcome = check_round(SEED_004[example]).outcome
     joint = joint_distribution(Shoe.decks(8))
     assert joint.counts[outcome] > 0
 
@@ -110,7 +110,7 @@ def test_legality_agrees_with_the_engine(rules: str) -> None:
         outcome = Outcome(Hand(p_init, p3, PairKind.NONE), Hand(b_init, b3, PairKind.NONE))
         hands = (_hand_cards(p_init, p3, 0), _hand_cards(b_init, b3, 1))
         try:
-            dealt = deal_round(hands, tableau)
+            dealt = check_round(hands, tableau)
         except RoundError:
             assert outcome not in counted, outcome
             continue
@@ -142,7 +142,7 @@ def test_legality_agrees_with_the_engine(rules: str) -> None:
 )
 def test_illegal_rounds_are_refused_with_the_reason(cards: str, rules: str, reason: str) -> None:
     with pytest.raises(RoundError) as info:
-        deal_round(cards, BUILTIN[rules])
+        check_round(cards, BUILTIN[rules])
     assert reason in str(info.value)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -251,7 +252,7 @@ def test_file_cards_json(tmp_path: Path) -> None:
 
 BAD_FILES = [
     ("s.toml", "decks = [", "invalid TOML: "),
-    ("s.json", '{"decks": ', "invalid JSON at line 1: Expecting value"),
+    ("s.json", '{"decks": ', "invalid JSON: Expecting value"),
     ("s.json", "[1, 2]", "expected a table of keys at the top level"),
     (
         "s.toml",
@@ -301,7 +302,7 @@ def test_bad_shoe_file(tmp_path: Path, name: str, text: str, msg: str) -> None:
     path = write(tmp_path, name, text)
     with pytest.raises(ExactOddsError) as exc:
         Shoe.from_file(path)
-    assert message(exc).startswith(f"{path}: {msg}")
+    assert re.match(rf"{re.escape(str(path))}(:\d+)?: {re.escape(msg)}", message(exc))
     assert "\n" not in message(exc)
 
 
@@ -313,7 +314,7 @@ def test_missing_shoe_file(tmp_path: Path) -> None:
 
 
 def test_directory_as_shoe_file(tmp_path: Path) -> None:
-    with pytest.raises(InputFileError, match="cannot read file"):
+    with pytest.raises(InputFileError, match="not a regular file"):
         Shoe.from_file(tmp_path)
 
 

@@ -1,4 +1,4 @@
-"""Shoe simulation (determinism, shoe procedure, exact tallies), verification and plots."""
+"""Shoe simulation (determinism, shoe procedure, exact tallies), the Monte Carlo check and plots."""
 
 from __future__ import annotations
 
@@ -10,22 +10,23 @@ import numpy as np
 import pytest
 
 from exactodds import Shoe
-from exactodds.analysis.batch import BatchEvaluator, compile_bets, outcome_of
+from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.analysis.eor import effect_of_removal
+from exactodds.analysis.montecarlo import ClassCheck, deal_outcome_counts, monte_carlo_check
 from exactodds.analysis.simulate import (
     SimulationError,
-    deal_round,
+    deal_round_at,
     play_shoe,
     simulate,
     simulation_json,
 )
-from exactodds.analysis.verify import ClassCheck, deal_outcome_counts, verify
 from exactodds.cli import main
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
 from exactodds.paytable import Paytable, load_paytable
+from exactodds.round import Hand, Outcome, PairKind
 from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import BUILTIN, STOOD
+from exactodds.tableau import BUILTIN
 
 
 @pytest.fixture(scope="module")
@@ -42,17 +43,22 @@ def _k(rank: str, suit: str) -> int:
     return "A23456789TJQK".index(rank) * 4 + "cdhs".index(suit)
 
 
-def test_deal_round_follows_the_tableau() -> None:
-    pb = BUILTIN["punto-banco"]
+def _deal(cards: list[int]) -> tuple[Outcome, int]:
+    code, pos = deal_round_at(cards, 0, BUILTIN["punto-banco"])
+    return Outcome.from_code(code), pos
+
+
+def test_deal_round_at_follows_the_tableau() -> None:
+    none, pair, perfect = PairKind.NONE, PairKind.PAIR, PairKind.PERFECT
     # player 2+3 = 5 draws an 8; banker 3 stands on an 8 (SPEC §3)
     cards = [_k("2", "c"), _k("A", "d"), _k("3", "h"), _k("2", "s"), _k("8", "c"), _k("9", "c")]
-    assert deal_round(cards, 0, pb) == ((5, 8, 3, STOOD, 0, 0), 5)
+    assert _deal(cards) == (Outcome(Hand(5, 8, none), Hand(3, None, none)), 5)
     # a natural ends the deal; pairs by rank and suit
     cards = [_k("9", "c"), _k("K", "d"), _k("9", "c"), _k("K", "h"), _k("5", "c")]
-    assert deal_round(cards, 0, pb) == ((8, STOOD, 0, STOOD, 2, 1), 4)
+    assert _deal(cards) == (Outcome(Hand(8, None, perfect), Hand(0, None, pair)), 4)
     # player stands on 6, banker 5 draws
     cards = [_k("6", "c"), _k("5", "d"), _k("T", "h"), _k("J", "s"), _k("4", "c")]
-    assert deal_round(cards, 0, pb) == ((6, STOOD, 5, 4, 0, 0), 5)
+    assert _deal(cards) == (Outcome(Hand(6, None, none), Hand(5, 4, none)), 5)
 
 
 def test_play_shoe_burns_and_ends_one_round_after_the_cut_card() -> None:
@@ -60,10 +66,7 @@ def test_play_shoe_burns_and_ends_one_round_after_the_cut_card() -> None:
     for index in range(5):
         rounds = play_shoe(shoe, BUILTIN["punto-banco"], 11, index, 14)
         sizes = [sum(counts) for counts, _ in rounds]
-        used = [
-            4 + (key[1] != STOOD) + (key[3] != STOOD)
-            for _, key in rounds  # cards of each round
-        ]
+        used = [Outcome.from_code(code).cards for _, code in rounds]  # cards of each round
         burn = 416 - sizes[0]
         assert 2 <= burn <= 11
         assert all(a - u == b for a, u, b in zip(sizes, used, sizes[1:], strict=False))
@@ -99,12 +102,12 @@ def test_tallies_are_the_exact_sums_over_dealt_rounds(
         gain_limited = Fraction(0)
         real = Fraction(0)
         edges = 0
-        for i, (k, (_, key)) in enumerate(states):
+        for i, (k, (_, code)) in enumerate(states):
             ev = result.ev(i, bet.bet_id)
             if ev > 0:
                 edges += 1
                 gain += ev
-                real += classic.bet(bet.bet_id).net(outcome_of(key))
+                real += classic.bet(bet.bet_id).net(Outcome.from_code(code))
                 if bet.max_round is None or k + 1 <= bet.max_round:
                     gain_limited += ev
         assert bet.rounds == len(states)
@@ -131,8 +134,10 @@ def test_bad_parameters(evaluator: BatchEvaluator) -> None:
         simulate(evaluator, Shoe.decks(8), shoes=0, seed=1)
 
 
-def test_verification_on_a_million_rounds(classic: Paytable) -> None:
-    check = verify(classic.bets, classic.shoe(), classic.tableau, rounds=1_000_000, seed=2)
+def test_monte_carlo_check_on_a_million_rounds(classic: Paytable) -> None:
+    check = monte_carlo_check(
+        classic.bets, classic.shoe(), classic.tableau, rounds=1_000_000, seed=2
+    )
     assert check.checks == 57
     assert max(b.max_abs_z for b in check.bets) < 4.5
     assert check.outside_99 <= 4  # about 0.6 expected
@@ -141,17 +146,17 @@ def test_verification_on_a_million_rounds(classic: Paytable) -> None:
     assert sum(c.observed for c in tie.classes) == 1_000_000
 
 
-def test_verification_detects_a_wrong_shoe(classic: Paytable) -> None:
+def test_monte_carlo_check_detects_a_wrong_shoe(classic: Paytable) -> None:
     # deal from a shoe without eights and nines, compare with the full shoe: naturals collapse
     wrong = Shoe.decks(8).remove(" ".join(["8", "9"] * 32))
     dealt = deal_outcome_counts(wrong, classic.tableau, 20_000, seed=1)
-    naturals = sum(n for key, n in dealt.items() if key[0] >= 8)
+    naturals = sum(n for code, n in dealt.items() if Outcome.from_code(code).player.natural)
     joint = joint_distribution(classic.shoe(), classic.tableau)
     p = joint.probability(lambda o: o.player.natural)
     assert ClassCheck(Fraction(1), p, naturals, 20_000).z < -20
 
 
-def test_cli_simulate_and_verify(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_simulate_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "2", "--seed", "3", "--format", "json"])
     assert info.value.code == 0
@@ -159,7 +164,7 @@ def test_cli_simulate_and_verify(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["shoes"] == 2 and data["rounds"] > 100
     assert set(data["bets"]["perfect_pair"]) >= {"unlimited", "with_max_round", "by_round"}
     with pytest.raises(SystemExit):
-        main(["simulate", "classic", "--verify", "--rounds", "5000", "--seed", "1"])
+        main(["simulate", "classic", "--monte-carlo", "--rounds", "5000", "--seed", "1"])
     assert "Monte Carlo verification" in capsys.readouterr().out
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "1", "--cut-card", "500"])

@@ -1,4 +1,5 @@
-"""Tableaux: the built-in rules cell by cell (SPEC §3), custom files, and every invalid case."""
+"""Tableaux: the built-in rules cell by cell (SPEC §3), as the round module reads them, custom
+files, and every invalid case."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, TableauError
+from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
 
@@ -41,6 +43,14 @@ player_draw = [0, 1, 2, 3, 4, 5]
 """
 
 
+def player_draws(t: Tableau, total: int) -> bool:
+    return player_action(t, total) is Action.DRAW
+
+
+def banker_draws(t: Tableau, total: int, third: int | None) -> bool:
+    return banker_action(t, total, third) is Action.DRAW
+
+
 def rules_of(t: Tableau) -> tuple[frozenset[int], tuple[frozenset[int], ...]]:
     return t.player, t.banker
 
@@ -48,37 +58,37 @@ def rules_of(t: Tableau) -> tuple[frozenset[int], tuple[frozenset[int], ...]]:
 @pytest.mark.parametrize("name", ["punto-banco", "mini", "pronto"])
 def test_player_rule_is_the_same_everywhere(name: str) -> None:
     t = BUILTIN[name]
-    assert [total for total in range(8) if t.player_draws(total)] == [0, 1, 2, 3, 4, 5]
+    assert [total for total in range(10) if player_draws(t, total)] == [0, 1, 2, 3, 4, 5]
+    assert [player_action(t, total) for total in (8, 9)] == [Action.NATURAL] * 2
 
 
 def test_punto_banco_cell_by_cell() -> None:
     for total in range(8):
         for third in range(10):
-            assert PB.banker_draws(total, third) == (third in SPEC_PB_THIRD[total]), (total, third)
-        assert PB.banker_draws(total, STOOD) == (total <= 5)
-    assert not PB.banker_draws(8, STOOD) and not PB.banker_draws(9, 0)
+            assert banker_draws(PB, total, third) == (third in SPEC_PB_THIRD[total]), (total, third)
+        assert banker_draws(PB, total, None) == (total <= 5)
+    assert banker_action(PB, 8, None) is banker_action(PB, 9, 0) is Action.NATURAL
 
 
 def test_mini_cell_by_cell() -> None:
     mini = BUILTIN["mini"]
     for total in range(8):
         for third in range(10):
-            assert mini.banker_draws(total, third) == (third in SPEC_PB_THIRD[total])
+            assert banker_draws(mini, total, third) == (third in SPEC_PB_THIRD[total])
         # SPEC decision: after a player stand the banker draws on 0-3 and stands on 4-7.
-        assert mini.banker_draws(total, STOOD) == (total <= 3)
+        assert banker_draws(mini, total, None) == (total <= 3)
 
 
 def test_pronto_cell_by_cell() -> None:
     pronto = BUILTIN["pronto"]
     for total in range(8):
-        for column in [*range(10), STOOD]:
-            assert pronto.banker_draws(total, column) == (total <= 4)
+        for third in [*range(10), None]:
+            assert banker_draws(pronto, total, third) == (total <= 4)
 
 
-def test_rows_view() -> None:
-    rows = PB.rows()
-    assert rows[3] == (3, [True, True, True, True, True, True, True, True, True, False, True])
-    assert rows[7] == (7, [False] * 11)
+def test_stood_is_the_matrix_column_of_a_player_stand() -> None:
+    assert [STOOD in row for row in PB.banker] == [True] * 6 + [False] * 2
+    assert [v in PB.banker[3] for v in range(10)] == [True] * 8 + [False, True]
 
 
 @pytest.mark.parametrize(
@@ -136,8 +146,8 @@ def test_custom_file_json_and_default_name(tmp_path: Path) -> None:
 def test_custom_player_may_draw_on_six_and_seven(tmp_path: Path) -> None:
     text = PB_TOML.replace("[0, 1, 2, 3, 4, 5]", "[6, 7]").replace('"none"', '"always"')
     custom = Tableau.from_file(write(tmp_path, "odd.toml", text))
-    assert [t for t in range(8) if custom.player_draws(t)] == [6, 7]
-    assert custom.banker_draws(7, 0) and custom.banker_draws(7, STOOD)
+    assert [t for t in range(8) if player_draws(custom, t)] == [6, 7]
+    assert banker_draws(custom, 7, 0) and banker_draws(custom, 7, None)
 
 
 BASE = PB_TOML.replace('name = "my-rules"\n', "")

@@ -3,7 +3,7 @@
 Modules: :mod:`~exactodds.analysis.batch` (exact EV of every bet for many shoe states),
 :mod:`~exactodds.analysis.eor` (effect of removal and counting tags),
 :mod:`~exactodds.analysis.simulate` (dealt shoes, computer-perfect play),
-:mod:`~exactodds.analysis.verify` (Monte Carlo check of the exact figures) and
+:mod:`~exactodds.analysis.montecarlo` (Monte Carlo check of the exact figures) and
 :mod:`~exactodds.analysis.plots` (optional, matplotlib).
 """
 

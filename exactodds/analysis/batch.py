@@ -25,7 +25,7 @@ the exact value. Otherwise the terms are split into limbs small enough that no l
 overflow (from the weights' column sums), recombined as Python ints. Shoes too large for
 ``int64`` use numpy ``object`` arrays of Python ints.
 
->>> from exactodds.engine import Outcome
+>>> from exactodds.round import Outcome
 >>> from fractions import Fraction
 >>> class Tie:
 ...     id, name, max_round = "tie", "Tie", None
@@ -43,11 +43,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from math import lcm
+from math import lcm, perm
+from math import perm as falling  # the name BatchEvaluator.evaluate uses
 from typing import TYPE_CHECKING, Any, Protocol
 
-from exactodds.engine import Hand, Outcome, PairKind, falling, feature_record
 from exactodds.errors import ShoeError
+from exactodds.round import (
+    Continuation,
+    Outcome,
+    continuations,
+    feature_record,
+    hand_code,
+    outcome_code,
+)
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, RANKS, SUITS, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
 
@@ -60,9 +68,7 @@ __all__ = [
     "BatchEvaluator",
     "BatchResult",
     "BetLike",
-    "OutcomeKey",
     "compile_bets",
-    "outcome_of",
     "shoe_counts",
 ]
 
@@ -170,44 +176,23 @@ def _add_table() -> tuple[tuple[int, ...], ...]:
 Tail = tuple[tuple[int, ...], int, int, int]  # (values of cards 5–6 used, wildcards, x, y)
 
 
-def _tails(tableau: Tableau, p: int, b: int) -> list[Tail]:
-    """What follows two-card totals (p, b): the third-card values, how many of cards five and
-    six are unused (wildcards), and the player/banker third card or STOOD."""
-    if p >= 8 or b >= 8:
-        return [((), 2, STOOD, STOOD)]
-    if not tableau.player_draws(p):
-        if tableau.banker_draws(b, STOOD):
-            return [((y,), 1, STOOD, y) for y in range(10)]
-        return [((), 2, STOOD, STOOD)]
+def _tails(cont: Continuation) -> list[Tail]:
+    """What follows the first four cards (a continuation of the round module): the third-card
+    values, how many of cards five and six are unused (wildcards), and the player/banker third
+    card or STOOD."""
     out: list[Tail] = []
-    for x in range(10):
-        if tableau.banker_draws(b, x):
-            out.extend(((x, y), 0, x, y) for y in range(10))
+    for x in cont.player_thirds:
+        used = () if x == STOOD else (x,)
+        if cont.banker_draws[x]:
+            out.extend(((*used, y), 1 - len(used), x, y) for y in range(10))
         else:
-            out.append(((x,), 1, x, STOOD))
+            out.append((used, 2 - len(used), x, STOOD))
     return out
 
 
 def _kinds(total: int) -> tuple[int, ...]:
     """Pair kinds a hand with this two-card total can have (a pair has an even total)."""
     return (0,) if total % 2 else (0, 1, 2)
-
-
-OutcomeKey = tuple[int, int, int, int, int, int]  # (p, x, b, y, pk, bk)
-
-
-def outcome_of(key: OutcomeKey) -> Outcome:
-    """The outcome with two-card totals p, b, third cards x, y (or STOOD) and pair kinds.
-
-    >>> o = outcome_of((5, 4, 7, STOOD, 0, 0))  # player 5 draws a 4, banker stands on 7
-    >>> o.player.total, o.banker.total, o.winner.value
-    (9, 7, 'player')
-    """
-    p, x, b, y, pk, bk = key
-    return Outcome(
-        Hand(p, None if x == STOOD else x, PairKind(pk)),
-        Hand(b, None if y == STOOD else y, PairKind(bk)),
-    )
 
 
 def _expansion(v: int | None) -> list[tuple[str, dict[int, int]]]:
@@ -253,8 +238,8 @@ class BatchEvaluator:
     scales: tuple[int, ...]
     tableau: Tableau
     groups: tuple[_Group, ...] = field(repr=False)
-    # Every bet's net on each outcome, times the bet's scale (exact integers).
-    nets: dict[OutcomeKey, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    # Every bet's net on each outcome (by outcome code), times the bet's scale (exact integers).
+    nets: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
     mode: str = "auto"  # "auto"; "limbs" or "object" force a slower exact path (for tests)
 
     @property
@@ -304,7 +289,7 @@ class BatchResult:
 
     def denominator(self, state: int, bet: int | str) -> int:
         """Common denominator of the EV numerator of ``bet`` in ``state``."""
-        return self.scales[self.column(bet)] * falling(self.sizes[state], 6)
+        return self.scales[self.column(bet)] * perm(self.sizes[state], 6)
 
     def ev(self, state: int, bet: int | str) -> Fraction:
         """Exact EV per unit stake of ``bet`` in state ``state``."""
@@ -458,17 +443,19 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     import numpy as np
 
     nb = len(bets)
-    tails = {(p, b): _tails(tab, p, b) for p in range(10) for b in range(10)}
-    nets: dict[OutcomeKey, tuple[Fraction, ...]] = {}
+    table = continuations(tab)
+    tails = {(p, b): _tails(table[p][b]) for p in range(10) for b in range(10)}
+    nets: dict[int, tuple[Fraction, ...]] = {}
     # Paytable bets settle from a feature record computed once per outcome (much faster).
     by_record = [getattr(bet, "net_of_record", None) for bet in bets]
     for (p, b), tl in tails.items():
         for _, _, x, y in tl:
             for pk in _kinds(p):
                 for bk in _kinds(b):
-                    o = outcome_of((p, x, b, y, pk, bk))
+                    code = outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
+                    o = Outcome.from_code(code)
                     record = feature_record(o)
-                    nets[p, x, b, y, pk, bk] = tuple(
+                    nets[code] = tuple(
                         fast(record) if fast is not None else Fraction(bet.net(o))
                         for bet, fast in zip(bets, by_record, strict=True)
                     )
@@ -483,16 +470,17 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     for (p, b), tl in tails.items():
         for pk in _kinds(p):
             for bk in _kinds(b):
-                first = scaled[p, tl[0][2], b, tl[0][3], pk, bk]
+                _, _, x0, y0 = tl[0]
+                first = scaled[outcome_code(hand_code(p, x0, pk), hand_code(b, y0, bk))]
                 for _, _, x, y in tl[1:]:
-                    other = scaled[p, x, b, y, pk, bk]
+                    other = scaled[outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))]
                     for j in range(nb):
                         four[j] = four[j] and other[j] == first[j]
         for _, _, x, y in tl:
-            base = scaled[p, x, b, y, 0, 0]
+            base = scaled[outcome_code(hand_code(p, x, 0), hand_code(b, y, 0))]
             for pk in _kinds(p):
                 for bk in _kinds(b):
-                    other = scaled[p, x, b, y, pk, bk]
+                    other = scaled[outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))]
                     for j in range(nb):
                         pairs[j] = pairs[j] or other[j] != base[j]
 
@@ -532,7 +520,7 @@ def _compile_group(
     four: bool,
     has_pairs: bool,
     tails: dict[tuple[int, int], list[Tail]],
-    nets: dict[OutcomeKey, IntArray],
+    nets: dict[int, IntArray],
     dtype: Any,
 ) -> _Group:
     import numpy as np
@@ -547,11 +535,12 @@ def _compile_group(
             for bk in _kinds(b):
                 if four:
                     _, _, x, y = tl[0]
-                    tail_w[p, b, pk, bk] = nets[p, x, b, y, pk, bk][None, :]
+                    code = outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
+                    tail_w[p, b, pk, bk] = nets[code][None, :]
                     continue
                 arr = np.zeros((len(_K2), nb), dtype=dtype)
                 for vals, wild, x, y in tl:
-                    net = nets[p, x, b, y, pk, bk]
+                    net = nets[outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))]
                     for extra in product(range(10), repeat=wild):
                         arr[_K2_ID[_kvec((*vals, *extra))]] += net
                 tail_w[p, b, pk, bk] = arr

@@ -24,7 +24,6 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.engine import falling
 from exactodds.errors import ShoeError
 from exactodds.escape import md_cell, one_line
 from exactodds.numbers import signed
@@ -99,8 +98,8 @@ def effect_of_removal(
     cards = [(r, s) for r in range(len(RANKS)) for s in range(len(SUITS)) if shoe.counts[r][s]]
     states = [shoe] + [shoe.remove([Card(r, s)]) for r, s in cards]
     result = ev_.evaluate(states)
-    n0 = falling(shoe.size, 6)
-    n1 = falling(shoe.size - 1, 6)
+    n0 = math.perm(shoe.size, 6)
+    n1 = math.perm(shoe.size - 1, 6)
     ids = ev_.bet_ids
     eor: dict[str, dict[str, Fraction | None]] = {}
     base: dict[str, Fraction] = {}

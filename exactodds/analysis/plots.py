@@ -6,16 +6,39 @@ PNG and SVG. The figures plot exact values converted to floats for drawing.
 
 from __future__ import annotations
 
+import io
 import math
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from exactodds.analysis.eor import EffectOfRemoval
 from exactodds.analysis.simulate import Simulation
 from exactodds.errors import ExactOddsError
+from exactodds.files import write_atomic
 from exactodds.shoe import RANKS
 
-__all__ = ["plot_edge_by_round", "plot_eor"]
+__all__ = ["FORMATS", "check_plots", "plot_edge_by_round", "plot_eor", "plot_names"]
+
+FORMATS = ("png", "svg")
+"""Every plot is written in each of these formats."""
+
+_MISSING = "plots need matplotlib: pip install 'exactodds[plots]'"
+
+
+def plot_names(stem: str) -> list[str]:
+    """File names of the plot ``stem``.
+
+    >>> plot_names("eor")
+    ['eor.png', 'eor.svg']
+    """
+    return [f"{stem}.{ext}" for ext in FORMATS]
+
+
+def check_plots() -> None:
+    """Refuse early (before any work) when the ``plots`` extra is not installed."""
+    if find_spec("matplotlib") is None:
+        raise ExactOddsError(_MISSING)
 
 
 def _pyplot() -> Any:
@@ -25,7 +48,7 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ExactOddsError("plots need matplotlib: pip install 'exactodds[plots]'") from None
+        raise ExactOddsError(_MISSING) from None
     return plt
 
 
@@ -35,10 +58,13 @@ def _grid(n: int) -> tuple[int, int]:
 
 
 def _save(fig: Any, directory: Path, stem: str) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
-    out = [directory / f"{stem}.png", directory / f"{stem}.svg"]
-    for path in out:
-        fig.savefig(path, dpi=120, bbox_inches="tight", metadata=None)
+    """Write the figure in every format, each atomically (rendered in memory, then renamed)."""
+    out = []
+    for ext, name in zip(FORMATS, plot_names(stem), strict=True):
+        image = io.BytesIO()
+        fig.savefig(image, format=ext, dpi=120, bbox_inches="tight", metadata=None)
+        write_atomic(directory / name, image.getvalue())
+        out.append(directory / name)
     return out
 
 

@@ -22,11 +22,26 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import perm
 from typing import Any, TypeVar
 
-from exactodds.analysis.batch import BatchEvaluator, OutcomeKey
-from exactodds.engine import falling
+from exactodds.analysis.batch import BatchEvaluator
 from exactodds.errors import SimulationError
+from exactodds.limits import (
+    MAX_SHOES,
+    MAX_SIMULATED_CARDS,
+    MAX_SIMULATION_SHOE,
+    available_cpus,
+    check_count,
+)
+from exactodds.round import (
+    Continuation,
+    PairKind,
+    continuations,
+    hand_code,
+    outcome_code,
+    pair_kinds_by_code,
+)
 from exactodds.shoe import MIN_CARDS, RANK_VALUES, Shoe
 from exactodds.tableau import STOOD, Tableau
 
@@ -35,7 +50,8 @@ __all__ = [
     "RoundFigures",
     "Simulation",
     "SimulationError",
-    "deal_round",
+    "check_limits",
+    "deal_round_at",
     "play_shoe",
     "render_simulation",
     "simulate",
@@ -50,33 +66,42 @@ K = TypeVar("K")
 # -- dealing ------------------------------------------------------------------------------------
 
 
-def deal_round(cards: Sequence[int], pos: int, tableau: Tableau) -> tuple[OutcomeKey, int]:
-    """Deal one round from ``cards`` (codes rank·4 + suit) starting at ``pos``.
+def deal_round_at(cards: Sequence[int], pos: int, tableau: Tableau) -> tuple[int, int]:
+    """Deal the round that starts at ``pos`` in ``cards`` (codes rank·4 + suit), by the round
+    module's continuation table. Returns the outcome code and the position after the round.
 
-    Returns the outcome key (player total, player third or STOOD, banker total, banker third or
-    STOOD, player pair kind, banker pair kind) and the position after the round.
-
+    >>> from exactodds.round import Outcome
     >>> from exactodds.tableau import BUILTIN
     >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
     >>> cards = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
-    >>> deal_round(cards, 0, BUILTIN["punto-banco"])
-    ((0, 9, 0, 9, 2, 0), 6)
+    >>> code, pos = deal_round_at(cards, 0, BUILTIN["punto-banco"])
+    >>> Outcome.from_code(code), pos  # doctest: +NORMALIZE_WHITESPACE
+    (Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>),
+             banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>)), 6)
     """
+    return _deal(cards, pos, continuations(tableau), pair_kinds_by_code())
+
+
+def _deal(
+    cards: Sequence[int],
+    pos: int,
+    table: tuple[tuple[Continuation, ...], ...],
+    kinds: tuple[tuple[PairKind, ...], ...],
+) -> tuple[int, int]:
+    """:func:`deal_round_at` with the continuation and pair-kind tables looked up once."""
     c0, c1, c2, c3 = cards[pos : pos + 4]
-    v = [RANK_VALUES[c >> 2] for c in (c0, c1, c2, c3)]
-    p, b = (v[0] + v[2]) % 10, (v[1] + v[3]) % 10
-    pk = (2 if c0 == c2 else 1) if c0 >> 2 == c2 >> 2 else 0
-    bk = (2 if c1 == c3 else 1) if c1 >> 2 == c3 >> 2 else 0
+    p = (RANK_VALUES[c0 >> 2] + RANK_VALUES[c2 >> 2]) % 10
+    b = (RANK_VALUES[c1 >> 2] + RANK_VALUES[c3 >> 2]) % 10
+    cont = table[p][b]
     pos += 4
     x = y = STOOD
-    if p < 8 and b < 8:
-        if tableau.player_draws(p):
-            x = RANK_VALUES[cards[pos] >> 2]
-            pos += 1
-        if tableau.banker_draws(b, x):
-            y = RANK_VALUES[cards[pos] >> 2]
-            pos += 1
-    return (p, x, b, y, pk, bk), pos
+    if cont.player_draws:
+        x = RANK_VALUES[cards[pos] >> 2]
+        pos += 1
+    if cont.banker_draws[x]:
+        y = RANK_VALUES[cards[pos] >> 2]
+        pos += 1
+    return outcome_code(hand_code(p, x, kinds[c0][c2]), hand_code(b, y, kinds[c1][c3])), pos
 
 
 def _shoe_cards(shoe: Shoe) -> list[int]:
@@ -87,9 +112,9 @@ def _shoe_cards(shoe: Shoe) -> list[int]:
 
 def play_shoe(
     shoe: Shoe, tableau: Tableau, seed: int, index: int, cut_card: int
-) -> list[tuple[list[int], OutcomeKey]]:
+) -> list[tuple[list[int], int]]:
     """Shuffle shoe ``index`` of run ``seed`` and deal it: per round, the 52 counts (rank·4 +
-    suit) before the round and the round's outcome key.
+    suit) before the round and the round's outcome code.
 
     >>> from exactodds.tableau import BUILTIN
     >>> pb = BUILTIN["punto-banco"]
@@ -110,11 +135,12 @@ def play_shoe(
     pos = min(1 + first, len(dealt))
     for c in dealt[:pos]:
         counts[c] -= 1
-    out: list[tuple[list[int], OutcomeKey]] = []
+    out: list[tuple[list[int], int]] = []
+    table, kinds = continuations(tableau), pair_kinds_by_code()
     last = len(dealt) - pos < cut_card
     while len(dealt) - pos >= MIN_CARDS:
-        key, new_pos = deal_round(dealt, pos, tableau)
-        out.append((counts.copy(), key))
+        code, new_pos = _deal(dealt, pos, table, kinds)
+        out.append((counts.copy(), code))
         for c in dealt[pos:new_pos]:
             counts[c] -= 1
         pos = new_pos
@@ -159,12 +185,12 @@ def _run_chunk(
 
     tally = _Tally(shoes=len(indices))
     states: list[list[int]] = []
-    keys: list[OutcomeKey] = []
+    codes: list[int] = []
     round_no: list[int] = []
     for i in indices:
-        for k, (counts, key) in enumerate(play_shoe(shoe, evaluator.tableau, seed, i, cut_card)):
+        for k, (counts, code) in enumerate(play_shoe(shoe, evaluator.tableau, seed, i, cut_card)):
             states.append(counts)
-            keys.append(key)
+            codes.append(code)
             round_no.append(k + 1)
     if not states:
         return tally
@@ -181,7 +207,7 @@ def _run_chunk(
             if num > 0:
                 tally.edge[j, k] = tally.edge.get((j, k), 0) + 1
                 tally.gain[j, k, n] = tally.gain.get((j, k, n), 0) + num
-                tally.realized[j, k] = tally.realized.get((j, k), 0) + evaluator.nets[keys[i]][j]
+                tally.realized[j, k] = tally.realized.get((j, k), 0) + evaluator.nets[codes[i]][j]
     return tally
 
 
@@ -289,10 +315,10 @@ def _finish(
         gain: dict[int, Fraction] = {}
         for (jj, k, n), num in tally.ev_sum.items():
             if jj == j:
-                ev_sum[k] = ev_sum.get(k, Fraction(0)) + Fraction(num, scale * falling(n, 6))
+                ev_sum[k] = ev_sum.get(k, Fraction(0)) + Fraction(num, scale * perm(n, 6))
         for (jj, k, n), num in tally.gain.items():
             if jj == j:
-                gain[k] = gain.get(k, Fraction(0)) + Fraction(num, scale * falling(n, 6))
+                gain[k] = gain.get(k, Fraction(0)) + Fraction(num, scale * perm(n, 6))
         rows = tuple(
             RoundFigures(
                 k,
@@ -328,7 +354,9 @@ def simulate(
         raise SimulationError(f"cut card position {cut_card!r} must be 0..{shoe.size - 1}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
+    check_limits(shoes, shoe, workers)
     chunks = [list(range(i, min(i + chunk, shoes))) for i in range(0, shoes, chunk)]
+    workers = min(workers, len(chunks))  # a worker per chunk of shoes at most
     total = _Tally()
     done = 0
     for part in _chunks(
@@ -339,6 +367,29 @@ def simulate(
         if progress is not None:
             progress(done, shoes)
     return _finish(evaluator, total, shoe, seed, cut_card)
+
+
+def check_limits(shoes: int, shoe: Shoe, workers: int) -> None:
+    """Refuse a run beyond the limits of :mod:`exactodds.limits` (shoes, shoe size, cards
+    dealt, workers) before any work: :func:`simulate` calls it first.
+
+    >>> check_limits(2, Shoe.decks(8), workers=10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: 10,000 workers is more than the ... CPUs available
+    """
+    check_count(shoes, MAX_SHOES, "number of shoes", SimulationError)
+    if shoe.size > MAX_SIMULATION_SHOE:
+        raise SimulationError(
+            f"a shoe of {shoe.size:,} cards is over the limit of {MAX_SIMULATION_SHOE:,} cards "
+            f"({MAX_SIMULATION_SHOE // 52} decks) for a simulation"
+        )
+    check_count(
+        shoes * shoe.size, MAX_SIMULATED_CARDS, "cards dealt (shoes × cards)", SimulationError
+    )
+    cpus = available_cpus()
+    if workers > cpus:
+        raise SimulationError(f"{workers:,} workers is more than the {cpus} CPUs available")
 
 
 def _chunks(

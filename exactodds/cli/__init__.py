@@ -1,16 +1,21 @@
 """The ``exactodds`` command line: a thin typer layer over the Python API.
 
-Each command lives in its own module and registers itself on :data:`app`. Every
-:class:`~exactodds.errors.ExactOddsError` is caught once, here, and printed as one line.
+Each command lives in its own module and registers itself on :data:`app`. Errors are caught once,
+here (:func:`main`): bad input of any kind (files, options, a missing optional extra, an output
+path) and usage errors print one line ``exactodds: error: WHERE: WHAT`` and exit 2; anything else
+is a bug, printed as one line that says how to see the traceback, with exit 1.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
+from typing import Any
 
 import typer
 
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ExactOddsError, error_line
 
 __all__ = ["app", "main"]
 
@@ -61,13 +66,66 @@ from exactodds.cli import (  # noqa: E402, F401
     validate,
 )
 
+DEBUG_VARIABLE = "EXACTODDS_DEBUG"
+"""Set to 1 to see the traceback of any error."""
+
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning project errors into one line and exit code 2."""
+    """Entry point: run the CLI and exit 0, 2 for bad input (one line on stderr), 1 for a bug."""
+    sys.exit(run(argv))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI; the exit code."""
+    debug = os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+    command = typer.main.get_command(app)
     try:
-        app(args=argv, prog_name="exactodds")
+        code = command.main(args=argv, prog_name="exactodds", standalone_mode=False)
+        return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
-        print(f"exactodds: error: {exc}", file=sys.stderr)
-        sys.exit(2)
-    except BrokenPipeError:
-        sys.exit(1)
+        return _fail(str(exc), 2, debug)
+    except typer.TyperException as exc:  # click's usage errors (typer vendors click)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``exactodds``: the help
+            typer.echo(exc.format_message())
+            return 0
+        return _fail(_usage(exc), 2, debug)
+    except (typer.Abort, KeyboardInterrupt):
+        return _fail("interrupted", 130, debug)
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:  # the system refused a file operation: not a bug of exactodds
+        return _fail(f"{exc.filename or 'file'}: {exc.strerror or exc}", 2, debug)
+    except Exception as exc:
+        message = (
+            f"{type(exc).__name__}: {exc} (a bug in exactodds; "
+            f"rerun with {DEBUG_VARIABLE}=1 to see the traceback)"
+        )
+        return _fail(message, 1, debug, label="internal error")
+
+
+def _fail(message: str, code: int, debug: bool, label: str = "error") -> int:
+    if debug:
+        traceback.print_exc()
+    print(error_line(message, label), file=sys.stderr)
+    return code
+
+
+def _usage(exc: Any) -> str:
+    """A click usage error as ``WHERE: WHAT (see … --help)``: WHERE is the command and option."""
+    ctx = getattr(exc, "ctx", None)
+    path = ctx.command_path if ctx is not None else "exactodds"
+    where = path.removeprefix("exactodds").strip()
+    param = getattr(exc, "param", None)
+    if param is not None and type(exc).__name__ == "BadParameter":
+        opts = [o for o in getattr(param, "opts", []) if o.startswith("--")]
+        name = max(opts, key=len) if opts else param.human_readable_name
+        where = f"{where} {name}".strip()
+        what = str(exc.message)
+    else:
+        what = str(exc.format_message())
+    what = " ".join(what.split()).rstrip(".")
+    if what[:1].isupper() and what[1:2].islower():
+        what = what[0].lower() + what[1:]
+    hint = f" (see {path} --help)"
+    return f"{where}: {what}{hint}" if where else what + hint

@@ -1,7 +1,9 @@
-"""Options shared by several commands, and the shoe they describe."""
+"""Options shared by several commands, and the checks of the files they write."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -9,12 +11,14 @@ import typer
 
 __all__ = [
     "DecksOpt",
+    "ForceOpt",
     "FormatOpt",
     "JsonOpt",
     "PaytableArg",
     "RemoveOpt",
     "RulesOpt",
     "ShoeOpt",
+    "check_outputs",
 ]
 
 DecksOpt = Annotated[
@@ -42,3 +46,37 @@ PaytableArg = Annotated[
         show_default=False,
     ),
 ]
+
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Replace existing output files (refused otherwise)."),
+]
+
+
+def check_outputs(
+    option: str,
+    directory: Path,
+    names: Iterable[str],
+    *,
+    force: bool,
+    replaceable: Callable[[Path], bool] = lambda path: False,
+) -> None:
+    """Check, before any work, that ``names`` can be written into ``directory``: it is (or can
+    be made) a directory we may write in, and no file there is replaced unless ``force`` or
+    ``replaceable(path)`` (e.g. a sheet exactodds itself wrote). Never replaces a directory or
+    a special file, even with ``force``."""
+    from exactodds.errors import OutputError
+
+    if directory.exists() and not directory.is_dir():
+        raise OutputError(f"{option} {directory}: not a directory")
+    parent = directory
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{option} {directory}: cannot write in {parent}")
+    for name in names:
+        path = directory / name
+        if path.exists() and not path.is_file():
+            raise OutputError(f"{path}: exists and is not a regular file")
+        if (path.exists() or path.is_symlink()) and not force and not replaceable(path):
+            raise OutputError(f"{path}: already exists (use --force to replace it)")

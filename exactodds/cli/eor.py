@@ -9,15 +9,23 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import FormatOpt, PaytableArg
+from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg, check_outputs
 
-__all__ = ["check_format", "eor"]
+__all__ = ["check_format", "check_plot_outputs", "eor"]
 
 
 def check_format(fmt: str) -> None:
     """Reject an unknown ``--format`` (exit 2 with a usage message)."""
     if fmt not in ("md", "json"):
         raise typer.BadParameter(f"{fmt!r} is not one of 'md', 'json'", param_hint="--format")
+
+
+def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
+    """Before any work: the ``plots`` extra is installed and the plot files may be written."""
+    from exactodds.analysis.plots import check_plots, plot_names
+
+    check_plots()
+    check_outputs("--plots", directory, plot_names(stem), force=force)
 
 
 @app.command(epilog="Example: exactodds eor classic --format json")
@@ -30,12 +38,15 @@ def eor(
     plots: Annotated[
         Path | None, typer.Option("--plots", help="Also write eor.png and eor.svg here.")
     ] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the paytable's shoe."""
     from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
     from exactodds.paytable import load_paytable
 
     check_format(fmt)
+    if plots is not None:
+        check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     result = effect_of_removal(table.bets, table.shoe(), table.tableau, level=level)
     if fmt == "json":

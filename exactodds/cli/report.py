@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, RemoveOpt, ShoeOpt
+from exactodds.cli.common import DecksOpt, RemoveOpt, ShoeOpt, check_outputs
 
 __all__ = ["report"]
 
@@ -26,12 +26,12 @@ EPILOG = """Examples:
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
-a file whose content is unchanged apart from its date is left untouched. PDF (the HTML sheet
-printed: a page per bet, name, SHA-256, date and page number on every page) and XLSX (Summary,
-a sheet per bet, Inputs; exact fractions beside the numbers) are written only with --out.
-The date is --date, else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte
-Carlo verification section (N rounds from fresh shoes, --seed S): a statistical check, not a
-source of figures.
+a file whose content is unchanged apart from its date is left untouched, and a file there that
+is not a sheet exactodds wrote is refused unless --force. PDF (the HTML sheet printed: a page
+per bet, name, SHA-256, date and page number on every page) and XLSX (Summary, a sheet per bet,
+Inputs; exact fractions beside the numbers) are written only with --out. The date is --date,
+else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
+section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
@@ -90,11 +90,19 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         int | None,
         typer.Option("--seed", help="Seed of the Monte Carlo verification. Default: 1."),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="With --out: also replace files that are not sheets exactodds wrote."
+        ),
+    ] = False,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
 
     from exactodds.report import (
+        COMPARISON_STEM,
+        EXTENSIONS,
         ReportError,
         build_sheets,
         check_format,
@@ -107,11 +115,20 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     if fmt is not None:
         check_format(fmt, to_files=out is not None)
     if verify_rounds is not None:
+        from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
         from exactodds.report.verification import check_verify_options
 
         check_verify_options(verify_rounds, 1 if seed is None else seed)
+        check_count(verify_rounds, MAX_VERIFY_ROUNDS, "--verify-rounds", ReportError)
     elif seed is not None:
         raise ReportError("--seed applies only with --verify-rounds N")
+    formats = [fmt] if fmt else ["md", "html"]
+    if out is not None:
+        stems = _stems(paytables or [], all_bundled)
+        if all_bundled and fmt is None:
+            stems.append(COMPARISON_STEM)
+        names = [stem + EXTENSIONS[f] for stem in stems for f in formats]
+        check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     sheets = build_sheets(
         paytables or [],
         all_bundled=all_bundled,
@@ -129,12 +146,36 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     if out is None:
         typer.echo(render(sheets, fmt or "md"), nl=False)
         return
-    if out.exists() and not out.is_dir():
-        raise ReportError(f"--out {str(out)!r} is not a directory")
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
-    plan = plan_files(sheets, [fmt] if fmt else ["md", "html"], out, keep_dates=not explicit_date)
+    plan = plan_files(sheets, formats, out, keep_dates=not explicit_date)
     if all_bundled and fmt is None:
         plan.update(plan_comparison(out, date, keep_dates=not explicit_date))
     write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")
+
+
+def _stems(specs: list[str], all_bundled: bool) -> list[str]:
+    """File stems of the sheets of ``specs`` (as :attr:`Sheet.stem`), known before any work."""
+    from exactodds.paytable import bundled_paytables, default_paytable, resolve_paytable
+
+    if all_bundled:
+        return [p.stem for p in bundled_paytables()]
+    return [resolve_paytable(s).stem for s in specs] or [default_paytable().stem]
+
+
+def _generated_sheet(path: Path) -> bool:
+    """Whether ``path`` holds a sheet exactodds wrote (it records its date as sheets do), so
+    ``--out`` may replace it without --force."""
+    import csv
+
+    from exactodds.errors import InputFileError
+    from exactodds.files import read_bytes
+    from exactodds.report import EXTENSIONS, recorded_date
+
+    fmt = next((f for f, ext in EXTENSIONS.items() if path.suffix == ext), None)
+    try:
+        data = read_bytes(path, limit=1 << 26)  # text sheets are read as UTF-8, PDF/XLSX as bytes
+        return fmt is not None and recorded_date(data, fmt) is not None
+    except (InputFileError, ValueError, RecursionError, csv.Error):  # not a sheet, whatever it is
+        return False

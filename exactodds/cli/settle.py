@@ -49,12 +49,17 @@ def settle(
     A round that breaks the drawing rules is refused with the reason.
     """
     from exactodds.errors import ExactOddsError
+    from exactodds.limits import MAX_CARD_TEXT
     from exactodds.paytable import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
     from exactodds.tableau import load_tableau
 
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
+    if len(cards) > MAX_CARD_TEXT:
+        raise ExactOddsError(
+            f"--cards of {len(cards):,} characters is longer than the limit of {MAX_CARD_TEXT:,}"
+        )
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     tableau = load_tableau(rules) if rules is not None else None

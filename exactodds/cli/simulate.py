@@ -1,4 +1,4 @@
-"""``exactodds simulate``: dealt shoes with computer-perfect play, or Monte Carlo verification."""
+"""``exactodds simulate``: dealt shoes with computer-perfect play, or a Monte Carlo check."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import FormatOpt, PaytableArg
-from exactodds.cli.eor import check_format
+from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg
+from exactodds.cli.eor import check_format, check_plot_outputs
 
 __all__ = ["simulate"]
 
 
 @app.command(
     epilog="Examples: exactodds simulate classic --shoes 1000 --seed 1 --workers 2\n\n"
-    "exactodds simulate classic --verify --rounds 1000000 --seed 1"
+    "exactodds simulate classic --monte-carlo --rounds 1000000 --seed 1"
 )
 def simulate(
     paytable: PaytableArg = None,
@@ -31,42 +31,50 @@ def simulate(
     ] = 14,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
     fmt: FormatOpt = "md",
-    verify: Annotated[
-        bool, typer.Option("--verify", help="Monte Carlo check of the exact figures instead.")
+    monte_carlo: Annotated[
+        bool, typer.Option("--monte-carlo", help="Monte Carlo check of the exact figures instead.")
     ] = False,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=1, help="Rounds to deal with --verify.")
+        int, typer.Option("--rounds", min=1, help="Rounds to deal with --monte-carlo.")
     ] = 1_000_000,
     plots: Annotated[
         Path | None,
         typer.Option("--plots", help="Also write edge-by-round.png and .svg here."),
     ] = None,
+    force: ForceOpt = False,
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
-    the cards left; or (--verify) compare dealt rounds with the exact figures."""
+    the cards left; or (--monte-carlo) compare dealt rounds with the exact figures."""
     from exactodds.paytable import load_paytable
 
     check_format(fmt)
+    if plots is not None and not monte_carlo:
+        check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
     start = time.perf_counter()
-    if verify:
-        from exactodds.analysis.verify import render_verification, verification_json
-        from exactodds.analysis.verify import verify as run_verify
+    if monte_carlo:
+        from exactodds.analysis.montecarlo import (
+            monte_carlo_check,
+            monte_carlo_check_json,
+            render_monte_carlo_check,
+        )
 
-        check = run_verify(table.bets, table.shoe(), table.tableau, rounds=rounds, seed=seed)
+        check = monte_carlo_check(table.bets, table.shoe(), table.tableau, rounds=rounds, seed=seed)
         if fmt == "json":
-            typer.echo(json.dumps(verification_json(check, table.name), indent=2))
+            typer.echo(json.dumps(monte_carlo_check_json(check, table.name), indent=2))
         else:
-            typer.echo(render_verification(check, table.name))
+            typer.echo(render_monte_carlo_check(check, table.name))
     else:
         from exactodds.analysis.batch import compile_bets
         from exactodds.analysis.simulate import (
+            check_limits,
             render_simulation,
             simulation_json,
             stderr_progress,
         )
         from exactodds.analysis.simulate import simulate as run_simulate
 
+        check_limits(shoes, table.shoe(), workers)
         evaluator = compile_bets(table.bets, table.tableau)
         sim = run_simulate(
             evaluator,

@@ -10,7 +10,10 @@ import typer
 
 from exactodds.cli import app
 
-__all__ = ["validate"]
+__all__ = ["SHOWN", "validate"]
+
+SHOWN = 20
+"""Problems printed per file; the rest are counted."""
 
 
 @app.command(epilog="Example: exactodds validate paytables/classic.toml my-game.toml")
@@ -19,9 +22,11 @@ def validate(
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 
-    A row that only the paytable's own shoe cannot settle (a perfect pair on one deck) is a
-    warning, not a problem: the file is valid and its sheet shows the row with 0 combinations.
+    Each problem is one line (at most 20 per file, then how many more). A row that only the
+    paytable's own shoe cannot settle (a perfect pair on one deck) is a warning, not a problem:
+    the file is valid and its sheet shows the row with 0 combinations.
     """
+    from exactodds.errors import error_line
     from exactodds.paytable import check_paytable, load_paytable
 
     bad = 0
@@ -29,12 +34,16 @@ def validate(
         problems = check_paytable(path)
         if problems:
             bad += 1
-            for problem in problems:
-                print(problem, file=sys.stderr)
+            for problem in problems[:SHOWN]:
+                print(error_line(problem), file=sys.stderr)
+            if len(problems) > SHOWN:
+                more = error_line(f"{path}: … and {len(problems) - SHOWN} more problems")
+                print(more, file=sys.stderr)
         else:
             for warning in load_paytable(path).warnings:
-                print(f"exactodds: warning: {warning}", file=sys.stderr)
+                print(error_line(warning, "warning"), file=sys.stderr)
             typer.echo(f"{path}: ok")
+    if bad and len(files) > 1:
+        print(error_line(f"{bad} of {len(files)} files have problems"), file=sys.stderr)
     if bad:
-        print(f"exactodds: {bad} of {len(files)} file(s) have problems", file=sys.stderr)
         raise typer.Exit(2)

@@ -323,7 +323,7 @@ def plan_files(
 
 def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes | None:
     """:func:`plan_files` for a PDF or XLSX file: its new bytes, or None when up to date."""
-    old = path.read_bytes() if path.is_file() else None
+    old = _old_bytes(path)
     if fmt == "pdf":
         from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
 
@@ -350,6 +350,17 @@ def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes 
     ):
         return None
     return new
+
+
+def _old_bytes(path: Path) -> bytes | None:
+    """The file exactodds may have written before, or None (none there, or too big to be one)."""
+    from exactodds.errors import InputFileError
+    from exactodds.files import read_bytes
+
+    try:
+        return read_bytes(path, limit=1 << 26) if path.is_file() else None
+    except InputFileError:
+        return None
 
 
 COMPARISON_STEM = "comparison"

@@ -75,7 +75,7 @@ def _bet(b: BetSheet) -> dict[str, Any]:
 def _verification(sheet: Sheet) -> dict[str, Any]:
     """The Monte Carlo section: exact figures and observed frequencies as "p/q", counts as
     integers, z-scores and 99% intervals as floats."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
     from exactodds.report.verification import STATEMENT, outside, verdict
 
     check = sheet.verification

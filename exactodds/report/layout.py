@@ -14,6 +14,7 @@ from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sq
 from exactodds.payout import Payout, format_number
 from exactodds.paytable import Bet, Occurrence
 from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
 
 __all__ = [
@@ -252,18 +253,16 @@ def _shoe(sheet: Sheet) -> list[Block]:
     ]
 
 
+_ACTION_LETTERS = {Action.DRAW: "D", Action.STAND: "S", Action.NATURAL: "N"}
+
+
 def _tableau(sheet: Sheet) -> list[Block]:
     t = sheet.tableau
-
-    def player(total: int) -> str:
-        if total >= 8:
-            return "N"
-        return "D" if t.player_draws(total) else "S"
-
+    thirds: tuple[int | None, ...] = (None, *range(10))
     banker_rows = tuple(
-        (str(total), *("D" if d else "S" for d in draws)) for total, draws in t.rows()
+        (str(total), *(_ACTION_LETTERS[banker_action(t, total, x)] for x in thirds))
+        for total in range(10)
     )
-    banker_rows += tuple((str(total), *("N" for _ in range(11))) for total in (8, 9))
     return [
         Heading(2, f"Drawing rules: {t.name}", "rules"),
         Para(
@@ -272,7 +271,7 @@ def _tableau(sheet: Sheet) -> list[Block]:
         ),
         Table(
             ("Player two-card total", *(str(v) for v in range(10))),
-            (("Player", *(player(v) for v in range(10))),),
+            (("Player", *(_ACTION_LETTERS[player_action(t, v)] for v in range(10))),),
             "l" + "c" * 10,
         ),
         Table(
@@ -467,7 +466,7 @@ def _appendix(sheet: Sheet) -> list[Block]:
 
 def _verification(sheet: Sheet) -> list[Block]:
     """The optional Monte Carlo section (only on sheets built with a verification)."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
     from exactodds.report.verification import STATEMENT, verdict
 
     check = sheet.verification

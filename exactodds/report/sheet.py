@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import DateError, InputFileError, PaytableError
+from exactodds.errors import DateError, PaytableError
+from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.paytable import (
     Bet,
@@ -38,7 +39,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
-    from exactodds.analysis.verify import BetCheck
+    from exactodds.analysis.montecarlo import BetCheck
 
 __all__ = [
     "BetSheet",
@@ -126,7 +127,7 @@ class BetSheet:
 class SheetVerification:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
-    One :class:`~exactodds.analysis.verify.BetCheck` per bet of the sheet, in sheet order; its
+    One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
@@ -242,14 +243,10 @@ def file_input(role: str, path: str | Path) -> InputFile:
     >>> file_input("shoe", "no/such/shoe.toml")
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: no/such/shoe.toml: cannot read file (No such file or directory)
+    exactodds.errors.InputFileError: no/such/shoe.toml: file not found
     """
     p = Path(path)
-    try:
-        digest = hashlib.sha256(p.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read file ({exc.strerror})") from None
-    return InputFile(role, display_path(p), digest)
+    return InputFile(role, display_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
 
 
 def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -307,11 +304,11 @@ def build_sheet(
     command; without them they are derived from ``shoe`` and ``tableau`` where options can say
     them (full or depleted decks, built-in rules).
 
-    >>> from exactodds.engine import falling
+    >>> from math import perm
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
-    >>> sheet.universe == falling(312, 6), [b.bet.id for b in sheet.bets]
+    >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
     """
     if version is None:

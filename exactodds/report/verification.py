@@ -1,7 +1,7 @@
 """The math sheet's optional Monte Carlo section: dealt rounds against the sheet's exact rows.
 
 Why: a test lab can rerun an independent, physical check of the exact figures from the sheet
-itself. Rounds are dealt as in :mod:`exactodds.analysis.verify` (each from a freshly shuffled
+itself. Rounds are dealt as in :mod:`exactodds.analysis.montecarlo` (each from a freshly shuffled
 shoe, seeded ``numpy.random.default_rng(seed)``), on the sheet's own shoe and drawing rules. Each
 dealt outcome is settled by every bet's paytable, so the observed count of each *row* is compared
 with the row's exact probability, and the observed mean return with the exact EV. Counts and
@@ -57,13 +57,12 @@ def check_verify_options(rounds: int, seed: int) -> None:
 
 def verify_sheet(sheet: Sheet, *, rounds: int, seed: int = 1) -> Sheet:
     """The sheet with a Monte Carlo verification of ``rounds`` rounds dealt with ``seed``."""
-    from exactodds.analysis.batch import outcome_of
-    from exactodds.analysis.verify import BetCheck, ClassCheck, deal_outcome_counts
-    from exactodds.engine import FEATURE_INDEX, feature_record
+    from exactodds.analysis.montecarlo import BetCheck, ClassCheck, deal_outcome_counts
+    from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 
     check_verify_options(rounds, seed)
     dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed)
-    records = [(feature_record(outcome_of(key)), n) for key, n in dealt.items()]
+    records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
     checks = []
     for b in sheet.bets:
         bet, figures = b.bet, b.figures
@@ -103,7 +102,7 @@ def verify_sheets(sheets: Sequence[Sheet], *, rounds: int, seed: int = 1) -> lis
 
 def outside(sheet: Sheet, index: int) -> list[str]:
     """Labels of the checks of the ``index``-th bet whose |z| exceeds the 99% bound."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
 
     assert sheet.verification is not None
     check = sheet.verification.bets[index]
@@ -119,7 +118,7 @@ def outside(sheet: Sheet, index: int) -> list[str]:
 
 def verdict(sheet: Sheet, index: int) -> str:
     """One line: every |z| of the bet within the 99% bound, or which are not."""
-    from exactodds.analysis.verify import Z99
+    from exactodds.analysis.montecarlo import Z99
 
     assert sheet.verification is not None
     n = len(sheet.verification.bets[index].classes) + 1

@@ -1,4 +1,4 @@
-"""Monte Carlo verification: deal many rounds and compare with the exact figures.
+"""Monte Carlo check: deal many rounds and compare them with the exact figures.
 
 Why: an independent, physical check of the exact combinatorics that a test lab can rerun. Every
 round is dealt from a freshly shuffled shoe (six cards drawn without replacement, uniformly, as
@@ -17,72 +17,96 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exactodds.analysis.batch import BetLike, outcome_of
+from exactodds.analysis.batch import BetLike
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
+from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
+from exactodds.round import (
+    OUTCOME_CODES,
+    Outcome,
+    continuations,
+    hand_code,
+    outcome_code,
+    pair_kinds_by_code,
+)
 from exactodds.shoe import RANK_VALUES, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[Any]
 
 __all__ = [
     "Z99",
     "BetCheck",
     "ClassCheck",
-    "Verification",
+    "MonteCarloCheck",
+    "deal_outcome_codes",
     "deal_outcome_counts",
-    "render_verification",
-    "verification_json",
-    "verify",
+    "monte_carlo_check",
+    "monte_carlo_check_json",
+    "render_monte_carlo_check",
 ]
 
 Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
 
-_CODES = 10 * 11 * 10 * 11 * 9
 
+def deal_outcome_codes(cards: IntArray, tableau: Tableau) -> IntArray:
+    """Outcome codes of rounds dealt by the round module's continuation table, vectorised:
+    ``cards[j]`` holds the j-th card (code rank·4 + suit) of every round, j = 0..5.
 
-def _code(key: tuple[Any, Any, Any, Any, Any, Any]) -> Any:
-    p, x, b, y, pk, bk = key
-    return ((((p * 11 + x) * 10 + b) * 11 + y) * 3 + pk) * 3 + bk
+    >>> import numpy as np
+    >>> from exactodds.round import Outcome
+    >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
+    >>> one = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
+    >>> code = deal_outcome_codes(np.array([one]).T, BUILTIN["punto-banco"])[0]
+    >>> print(Outcome.from_code(int(code)))
+    Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>), \
+banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>))
+    """
+    import numpy as np
 
-
-def _decode(code: int) -> tuple[int, int, int, int, int, int]:
-    rest, bk = divmod(code, 3)
-    rest, pk = divmod(rest, 3)
-    rest, y = divmod(rest, 11)
-    rest, b = divmod(rest, 10)
-    p, x = divmod(rest, 11)
-    return p, x, b, y, pk, bk
+    table = continuations(tableau)
+    player_draws = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
+    banker_draws = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
+    kinds = np.array(pair_kinds_by_code(), dtype=np.int64)
+    value = np.repeat(np.array(RANK_VALUES, dtype=np.int64), 4)  # by card code
+    c = list(cards)
+    v = [value[card] for card in c]
+    p = (v[0] + v[2]) % 10
+    b = (v[1] + v[3]) % 10
+    p_draws = player_draws[p, b]
+    x = np.where(p_draws, v[4], STOOD)
+    b_draws = banker_draws[p, b, x]
+    y = np.where(b_draws, np.where(p_draws, v[5], v[4]), STOOD)
+    return outcome_code(hand_code(p, x, kinds[c[0], c[2]]), hand_code(b, y, kinds[c[1], c[3]]))
 
 
 def deal_outcome_counts(
     shoe: Shoe, tableau: Tableau, rounds: int, seed: int, block: int = 1 << 18
-) -> dict[tuple[int, int, int, int, int, int], int]:
-    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome keys.
+) -> dict[int, int]:
+    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome codes.
 
     Every dealt outcome is one the exact enumeration counts (a check of the dealing):
 
-    >>> from exactodds.analysis.batch import outcome_of
     >>> pb = BUILTIN["punto-banco"]
     >>> dealt = deal_outcome_counts(Shoe.decks(8), pb, 1000, seed=5)
     >>> exact = joint_distribution(Shoe.decks(8), pb).counts
-    >>> sum(dealt.values()), all(exact.get(outcome_of(key), 0) > 0 for key in dealt)
+    >>> sum(dealt.values()), all(exact.get(Outcome.from_code(c), 0) > 0 for c in dealt)
     (1000, True)
     """
     import numpy as np
 
+    check_count(rounds, MAX_VERIFY_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card
     n = cards.size
-    rank = cards // 4
-    value = np.array(RANK_VALUES, dtype=np.int64)[rank]
-    pdraw = np.array([tableau.player_draws(t) for t in range(10)], dtype=bool)
-    bdraw = np.array(
-        [[tableau.banker_draws(t, c) for c in range(11)] for t in range(10)], dtype=bool
-    )
-    total = np.zeros(_CODES, dtype=np.int64)
+    total = np.zeros(OUTCOME_CODES, dtype=np.int64)
     done = 0
     while done < rounds:
         m = min(block, rounds - done)
@@ -96,20 +120,10 @@ def deal_outcome_counts(
                 idx += idx >= taken[:, col]
             picks.append(idx)
             taken = np.sort(np.column_stack([taken, idx]), axis=1)
-        c = [cards[i] for i in picks]
-        v = [value[i] for i in picks]
-        p = (v[0] + v[2]) % 10
-        b = (v[1] + v[3]) % 10
-        pk = np.where(c[0] // 4 == c[2] // 4, np.where(c[0] == c[2], 2, 1), 0)
-        bk = np.where(c[1] // 4 == c[3] // 4, np.where(c[1] == c[3], 2, 1), 0)
-        natural = (p >= 8) | (b >= 8)
-        p_draws = ~natural & pdraw[p]
-        x = np.where(p_draws, v[4], STOOD)
-        b_draws = ~natural & bdraw[b, x]
-        y = np.where(b_draws, np.where(p_draws, v[5], v[4]), STOOD)
-        total += np.bincount(_code((p, x, b, y, pk, bk)), minlength=_CODES)
+        dealt = np.stack([cards[i] for i in picks])  # the j-th card of every round in row j
+        total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
         done += m
-    return {_decode(int(i)): int(total[i]) for i in np.flatnonzero(total)}
+    return {int(i): int(total[i]) for i in np.flatnonzero(total)}
 
 
 @dataclass(frozen=True)
@@ -188,12 +202,12 @@ class BetCheck:
 
 
 @dataclass(frozen=True)
-class Verification:
-    """Result of :func:`verify`.
+class MonteCarloCheck:
+    """Result of :func:`monte_carlo_check`.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> v = verify([tie], Shoe.decks(8), rounds=1000, seed=2)
+    >>> v = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2)
     >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
     (3, [Fraction(8, 1), Fraction(-1, 1)])
     """
@@ -214,22 +228,22 @@ class Verification:
         return sum(1 + len(b.classes) for b in self.bets)
 
 
-def verify(
+def monte_carlo_check(
     bets: Sequence[BetLike],
     shoe: Shoe,
     tableau: Tableau | None = None,
     *,
     rounds: int,
     seed: int,
-) -> Verification:
+) -> MonteCarloCheck:
     """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> check = verify([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
     >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
     ('14.3596%', 1000)
-    >>> verify([tie], Shoe.decks(8), rounds=0, seed=2)
+    >>> monte_carlo_check([tie], Shoe.decks(8), rounds=0, seed=2)
     Traceback (most recent call last):
     ...
     exactodds.errors.ExactOddsError: number of rounds must be at least 1, not 0
@@ -248,8 +262,8 @@ def verify(
         for o, n in joint:
             exact[nets[o][j]] = exact.get(nets[o][j], 0) + n
         seen: dict[Fraction, int] = {}
-        for key, n in dealt.items():
-            net = nets[outcome_of(key)][j]
+        for code, n in dealt.items():
+            net = nets[Outcome.from_code(code)][j]
             seen[net] = seen.get(net, 0) + n
         ev = sum((net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0))
         second = sum(
@@ -261,15 +275,16 @@ def verify(
         )
         observed = sum((net * n for net, n in seen.items()), Fraction(0)) / rounds
         out.append(BetCheck(bet.id, bet.name, ev, second - ev * ev, observed, rounds, classes))
-    return Verification(shoe, rounds, seed, tuple(out))
+    return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 
-def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
+def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, Any]:
     """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> data = verification_json(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
+    >>> data = monte_carlo_check_json(check, "classic")
     >>> data["rounds"], data["bets"]["tie"]["ev"], data["bets"]["tie"]["results"][0]["probability"]
     (500, '-103841353768/723147898655', '619306544887/6508331087895')
     """
@@ -304,12 +319,13 @@ def verification_json(v: Verification, paytable: str = "") -> dict[str, Any]:
     }
 
 
-def render_verification(v: Verification, paytable: str = "") -> str:
+def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
     """Markdown: per bet, the return and each net result against the exact figures.
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> text = render_verification(verify([tie], Shoe.decks(8), rounds=500, seed=2), "classic")
+    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
+    >>> text = render_monte_carlo_check(check, "classic")
     >>> print(text)  # doctest: +ELLIPSIS
     # Monte Carlo verification — classic
     <BLANKLINE>

@@ -1,0 +1,134 @@
+"""Every limit exactodds puts on its input, in one place (the README's "Limits" table).
+
+Inputs are untrusted (paytables written by others, options typed by anyone), so each is bounded
+before any work starts: a file by its size and nesting, a number by its digits, a condition by its
+length and nesting, a paytable by its bets and rows, a shoe by its cards, and a simulation by the
+shoes and rounds it deals. Each limit has its own message, raised as the narrow
+:class:`~exactodds.errors.ExactOddsError` of what was being read.
+
+>>> MAX_FILE_BYTES, MAX_DIGITS, MAX_DECKS * 52 == MAX_SHOE_CARDS
+(1048576, 30, True)
+>>> check_count(100, MAX_SHOES, "--shoes")
+>>> check_count(10**7, MAX_SHOES, "--shoes")
+Traceback (most recent call last):
+...
+exactodds.errors.ExactOddsError: --shoes 10,000,000 is over the limit of 1,000,000
+"""
+
+from __future__ import annotations
+
+import os
+
+from exactodds.errors import ExactOddsError
+
+__all__ = [
+    "MAX_BETS",
+    "MAX_CARD_TEXT",
+    "MAX_COMPARE_VARIANTS",
+    "MAX_CONDITION_CHARS",
+    "MAX_CONDITION_DEPTH",
+    "MAX_DECKS",
+    "MAX_DIGITS",
+    "MAX_EXPONENT",
+    "MAX_FILE_BYTES",
+    "MAX_NAME_CHARS",
+    "MAX_NESTING",
+    "MAX_PAYOUT_CHARS",
+    "MAX_ROWS",
+    "MAX_SHOES",
+    "MAX_SHOE_CARDS",
+    "MAX_SIMULATED_CARDS",
+    "MAX_SIMULATION_SHOE",
+    "MAX_TEXT_CHARS",
+    "MAX_VERIFY_ROUNDS",
+    "available_cpus",
+    "check_count",
+]
+
+# -- files ----------------------------------------------------------------------------------------
+
+MAX_FILE_BYTES = 1 << 20
+"""Largest input file (paytable, rules, shoe): 1 MiB. Only regular files are read."""
+
+MAX_NESTING = 32
+"""Deepest nesting of arrays and tables in a TOML or JSON input file."""
+
+MAX_DIGITS = 30
+"""Most digits in one number (file values, payouts, stakes, option values)."""
+
+MAX_EXPONENT = 30
+"""Largest exponent of a decimal written with one (``1e30``) in a TOML or JSON file."""
+
+# -- paytables ------------------------------------------------------------------------------------
+
+MAX_BETS = 256
+"""Most bets in one paytable."""
+
+MAX_ROWS = 256
+"""Most rows in one bet."""
+
+MAX_CONDITION_CHARS = 4096
+"""Longest row condition."""
+
+MAX_CONDITION_DEPTH = 64
+"""Deepest nesting of parentheses and ``not`` in a condition."""
+
+MAX_PAYOUT_CHARS = 100
+"""Longest payout text (``1:1 less 5%``)."""
+
+MAX_NAME_CHARS = 200
+"""Longest bet id, name, event label or paytable/rules name."""
+
+MAX_TEXT_CHARS = 10_000
+"""Longest description or source text."""
+
+# -- shoes ----------------------------------------------------------------------------------------
+
+MAX_DECKS = 1000
+"""Most decks in a shoe. The exact engine takes the same time for any size; the bound keeps
+simulations, verifications and descriptions of a shoe bounded."""
+
+MAX_SHOE_CARDS = 52 * MAX_DECKS
+"""Most cards in any shoe (52,000)."""
+
+MAX_CARD_TEXT = 10_000
+"""Longest card string (``--remove``, ``remove =`` in a shoe file, ``settle --cards``)."""
+
+# -- simulations ----------------------------------------------------------------------------------
+
+MAX_SHOES = 1_000_000
+"""Most shoes one ``simulate`` run deals."""
+
+MAX_SIMULATION_SHOE = 24 * 52
+"""Largest shoe ``simulate`` deals (24 decks, 1,248 cards): beyond it each round's exact EV
+needs Python integers and costs ~13 times more."""
+
+MAX_SIMULATED_CARDS = 100_000 * 8 * 52
+"""Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
+
+MAX_VERIFY_ROUNDS = 100_000_000
+"""Most rounds of a Monte Carlo verification (``--rounds``, ``--verify-rounds``)."""
+
+MAX_COMPARE_VARIANTS = 256
+"""Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
+
+
+def check_count(
+    value: int, maximum: int, what: str, error: type[ExactOddsError] = ExactOddsError
+) -> None:
+    """Refuse ``value`` above ``maximum`` (as ``error``), naming the option or key ``what``."""
+    if value > maximum:
+        shown = f"{value:,}" if value.bit_length() < 200 else "with more than 60 digits"
+        raise error(f"{what} {shown} is over the limit of {maximum:,}")
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the system has one).
+
+    >>> available_cpus() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # pragma: no cover - no affinity masks (macOS, Windows)
+        return os.cpu_count() or 1

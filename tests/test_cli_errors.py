@@ -1,0 +1,209 @@
+"""One error path: bad input of any kind is one line and exit 2; a bug is one line and exit 1;
+output files are checked before the work; limits are those of the README's table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from exactodds import limits
+from exactodds.errors import PaytableError
+from exactodds.paytable import load_paytable
+from tests.cli_helpers import run
+
+README = Path(__file__).parents[1] / "README.md"
+PLAYER = (
+    '[bets.player]\nrows = [\n  {{ when = "player.wins", pays = "{pays}" }},\n'
+    '  {{ when = "otherwise", pays = "lose" }},\n]\n'
+)
+
+
+def one_line(err: str) -> str:
+    assert err.startswith("exactodds: error: ") and err.count("\n") == 1, err
+    assert len(err) <= 301 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["odds", "--nope"], "odds: no such option: --nope"),
+        (["odds", "--decks", "x"], "odds --decks: 'x' is not a valid int"),
+        (["odds", "--decks"], "option '--decks' requires an argument"),
+        (["odds", "extra"], "odds: got unexpected extra argument"),
+        (["validate"], "validate: missing argument"),
+        (["nosuch"], "no such command 'nosuch' (see exactodds --help)"),
+        (["eor", "--level", "21"], "eor --level: 21 is not in the range 1<=x<=20"),
+        (["simulate", "--seed", "-1"], "simulate --seed: -1 is not in the range x>=0"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert needle in one_line(err) and "--help)" in err
+
+
+@pytest.mark.parametrize("argv", [[], ["--help"], ["-h"], ["odds", "--help"], ["--version"]])
+def test_help_and_version_exit_0(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 0 and err == ""
+    assert "Usage: exactodds" in out or out.startswith("exactodds ")
+
+
+def test_a_bug_is_one_line_exit_1_and_debug_shows_the_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object) -> None:
+        raise KeyError("oops")
+
+    monkeypatch.setattr("exactodds.odds.odds_summary", broken)
+    monkeypatch.delenv("EXACTODDS_DEBUG", raising=False)
+    code, _, err = run(["odds"], capsys)
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith("exactodds: internal error: KeyError: 'oops' (a bug in exactodds")
+    assert "EXACTODDS_DEBUG=1" in err
+    monkeypatch.setenv("EXACTODDS_DEBUG", "1")
+    code, _, err = run(["odds"], capsys)
+    assert code == 1 and "Traceback (most recent call last)" in err and "broken" in err
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "needle"),
+    [
+        (PermissionError(13, "Permission denied", "/x/y"), 2, "error: /x/y: Permission denied"),
+        (KeyboardInterrupt(), 130, ""),
+    ],
+)
+def test_system_errors_and_interrupts(
+    error: BaseException,
+    code: int,
+    needle: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def fail(*args: object) -> None:
+        raise error
+
+    monkeypatch.setattr("exactodds.odds.odds_summary", fail)
+    got, _, err = run(["odds"], capsys)
+    assert got == code and needle in err and err.count("\n") <= 1 and "Traceback" not in err
+
+
+def test_long_values_and_control_characters_stay_on_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "line\nbreak.toml"
+    path.write_text("decks = 0\n", encoding="utf-8")
+    code, _, err = run(["odds", "--shoe", str(path)], capsys)
+    assert code == 2 and "line\\nbreak.toml" in one_line(err)
+    code, _, err = run(["odds", "--remove", "Q" * 5000], capsys)
+    assert code == 2 and "…" in one_line(err)
+
+
+def test_validate_prints_at_most_20_problems_per_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("".join(f"x{i} = 1\n" for i in range(25)) + PLAYER.format(pays="1:1"), "utf-8")
+    code, out, err = run(["validate", str(bad)], capsys)
+    lines = err.splitlines()
+    assert code == 2 and out == "" and len(lines) == 21
+    assert all(line.startswith(f"exactodds: error: {bad}:") for line in lines)
+    assert "unknown key 'x0'" in lines[0]
+    assert lines[-1] == f"exactodds: error: {bad}: … and 5 more problems"
+    good = tmp_path / "good.toml"
+    good.write_text(PLAYER.format(pays="1:1"), "utf-8")
+    code, out, err = run(["validate", str(good), str(bad)], capsys)
+    assert code == 2 and out == f"{good}: ok\n"
+    assert err.splitlines()[-1] == "exactodds: error: 1 of 2 files have problems"
+
+
+def test_other_commands_print_the_first_problem_and_count_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    bad = Path("bad.toml")
+    bad.write_text('colour = "red"\ndecks = 0\n' + PLAYER.format(pays="x"), "utf-8")
+    code, _, err = run(["report", str(bad)], capsys)
+    assert code == 2
+    assert one_line(err) == (
+        f"exactodds: error: {bad}:1: unknown key 'colour' (expected one of ['bets', "
+        "'decks', 'description', 'name', 'rules', 'source']) (and 2 more problems; "
+        f"run exactodds validate {bad})\n"
+    )
+    with pytest.raises(PaytableError) as info:
+        load_paytable(bad)
+    assert len(info.value.problems) == 3 and "'decks' must be" in info.value.problems[1]
+
+
+def test_report_out_replaces_only_its_own_sheets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["report", "classic", "--bet", "tie", "--date", "2024-01-01", "--out", str(tmp_path)]
+    assert run(argv, capsys)[0] == 0
+    mine = (tmp_path / "classic.md").read_text(encoding="utf-8")
+    assert run([*argv[:-4], "--date", "2024-02-02", "--out", str(tmp_path)], capsys)[0] == 0
+    (tmp_path / "classic.html").write_text("<p>my own page</p>", encoding="utf-8")
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "classic.html: already exists (use --force" in one_line(err)
+    assert (tmp_path / "classic.html").read_text(encoding="utf-8") == "<p>my own page</p>"
+    assert run([*argv, "--force"], capsys)[0] == 0
+    assert (tmp_path / "classic.md").read_text(encoding="utf-8") == mine
+    assert "exactodds-sheet" in (tmp_path / "classic.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["classic.html", "classic.md"]
+
+
+def test_plots_are_checked_before_the_work_and_need_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "eor.svg").write_text("<svg/>", encoding="utf-8")
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("exactodds.analysis.eor.effect_of_removal", no_work)
+        code, _, err = run(["eor", "--plots", str(tmp_path)], capsys)
+        assert code == 2 and "eor.svg: already exists (use --force" in one_line(err)
+        patch.setattr("exactodds.analysis.plots.find_spec", lambda name: None)
+        code, _, err = run(["eor", "--plots", str(tmp_path / "new")], capsys)
+        assert code == 2 and "pip install 'exactodds[plots]'" in one_line(err)
+    code, _, err = run(["eor", "--plots", str(tmp_path), "--force"], capsys)
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["eor.png", "eor.svg"]
+    assert (tmp_path / "eor.svg").read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_workers_are_bounded_by_the_cpus_and_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    from exactodds.analysis import simulate as sim
+    from exactodds.analysis.batch import compile_bets
+    from exactodds.errors import SimulationError
+    from exactodds.shoe import Shoe
+
+    evaluator = compile_bets([load_paytable("classic").bet("tie")])
+    monkeypatch.setattr(sim, "available_cpus", lambda: 2)
+    with pytest.raises(SimulationError, match="3 workers is more than the 2 CPUs available"):
+        sim.simulate(evaluator, Shoe.decks(1), shoes=2, seed=1, workers=3)
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool for one chunk of work")
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", no_pool)
+    result = sim.simulate(evaluator, Shoe.decks(1), shoes=5, seed=1, workers=2)  # one chunk
+    assert result.shoes == 5
+
+
+def test_every_limit_is_in_the_readme_table() -> None:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Limits") :]
+    section = section[: section.find("\n## ", 1) if "\n## " in section[1:] else None]
+    names = [n for n in limits.__all__ if n.startswith("MAX_")]
+    for name in names:
+        value: int = getattr(limits, name)
+        assert f"`{name}`" in section, name
+        row = next(line for line in section.splitlines() if f"`{name}`" in line)
+        assert f"{value:,}" in row or re.search(rf"\b{value}\b", row), (name, row)
