@@ -15,6 +15,7 @@ __all__ = [
     "DateError",
     "ExactOddsError",
     "InputFileError",
+    "MissingExtraError",
     "OutputError",
     "PaytableError",
     "ProfileError",
@@ -138,3 +139,15 @@ class DateError(ReportError):
 
 class SimulationError(ExactOddsError):
     """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""
+
+
+class MissingExtraError(ExactOddsError):
+    """An optional extra is not installed; the message names the ``pip install`` command.
+
+    >>> str(MissingExtraError("PDF sheets need WeasyPrint", "pdf"))
+    "PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'"
+    """
+
+    def __init__(self, what: str, extra: str) -> None:
+        super().__init__(f"{what}: pip install 'exactodds[{extra}]'")
+        self.extra = extra

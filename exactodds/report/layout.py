@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 from exactodds.compliance import Compliance, Verdict, describe_value
 from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label, volatility_index
@@ -128,7 +129,9 @@ Block = Heading | Para | Table
 
 @dataclass(frozen=True)
 class Document:
-    """A titled list of blocks, with the date and version the renderers stamp on it.
+    """A titled list of blocks, with the date and version the renderers stamp on it, and
+    ``source``: one line naming what it was computed from (a file and its SHA-256), which a
+    printed page repeats in its footer.
 
     >>> from exactodds.report.generate import recorded_date
     >>> from exactodds.report.markdown import render_markdown
@@ -140,6 +143,7 @@ class Document:
     blocks: tuple[Block, ...]
     date: str
     version: str
+    source: str = ""
 
 
 def _pct(x: Fraction | None) -> str:
@@ -738,4 +742,12 @@ def document(sheet: Sheet) -> Document:
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used
         title += f" — {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
-    return Document(title, tuple(blocks), sheet.date, sheet.version)
+    return Document(title, tuple(blocks), sheet.date, sheet.version, _source(sheet))
+
+
+def _source(sheet: Sheet) -> str:
+    """The paytable file and its SHA-256, for the foot of every printed page."""
+    sha = sheet.paytable.sha256
+    if sha is None:
+        return ""
+    return f"{Path(sheet.file).name or sheet.paytable.name} SHA-256 {sha}"
