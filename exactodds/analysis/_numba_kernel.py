@@ -26,12 +26,22 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-def _jit(f: F) -> F:
-    """Compile in nopython mode, cached on disk, releasing the GIL."""
-    return cast(F, numba.njit(cache=True, nogil=True)(f))
+def _jit(signature: str | None = None) -> Callable[[F], F]:
+    """Compile in nopython mode, cached on disk, releasing the GIL; with a signature, once
+    for exactly those types (no specialisation per literal argument: faster to compile)."""
+
+    def wrap(f: F) -> F:
+        if signature is None:
+            return cast(F, numba.njit(cache=True, nogil=True)(f))
+        return cast(F, numba.njit(signature, cache=True, nogil=True)(f))
+
+    return wrap
 
 
-@_jit
+_M = "UniTuple(uint64, 4)"  # the modulus (p, k, c, 2**k - 1); p = 0 means 2**64
+
+
+@_jit("uint64(uint64, " + _M + ")")
 def _fold(t: Any, m: Any) -> Any:
     """t mod p for t < 2²ᵏ, where ``m = (p, k, c, 2ᵏ − 1)``, p = 2ᵏ − c and c² + c < p.
 
@@ -44,7 +54,7 @@ def _fold(t: Any, m: Any) -> Any:
     return t - p if t >= p else t
 
 
-@_jit
+@_jit("uint64(uint64, uint64, " + _M + ")")
 def _mul(a: Any, b: Any, m: Any) -> Any:
     """a·b modulo p (2⁶⁴ when p == 0)."""
     if m[0] == 0:
@@ -52,7 +62,7 @@ def _mul(a: Any, b: Any, m: Any) -> Any:
     return _fold(a * b, m)
 
 
-@_jit
+@_jit("uint64(uint64, uint64, uint64)")
 def _add(a: Any, b: Any, p: Any) -> Any:
     """a + b modulo p, for reduced a and b."""
     if p == 0:
@@ -61,7 +71,7 @@ def _add(a: Any, b: Any, p: Any) -> Any:
     return s - p if s >= p else s
 
 
-@_jit
+@_jit("uint64(uint64, uint64, uint64)")
 def _sub(a: Any, b: Any, p: Any) -> Any:
     """a − b modulo p, for reduced a and b."""
     if p == 0:
@@ -69,7 +79,7 @@ def _sub(a: Any, b: Any, p: Any) -> Any:
     return a - b if a >= b else a + (p - b)
 
 
-@_jit
+@_jit("uint64(int64, uint64)")
 def _count(n: Any, p: Any) -> Any:
     """A card count (int64; negative means none left) as a reduced residue."""
     if n <= 0:
@@ -79,7 +89,7 @@ def _count(n: Any, p: Any) -> Any:
     return np.uint64(n) % p
 
 
-@_jit
+@_jit("uint64(int64, int64, " + _M + ")")
 def _falling(n: Any, kk: Any, m: Any) -> Any:
     """(n)_kk modulo p; 0 when n < kk."""
     out = U1
@@ -88,7 +98,11 @@ def _falling(n: Any, kk: Any, m: Any) -> Any:
     return out
 
 
-@_jit
+@_jit(
+    "void(int64[::1], "
+    + _M
+    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint64[:, ::1], int64)"
+)
 def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     cnt: Any,
     m: Any,
@@ -150,7 +164,7 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
             buf[v * ncol + col, lane] = _mul(front, tail, m)
 
 
-@_jit
+@_jit()
 def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     counts: Any,
     m: Any,

@@ -251,7 +251,8 @@ class BatchEvaluator:
     def evaluate(self, states: Sequence[Shoe] | IntArray) -> BatchResult:
         """Exact EV of every bet for every state (shoes, or an int array states × 13 × 4).
 
-        Runs the kernel named by ``EXACTODDS_KERNEL`` (numba when installed, else numpy).
+        Runs the kernel :func:`~exactodds.analysis.kernel.kernel_name` chooses: numba when
+        installed (``EXACTODDS_KERNEL=numba|numpy`` forces one); same integers either way.
         """
         from exactodds.analysis import kernel
 
@@ -263,7 +264,7 @@ class BatchEvaluator:
             n_max = int(sizes.max()) if len(sizes) else 0
             bound = max((g.net_bound for g in self.groups), default=0) * perm(n_max, 6)
             force = self.mode == "limbs"
-            if kernel.kernel_name() == "numba":
+            if kernel.kernel_name(len(counts)) == "numba":
                 plan = kernel.numba_plan(self.groups, _LOCAL_COLS, _VALUE_RANKS, len(self.bet_ids))
                 moduli = kernel.choose_moduli(bound, plan.weight_sum, plan.max_terms, force=force)
                 residues = [kernel.evaluate_numba(plan, counts, m) for m in moduli]

@@ -19,13 +19,15 @@ product of two fits in 64 bits, and the weighted sum ``Σ w·r`` is an exact int
 weights are chosen with ``Σ|w|·(p−1) < 2⁶³`` (:func:`choose_moduli`, :func:`weight_residues`).
 
 The kernel is chosen by ``EXACTODDS_KERNEL`` (:func:`kernel_name`): ``numba`` (the default when
-the ``fast`` extra is installed; compiled on first use and cached on disk) or ``numpy``. Both
-give the same integers; tests check them against each other and against the engine.
+the ``fast`` extra is installed, except for small batches; compiled on first use and cached on
+disk) or ``numpy``. Both give the same integers; tests check them against each other and
+against the engine.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     IntArray = npt.NDArray[Any]
 
 __all__ = [
+    "AUTO_MIN_STATES",
     "KERNELS",
     "KERNEL_ENV",
     "WORD",
@@ -59,6 +62,8 @@ KERNELS = ("numba", "numpy")
 _INSTALL_FAST = "pip install 'exactodds[fast]'"
 _BLOCK = 32  # shoe states per pass of the numba kernel (one SIMD lane each)
 _EXTRA_PRIMES = 2  # primes forced by mode="limbs", so tests exercise the recombination
+_NUMBA_MODULE = "exactodds.analysis._numba_kernel"
+AUTO_MIN_STATES = 512  # smallest batch that loads numba by default
 
 
 # -- choice of kernel ---------------------------------------------------------------------------
@@ -74,8 +79,10 @@ def _numba_error() -> str | None:
     return None
 
 
-def kernel_name() -> str:
-    """The kernel to evaluate with: ``EXACTODDS_KERNEL`` if set, else numba when installed.
+def kernel_name(states: int | None = None) -> str:
+    """The kernel to evaluate ``states`` shoe states with: ``EXACTODDS_KERNEL`` if set, else
+    numba when installed, except for a small batch (under :data:`AUTO_MIN_STATES` states)
+    while numba is not loaded yet: numpy does those faster than numba loads (about a second).
 
     >>> import os
     >>> os.environ[KERNEL_ENV] = "numpy"
@@ -90,6 +97,9 @@ def kernel_name() -> str:
     """
     value = os.environ.get(KERNEL_ENV, "").strip()
     if not value:
+        small = states is not None and states < AUTO_MIN_STATES
+        if small and _NUMBA_MODULE not in sys.modules:
+            return "numpy"
         return "numba" if _numba_error() is None else "numpy"
     if value not in KERNELS:
         raise KernelError(f"unknown {KERNEL_ENV} value {value!r} (use numba or numpy)")
