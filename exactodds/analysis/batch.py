@@ -46,7 +46,7 @@ from itertools import product
 from math import lcm, perm
 from typing import TYPE_CHECKING, Any, Protocol
 
-from exactodds.analysis.kernel import Modulus
+from exactodds.analysis.kernel import WORD, Modulus
 from exactodds.errors import ShoeError
 from exactodds.round import (
     Continuation,
@@ -351,16 +351,20 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
 @dataclass(frozen=True)
 class _Ring:
     """numpy arithmetic, exact (Python ints: ``modulus`` None) or modulo a :class:`Modulus`:
-    2⁶⁴ is uint64 wrap-around, a prime p < 2³² keeps every value reduced below p."""
+    2⁶⁴ is uint64 wrap-around, a prime p < 2³² keeps every value reduced below p.
+
+    ``small``: the modulus is 2⁶⁴ and every value (a count of at most six cards: at most
+    (N)₆ < 2⁶²) is exact in int64, which needs no conversions."""
 
     modulus: Modulus | None
+    small: bool = False
 
     @property
     def dtype(self) -> Any:
         """The array dtype of ring elements."""
         import numpy as np
 
-        return object if self.modulus is None else np.uint64
+        return object if self.modulus is None else np.int64 if self.small else np.uint64
 
     def _reduce(self, x: IntArray) -> IntArray:
         import numpy as np
@@ -373,7 +377,9 @@ class _Ring:
         """Non-negative exact integers (int64) as ring elements."""
         import numpy as np
 
-        return n.astype(object) if self.modulus is None else self._reduce(n.astype(np.uint64))
+        if self.modulus is None:
+            return n.astype(object)
+        return n if self.small else self._reduce(n.astype(np.uint64))
 
     def mul(self, a: IntArray, b: IntArray) -> IntArray:
         """a·b (for a prime, both below p < 2³², so the uint64 product is exact)."""
@@ -395,14 +401,23 @@ class _Ring:
         """Sum along ``axis`` (at most 16 reduced values: no overflow)."""
         return self._reduce(x.sum(axis=axis))
 
-    def falling(self, n: IntArray, k: int) -> IntArray:
-        """Falling factorial (n)_k elementwise, 0 when n < k (n: int64, may be negative)."""
+    def fallings(self, n: IntArray, k: int) -> list[IntArray]:
+        """Falling factorials [(n)₀, (n)₁, …, (n)ₖ] elementwise, 0 when n < k (n: int64,
+        may be negative)."""
         import numpy as np
 
-        out = self.lift(np.ones_like(n))
+        out = [self.lift(np.ones_like(n))]
         for i in range(k):
-            out = self.mul(out, self.lift(np.maximum(n - i, 0)))
+            out.append(self.mul(out[-1], self.lift(np.maximum(n - i, 0))))
         return out
+
+    def imul(self, a: IntArray, b: IntArray) -> None:
+        """a ← a·b in place."""
+        import numpy as np
+
+        np.multiply(a, b, out=a)
+        if self.modulus is not None and not self.modulus.is_word:
+            np.remainder(a, np.uint64(self.modulus.value), out=a)
 
     def weights(self, group: _Group) -> IntArray:
         """The group's weights as ring elements (see :func:`kernel.weight_residues`)."""
@@ -422,8 +437,8 @@ def _local_table(counts: IntArray, ring: _Ring) -> IntArray:
         a = counts[:, list(ranks), :]  # states × ranks × suits
         nr = a.sum(axis=2)
         n = nr.sum(axis=1)
-        a2, a4 = ring.falling(a, 2), ring.falling(a, 4)
-        r2, r4 = ring.falling(nr, 2), ring.falling(nr, 4)
+        _, _, a2, _, a4 = ring.fallings(a, 4)
+        _, _, r2, _, r4 = ring.fallings(nr, 4)
         sv = ring.total(a2, (1, 2))
         rv = ring.total(r2, 1)
         # two disjoint same-rank (same-card) pairs: rv² − Σ(n_r)₂² + Σ(n_r)₄
@@ -433,15 +448,15 @@ def _local_table(counts: IntArray, ring: _Ring) -> IntArray:
         ss = ring.add(
             ring.sub(ring.mul(sv, sv), ring.total(ring.mul(a2, a2), (1, 2))), ring.total(a4, (1, 2))
         )
-        rest = ring.add(ring.sub(rv[:, None], r2), ring.falling(nr - 2, 2))
+        rest = ring.add(ring.sub(rv[:, None], r2), ring.fallings(nr - 2, 2)[2])
         rs = ring.total(ring.mul(ring.total(a2, 2), rest), 1)
         front = {"R": rv, "S": sv, "RR": rr, "RS": rs, "SS": ss}
+        # (n − used)_j for the cards left after ``used`` cards of pairs: P uses none
+        tails = {used: ring.fallings(n - used, 6 - used) for used in (0, 2, 4)}
         for i, (kind, k) in enumerate(_LOCAL_COLS):
-            if kind == "P":
-                out[:, v, i] = ring.falling(n, k)
-            else:
-                used = len(kind) * 2
-                out[:, v, i] = ring.mul(front[kind], ring.falling(n - used, k - used))
+            used = 0 if kind == "P" else len(kind) * 2
+            tail = tails[used][k - used]
+            out[:, v, i] = tail if kind == "P" else ring.mul(front[kind], tail)
     return out
 
 
@@ -452,13 +467,14 @@ def _group_numerators(group: _Group, local: IntArray, ring: _Ring, weights: IntA
     def half(keys: IntArray, offset: int, index: IntArray) -> IntArray:
         tab = np.take(local[:, offset, :], keys[:, 0], axis=1)
         for v in range(1, 5):
-            tab = ring.mul(tab, np.take(local[:, offset + v, :], keys[:, v], axis=1))
+            ring.imul(tab, np.take(local[:, offset + v, :], keys[:, v], axis=1))
         return np.take(tab, index, axis=1)
 
     # C-contiguous (states × terms) so that the matrix product runs at full speed.
-    terms = ring.mul(
-        half(group.left_keys, 0, group.left_index), half(group.right_keys, 5, group.right_index)
-    )
+    terms = half(group.left_keys, 0, group.left_index)
+    ring.imul(terms, half(group.right_keys, 5, group.right_index))
+    if ring.small:
+        terms = terms.view(np.uint64)  # unsigned: wrap-around is defined, no overflow trap
     total: IntArray = terms @ weights
     if ring.modulus is None or ring.modulus.is_word:
         return total  # exact, or exact modulo 2**64 (uint64 wraps)
@@ -477,13 +493,16 @@ def _numpy_residues(
     """Every numerator for every state, exact (``modulus`` None) or modulo ``modulus``."""
     import numpy as np
 
-    ring = _Ring(modulus)
+    n_max = int(sizes.max()) if len(sizes) else 0
+    ring = _Ring(modulus, modulus == WORD and perm(n_max, 6) < 1 << 62)
     weights = [ring.weights(g) for g in groups]
-    out = np.zeros((len(counts), n_bets), dtype=ring.dtype)
+    out = np.zeros((len(counts), n_bets), dtype=object if modulus is None else np.uint64)
     for start in range(0, len(counts), _BLOCK):
         block = counts[start : start + _BLOCK]
         local = _local_table(block, ring)
-        tail = ring.falling(sizes[start : start + _BLOCK] - 4, 2)[:, None]  # (N−4)₂
+        tail = ring.fallings(sizes[start : start + _BLOCK] - 4, 2)[2][:, None]  # (N−4)₂
+        if ring.small:
+            tail = tail.view(np.uint64)  # like the sums below
         for group, w in zip(groups, weights, strict=True):
             res = _group_numerators(group, local, ring, w)
             out[start : start + len(block), list(group.bets)] = (

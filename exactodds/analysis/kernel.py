@@ -217,14 +217,14 @@ def weight_residues(weights: IntArray, modulus: Modulus, weight_sum: int) -> Int
     """
     import numpy as np
 
-    if modulus.is_word:
+    as_is = modulus.is_word or weight_sum * (modulus.value - 1) < 1 << 63
+    if as_is and weights.dtype == np.int64:
+        return weights.view(np.uint64)  # two's complement: W mod 2**64
+    if as_is:
         flat = [int(x) % (1 << 64) for x in weights.reshape(-1).tolist()]
     else:
         p = modulus.value
-        if weight_sum * (p - 1) < 1 << 63:
-            flat = [int(x) % (1 << 64) for x in weights.reshape(-1).tolist()]
-        else:
-            flat = [((int(x) + p // 2) % p - p // 2) % (1 << 64) for x in weights.reshape(-1)]
+        flat = [((int(x) + p // 2) % p - p // 2) % (1 << 64) for x in weights.reshape(-1)]
     return np.array(flat, dtype=np.uint64).reshape(weights.shape)
 
 
