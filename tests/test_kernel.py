@@ -238,3 +238,28 @@ def test_cli_start_and_small_batches_do_not_import_numba() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )
     assert result.stdout.strip() == "False"
+
+
+@needs_numba
+def test_without_a_writable_cache_the_kernel_compiles_in_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # numba refuses cache=True when neither the package nor the user cache dir is writable.
+    import numba
+
+    from exactodds.analysis import _numba_kernel
+
+    calls: list[bool] = []
+
+    def njit(signature: Any, cache: bool = False, **kw: Any) -> Any:
+        calls.append(cache)
+        if cache:
+            raise RuntimeError("cannot cache function 'f': no locator available for file 'f.py'")
+        return lambda f: f
+
+    def f(x: int) -> int:
+        return x
+
+    monkeypatch.setattr(numba, "njit", njit)
+    assert _numba_kernel._jit("int64(int64)")(f) is f
+    assert calls == [True, False]

@@ -4,8 +4,7 @@ Imported only when evaluating with numba. Everything is computed modulo one modu
 ``p == 0`` means 2⁶⁴ (plain uint64 arithmetic, which wraps), otherwise p = 2ᵏ − c is a prime
 below 2³² and every value is kept reduced below p. The code is single-threaded (no
 ``parallel=True``): the throughput target is per core, and callers may run processes in
-parallel. Compiled code is cached on disk (``cache=True``), next to this file or, when that is
-not writable, in numba's user-wide cache directory.
+parallel. Compiled code is cached on disk (see :func:`_jit`).
 
 States are processed in blocks of ``block`` states, one per SIMD lane: the local factors of a
 block are laid out as rows of ``buf`` (row × lane), so every product and weighted sum below is a
@@ -27,13 +26,21 @@ U1 = np.uint64(1)
 
 
 def _jit(signature: str | None = None) -> Callable[[F], F]:
-    """Compile in nopython mode, cached on disk, releasing the GIL; with a signature, once
-    for exactly those types (no specialisation per literal argument: faster to compile)."""
+    """Compile in nopython mode, releasing the GIL; with a signature, once for exactly those
+    types (no specialisation per literal argument: faster to compile).
+
+    Compiled code is cached on disk: in ``__pycache__`` beside this file, else (read-only
+    install) in numba's user-wide cache directory; with neither writable, numba refuses to
+    cache and the kernel is compiled in each process instead.
+    """
 
     def wrap(f: F) -> F:
-        if signature is None:
-            return cast(F, numba.njit(cache=True, nogil=True)(f))
-        return cast(F, numba.njit(signature, cache=True, nogil=True)(f))
+        try:
+            return cast(F, numba.njit(signature, cache=True, nogil=True)(f))
+        except RuntimeError as exc:  # "cannot cache function …: no locator available"
+            if "cannot cache" not in str(exc):
+                raise
+            return cast(F, numba.njit(signature, nogil=True)(f))
 
     return wrap
 
