@@ -113,7 +113,7 @@ def kernel_name(states: int | None = None) -> str:
 
 @dataclass(frozen=True, order=True)
 class Modulus:
-    """``2**bits − c``: the word 2⁶⁴ (c = 0; unsigned wrap-around) or a prime below 2³³.
+    """``2**bits − c``: the word 2⁶⁴ (c = 0; unsigned wrap-around) or a prime below 2³².
 
     >>> WORD.value == 2**64, Modulus(32, 5).value
     (True, 4294967291)
