@@ -184,7 +184,7 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     ta: Any,
     tb: Any,
     toff: Any,
-    rowptr: Any,
+    tileptr: Any,
     colidx: Any,
     vals: Any,
     shifts: Any,
@@ -207,7 +207,7 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     for g in range(n_groups):
         width = max(width, coff[g + 1] - coff[g])
     buf = np.empty((one + 1 + len(pa), block), np.uint64)
-    x = np.empty(block, np.uint64)
+    x = np.empty((4, block), np.uint64)  # the terms of one tile
     acc = np.empty((width, block), np.uint64)
     ff4 = np.empty(block, np.uint64)
     ff6 = np.empty(block, np.uint64)
@@ -241,20 +241,24 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
             for col in range(nc):
                 for j in range(block):
                     acc[col, j] = U0
-            for t in range(toff[g], toff[g + 1]):
-                a = ta[t]
-                b = tb[t]
-                if p == 0:
+            for tile in range(toff[g] // 4, toff[g + 1] // 4):
+                for i in range(4):
+                    a = ta[4 * tile + i]
+                    b = tb[4 * tile + i]
+                    if p == 0:
+                        for j in range(block):
+                            x[i, j] = buf[a, j] * buf[b, j]
+                    else:
+                        for j in range(block):
+                            x[i, j] = _fold(buf[a, j] * buf[b, j], m)
+                for e in range(tileptr[tile], tileptr[tile + 1]):
+                    col = colidx[e]
+                    w0 = vals[4 * e]
+                    w1 = vals[4 * e + 1]
+                    w2 = vals[4 * e + 2]
+                    w3 = vals[4 * e + 3]
                     for j in range(block):
-                        x[j] = buf[a, j] * buf[b, j]
-                else:
-                    for j in range(block):
-                        x[j] = _fold(buf[a, j] * buf[b, j], m)
-                for q in range(rowptr[t], rowptr[t + 1]):
-                    col = colidx[q]
-                    w = vals[q]
-                    for j in range(block):
-                        acc[col, j] += x[j] * w
+                        acc[col, j] += x[0, j] * w0 + x[1, j] * w1 + x[2, j] * w2 + x[3, j] * w3
             for col in range(nc):
                 shift = shifts[c0 + col]
                 bet = outcol[c0 + col]

@@ -61,6 +61,7 @@ KERNEL_ENV = "EXACTODDS_KERNEL"
 KERNELS = ("numba", "numpy")
 _INSTALL_FAST = "pip install 'exactodds[fast]'"
 _BLOCK = 32  # shoe states per pass of the numba kernel (one SIMD lane each)
+TILE = 4  # terms whose weighted sum the kernel adds to an accumulator at once
 _EXTRA_PRIMES = 2  # primes forced by mode="limbs", so tests exercise the recombination
 _NUMBA_MODULE = "exactodds.analysis._numba_kernel"
 AUTO_MIN_STATES = 512  # smallest batch that loads numba by default
@@ -298,7 +299,10 @@ class NumbaPlan:
 
     Local factors of value v occupy rows ``v·ncol + col`` of the kernel's table, row ``one`` is
     the constant 1 and intermediate products follow: row ``one + 1 + i`` is ``pa[i]·pb[i]``.
-    Term t is ``ta[t]·tb[t]``; its non-zero weights are ``colidx/vals[rowptr[t]:rowptr[t+1]]``.
+    Term t is ``ta[t]·tb[t]``. Terms come in tiles of :data:`TILE`: tile i holds terms
+    ``TILE·i …`` and entries ``tileptr[i] … tileptr[i+1]``, each a column ``colidx[e]`` and the
+    tile's weights in it ``weights[TILE·e …]``, so that an accumulator is loaded and stored once
+    per tile rather than once per term.
     A group's weights are shifted by ``shift·multiplicity`` on the plain terms (whose
     multiplicity-weighted sum is (N)_K) where that zeroes more of them; the kernel subtracts
     ``shift·(N)_K`` again.
@@ -313,9 +317,9 @@ class NumbaPlan:
     ta: IntArray  # uint64 (terms,)
     tb: IntArray
     toff: IntArray  # (groups + 1,) term offsets
-    rowptr: IntArray  # (terms + 1,)
-    colidx: IntArray  # (nnz,) column within the group
-    weights: tuple[int, ...]  # (nnz,) exact shifted weights
+    tileptr: IntArray  # (tiles + 1,) entries of each tile
+    colidx: IntArray  # (entries,) column within the group
+    weights: tuple[int, ...]  # (entries × TILE,) exact shifted weights, tile-term-major
     shifts: tuple[int, ...]  # per output column
     outcol: IntArray  # (columns,) bet index of each group column
     coff: IntArray  # (groups + 1,) column offsets
@@ -400,7 +404,7 @@ def _build_plan(
     ta: list[int] = []
     tb: list[int] = []
     toff = [0]
-    rowptr = [0]
+    tileptr = [0]
     colidx: list[int] = []
     vals: list[int] = []
     shifts: list[int] = []
@@ -434,19 +438,28 @@ def _build_plan(
         for j in range(nb):
             col = (w[j] + group_shifts[j] * mult[key] for key, w in rows.items())
             weight_sum = max(weight_sum, sum(abs(x) for x in col))
+        terms_w: list[tuple[int, int, list[int]]] = []
         for key, w in rows.items():
             shifted = [x + s * mult[key] for x, s in zip(w, group_shifts, strict=True)]
             if not any(shifted):
                 continue
             f = tuple((v, c) for v, c in enumerate(key) if c != unit)
             a, b = (row(f), one) if len(f) == 1 else (row(_split(f)[0]), row(_split(f)[1]))
-            ta.append(a)
-            tb.append(b)
-            for j, y in enumerate(shifted):
-                if y:
+            terms_w.append((a, b, shifted))
+        # Tiles of TILE terms: terms with the same non-zero columns side by side, so that a
+        # tile's columns are few and its weights rarely zero. Padding terms are 1·1 with weight 0.
+        terms_w.sort(key=lambda t: (tuple(y == 0 for y in t[2]), t[0], t[1]))
+        terms_w += [(one, one, [0] * nb)] * (-len(terms_w) % TILE)
+        for i in range(0, len(terms_w), TILE):
+            tile = terms_w[i : i + TILE]
+            for a, b, _ in tile:
+                ta.append(a)
+                tb.append(b)
+            for j in range(nb):
+                if any(w[j] for _, _, w in tile):
                     colidx.append(j)
-                    vals.append(y)
-            rowptr.append(len(vals))
+                    vals.extend(w[j] for _, _, w in tile)
+            tileptr.append(len(colidx))
         toff.append(len(ta))
         shifts.extend(group_shifts)
         outcol.extend(g.bets)
@@ -468,7 +481,7 @@ def _build_plan(
         ta=arr(ta, np.uint64),
         tb=arr(tb, np.uint64),
         toff=arr(toff),
-        rowptr=arr(rowptr),
+        tileptr=arr(tileptr),
         colidx=arr(colidx),
         weights=tuple(vals),
         shifts=tuple(shifts),
@@ -532,7 +545,7 @@ def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntAr
         plan.ta,
         plan.tb,
         plan.toff,
-        plan.rowptr,
+        plan.tileptr,
         plan.colidx,
         vals,
         shifts,
