@@ -108,7 +108,7 @@ def _falling(n: Any, kk: Any, m: Any) -> Any:
 @_jit(
     "void(int64[::1], "
     + _M
-    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint64[:, ::1], int64)"
+    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint64[:, ::1], int64, uint64[:, ::1])"
 )
 def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     cnt: Any,
@@ -119,9 +119,11 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     col_k: Any,
     buf: Any,
     lane: Any,
+    work: Any,
 ) -> None:
     """Every local factor column of every value of one state (``cnt``: 52 counts, rank-major)
-    into ``buf[v·ncol + col, lane]``: the same formulas as ``batch._local_table``."""
+    into ``buf[v·ncol + col, lane]``: the same formulas as ``batch._local_table``. ``work``
+    (at least 4 × 7) is scratch space."""
     ncol = len(col_kind)
     p = m[0]
     for v in range(10):
@@ -135,40 +137,41 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
         for i in range(nranks[v]):
             r = ranks[v, i]
             nr = 0
+            same = U0  # Σ over the rank's cards of (n_c)₂
             for s in range(4):
                 a = cnt[r * 4 + s]
                 nr += a
                 a2 = _falling(a, 2, m)
-                sv = _add(sv, a2, p)
+                same = _add(same, a2, p)
                 sv2 = _add(sv2, _mul(a2, a2, m), p)
-                sv4 = _add(sv4, _falling(a, 4, m), p)
+                sv4 = _add(sv4, _mul(a2, _falling(a - 2, 2, m), m), p)
+            sv = _add(sv, same, p)
             n += nr
             r2 = _falling(nr, 2, m)
             rv = _add(rv, r2, p)
             rv2 = _add(rv2, _mul(r2, r2, m), p)
-            rv4 = _add(rv4, _falling(nr, 4, m), p)
+            rv4 = _add(rv4, _mul(r2, _falling(nr - 2, 2, m), m), p)
+            work[3, i] = same
+            work[3, 4 + i] = _sub(_falling(nr - 2, 2, m), r2, p)  # (n_r − 2)₂ − (n_r)₂
         # two disjoint same-rank pairs: rv² − Σ(n_r)₂² + Σ(n_r)₄; same for cards
         rr = _add(_sub(_mul(rv, rv, m), rv2, p), rv4, p)
         ss = _add(_sub(_mul(sv, sv, m), sv2, p), sv4, p)
         rs = U0  # a same-card pair, then a same-rank pair from the cards left
         for i in range(nranks[v]):
-            r = ranks[v, i]
-            nr = 0
-            same = U0
-            for s in range(4):
-                a = cnt[r * 4 + s]
-                nr += a
-                same = _add(same, _falling(a, 2, m), p)
-            rest = _sub(rv, _falling(nr, 2, m), p)
-            rest = _add(rest, _falling(nr - 2, 2, m), p)
-            rs = _add(rs, _mul(same, rest, m), p)
+            rs = _add(rs, _mul(work[3, i], _add(rv, work[3, 4 + i], p), m), p)
+        # work[u, j] = (n − 2u)_j: the plain tail after u pairs
+        for u in range(3):
+            f = U1
+            work[u, 0] = f
+            for j in range(1, 7 - 2 * u):
+                f = _mul(f, _count(n - 2 * u - j + 1, p), m)
+                work[u, j] = f
         for col in range(ncol):
             kind = col_kind[col]  # P, R, S, RR, RS, SS: the pairs in front, then a plain tail
             front = U1 if kind == 0 else rv if kind == 1 else sv if kind == 2 else rr
             front = rs if kind == 4 else ss if kind == 5 else front
-            used = 0 if kind == 0 else (2 if kind < 3 else 4)
-            tail = _falling(n - used, col_k[col] - used, m)
-            buf[v * ncol + col, lane] = _mul(front, tail, m)
+            pairs = 0 if kind == 0 else (1 if kind < 3 else 2)
+            buf[v * ncol + col, lane] = _mul(front, work[pairs, col_k[col] - 2 * pairs], m)
 
 
 @_jit()
@@ -212,13 +215,14 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     ff4 = np.empty(block, np.uint64)
     ff6 = np.empty(block, np.uint64)
     tail = np.empty(block, np.uint64)
+    work = np.empty((4, 8), np.uint64)
     for j in range(block):
         buf[one, j] = U1
     for s0 in range(0, n_states, block):
         ns = min(block, n_states - s0)
         for j in range(block):
             src = s0 + min(j, ns - 1)  # lanes past the last state repeat it
-            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, buf, j)
+            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, buf, j, work)
             n = 0
             for q in range(counts.shape[1]):
                 n += counts[src, q]
