@@ -85,16 +85,15 @@ def kernel_name(states: int | None = None) -> str:
     numba when installed, except for a small batch (under :data:`AUTO_MIN_STATES` states)
     while numba is not loaded yet: numpy does those faster than numba loads (about a second).
 
-    >>> import os
-    >>> os.environ[KERNEL_ENV] = "numpy"
-    >>> kernel_name()
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {KERNEL_ENV: "numpy"}):
+    ...     kernel_name()
     'numpy'
-    >>> os.environ[KERNEL_ENV] = "cuda"
-    >>> kernel_name()
+    >>> with mock.patch.dict(os.environ, {KERNEL_ENV: "cuda"}):
+    ...     kernel_name()
     Traceback (most recent call last):
     ...
     exactodds.errors.KernelError: unknown EXACTODDS_KERNEL value 'cuda' (use numba or numpy)
-    >>> del os.environ[KERNEL_ENV]
     """
     value = os.environ.get(KERNEL_ENV, "").strip()
     if not value:
