@@ -494,26 +494,20 @@ def _build_plan(
 
 
 def _best_shift(column: Sequence[int], mult: Sequence[int]) -> int:
-    """The s making the most weights ``w + s·mult`` zero (0 unless that removes more).
+    """The s making the most weights ``w + s·mult`` zero (0 unless another s zeroes more).
 
+    Terms with mult = 0 keep their weight whatever s is; a term with mult ≠ 0 is zeroed by
+    exactly one s, ``−w / mult`` if that is an integer: count those votes.
     A bet that loses its stake on most outcomes has ``w = −mult`` on many terms: s = 1.
 
     >>> _best_shift([-2, -4, 6, 0], [2, 4, 1, 0])
     1
     """
-    votes: dict[int, int] = {}
+    votes: dict[int, int] = {0: 0}
     for w, m in zip(column, mult, strict=True):
         if m and w % m == 0:
             votes[-w // m] = votes.get(-w // m, 0) + 1
-
-    def nonzero(s: int) -> int:
-        return sum(1 for w, m in zip(column, mult, strict=True) if w + s * m)
-
-    best = 0
-    for s in sorted(votes, key=lambda s: -votes[s])[:4]:
-        if nonzero(s) < nonzero(best):
-            best = s
-    return best
+    return max(votes, key=lambda s: (votes[s], s == 0))
 
 
 def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntArray:
