@@ -155,4 +155,5 @@ class MissingExtraError(ExactOddsError):
 
 
 class KernelError(ExactOddsError):
-    """``EXACTODDS_KERNEL`` names an unknown kernel, or one whose extra is not installed."""
+    """``EXACTODDS_KERNEL`` names an unknown kernel (a known one whose extra is missing is a
+    :class:`MissingExtraError`)."""

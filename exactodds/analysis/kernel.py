@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any, Protocol
 
-from exactodds.errors import KernelError
+from exactodds.errors import KernelError, MissingExtraError
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -59,7 +59,6 @@ __all__ = [
 
 KERNEL_ENV = "EXACTODDS_KERNEL"
 KERNELS = ("numba", "numpy")
-_INSTALL_FAST = "pip install 'exactodds[fast]'"
 _BLOCK = 32  # shoe states per pass of the numba kernel (one SIMD lane each)
 TILE = 4  # terms whose weighted sum the kernel adds to an accumulator at once
 _EXTRA_PRIMES = 2  # primes forced by mode="limbs", so tests exercise the recombination
@@ -104,7 +103,7 @@ def kernel_name(states: int | None = None) -> str:
     if value not in KERNELS:
         raise KernelError(f"unknown {KERNEL_ENV} value {value!r} (use numba or numpy)")
     if value == "numba" and (why := _numba_error()) is not None:
-        raise KernelError(f"{KERNEL_ENV}=numba needs numba ({why}): {_INSTALL_FAST}")
+        raise MissingExtraError(f"{KERNEL_ENV}=numba needs numba ({why})", "fast")
     return value
 
 
