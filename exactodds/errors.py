@@ -15,6 +15,7 @@ __all__ = [
     "DateError",
     "ExactOddsError",
     "InputFileError",
+    "KernelError",
     "MissingExtraError",
     "OutputError",
     "PaytableError",
@@ -151,3 +152,8 @@ class MissingExtraError(ExactOddsError):
     def __init__(self, what: str, extra: str) -> None:
         super().__init__(f"{what}: pip install 'exactodds[{extra}]'")
         self.extra = extra
+
+
+class KernelError(ExactOddsError):
+    """``EXACTODDS_KERNEL`` names an unknown kernel (a known one whose extra is missing is a
+    :class:`MissingExtraError`)."""
