@@ -1,5 +1,10 @@
 """House edge of every bet over a grid of game variants (rules × decks × Tie × Banker).
 
+The decks axis may include ``inf``: the exact infinite-deck limit (cards drawn with
+replacement), from each bet's house edge as a rational function of the number of decks
+(:mod:`exactodds.formula`). With ``formula=True`` the comparison also carries those functions,
+one per bet and rules × Tie × Banker variant.
+
 A variant is a data transform of the paytable: the tableau and the number of decks are swapped,
 the winning payout of bet ``tie`` is replaced, and bet ``banker``'s rows are replaced by the
 commission (19:20, push on a tie) or no-commission (1:2 on a winning 6, 1:1 otherwise) version.
@@ -24,12 +29,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
 from exactodds.escape import csv_cell, md_cell
+from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
 from exactodds.numbers import fixed, percent
@@ -40,8 +46,11 @@ from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
     "DEFAULT_TIES",
+    "INFINITE",
     "BankerMode",
     "Comparison",
+    "DeckCount",
+    "FormulaResult",
     "Variant",
     "VariantResult",
     "apply_variant",
@@ -54,6 +63,12 @@ __all__ = [
 
 DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
 """The Tie payouts of the default grid (SPEC §6: 8:1 and the 9:1 variant)."""
+
+INFINITE: Literal["inf"] = "inf"
+"""The decks value of the infinite-deck limit (``--decks 6,8,inf``)."""
+
+DeckCount = int | Literal["inf"]
+"""A number of decks, or :data:`INFINITE`."""
 
 
 class BankerMode(StrEnum):
@@ -154,7 +169,7 @@ def _winning_payout(bet: Bet) -> Payout | None:
 
 @dataclass(frozen=True)
 class Variant:
-    """One cell of the grid: rules, decks, Tie payout and Banker version.
+    """One cell of the grid: rules, decks (or :data:`INFINITE`), Tie payout and Banker version.
 
     ``tie`` / ``banker`` of ``None`` mean "as the paytable has it".
 
@@ -164,7 +179,7 @@ class Variant:
     """
 
     tableau: Tableau
-    decks: int
+    decks: DeckCount
     tie: Payout | None = None
     banker: BankerMode | None = None
 
@@ -175,7 +190,8 @@ class Variant:
 
 
 def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
-    """The paytable with the variant's rules, decks, Tie payout and Banker rows.
+    """The paytable with the variant's rules, decks, Tie payout and Banker rows (the infinite
+    variant keeps the paytable's decks: a paytable's shoe is finite).
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> base = load_paytable(default_paytable())
@@ -201,7 +217,8 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
             bets[i] = banker_bet(variant.banker, bets[i])
         else:
             bets.append(banker_bet(variant.banker))
-    return replace(paytable, decks=variant.decks, tableau=variant.tableau, bets=tuple(bets))
+    decks = paytable.decks if variant.decks == INFINITE else variant.decks
+    return replace(paytable, decks=decks, tableau=variant.tableau, bets=tuple(bets))
 
 
 @dataclass(frozen=True)
@@ -231,27 +248,66 @@ class VariantResult:
     @property
     def tie_label(self) -> str:
         """The Tie payout in effect, as ``a:b`` (or ``-`` without a Tie bet)."""
-        if self.variant.tie is not None:
-            return str(self.variant.tie)
-        try:
-            pays = _winning_payout(self.paytable.bet("tie"))
-        except PaytableError:
-            return "-"
-        return str(pays) if pays is not None else "paytable"
+        return _tie_label(self.variant.tie, self.paytable)
 
     @property
     def banker_label(self) -> str:
         """The Banker version in effect: commission, no-commission, paytable or ``-``."""
-        if self.variant.banker is not None:
-            return self.variant.banker.value
-        try:
-            rows = self.paytable.bet("banker").rows
-        except PaytableError:
-            return "-"
-        for mode in BankerMode:
-            if _row_signature(rows) == _row_signature(_banker_rows(mode)):
-                return mode.value
-        return "paytable"
+        return _banker_label(self.variant.banker, self.paytable)
+
+
+def _tie_label(tie: Payout | None, paytable: Paytable) -> str:
+    if tie is not None:
+        return str(tie)
+    try:
+        pays = _winning_payout(paytable.bet("tie"))
+    except PaytableError:
+        return "-"
+    return str(pays) if pays is not None else "paytable"
+
+
+def _banker_label(mode: BankerMode | None, paytable: Paytable) -> str:
+    if mode is not None:
+        return mode.value
+    try:
+        rows = paytable.bet("banker").rows
+    except PaytableError:
+        return "-"
+    for known in BankerMode:
+        if _row_signature(rows) == _row_signature(_banker_rows(known)):
+            return known.value
+    return "paytable"
+
+
+@dataclass(frozen=True)
+class FormulaResult:
+    """Each bet's house edge as a function of the number of decks, in one rules × Tie ×
+    Banker variant (see :mod:`exactodds.formula`).
+
+    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> c = compare_variants(
+    ...     load_paytable(default_paytable()), rules=["mini"], ties=["9:1"], formula=True
+    ... )
+    >>> f = c.formulas[0]
+    >>> f.tableau.name, f.tie_label, f.formulas[3].bet_id, f.formulas[3].text()
+    ('mini', '9:1', 'player_pair', '(4d + 11) / (52d − 1)')
+    """
+
+    tableau: Tableau
+    tie: Payout | None
+    banker: BankerMode | None
+    paytable: Paytable
+    formulas: tuple[EdgeFormula, ...]
+
+    @property
+    def tie_label(self) -> str:
+        """As :attr:`VariantResult.tie_label`."""
+        return _tie_label(self.tie, self.paytable)
+
+    @property
+    def banker_label(self) -> str:
+        """As :attr:`VariantResult.banker_label`."""
+        return _banker_label(self.banker, self.paytable)
 
 
 @dataclass(frozen=True)
@@ -267,10 +323,14 @@ class Comparison:
     paytable: Paytable
     bets: tuple[tuple[str, str], ...]  # (id, name) of every column
     results: tuple[VariantResult, ...]
+    formulas: tuple[FormulaResult, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"variants": [{"rules", "decks", "tie", "banker", "house_edge": {id: "p/q"}}]}``."""
-        return {
+        """``{"variants": [{"rules", "decks", "tie", "banker", "house_edge": {id: "p/q"}}]}``
+        (decks ``"inf"`` for the infinite-deck limit), and with formulas ``"formulas": [{"rules",
+        "tie", "banker", "bets": [{"id", "numerator", "denominator", "expression", "limit",
+        …}]}]``: coefficients as exact integer strings, ascending powers of d."""
+        data = {
             "paytable": self.paytable.name,
             "variants": [
                 {
@@ -284,6 +344,17 @@ class Comparison:
                 for r in self.results
             ],
         }
+        if self.formulas:
+            data["formulas"] = [
+                {
+                    "rules": f.tableau.name,
+                    "tie": f.tie_label,
+                    "banker": f.banker_label,
+                    "bets": [formula.to_json() for formula in f.formulas],
+                }
+                for f in self.formulas
+            ]
+        return data
 
 
 def _as_tableau(value: str | Tableau, paytable: Paytable) -> Tableau:
@@ -292,13 +363,17 @@ def _as_tableau(value: str | Tableau, paytable: Paytable) -> Tableau:
     return load_tableau(value)
 
 
-def _as_decks(value: int | str) -> int:
+def _as_decks(value: int | str) -> DeckCount:
     if isinstance(value, int) and not isinstance(value, bool):
         n = value
     else:
         text = str(value).strip()
+        if text.lower() in (INFINITE, "∞", "infinite", "infinity"):
+            return INFINITE
         if not re.fullmatch(f"[0-9]{{1,{MAX_DIGITS}}}", text):
-            raise ShoeError(f"number of decks must be a positive integer, not {quote(value)}")
+            raise ShoeError(
+                f"number of decks must be a positive integer or inf, not {quote(value)}"
+            )
         n = int(text)
     if n < 1:
         raise ShoeError(f"number of decks must be a positive integer, not {quote(value)}")
@@ -319,11 +394,16 @@ def compare_variants(
     ties: Sequence[str | Payout] | None = None,
     decks: Sequence[int | str] | None = None,
     bankers: Sequence[str | BankerMode] | None = None,
+    *,
+    formula: bool = False,
 ) -> Comparison:
     """House edge of every bet for each combination of rules × decks × banker × tie.
 
     Defaults: the three built-in tableaux, Tie 8:1 and 9:1, the paytable's decks, and the
     paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
+    A decks value ``inf`` gives the exact infinite-deck limit; ``formula`` adds each bet's house
+    edge as a function of the number of decks (both derive the formulas: nine enumerations
+    per tableau, about 2 s).
 
     Mini rules (the banker stands on 4 and 5 after a player stand) turn the Player bet in the
     player's favour; the drawing rules cannot change a pair bet.
@@ -351,20 +431,43 @@ def compare_variants(
     modes = [None if b is None else _banker_mode(b) for b in axes["banker"]]
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
+    derived: dict[tuple[Tableau, BankerMode | None, Payout], FormulaResult] = {}
+
+    def formulas_of(tableau: Tableau, mode: BankerMode | None, tie: Payout) -> FormulaResult:
+        key = (tableau, mode, tie)
+        if key not in derived:
+            table = apply_variant(paytable, Variant(tableau, paytable.decks, tie, mode))
+            derived[key] = FormulaResult(tableau, tie, mode, table, edge_formulas(table))
+        return derived[key]
+
     for tableau in tableaux:
         for n in deck_counts:
-            joint = joint_distribution(Shoe.decks(n), tableau)
+            joint = None if n == INFINITE else joint_distribution(Shoe.decks(n), tableau)
             for mode in modes:
                 for tie in tie_payouts:
                     variant = Variant(tableau, n, tie, mode)
                     table = apply_variant(paytable, variant)
-                    edges = tuple(
-                        (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
-                    )
+                    if joint is None:
+                        found = formulas_of(tableau, mode, tie).formulas
+                        edges = tuple((f.bet_id, f.limit) for f in found)
+                    else:
+                        edges = tuple(
+                            (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
+                        )
                     for bet in table.bets:
                         columns.setdefault(bet.id, bet.name)
                     results.append(VariantResult(variant, table, edges))
-    return Comparison(paytable, tuple(columns.items()), tuple(results))
+    formulas = (
+        tuple(
+            formulas_of(tableau, mode, tie)
+            for tableau in tableaux
+            for mode in modes
+            for tie in tie_payouts
+        )
+        if formula
+        else ()
+    )
+    return Comparison(paytable, tuple(columns.items()), tuple(results), formulas)
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -377,11 +480,54 @@ def _cell(edges: Mapping[str, Fraction], bet_id: str) -> str:
     return percent(edge) + (" *" if edge < 0 else "")
 
 
+def _decks_label(decks: DeckCount) -> str:
+    return "∞" if decks == INFINITE else str(decks)
+
+
+def _formula_lines(comparison: Comparison) -> list[str]:
+    """The Markdown section of the deck-count formulas: one table per rules × Tie × Banker."""
+    from tabulate import tabulate
+
+    derived = "–".join(str(n) for n in (DERIVED_FROM[0], DERIVED_FROM[-1]))
+    checked = " and ".join(str(n) for n in CHECKED_AT)
+    lines = [
+        "",
+        "House edge H(d) on a full shoe of d decks, exact for every d ≥ 1: derived with sympy "
+        f"from the enumeration at d = {derived}, checked against it at d = {checked}; "
+        "d → ∞ is the infinite-deck limit (cards drawn with replacement).",
+    ]
+    for f in comparison.formulas:
+        rows = [
+            [
+                md_cell(f"{formula.name} ({formula.bet_id})"),
+                md_cell(formula.text()),
+                _cell({formula.bet_id: formula.limit}, formula.bet_id),
+            ]
+            for formula in f.formulas
+        ]
+        table = tabulate(
+            rows,
+            headers=["Bet", "H(d)", "d → ∞"],
+            tablefmt="pipe",
+            colalign=("left", "left", "right"),
+            disable_numparse=True,
+        )
+        lines += [
+            "",
+            f"{md_cell(f.tableau.name)}, Tie {f.tie_label}, Banker {f.banker_label}:",
+            "",
+            table,
+        ]
+    return lines
+
+
 def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     """The comparison as a Markdown table (``md``), long-form ``csv`` or ``json``.
 
     In Markdown, player-favourable cells (house edge below zero) are marked with ``*``; names
-    stay on one line with ``|`` escaped. CSV text cells are neutralised as formulas
+    stay on one line with ``|`` escaped; the infinite-deck limit is the decks value ``∞`` (``inf``
+    in CSV and JSON). With formulas, Markdown adds a table of them per rules × Tie × Banker, and
+    CSV a ``formula`` column (sympy syntax). CSV text cells are neutralised as formulas
     (:func:`~exactodds.escape.csv_cell`).
 
     >>> from exactodds.paytable import default_paytable, load_paytable
@@ -399,19 +545,24 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(
-            [
-                "rules",
-                "decks",
-                "tie",
-                "banker",
-                "bet",
-                "house_edge",
-                "house_edge_percent",
-                "player_favourable",
-            ]
-        )
+        header = [
+            "rules",
+            "decks",
+            "tie",
+            "banker",
+            "bet",
+            "house_edge",
+            "house_edge_percent",
+            "player_favourable",
+        ]
+        writer.writerow(header + (["formula"] if comparison.formulas else []))
+        expressions = {
+            (f.tableau, f.tie, f.banker, formula.bet_id): [formula.expression]
+            for f in comparison.formulas
+            for formula in f.formulas
+        }
         for r in comparison.results:
+            v = r.variant
             for bet_id, edge in r.edges:
                 cells = [
                     r.variant.rules,
@@ -422,6 +573,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
                     str(edge),
                     fixed(edge * 100, 6),
                     "yes" if edge < 0 else "no",
+                    *expressions.get((v.tableau, v.tie, v.banker, bet_id), []),
                 ]
                 writer.writerow([csv_cell(cell) for cell in cells])
         return out.getvalue().rstrip("\n")
@@ -433,7 +585,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     rows = [
         [
             md_cell(r.variant.rules),
-            r.variant.decks,
+            _decks_label(r.variant.decks),
             r.tie_label,
             r.banker_label,
             *(_cell(r.house_edge, bet_id) for bet_id, _ in comparison.bets),
@@ -451,4 +603,6 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     ]
     if any(r.player_favourable for r in comparison.results):
         lines.append("* player-favourable: the bet has a positive expectation for the player.")
+    if comparison.formulas:
+        lines += _formula_lines(comparison)
     return "\n".join(lines)

@@ -15,8 +15,11 @@ __all__ = [
     "DateError",
     "ExactOddsError",
     "InputFileError",
+    "KernelError",
+    "MissingExtraError",
     "OutputError",
     "PaytableError",
+    "ProfileError",
     "ReportError",
     "RoundError",
     "ShoeError",
@@ -119,6 +122,10 @@ class OutputError(ExactOddsError):
     """An output file cannot be written, or would replace a file exactodds did not write."""
 
 
+class ProfileError(ExactOddsError):
+    """A jurisdiction profile is unknown or its file is invalid."""
+
+
 class ConditionError(PaytableError):
     """A row condition does not parse or does not type-check."""
 
@@ -133,3 +140,20 @@ class DateError(ReportError):
 
 class SimulationError(ExactOddsError):
     """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""
+
+
+class MissingExtraError(ExactOddsError):
+    """An optional extra is not installed; the message names the ``pip install`` command.
+
+    >>> str(MissingExtraError("PDF sheets need WeasyPrint", "pdf"))
+    "PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'"
+    """
+
+    def __init__(self, what: str, extra: str) -> None:
+        super().__init__(f"{what}: pip install 'exactodds[{extra}]'")
+        self.extra = extra
+
+
+class KernelError(ExactOddsError):
+    """``EXACTODDS_KERNEL`` names an unknown kernel (a known one whose extra is missing is a
+    :class:`MissingExtraError`)."""

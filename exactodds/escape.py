@@ -4,7 +4,9 @@ Names, events and descriptions come from untrusted paytable files, so every outp
 escapes them in one place (HTML uses :func:`html.escape`, JSON its own quoting).
 
 - CSV: a cell that a spreadsheet would read as a formula — one starting with ``=``, ``+``,
-  ``-``, ``@``, a tab or a carriage return (OWASP "CSV injection") — gets a leading ``'``.
+  ``-``, ``@``, a tab or a carriage return (OWASP "CSV injection"; :func:`formula_like`) — gets
+  a leading ``'``. (XLSX text cells are stored as strings, formula-like ones with Excel's own
+  quote prefix: see :mod:`exactodds.report.xlsx`.)
   Numbers are left as they are: an integer, a decimal or an exact fraction ``p/q`` (also several
   joined by ``;``, as in the sheets' ``exact`` column) cannot call a function, and a reader must
   get them back unchanged.
@@ -17,12 +19,21 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["csv_cell", "md_cell", "md_code", "one_line"]
+__all__ = ["csv_cell", "formula_like", "md_cell", "md_code", "one_line"]
 
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?(?:;[+-]?\d+(?:\.\d+)?(?:/\d+)?)*")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 _BACKTICKS = re.compile(r"`+")
+
+
+def formula_like(text: str) -> bool:
+    """Whether a spreadsheet would take ``text`` for a formula (numbers never are).
+
+    >>> formula_like("=1+1"), formula_like("-Banker"), formula_like("-19/20"), formula_like("Tie")
+    (True, True, False, False)
+    """
+    return text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text)
 
 
 def csv_cell(text: str) -> str:
@@ -33,9 +44,7 @@ def csv_cell(text: str) -> str:
     >>> csv_cell("-0.0123456789"), csv_cell("-19/20"), csv_cell("1/1;-43/415"), csv_cell("Tie")
     ('-0.0123456789', '-19/20', '1/1;-43/415', 'Tie')
     """
-    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
-        return "'" + text
-    return text
+    return "'" + text if formula_like(text) else text
 
 
 def one_line(text: str) -> str:

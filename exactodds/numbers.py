@@ -12,10 +12,24 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["exact", "fixed", "grouped", "one_in", "percent", "signed", "sqrt_fixed"]
+__all__ = [
+    "exact",
+    "fixed",
+    "fixed_units",
+    "grouped",
+    "one_in",
+    "percent",
+    "signed",
+    "sqrt_fixed",
+]
 
 
-def _digits(units: int, places: int) -> str:
+def fixed_units(units: int, places: int) -> str:
+    """An integer number of units of 10^-``places`` as a decimal string.
+
+    >>> fixed_units(-5, 3), fixed_units(12345, 2), fixed_units(7, 0)
+    ('-0.005', '123.45', '7')
+    """
     sign = "-" if units < 0 else ""
     text = str(abs(units)).rjust(places + 1, "0")
     return f"{sign}{text[:-places]}.{text[-places:]}" if places else f"{sign}{text}"
@@ -27,7 +41,7 @@ def fixed(x: Fraction | int, places: int = 10) -> str:
     >>> fixed(Fraction(-1, 3), 3), fixed(Fraction(-1, 3000), 3), fixed(12, 2)
     ('-0.333', '0.000', '12.00')
     """
-    return _digits(round(Fraction(x) * 10**places), places)
+    return fixed_units(round(Fraction(x) * 10**places), places)
 
 
 def signed(x: Fraction | int, places: int = 10) -> str:
@@ -70,7 +84,7 @@ def sqrt_fixed(x: Fraction | int, places: int = 4) -> str:
     scaled = x * 10 ** (2 * (places + 1))
     root = math.isqrt(scaled.numerator // scaled.denominator)
     units, last = divmod(root, 10)
-    return _digits(units + (1 if last >= 5 else 0), places)
+    return fixed_units(units + (1 if last >= 5 else 0), places)
 
 
 def one_in(p: Fraction, places: int = 2) -> str:

@@ -21,7 +21,16 @@ from fractions import Fraction
 from exactodds.errors import PaytableError, quote
 from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS
 
-__all__ = ["LOSE", "PUSH", "Payout", "PayoutKind", "format_number", "parse_number", "parse_payout"]
+__all__ = [
+    "LOSE",
+    "PUSH",
+    "Notation",
+    "Payout",
+    "PayoutKind",
+    "format_number",
+    "parse_number",
+    "parse_payout",
+]
 
 _NUMBER = r"\d+(?:\.\d+)?(?:/\d+)?"
 _RATIO = re.compile(
@@ -43,6 +52,19 @@ class PayoutKind(StrEnum):
     WIN = "win"
     PUSH = "push"
     LOSS = "loss"
+
+
+class Notation(StrEnum):
+    """How a sheet states payouts: "a to 1" (net win), "a for 1" (return, stake included), or
+    both beside the payout as written (the default).
+
+    >>> [parse_payout("9 for 1").stated(n) for n in Notation]
+    ['8 to 1', '9 for 1', '9 for 1']
+    """
+
+    TO = "to"
+    FOR = "for"
+    BOTH = "both"
 
 
 def parse_number(text: str) -> Fraction:
@@ -144,6 +166,34 @@ class Payout:
     def for_one(self) -> str:
         """ "a for 1" form (the return includes the stake): ``12 for 1``."""
         return f"{format_number(self.net + 1)} for 1"
+
+    def stated(self, notation: Notation) -> str:
+        """The payout as a sheet in ``notation`` states it: the "to" or "for" form (push and
+        lose in words), or with :attr:`Notation.BOTH` as written in the paytable.
+
+        >>> p = parse_payout("1:1 less 5%")
+        >>> p.stated(Notation.TO), p.stated(Notation.FOR), p.stated(Notation.BOTH)
+        ('0.95 to 1', '1.95 for 1', '1:1 less 5%')
+        >>> PUSH.stated(Notation.FOR), LOSE.stated(Notation.TO)
+        ('push', 'lose')
+        """
+        if notation is Notation.BOTH:
+            return self.text or str(self)
+        if self.is_push or self.net == -1:
+            return self.to_one()
+        if notation is Notation.TO and self.has_to_form:
+            return self.to_one()
+        return self.for_one()  # a partial loss has no "to" form
+
+    @property
+    def has_to_form(self) -> bool:
+        """Whether the payout can be stated "a to 1" (or in words): a win, a push or a loss of
+        the whole stake; a partial loss (half the stake back) can only be stated "for".
+
+        >>> parse_payout("11:1").has_to_form, LOSE.has_to_form, Payout(Fraction(-1, 2)).has_to_form
+        (True, True, False)
+        """
+        return self.net >= 0 or self.net == -1
 
     def __str__(self) -> str:
         """Canonical ``a:b`` text, which parses back to an equal payout."""

@@ -37,7 +37,7 @@ from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau
-from exactodds.toml_lines import KeyPath, toml_lines
+from exactodds.toml_lines import KeyPath, cite, toml_lines
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -435,11 +435,7 @@ class _Problems:
 
     def where(self, *paths: KeyPath) -> str:
         """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
-        for path in paths:
-            line = self.lines.get(path)
-            if line is not None:
-                return f"{self.origin}:{line}"
-        return self.origin
+        return cite(self.origin, self.lines, *paths)
 
     def add(self, message: str, *paths: KeyPath) -> None:
         self.items.append(f"{self.where(*paths)}: {message}")

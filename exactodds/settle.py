@@ -18,14 +18,17 @@ exactodds.errors.RoundError: player has 5 and must draw a third card
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.numbers import exact
 from exactodds.payout import format_number, parse_number
-from exactodds.paytable import Bet, Paytable, Row
+from exactodds.paytable import Bet, Paytable, Row, display_path
 from exactodds.round import Hand, Outcome, RoundState, Side
 from exactodds.shoe import Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
@@ -35,10 +38,13 @@ __all__ = [
     "SettledRound",
     "Settlement",
     "check_round",
+    "format_round_cards",
     "parse_round_cards",
     "parse_stake",
     "render_settled",
+    "render_settled_json",
     "settle_round",
+    "settled_data",
 ]
 
 _LABELS = {
@@ -96,6 +102,15 @@ def parse_round_cards(
         if side not in hands:
             raise RoundError(f"cards {text!r} have no {side} hand (write 'P: 9s 9h | B: Kd 7c')")
     return hands["player"], hands["banker"]
+
+
+def format_round_cards(player: Sequence[Card], banker: Sequence[Card]) -> str:
+    """The hands in the notation :func:`parse_round_cards` reads (``"P: 9s 9h | B: Kd 7c"``).
+
+    >>> format_round_cards(*parse_round_cards("9s Kd 9h 7c"))
+    'P: 9s 9h | B: Kd 7c'
+    """
+    return f"P: {' '.join(map(str, player))} | B: {' '.join(map(str, banker))}"
 
 
 def _play(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> Outcome:
@@ -168,7 +183,7 @@ def check_round(
     _play(player, banker, tableau)
     if shoe is not None:
         try:
-            shoe.remove([*player, *banker])
+            shoe.counts_after([*player, *banker])
         except ShoeError as exc:
             raise RoundError(f"these cards cannot all come from the shoe: {exc}") from None
     return DealtRound(tuple(player), tuple(banker), tableau)
@@ -359,3 +374,69 @@ def render_settled(s: SettledRound) -> str:
     net = s.net
     sign = "+" if net > 0 else ""
     return "\n".join([*lines, "", table, "", f"Net result: {sign}{format_number(net)}"])
+
+
+# -- JSON ------------------------------------------------------------------------------------------
+
+
+def _hand_data(cards: tuple[Card, ...], hand: Hand) -> dict[str, Any]:
+    return {
+        "cards": [str(c) for c in cards],
+        "initial": hand.initial,
+        "third": hand.third,
+        "total": hand.total,
+        "natural": hand.natural,
+        "pair": hand.pair,
+        "perfect_pair": hand.perfect_pair,
+    }
+
+
+def settled_data(s: SettledRound) -> dict[str, Any]:
+    """A settled round as JSON-ready data: the paytable and rules used, the round (each hand's
+    cards, two-card total, third card, final total, natural and pairs; winner and margin) and
+    per bet its stake, the row that settled it (event, pays) and the money won or lost (``net``)
+    and returned, exact values as ``"p/q"`` strings.
+
+    >>> from exactodds.paytable import load_paytable
+    >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
+    >>> data = settled_data(s)
+    >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
+    ('P: 9s 9h | B: Kd 7c', 'player', 8)
+    >>> data["bets"]
+    [{'bet': 'banker', 'name': 'Banker', 'stake': '100/1', 'event': 'Player wins', \
+'pays': 'lose', 'net': '-100/1', 'returns': '0/1'}]
+    """
+    r, o, t = s.round, s.round.outcome, s.paytable
+    return {
+        "bets": [
+            {
+                "bet": x.bet.id,
+                "name": x.bet.name,
+                "stake": exact(x.stake),
+                "event": x.row.event,
+                "pays": x.row.pays.text or str(x.row.pays),
+                "net": exact(x.amount),
+                "returns": exact(x.returned),
+            }
+            for x in s.settlements
+        ],
+        "net": exact(s.net),
+        "round": {
+            "cards": format_round_cards(r.player, r.banker),
+            "player": _hand_data(r.player, o.player),
+            "banker": _hand_data(r.banker, o.banker),
+            "winner": o.winner.value,
+            "margin": o.margin,
+            "cards_dealt": o.cards,
+        },
+        "paytable": t.name,
+        "file": display_path(t.path) or None,
+        "sha256": t.sha256,
+        "shoe": t.shoe().describe(),
+        "rules": r.tableau.data(),
+    }
+
+
+def render_settled_json(s: SettledRound) -> str:
+    """:func:`settled_data` as a JSON object (ends with a newline)."""
+    return json.dumps(settled_data(s), indent=2, ensure_ascii=False) + "\n"

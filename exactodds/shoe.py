@@ -349,6 +349,15 @@ class Shoe:
         ...
         exactodds.errors.ShoeError: cannot remove Kd: no Kd left in the shoe
         """
+        return Shoe(self.counts_after(cards))
+
+    def counts_after(self, cards: str | Iterable[Card]) -> Counts:
+        """The counts left once ``cards`` are taken out as :meth:`remove` takes them, however
+        few remain (a shoe needs six; this only checks that the shoe holds the cards).
+
+        >>> sum(map(sum, Shoe.from_rank_counts({"A": 3, "K": 3}).counts_after("A A K K")))
+        2
+        """
         todo = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         rows = [list(row) for row in self.counts]
         for card in todo:
@@ -359,7 +368,7 @@ class Shoe:
             if row[suit] <= 0:
                 raise ShoeError(f"cannot remove {card}: no {card} left in the shoe")
             row[suit] -= 1
-        return Shoe(tuple((a, b, c, d) for a, b, c, d in rows))
+        return tuple((a, b, c, d) for a, b, c, d in rows)
 
 
 def _difference(base: Shoe, shoe: Shoe) -> list[Card] | None:

@@ -2,7 +2,7 @@
 
 The house edge of a bet is linear in the net payout ``x`` of one of its rows:
 ``edge(x) = −(rest + p·x)``, where ``p`` is the row's probability and ``rest`` the return of the
-other rows. The equation ``edge(x) = target`` is solved with sympy over the rationals, so the
+other rows. The equation ``edge(x) = target`` is solved in exact fractions (it is linear), so the
 answer is an exact fraction. Other rows keep their payouts (after the bet's rounding at a unit
 stake); the solved row is taken unrounded.
 
@@ -146,21 +146,13 @@ def edge_line(joint: Joint, bet: Bet, row_index: int) -> EdgeLine:
 
 
 def _solve_linear(line: EdgeLine, target: Fraction) -> Fraction:
-    """Solve ``edge(x) = target`` exactly with sympy (imported here: it is slow to import)."""
-    import sympy
+    """The net payout ``x`` with ``edge(x) = target``: ``−(rest + p·x) = target`` is linear, so
+    ``x = −(target + rest) / p``, exact in fractions (``p`` is never 0 here).
 
-    x = sympy.Symbol("x")
-
-    def q(v: Fraction) -> Any:
-        return sympy.Rational(v.numerator, v.denominator)
-
-    roots = sympy.solve(sympy.Eq(-(q(line.rest) + q(line.probability) * x), q(target)), x)
-    if len(roots) != 1 or not roots[0].is_Rational:
-        raise ExactOddsError(
-            f"no single rational payout gives house edge {target}"
-        )  # pragma: no cover
-    root = roots[0]
-    return Fraction(int(root.p), int(root.q))
+    >>> _solve_linear(EdgeLine(Fraction(31, 415), Fraction(-384, 415)), Fraction(0))
+    Fraction(384, 31)
+    """
+    return -(target + line.rest) / line.probability
 
 
 @dataclass(frozen=True)

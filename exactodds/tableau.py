@@ -70,6 +70,28 @@ class Tableau:
                     "'stood' or a third-card value 0..9"
                 )
 
+    def data(self) -> dict[str, Any]:
+        """The tableau as JSON-ready data, in the shape :meth:`from_mapping` reads (columns
+        sorted, ``"stood"`` first).
+
+        >>> d = BUILTIN["punto-banco"].data()
+        >>> d["player_draw"], d["banker_draw"]["6"], Tableau.from_mapping(d).banker == BUILTIN[
+        ...     "punto-banco"
+        ... ].banker
+        ([0, 1, 2, 3, 4, 5], [6, 7], True)
+        """
+        return {
+            "name": self.name,
+            "player_draw": sorted(self.player),
+            "banker_draw": {
+                str(total): [
+                    "stood" if v == STOOD else v
+                    for v in sorted(row, key=lambda v: -1 if v == STOOD else v)
+                ]
+                for total, row in enumerate(self.banker)
+            },
+        }
+
     # -- construction --------------------------------------------------------------------------
 
     @classmethod

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-__all__ = ["KeyPath", "toml_lines"]
+__all__ = ["KeyPath", "cite", "toml_lines"]
 
 KeyPath = tuple[str | int, ...]
 """Keys and array indices from the document root, as :mod:`tomllib` nests the values."""
@@ -45,6 +45,20 @@ def toml_lines(text: str) -> dict[KeyPath, int]:
     effort and no error is raised.
     """
     return _Scanner(text).run()
+
+
+def cite(origin: str, lines: dict[KeyPath, int], *paths: KeyPath) -> str:
+    """``origin:line`` of the first of ``paths`` that ``lines`` knows, else ``origin``.
+
+    >>> lines = toml_lines("a = 1\\nb = 2\\n")
+    >>> cite("game.toml", lines, ("c",), ("b",)), cite("x.toml", lines, ("c",))
+    ('game.toml:2', 'x.toml')
+    """
+    for path in paths:
+        line = lines.get(path)
+        if line is not None:
+            return f"{origin}:{line}"
+    return origin
 
 
 class _Scanner:

@@ -167,7 +167,7 @@ def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> Non
     [
         (["--tie", "lose"], "Tie payout 'lose' must be a win"),
         (["--tie", "8:x"], "cannot read payout '8:x'"),
-        (["--decks", "six"], "number of decks must be a positive integer, not 'six'"),
+        (["--decks", "six"], "number of decks must be a positive integer or inf, not 'six'"),
         (["--decks", "0"], "number of decks must be a positive integer, not '0'"),
         (["--rules", "baccarat"], "unknown rules 'baccarat'"),
         (["--banker", "free"], "unknown banker version 'free'"),

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.compliance import parse_profile
 from exactodds.paytable import parse_paytable
 from exactodds.tableau import BUILTIN, Tableau
 
@@ -150,8 +151,9 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
         "rules": [b for b in toml if "player_draw" in b.text],
         "shoe": [b for b in toml if "remove" in b.text and "[bets." not in b.text],
         "tags": [b for b in toml if "[lucky_six" in b.text],
+        "profile": [b for b in toml if "[rules]" in b.text],
     }
-    assert sum(len(v) for v in by_kind.values()) == len(toml) == 4
+    assert sum(len(v) for v in by_kind.values()) == len(toml) == 5
     (paytable,) = by_kind["paytable"]
     table, problems = parse_paytable(tomllib.loads(paytable.text), "README")
     assert problems == [] and table is not None
@@ -170,3 +172,13 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
     assert shoe.text == (ROOT / "examples" / "my-shoe.toml").read_text(encoding="utf-8")
     (tags,) = by_kind["tags"]
     assert tags.text == (ROOT / "examples" / "lucky-six-tags.toml").read_text(encoding="utf-8")
+    (profile,) = by_kind["profile"]
+    assert profile.text == (ROOT / "examples" / "my-profile.toml").read_text(encoding="utf-8")
+    parsed, problems = parse_profile(tomllib.loads(profile.text), "README", profile.text)
+    assert problems == [] and parsed is not None
+    assert [r.kind.value for r in parsed.rules] == [
+        "min_rtp",
+        "max_rtp",
+        "top_award_max_odds",
+        "payout_notation",
+    ]

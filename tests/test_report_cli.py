@@ -52,7 +52,7 @@ def test_overrides_change_the_game(capsys: pytest.CaptureFixture[str]) -> None:
         (["report", "--remove", "7x"], "unknown suit 'x' in card '7x'"),
         (["report", "--remove", "Zh"], "unknown rank 'Z'"),
         (["report", "--rules", "nonsense"], "unknown rules 'nonsense'"),
-        (["report", "--format", "pdf"], "unknown format 'pdf'"),
+        (["report", "--format", "docx"], "unknown format 'docx'"),
         (["report", "--date", "2024-02-30"], "--date '2024-02-30' is not a date"),
         (["report", "--all", "classic"], "PAYTABLE names or --all, not both"),
     ],

@@ -17,12 +17,14 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
-    """The golden game: custom paytable, shoe file and rules file, fixed date and version."""
+    """The golden game: custom paytable, shoe file and rules file, checked against a custom
+    profile and GLI-11, fixed date and version."""
     monkeypatch.chdir(GOLDEN)
     (sheet,) = build_sheets(
         ["inputs/game.toml"],
         shoe_file=Path("inputs/shoe.toml"),
         rules="inputs/rules.toml",
+        against="inputs/profile.toml,gli-11",
         date="2024-06-01",
         version="test",
     )
@@ -43,7 +45,12 @@ def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.Monkey
 
     sheet = golden_sheet(monkeypatch)
     md = render([sheet], "md")
-    for role, name in (("paytable", "game"), ("rules", "rules"), ("shoe", "shoe")):
+    for role, name in (
+        ("paytable", "game"),
+        ("rules", "rules"),
+        ("shoe", "shoe"),
+        ("profile", "profile"),
+    ):
         digest = hashlib.sha256((GOLDEN / "inputs" / f"{name}.toml").read_bytes()).hexdigest()
         assert f"| {role} | `inputs/{name}.toml` | `{digest}` |" in md
     assert "1 deck less 2c 7h Kd Kh (48 cards)" in md

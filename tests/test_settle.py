@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from itertools import product
@@ -178,6 +179,14 @@ def test_perfect_pair_needs_suits_and_the_shoe_needs_the_cards() -> None:
         settle_round(one_deck, "P: 9s 9s | B: Kd 7c")
 
 
+def test_a_round_from_a_shoe_of_few_cards() -> None:
+    """The shoe must hold the round's cards, however few it keeps (a shoe has at least six)."""
+    shoe = Shoe.from_rank_counts({"7": 1, "6": 1, "K": 4})
+    assert check_round("P: 7c Kc | B: 6c Kd", shoe=shoe).outcome.winner.value == "player"
+    with pytest.raises(RoundError, match="cannot remove 7d: no 7d left"):
+        check_round("P: 7d Kc | B: 6c Kd", shoe=shoe)
+
+
 def test_bad_bets() -> None:
     table = load_paytable(CLASSIC)
     with pytest.raises(PaytableError, match=r"unknown bet id 'lucky' \(known: player, banker"):
@@ -203,9 +212,36 @@ def test_cli_example_1_on_the_bundled_classic(capsys: pytest.CaptureFixture[str]
     assert code == 2  # under Pronto the banker draws on 3
 
 
+def test_cli_json_of_example_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 004's example 2 (banker 2 draws a six: 8 against a player 1) as JSON: exact
+    values as "p/q", the round and the rules used."""
+    argv = ["settle", "--cards", SEED_004["2"], "--format", "json"]
+    code, out, err = run([*argv, "--bet", "banker=10", "--bet", "player=10", "-b", "tie=5"], capsys)
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["bets"] == [
+        {"bet": "banker", "name": "Banker", "stake": "10/1", "event": "Banker wins",
+         "pays": "0.95:1", "net": "19/2", "returns": "39/2"},
+        {"bet": "player", "name": "Player", "stake": "10/1", "event": "Banker wins",
+         "pays": "lose", "net": "-10/1", "returns": "0/1"},
+        {"bet": "tie", "name": "Tie", "stake": "5/1", "event": "No tie", "pays": "lose",
+         "net": "-5/1", "returns": "0/1"},
+    ]  # fmt: skip
+    assert data["net"] == "-11/2"
+    r = data["round"]
+    assert r["cards"] == "P: Ac Kh Qd | B: 2s Jc 6h"
+    assert (r["winner"], r["margin"], r["cards_dealt"]) == ("banker", 7, 6)
+    assert r["player"] == {"cards": ["Ac", "Kh", "Qd"], "initial": 1, "third": 0, "total": 1,
+                           "natural": False, "pair": False, "perfect_pair": False}  # fmt: skip
+    assert (r["banker"]["initial"], r["banker"]["third"], r["banker"]["total"]) == (2, 6, 8)
+    assert data["rules"]["name"] == "punto-banco" and data["rules"]["banker_draw"]["3"][-1] == 9
+    assert (data["file"], data["shoe"]) == ("paytables/classic.toml", "8 decks (416 cards)")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
+        (["--cards", SEED_004["1"], "--format", "xml"], "unknown format 'xml' (use text or json)"),
         (["--cards", "P: 3c 2d | B: Kd 7c"], "player has 5 and must draw a third card"),
         (["--cards", "P: 3x 2d | B: Kd 7c"], "unknown suit 'x' in card '3x'"),
         (["--cards", SEED_004["1"], "--bet", "player"], "bet 'player' must be ID=STAKE"),

@@ -17,13 +17,13 @@ Möbius inversion on "no relation ⊇ same rank ⊇ same rank and suit", so ever
 with integer weights ``W`` (nets scaled by the bet's common denominator). A paytable is compiled
 once: bets that look only at the first four cards (naturals, pairs) use the 4-card multisets times
 (N−4)₂; bets that never look at pair kinds skip the refinement. Evaluation builds the term matrix
-for a block of states (products of per-value local factors, split in two halves; every term is a
-count of card sequences, at most (N)₆ < 2⁶²) and multiplies it with ``W`` in numpy. Overflow
-guard: the exact result is a count times a scaled net, at most ``max|net|·(N)₆``; when that is
-below 2⁶³ the product is taken in ``uint64``, which is exact modulo 2⁶⁴, so the ``int64`` view is
-the exact value. Otherwise the terms are split into limbs small enough that no limb·|W| sum can
-overflow (from the weights' column sums), recombined as Python ints. Shoes too large for
-``int64`` use numpy ``object`` arrays of Python ints.
+for a block of states (products of per-value local factors, split in two halves) and multiplies
+it with ``W``. Exactness in 64-bit words (:mod:`~exactodds.analysis.kernel`): the exact result is
+a count times a scaled net, at most ``max|net|·(N)₆``; when that is below 2⁶³ everything is
+computed in ``uint64``, exact modulo 2⁶⁴, so the ``int64`` view is the exact value. Larger
+shoes (above about 25 decks) are also computed modulo primes below 2³² and recombined by the
+Chinese remainder theorem. The hot loop runs in numba when installed (``EXACTODDS_KERNEL``
+chooses), else in numpy; both give the same integers.
 
 >>> from exactodds.round import Outcome
 >>> from fractions import Fraction
@@ -44,9 +44,9 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import lcm, perm
-from math import perm as falling  # the name BatchEvaluator.evaluate uses
 from typing import TYPE_CHECKING, Any, Protocol
 
+from exactodds.analysis.kernel import WORD, Modulus
 from exactodds.errors import ShoeError
 from exactodds.round import (
     Continuation,
@@ -114,7 +114,6 @@ _LOCAL_COLS: tuple[tuple[str, int], ...] = (
     *(("SS", k) for k in range(4, 7)),
 )
 _COL = {c: i for i, c in enumerate(_LOCAL_COLS)}
-_INT64_LIMIT = 1 << 62
 _BLOCK = 256
 
 
@@ -240,7 +239,9 @@ class BatchEvaluator:
     groups: tuple[_Group, ...] = field(repr=False)
     # Every bet's net on each outcome (by outcome code), times the bet's scale (exact integers).
     nets: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
-    mode: str = "auto"  # "auto"; "limbs" or "object" force a slower exact path (for tests)
+    # "auto"; "limbs" forces the multi-word path (residues modulo 2**64 and two primes,
+    # recombined by CRT) and "object" Python ints, both exact and slower (for tests).
+    mode: str = "auto"
 
     @property
     def terms(self) -> int:
@@ -248,23 +249,34 @@ class BatchEvaluator:
         return sum(len(g.left_index) for g in self.groups)
 
     def evaluate(self, states: Sequence[Shoe] | IntArray) -> BatchResult:
-        """Exact EV of every bet for every state (shoes, or an int array states × 13 × 4)."""
-        import numpy as np
+        """Exact EV of every bet for every state (shoes, or an int array states × 13 × 4).
+
+        Runs the kernel :func:`~exactodds.analysis.kernel.kernel_name` chooses: numba when
+        installed (``EXACTODDS_KERNEL=numba|numpy`` forces one); same integers either way.
+        """
+        from exactodds.analysis import kernel
 
         counts = shoe_counts(states)
         sizes = counts.reshape(len(counts), -1).sum(axis=1)
-        numer = np.zeros((len(counts), len(self.bet_ids)), dtype=object)
-        for start in range(0, len(counts), _BLOCK):
-            block = counts[start : start + _BLOCK]
-            n_max = int(sizes[start : start + _BLOCK].max()) if len(block) else 0
-            use_object = self.mode == "object" or falling(n_max, 6) >= _INT64_LIMIT
-            local = _local_table(block, use_object)
-            for group in self.groups:
-                res = _group_numerators(group, local, n_max, use_object, self.mode == "limbs")
-                if group.four:
-                    tail = [falling(int(n) - 4, 2) for n in sizes[start : start + _BLOCK]]
-                    res = res * np.array(tail, dtype=object)[:, None]
-                numer[start : start + len(block), list(group.bets)] = res
+        if self.mode == "object":
+            numer = _numpy_residues(self.groups, counts, sizes, len(self.bet_ids), None)
+        else:
+            n_max = int(sizes.max()) if len(sizes) else 0
+            bound = max((g.net_bound for g in self.groups), default=0) * perm(n_max, 6)
+            force = self.mode == "limbs"
+            if kernel.kernel_name(len(counts)) == "numba":
+                plan = kernel.numba_plan(self.groups, _LOCAL_COLS, _VALUE_RANKS, len(self.bet_ids))
+                moduli = kernel.choose_moduli(bound, plan.weight_sum, plan.max_terms, force=force)
+                residues = [kernel.evaluate_numba(plan, counts, m) for m in moduli]
+            else:
+                weight_sum = max((g.col_abs_sum for g in self.groups), default=0)
+                terms = max((len(g.left_index) for g in self.groups), default=0)
+                moduli = kernel.choose_moduli(bound, weight_sum, terms, force=force)
+                residues = [
+                    _numpy_residues(self.groups, counts, sizes, len(self.bet_ids), m)
+                    for m in moduli
+                ]
+            numer = kernel.combine(residues, moduli)
         return BatchResult(
             self.bet_ids, tuple(int(n) for n in sizes), numer, self.scales, self.max_rounds
         )
@@ -352,81 +364,167 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
 # -- evaluation ---------------------------------------------------------------------------------
 
 
-def _ff(n: IntArray, k: int) -> IntArray:
-    """Falling factorial (n)_k elementwise, 0 when n < k (n may be negative)."""
-    import numpy as np
+@dataclass(frozen=True)
+class _Ring:
+    """numpy arithmetic, exact (Python ints: ``modulus`` None) or modulo a :class:`Modulus`:
+    2⁶⁴ is uint64 wrap-around, a prime p < 2³² keeps every value reduced below p.
 
-    out = np.ones_like(n)
-    for i in range(k):
-        out = out * np.maximum(n - i, 0)
-    return out
+    ``small``: the modulus is 2⁶⁴ and every value (a count of at most six cards: at most
+    (N)₆ < 2⁶²) is exact in int64, which needs no conversions."""
+
+    modulus: Modulus | None
+    small: bool = False
+
+    @property
+    def dtype(self) -> Any:
+        """The array dtype of ring elements."""
+        import numpy as np
+
+        return object if self.modulus is None else np.int64 if self.small else np.uint64
+
+    def _reduce(self, x: IntArray) -> IntArray:
+        import numpy as np
+
+        if self.modulus is None or self.modulus.is_word:
+            return x
+        return x % np.uint64(self.modulus.value)
+
+    def lift(self, n: IntArray) -> IntArray:
+        """Non-negative exact integers (int64) as ring elements."""
+        import numpy as np
+
+        if self.modulus is None:
+            return n.astype(object)
+        return n if self.small else self._reduce(n.astype(np.uint64))
+
+    def mul(self, a: IntArray, b: IntArray) -> IntArray:
+        """a·b (for a prime, both below p < 2³², so the uint64 product is exact)."""
+        return self._reduce(a * b)
+
+    def add(self, a: IntArray, b: IntArray) -> IntArray:
+        """a + b."""
+        return self._reduce(a + b)
+
+    def sub(self, a: IntArray, b: IntArray) -> IntArray:
+        """a − b (for a prime, a + (p − b) stays positive)."""
+        import numpy as np
+
+        if self.modulus is None or self.modulus.is_word:
+            return a - b
+        return self._reduce(a + (np.uint64(self.modulus.value) - b))
+
+    def total(self, x: IntArray, axis: int | tuple[int, ...]) -> IntArray:
+        """Sum along ``axis`` (at most 16 reduced values: no overflow)."""
+        return self._reduce(x.sum(axis=axis))
+
+    def fallings(self, n: IntArray, k: int) -> list[IntArray]:
+        """Falling factorials [(n)₀, (n)₁, …, (n)ₖ] elementwise, 0 when n < k (n: int64,
+        may be negative)."""
+        import numpy as np
+
+        out = [self.lift(np.ones_like(n))]
+        for i in range(k):
+            out.append(self.mul(out[-1], self.lift(np.maximum(n - i, 0))))
+        return out
+
+    def imul(self, a: IntArray, b: IntArray) -> None:
+        """a ← a·b in place."""
+        import numpy as np
+
+        np.multiply(a, b, out=a)
+        if self.modulus is not None and not self.modulus.is_word:
+            np.remainder(a, np.uint64(self.modulus.value), out=a)
+
+    def weights(self, group: _Group) -> IntArray:
+        """The group's weights as ring elements (see :func:`kernel.weight_residues`)."""
+        from exactodds.analysis.kernel import weight_residues
+
+        if self.modulus is None:
+            return group.weights.astype(object)
+        return weight_residues(group.weights, self.modulus, group.col_abs_sum)
 
 
-def _local_table(counts: IntArray, use_object: bool) -> IntArray:
+def _local_table(counts: IntArray, ring: _Ring) -> IntArray:
     """Per state, per value, every local factor column (states × 10 × len(_LOCAL_COLS))."""
     import numpy as np
 
-    c = counts.astype(object) if use_object else counts
-    s = len(c)
-    out = np.zeros((s, 10, len(_LOCAL_COLS)), dtype=object if use_object else np.int64)
+    out = np.zeros((len(counts), 10, len(_LOCAL_COLS)), dtype=ring.dtype)
     for v, ranks in enumerate(_VALUE_RANKS):
-        a = c[:, list(ranks), :]  # states × ranks × suits
+        a = counts[:, list(ranks), :]  # states × ranks × suits
         nr = a.sum(axis=2)
         n = nr.sum(axis=1)
-        a2, a4 = _ff(a, 2), _ff(a, 4)
-        r2, r4 = _ff(nr, 2), _ff(nr, 4)
-        sv = a2.sum(axis=(1, 2))
-        rv = r2.sum(axis=1)
-        rr = rv * rv - (r2 * r2 - r4).sum(axis=1)
-        ss = sv * sv - (a2 * a2 - a4).sum(axis=(1, 2))
-        rs = (a2.sum(axis=2) * (rv[:, None] - r2 + _ff(nr - 2, 2))).sum(axis=1)
-        mult = {"R": rv, "S": sv, "RR": rr, "RS": rs, "SS": ss}
+        _, _, a2, _, a4 = ring.fallings(a, 4)
+        _, _, r2, _, r4 = ring.fallings(nr, 4)
+        sv = ring.total(a2, (1, 2))
+        rv = ring.total(r2, 1)
+        # two disjoint same-rank (same-card) pairs: rv² − Σ(n_r)₂² + Σ(n_r)₄
+        rr = ring.add(
+            ring.sub(ring.mul(rv, rv), ring.total(ring.mul(r2, r2), 1)), ring.total(r4, 1)
+        )
+        ss = ring.add(
+            ring.sub(ring.mul(sv, sv), ring.total(ring.mul(a2, a2), (1, 2))), ring.total(a4, (1, 2))
+        )
+        rest = ring.add(ring.sub(rv[:, None], r2), ring.fallings(nr - 2, 2)[2])
+        rs = ring.total(ring.mul(ring.total(a2, 2), rest), 1)
+        front = {"R": rv, "S": sv, "RR": rr, "RS": rs, "SS": ss}
+        # (n − used)_j for the cards left after ``used`` cards of pairs: P uses none
+        tails = {used: ring.fallings(n - used, 6 - used) for used in (0, 2, 4)}
         for i, (kind, k) in enumerate(_LOCAL_COLS):
-            if kind == "P":
-                out[:, v, i] = _ff(n, k)
-            else:
-                used = len(kind) * 2
-                out[:, v, i] = mult[kind] * _ff(n - used, k - used)
+            used = 0 if kind == "P" else len(kind) * 2
+            tail = tails[used][k - used]
+            out[:, v, i] = tail if kind == "P" else ring.mul(front[kind], tail)
     return out
 
 
-def _group_numerators(
-    group: _Group, local: IntArray, n_max: int, use_object: bool, limbs_only: bool
-) -> IntArray:
-    """Σ_terms W·term for one group and a block of states, as an object array of ints."""
+def _group_numerators(group: _Group, local: IntArray, ring: _Ring, weights: IntArray) -> IntArray:
+    """Σ_terms W·term for one group and a block of states, as ring elements."""
     import numpy as np
 
     def half(keys: IntArray, offset: int, index: IntArray) -> IntArray:
         tab = np.take(local[:, offset, :], keys[:, 0], axis=1)
         for v in range(1, 5):
-            tab *= np.take(local[:, offset + v, :], keys[:, v], axis=1)
+            ring.imul(tab, np.take(local[:, offset + v, :], keys[:, v], axis=1))
         return np.take(tab, index, axis=1)
 
     # C-contiguous (states × terms) so that the matrix product runs at full speed.
     terms = half(group.left_keys, 0, group.left_index)
-    terms *= half(group.right_keys, 5, group.right_index)
-    w = group.weights
-    if use_object or w.dtype == object:
-        return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
-    bound = falling(n_max, 4 if group.four else 6)
-    if group.net_bound * bound < 1 << 63 and not limbs_only:
-        # The exact sums are counts·scaled nets, so |sum| ≤ net_bound·(N)_K < 2**63. Unsigned
-        # arithmetic is exact modulo 2**64 (no undefined overflow): the int64 view of the
-        # uint64 product is the exact sum, whatever the size of the intermediate terms.
-        prod = terms.view(np.uint64) @ w.view(np.uint64)
-        return np.asarray(prod.view(np.int64).astype(object), dtype=object)
-    bits = 62 - group.col_abs_sum.bit_length()
-    if bits < 16:
-        return np.asarray(terms.astype(object) @ w.astype(object), dtype=object)
-    # Term values are at most (N)_6 (or (N)_4): split them into limbs of ``bits`` bits, so
-    # that every limb·|W| sum stays below 2**62, and recombine exactly as Python ints.
-    limbs = max(1, -(-bound.bit_length() // bits))
-    mask = (1 << bits) - 1
-    total: IntArray = np.zeros((len(local), w.shape[1]), dtype=object)
-    for j in range(limbs):
-        part = terms if limbs == 1 else (terms >> (bits * j)) & mask if j else terms & mask
-        total = total + (part @ w).astype(object) * (1 << (bits * j))
-    return total
+    ring.imul(terms, half(group.right_keys, 5, group.right_index))
+    if ring.small:
+        terms = terms.view(np.uint64)  # unsigned: wrap-around is defined, no overflow trap
+    total: IntArray = terms @ weights
+    if ring.modulus is None or ring.modulus.is_word:
+        return total  # exact, or exact modulo 2**64 (uint64 wraps)
+    # Residues below p times weights with Σ|w|·(p−1) < 2**63: the wrapped uint64 sum, read as
+    # int64, is the exact signed sum.
+    return (total.view(np.int64) % ring.modulus.value).astype(np.uint64)
+
+
+def _numpy_residues(
+    groups: Sequence[_Group],
+    counts: IntArray,
+    sizes: IntArray,
+    n_bets: int,
+    modulus: Modulus | None,
+) -> IntArray:
+    """Every numerator for every state, exact (``modulus`` None) or modulo ``modulus``."""
+    import numpy as np
+
+    n_max = int(sizes.max()) if len(sizes) else 0
+    ring = _Ring(modulus, modulus == WORD and perm(n_max, 6) < 1 << 62)
+    weights = [ring.weights(g) for g in groups]
+    out = np.zeros((len(counts), n_bets), dtype=object if modulus is None else np.uint64)
+    for start in range(0, len(counts), _BLOCK):
+        block = counts[start : start + _BLOCK]
+        local = _local_table(block, ring)
+        tail = ring.fallings(sizes[start : start + _BLOCK] - 4, 2)[2][:, None]  # (N−4)₂
+        if ring.small:
+            tail = tail.view(np.uint64)  # like the sums below
+        for group, w in zip(groups, weights, strict=True):
+            res = _group_numerators(group, local, ring, w)
+            out[start : start + len(block), list(group.bets)] = (
+                ring.mul(res, tail) if group.four else res
+            )
+    return out
 
 
 # -- compilation --------------------------------------------------------------------------------

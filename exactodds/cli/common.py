@@ -9,14 +9,20 @@ from typing import Annotated
 
 import typer
 
+from exactodds.payout import Notation
+
 __all__ = [
+    "AgainstOpt",
     "DecksOpt",
     "ForceOpt",
     "FormatOpt",
     "JsonOpt",
+    "NotationOpt",
     "PaytableArg",
+    "PaytablesArg",
     "RemoveOpt",
     "RulesOpt",
+    "RulesOverrideOpt",
     "ShoeOpt",
     "check_outputs",
 ]
@@ -80,3 +86,35 @@ def check_outputs(
             raise OutputError(f"{path}: exists and is not a regular file")
         if (path.exists() or path.is_symlink()) and not force and not replaceable(path):
             raise OutputError(f"{path}: already exists (use --force to replace it)")
+
+
+AgainstOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--against",
+        help="Jurisdiction profiles, comma-separated: adm, gli-11, mga, nj or a profile TOML file.",
+        show_default=False,
+    ),
+]
+NotationOpt = Annotated[
+    Notation,
+    typer.Option(
+        "--notation",
+        help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written.",
+        case_sensitive=False,
+    ),
+]
+PaytablesArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Paytable files or bundled names (e.g. classic). Default: classic.",
+        show_default=False,
+    ),
+]
+RulesOverrideOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
+    ),
+]

@@ -13,7 +13,8 @@ __all__ = ["compare"]
 
 _EXAMPLE = (
     "Example: exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 "
-    "--decks 6,8 --banker commission,no-commission --format md"
+    "--decks 6,8 --banker commission,no-commission --format md  |  "
+    "exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"
 )
 
 
@@ -42,7 +43,8 @@ def compare(
             "--decks",
             "-d",
             metavar="LIST",
-            help="Deck counts, comma-separated (default: the paytable's).",
+            help="Deck counts, comma-separated; 'inf' for the exact infinite-deck limit "
+            "(default: the paytable's).",
         ),
     ] = None,
     banker: Annotated[
@@ -59,12 +61,22 @@ def compare(
             "--format", "-f", metavar="md|csv|json", help="Output format: md, csv or json."
         ),
     ] = ("md"),
+    formula: Annotated[
+        bool,
+        typer.Option(
+            "--formula",
+            help="Also give each bet's house edge as an exact function of the number of decks d "
+            "(derived with sympy, checked against the enumeration). In CSV: a formula column.",
+        ),
+    ] = False,
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 
     Variants change the rules (tableau), the decks, the Tie payout and the Banker bet
     (commission 19:20, or no-commission paying 1:2 on a winning 6); other bets keep their rows.
-    Cells marked * favour the player.
+    Cells marked * favour the player. Every house edge on a full shoe is a rational function
+    of the number of decks: --formula prints it, and --decks inf its limit (cards drawn with
+    replacement).
     """
     from exactodds.compare import compare_variants, parse_list, render_comparison
     from exactodds.errors import ExactOddsError
@@ -79,5 +91,6 @@ def compare(
         ties=parse_list(tie),
         decks=parse_list(decks),
         bankers=parse_list(banker),
+        formula=formula,
     )
     typer.echo(render_comparison(result, fmt))

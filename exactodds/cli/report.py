@@ -1,4 +1,4 @@
-"""``exactodds report``: math sheets of paytables as Markdown, HTML, CSV or JSON."""
+"""``exactodds report``: math sheets of paytables as Markdown, HTML, CSV, JSON, PDF or XLSX."""
 
 from __future__ import annotations
 
@@ -8,7 +8,17 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import DecksOpt, RemoveOpt, ShoeOpt, check_outputs
+from exactodds.cli.common import (
+    AgainstOpt,
+    DecksOpt,
+    NotationOpt,
+    PaytablesArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    check_outputs,
+)
+from exactodds.payout import Notation
 
 __all__ = ["report"]
 
@@ -19,38 +29,34 @@ EPILOG = """Examples:
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
   exactodds report my-game.toml --format html --out sheets/
+  exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
+  exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
   exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
+  exactodds report classic --against adm,mga --notation to    # add a compliance section
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
 a file whose content is unchanged apart from its date is left untouched, and a file there that
-is not a sheet exactodds wrote is refused unless --force. The date is --date,
+is not a sheet exactodds wrote is refused unless --force. PDF (the HTML sheet printed: a page
+per bet, name, SHA-256, date and page number on every page) and XLSX (Summary, a sheet per bet,
+Inputs; exact fractions beside the numbers) are written only with --out. The date is --date,
 else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
 section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
+--against adds a Compliance section: every bet checked against jurisdiction profiles (with
+--all, by default gli-11, adm and mga, as in reports/). --notation to|for|both chooses how the
+payout columns state payouts (default both: as written, "to 1" and "for 1").
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
 
 @app.command(epilog=EPILOG)
 def report(  # noqa: PLR0917 - one parameter per command-line option
-    paytables: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Paytable files or bundled names (e.g. classic). Default: classic.",
-            show_default=False,
-        ),
-    ] = None,
+    paytables: PaytablesArg = None,
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
-        ),
-    ] = None,
+    rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
         typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
@@ -58,7 +64,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     fmt: Annotated[
         str | None,
         typer.Option(
-            "--format", "-f", help="md, html, csv or json. Default: md; with --out: md and html."
+            "--format",
+            "-f",
+            help="md, html, csv, json, pdf or xlsx (pdf and xlsx need --out). Default: md; "
+            "with --out: md and html.",
         ),
     ] = None,
     out: Annotated[
@@ -89,6 +98,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             "--force", help="With --out: also replace files that are not sheets exactodds wrote."
         ),
     ] = False,
+    against: AgainstOpt = None,
+    notation: NotationOpt = Notation.BOTH,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -96,17 +107,17 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.report import (
         COMPARISON_STEM,
         EXTENSIONS,
-        FORMATS,
         ReportError,
         build_sheets,
+        check_format,
         plan_comparison,
         plan_files,
         render,
         write_all,
     )
 
-    if fmt is not None and fmt not in FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if fmt is not None:
+        check_format(fmt, to_files=out is not None)
     if verify_rounds is not None:
         from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
         from exactodds.report.verification import check_verify_options
@@ -131,6 +142,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         rules=rules,
         bet_ids=bets or (),
         date=date,
+        against=against,
+        notation=notation,
     )
     if verify_rounds is not None:
         from exactodds.report.verification import verify_sheets
@@ -143,7 +156,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     plan = plan_files(sheets, formats, out, keep_dates=not explicit_date)
     if all_bundled and fmt is None:
         plan.update(plan_comparison(out, date, keep_dates=not explicit_date))
-    write_all({path: text for path, text in plan.items() if text is not None})
+    write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")
 
@@ -168,7 +181,7 @@ def _generated_sheet(path: Path) -> bool:
 
     fmt = next((f for f, ext in EXTENSIONS.items() if path.suffix == ext), None)
     try:
-        text = read_bytes(path, limit=1 << 26).decode("utf-8")
-        return fmt is not None and recorded_date(text, fmt) is not None
+        data = read_bytes(path, limit=1 << 26)  # text sheets are read as UTF-8, PDF/XLSX as bytes
+        return fmt is not None and recorded_date(data, fmt) is not None
     except (InputFileError, ValueError, RecursionError, csv.Error):  # not a sheet, whatever it is
         return False

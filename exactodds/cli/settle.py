@@ -43,6 +43,16 @@ def settle(
             help="Tableau: punto-banco, mini, pronto or a file (default: the paytable's).",
         ),
     ] = None,
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="text|json",
+            help="text (default), or json: each bet's stake, event, pays and net, the round and "
+            "the rules, exact values as 'p/q' strings.",
+        ),
+    ] = "text",
 ) -> None:
     """Play one exact round: check it is legal, show totals and draws, and settle the bets.
 
@@ -51,9 +61,13 @@ def settle(
     from exactodds.errors import ExactOddsError
     from exactodds.limits import MAX_CARD_TEXT
     from exactodds.paytable import load_paytable
-    from exactodds.settle import parse_stake, render_settled, settle_round
+    from exactodds.settle import parse_stake, render_settled, render_settled_json, settle_round
     from exactodds.tableau import load_tableau
 
+    renderers = {"text": render_settled, "json": render_settled_json}
+    render = renderers.get(fmt.strip().lower())
+    if render is None:
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     if len(cards) > MAX_CARD_TEXT:
@@ -63,4 +77,5 @@ def settle(
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     tableau = load_tableau(rules) if rules is not None else None
-    typer.echo(render_settled(settle_round(table, cards, stakes, tableau)))
+    out = render(settle_round(table, cards, stakes, tableau))
+    typer.echo(out, nl=not out.endswith("\n"))

@@ -1,4 +1,5 @@
-"""Math sheets: the exact figures of a paytable as Markdown, self-contained HTML, CSV or JSON.
+"""Math sheets: the exact figures of a paytable as Markdown, self-contained HTML, CSV, JSON, PDF
+(extra ``pdf``) or XLSX (extra ``xlsx``).
 
 >>> from exactodds.paytable import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="X")
@@ -9,16 +10,20 @@
 from __future__ import annotations
 
 from exactodds.report.generate import (
+    BINARY_FORMATS,
+    BUNDLED_AGAINST,
     COMPARISON_STEM,
     EXTENSIONS,
     FORMATS,
     ReportError,
     build_sheets,
+    check_format,
     comparison_document,
     plan_comparison,
     plan_files,
     recorded_date,
     render,
+    render_file,
 )
 from exactodds.report.io import write_all, write_atomic
 from exactodds.report.sheet import (
@@ -32,6 +37,8 @@ from exactodds.report.sheet import (
 )
 
 __all__ = [
+    "BINARY_FORMATS",
+    "BUNDLED_AGAINST",
     "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",
@@ -42,12 +49,14 @@ __all__ = [
     "StakeRTP",
     "build_sheet",
     "build_sheets",
+    "check_format",
     "comparison_document",
     "file_input",
     "plan_comparison",
     "plan_files",
     "recorded_date",
     "render",
+    "render_file",
     "resolve_date",
     "write_all",
     "write_atomic",

@@ -8,10 +8,24 @@ exact, note``. ``kind`` says what a line is:
   shoe`` for a row the shoe cannot settle (0 combinations);
 - ``total``: the bet's total row (combinations = the universe, return = EV);
 - ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
+- ``confidence``: the RTP range over N rounds (normal approximation), two lines per number of
+  rounds and level: ``item`` = ``low`` or ``high``, ``combinations`` = the rounds N,
+  ``probability`` = the confidence level, ``value`` = the bound (correctly rounded decimal; the
+  figure line ``volatility_index`` likewise);
+- ``compliance`` (with ``--against``): per profile rule a line without a bet (``item`` =
+  ``PROFILE RULE``, ``value`` = the limit as printed, ``exact`` = the limit, ``note`` = its
+  source), then per bet a check line (``value`` = ``pass``, ``fail`` or ``n/a``, ``exact`` =
+  ``value;limit`` as ``p/q`` or notation words, ``note`` = the note);
 - ``stake``: RTP at a stake (``item`` = the stake) for a bet with rounding; ``note`` says
   ``equals unrounded`` where it equals the unrounded RTP exactly;
-- ``meta``: sheet information (software, date, shoe, rules, universe, input files with SHA-256,
-  each way the sheet differs from its paytable, the command that recomputes it);
+- ``example``: a row's worked example, one line per paytable row after all the bets' figures
+  (``item`` = the event, ``pays``; ``value`` = a round in ``exactodds settle`` notation that
+  settles on the row; ``return`` = what a stake of 100 returns on it, stake included, as an
+  exact decimal, and ``exact`` the same as ``p/q``); for a row that never occurs ``value`` and
+  ``return`` are empty and ``note`` says ``never occurs with this shoe``;
+- ``meta``: sheet information (software, date, shoe, rules, universe, payout notation, input
+  files with SHA-256, each way the sheet differs from its paytable, the command that recomputes
+  it);
 - with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
   ``verification rounds``, ``verification seed``, ``verification note``, and per bet:
   ``verify_row`` (``item`` = event; ``probability`` = exact, ``value`` = observed frequency,
@@ -33,6 +47,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import chain
 
+from exactodds.confidence import confidence_ranges, volatility_index
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed, sqrt_fixed
 from exactodds.payout import format_number
@@ -69,6 +84,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ("shoe", sheet.shoe.describe(), str(sheet.shoe.size)),
         ("rules", sheet.tableau.name, ""),
         ("universe", str(sheet.universe), str(sheet.universe)),
+        ("notation", sheet.notation.value, ""),
     ]
     meta += [(f"input {i.role}", i.path, i.sha256) for i in sheet.inputs]
     meta += [("differs from the paytable", line, "") for line in sheet.overrides]
@@ -91,7 +107,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             yield base | {
                 "kind": "row",
                 "item": row.event,
-                "pays": row.pays.text or str(row.pays),
+                "pays": row.pays.stated(sheet.notation),
                 "combinations": str(row.combinations),
                 "probability": _dec(row.probability),
                 "return": _dec(row.ret),
@@ -131,6 +147,11 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             "item": "std_dev",
             "value": sqrt_fixed(f.variance, PRECISION["probability"]),
         }
+        yield base | {
+            "kind": "figure",
+            "item": "volatility_index",
+            "value": volatility_index(f.variance, PRECISION["probability"]),
+        }
         yield base | {"kind": "figure", "item": "max_round", "value": str(b.bet.max_round or "")}
         yield base | {
             "kind": "figure",
@@ -145,6 +166,73 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "exact": exact(s.rtp),
                 "note": "equals unrounded" if s.equals_unrounded else "",
             }
+
+
+def _example_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    for b in sheet.bets:
+        base = {"paytable": sheet.paytable.name, "bet_id": b.bet.id, "bet": b.bet.name}
+        for row, ex, note in zip(b.bet.rows, b.examples, b.notes, strict=False):
+            line = base | {
+                "kind": "example",
+                "item": row.event,
+                "pays": row.pays.text or str(row.pays),
+            }
+            if ex is None:
+                yield line | {"note": note}
+            else:
+                yield line | {
+                    "value": ex.cards,
+                    "return": format_number(ex.returns),
+                    "exact": exact(ex.returns),
+                }
+
+
+def _confidence_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    places = PRECISION["probability"]
+    for b in sheet.bets:
+        f = b.figures
+        base = {"paytable": sheet.paytable.name, "bet_id": b.bet.id, "bet": b.bet.name}
+        for r in confidence_ranges(f.rtp, f.variance):
+            for item, bound in (("low", r.low(places)), ("high", r.high(places))):
+                yield base | {
+                    "kind": "confidence",
+                    "item": item,
+                    "combinations": str(r.rounds),
+                    "probability": _dec(r.level),
+                    "value": bound,
+                }
+
+
+def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    c = sheet.compliance
+    if c is None:
+        return
+    name = sheet.paytable.name
+    for profile in c.profiles:
+        for rule in profile.rules:
+            limit = rule.limit
+            yield {
+                "paytable": name,
+                "kind": "compliance",
+                "item": f"{profile.id} {rule.kind.value}",
+                "value": rule.limit_text,
+                "exact": exact(limit) if isinstance(limit, Fraction) else str(limit),
+                "note": rule.source or profile.source,
+            }
+            for k in c.checks:
+                if k.profile != profile.id or k.rule is not rule.kind:
+                    continue
+                data = k.as_dict()
+                yield {
+                    "paytable": name,
+                    "bet_id": k.bet,
+                    "bet": k.bet_name,
+                    "kind": "compliance",
+                    "item": f"{profile.id} {rule.kind.value}",
+                    "value": k.verdict.value,
+                    "exact": f"{data['value']};{data['limit']}",
+                    "note": k.note,
+                }
 
 
 def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
@@ -192,6 +280,13 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
     writer = csv.DictWriter(buf, fieldnames=COLUMNS, restval="")
     writer.writeheader()
     for sheet in sheets:
-        for line in chain(_lines(sheet), _verification_lines(sheet)):
+        lines = chain(
+            _lines(sheet),
+            _confidence_lines(sheet),
+            _compliance_lines(sheet),
+            _example_lines(sheet),
+            _verification_lines(sheet),
+        )
+        for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})
     return buf.getvalue()

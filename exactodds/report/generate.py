@@ -4,7 +4,10 @@ which formats, and where each file goes.
 The sheet date is kept stable when writing to a directory: when a sheet there already records a
 date and re-rendering it with that date gives the same bytes, the file is left as it is. So
 ``exactodds report --all --out reports/`` only changes the files whose figures, inputs or
-software version changed, and a file's date is the day its content last changed.
+software version changed, and a file's date is the day its content last changed. PDF and XLSX
+sheets are binary files, written only with ``--out``; a PDF is the HTML sheet printed, and is
+left as it is when it was printed from the same HTML (it records the HTML's SHA-256), so an
+unchanged PDF is not printed again.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from exactodds.compliance import load_profiles
 from exactodds.errors import ReportError
 from exactodds.numbers import percent
+from exactodds.payout import Notation
 from exactodds.paytable import bundled_paytables, default_paytable, display_path, load_paytable
 from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -25,22 +30,40 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
 
 __all__ = [
+    "BINARY_FORMATS",
+    "BUNDLED_AGAINST",
     "COMPARISON_STEM",
     "EXTENSIONS",
     "FORMATS",
     "ReportError",
     "build_sheets",
+    "check_format",
     "comparison_document",
     "plan_comparison",
     "plan_files",
     "recorded_date",
     "render",
+    "render_file",
 ]
 
-FORMATS = ("md", "html", "csv", "json")
+FORMATS = ("md", "html", "csv", "json", "pdf", "xlsx")
 """Output formats of ``exactodds report``."""
 
-EXTENSIONS = {"md": ".md", "html": ".html", "csv": ".csv", "json": ".json"}
+BINARY_FORMATS = ("pdf", "xlsx")
+"""Formats written only as files (``--out``), one per sheet (extras ``pdf`` and ``xlsx``)."""
+
+EXTENSIONS = {
+    "md": ".md",
+    "html": ".html",
+    "csv": ".csv",
+    "json": ".json",
+    "pdf": ".pdf",
+    "xlsx": ".xlsx",
+}
+
+BUNDLED_AGAINST = "gli-11,adm,mga"
+"""Profiles the bundled sheets are checked against: ``--all`` uses them unless ``--against``
+is given, so ``exactodds report --all --out reports/`` stays the one regenerating command."""
 
 _DATE_PATTERNS = {
     "md": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
@@ -50,18 +73,23 @@ _DATE_PATTERNS = {
 
 
 def render(sheets: Sequence[Sheet], fmt: str) -> str:
-    """Render sheets in ``fmt``: Markdown and HTML sheets are joined, CSV and JSON combined.
+    """Render sheets in a text format: Markdown and HTML sheets are joined, CSV and JSON
+    combined (PDF and XLSX: :func:`render_file`, one sheet each).
 
     >>> sheets = build_sheets(["classic"], bet_ids=["player_pair"], date="2024-01-01")
     >>> json.loads(render(sheets, "json"))["date"]
     '2024-01-01'
+    >>> render(sheets, "rtf")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ReportError: unknown format 'rtf' (use one of md, html, csv, json, pdf, xlsx)
     >>> render(sheets, "pdf")
     Traceback (most recent call last):
     ...
-    exactodds.errors.ReportError: unknown format 'pdf' (use one of md, html, csv, json)
+    exactodds.errors.ReportError: --format pdf writes binary files, one per sheet: give --out DIR
     """
-    if fmt not in FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if fmt not in FORMATS or fmt in BINARY_FORMATS:
+        check_format(fmt, to_files=False)
     if fmt == "json":
         from exactodds.report.json_ import render_json
 
@@ -81,12 +109,70 @@ def render(sheets: Sequence[Sheet], fmt: str) -> str:
     return "".join(render_html(document(s)) for s in sheets)
 
 
-def recorded_date(text: str, fmt: str) -> str | None:
-    """The date a rendered sheet records, or None.
+def check_format(fmt: str, to_files: bool) -> None:
+    """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
+    extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
+
+    >>> check_format("xlsx", to_files=False)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ReportError: --format xlsx writes binary files, one per sheet: give --out DIR
+    """
+    if fmt not in FORMATS:
+        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if fmt in BINARY_FORMATS and not to_files:
+        raise ReportError(f"--format {fmt} writes binary files, one per sheet: give --out DIR")
+    if fmt == "pdf":
+        from exactodds.report.pdf import weasyprint
+
+        weasyprint()
+    elif fmt == "xlsx":
+        from exactodds.report.xlsx import openpyxl
+
+        openpyxl()
+
+
+def render_file(sheet: Sheet, fmt: str) -> str | bytes:
+    """One sheet as the content of its file: text, or bytes for PDF and XLSX.
+
+    >>> sheet = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0]
+    >>> render_file(sheet, "xlsx")[:2], render_file(sheet, "md") == render([sheet], "md")
+    (b'PK', True)
+    """
+    if fmt == "pdf":
+        from exactodds.report.pdf import render_pdf
+
+        return render_pdf(render([sheet], "html"), sheet.date)
+    if fmt == "xlsx":
+        from exactodds.report.xlsx import render_xlsx
+
+        return render_xlsx(sheet)
+    return render([sheet], fmt)
+
+
+def recorded_date(text: str | bytes, fmt: str) -> str | None:
+    """The date a rendered sheet records, or None (also for a file exactodds did not write).
+    Binary formats are read from bytes; text given as bytes is decoded as UTF-8.
 
     >>> recorded_date("<!-- exactodds-sheet: generated …; date=2024-05-01; do not edit -->", "md")
     '2024-05-01'
+    >>> recorded_date(b"%PDF-1.7 ...", "pdf"), recorded_date(b"\\xff", "md")
+    (None, None)
     """
+    if fmt == "pdf":
+        from exactodds.report.pdf import pdf_stamp
+
+        stamp = pdf_stamp(text) if isinstance(text, bytes) else None
+        return None if stamp is None else stamp.date
+    if fmt == "xlsx":
+        from exactodds.report.xlsx import xlsx_date
+
+        return xlsx_date(text) if isinstance(text, bytes) else None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
     if fmt == "csv":
         import csv
         import io
@@ -118,14 +204,21 @@ def build_sheets(
     bet_ids: Sequence[str] = (),
     date: str | None = None,
     version: str | None = None,
+    against: str | None = None,
+    notation: Notation = Notation.BOTH,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given.
+
+    ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
+    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`.
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
     >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], decks=1, remove="Kd")]
     [('mini', 51), ('touch', 51)]
+    >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
+    ['14 checks: 12 pass, 2 fail, 0 n/a']
     >>> build_sheets(["mini"], all_bundled=True)
     Traceback (most recent call last):
     ...
@@ -149,6 +242,9 @@ def build_sheets(
     if shoe_file is not None:
         extra.append(file_input("shoe", shoe_file))
     day = resolve_date(date)
+    if against is None and all_bundled:
+        against = BUNDLED_AGAINST
+    profiles = load_profiles(against) if against is not None else ()
     options = _options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
@@ -164,6 +260,8 @@ def build_sheets(
                 version=version,
                 extra_inputs=extra,
                 options=options,
+                against=profiles,
+                notation=notation,
             )
         )
     return sheets
@@ -192,11 +290,11 @@ def _options(
 
 def plan_files(
     sheets: Sequence[Sheet], formats: Sequence[str], out: Path, keep_dates: bool = True
-) -> dict[Path, str | None]:
-    """Each output file and its new text, or None where the file is already up to date.
+) -> dict[Path, str | bytes | None]:
+    """Each output file and its new content, or None where the file is already up to date.
 
     With ``keep_dates`` a file that records a date and differs from the new sheet only by that
-    date is left unchanged (None).
+    date is left unchanged (None). A PDF is only printed when it is not up to date.
 
     >>> import tempfile
     >>> old = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
@@ -217,10 +315,13 @@ def plan_files(
                 f"{other} and {sheet.file} would both be written as {sheet.stem}.*; "
                 "write them to different --out directories"
             )
-    plan: dict[Path, str | None] = {}
+    plan: dict[Path, str | bytes | None] = {}
     for sheet in sheets:
         for fmt in formats:
             path = out / f"{sheet.stem}{EXTENSIONS[fmt]}"
+            if fmt in BINARY_FORMATS:
+                plan[path] = _plan_binary(sheet, fmt, path, keep_dates)
+                continue
             new = render([sheet], fmt)
             if keep_dates and path.is_file():
                 old = path.read_text(encoding="utf-8")
@@ -237,6 +338,48 @@ def plan_files(
                     continue
             plan[path] = new
     return plan
+
+
+def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes | None:
+    """:func:`plan_files` for a PDF or XLSX file: its new bytes, or None when up to date."""
+    old = _old_bytes(path)
+    if fmt == "pdf":
+        from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
+
+        html = render([sheet], "html")
+        stamp = None if old is None else pdf_stamp(old)
+        if stamp is not None and (
+            stamp.html_sha256 == html_digest(html)
+            or (
+                keep_dates
+                and stamp.date != sheet.date
+                and stamp.html_sha256 == html_digest(render([sheet.with_date(stamp.date)], "html"))
+            )
+        ):
+            return None
+        return render_pdf(html, sheet.date)
+    from exactodds.report.xlsx import render_xlsx
+
+    new = render_xlsx(sheet)
+    old_date = None if old is None else recorded_date(old, fmt)
+    if old == new or (
+        keep_dates
+        and old_date not in (None, sheet.date)
+        and render_xlsx(sheet.with_date(str(old_date))) == old
+    ):
+        return None
+    return new
+
+
+def _old_bytes(path: Path) -> bytes | None:
+    """The file exactodds may have written before, or None (none there, or too big to be one)."""
+    from exactodds.errors import InputFileError
+    from exactodds.files import read_bytes
+
+    try:
+        return read_bytes(path, limit=1 << 26) if path.is_file() else None
+    except InputFileError:
+        return None
 
 
 COMPARISON_STEM = "comparison"
@@ -291,6 +434,7 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
         blocks,
         resolve_date(date),
         version or __version__,
+        f"{Path(display_path(table.path)).name} SHA-256 {table.sha256}" if table.sha256 else "",
     )
 
 

@@ -1,4 +1,10 @@
-"""Self-contained HTML rendering of a math sheet: inline CSS, no scripts, prints on A4/Letter."""
+"""Self-contained HTML rendering of a math sheet: inline CSS, no scripts, prints on A4/Letter.
+
+The print style is the PDF's (:mod:`exactodds.report.pdf` prints this page with WeasyPrint): a
+page break before the paytable, the bets section, each bet and the appendix, and in the page
+margins — where the renderer supports CSS margin boxes and running strings, as WeasyPrint does —
+the title, the date, the paytable's SHA-256 and "Page n of N" on every page.
+"""
 
 from __future__ import annotations
 
@@ -32,12 +38,28 @@ p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
 @media print {
-  @page { size: A4; margin: 14mm; }
-  body { font-size: 9.5pt; max-width: none; margin: 0; padding: 0; }
+  @page {
+    size: A4; margin: 16mm 14mm;
+    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    @top-left { content: string(sheet-title); font-size: 7.5pt; color: #57606a; }
+    @top-right { content: string(sheet-date); font-size: 7.5pt; color: #57606a; }
+    @bottom-left { content: string(sheet-source); font-size: 6.5pt; color: #57606a;
+                   font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+    @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 7.5pt;
+                    color: #57606a; }
+  }
+  body { font-size: 9.5pt; max-width: none; margin: 0; padding: 0;
+         string-set: sheet-title attr(data-title), sheet-date attr(data-date),
+                     sheet-source attr(data-source); }
   nav { display: none; }
-  h2#paytable, h2#bets, h2#appendix { break-before: page; }
+  h2#paytable, h2#bets, h2#appendix, h3[id^="bet-"] { break-before: page; }
+  h2#bets + p + h3 { break-before: auto; }
   h2, h3 { break-after: avoid; }
-  table, tr, p.flag { break-inside: avoid; }
+  table { font-size: 8pt; max-width: 100%; }
+  th, td { padding: .15rem .35rem; }
+  td code { white-space: normal; overflow-wrap: anywhere; }
+  table, tr, p.flag, caption { break-inside: avoid; }
+  caption { break-before: avoid; }
   thead { display: table-header-group; }
   td.D { background: none; font-weight: 700; }
   a { color: inherit; text-decoration: none; }
@@ -99,10 +121,13 @@ def render_html(doc: Document) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="exactodds {escape(doc.version)}">',
         f'<meta name="date" content="{escape(doc.date)}">',
+        f'<meta name="dcterms.created" content="{escape(doc.date)}">',
+        f'<meta name="dcterms.modified" content="{escape(doc.date)}">',
         f"<title>{title}</title>",
         f"<style>\n{CSS}\n</style>",
         "</head>",
-        "<body>",
+        f'<body data-title="{title}" data-date="{escape(doc.date)} · exactodds '
+        f'{escape(doc.version)}" data-source="{escape(doc.source)}">',
         f"<h1>{title}</h1>",
         "<nav><ol>",
         *nav,

@@ -15,7 +15,7 @@ from exactodds.files import write_atomic
 __all__ = ["write_all", "write_atomic"]
 
 
-def write_all(files: Mapping[Path, str]) -> None:
+def write_all(files: Mapping[Path, str | bytes]) -> None:
     """Write every file atomically (see :func:`write_atomic`)."""
     for path, text in files.items():
         try:

@@ -5,8 +5,19 @@ The shape is issue 3's ``{"paytable", "file", "bets": [{"id", "name", "house_edg
 sheet: ``"source"`` of the paytable, ``"overrides"`` (how this sheet differs from its paytable:
 options that changed the shoe, rules or bets), ``"command"`` (``exactodds report …`` recomputing
 it, or null). Each row also says ``"never_occurs"`` (true for a row the shoe cannot settle: 0
-combinations) and a ``"note"`` saying why (``never occurs with this shoe``). Several sheets are
-printed as a JSON list of such objects.
+combinations) and a ``"note"`` saying why (``never occurs with this shoe``), and its worked
+``"example"``: ``{"cards": "P: Kc Qh | B: 8d Ks", "stake": "100/1", "returns": "195/1"}`` (a
+round in ``exactodds settle`` notation that settles on the row, and what the stake returns,
+stake included, as ``"p/q"`` like every exact value here), ``null`` for a row that never
+occurs; ``"example_rule"`` says how examples are chosen. Several sheets are printed as a JSON
+list of such objects.
+
+``"notation"`` says how payouts are stated (``to``, ``for`` or ``both``): each row's ``"pays"``
+follows it (``both``: as written in the paytable) and carries ``"to_one"`` and/or ``"for_one"``.
+Each bet has ``"volatility_index"`` and ``"confidence"``, a list of ``{"rounds", "level", "low",
+"high"}`` (level exact as ``"p/q"``; bounds are irrational, so decimal strings correctly rounded
+to ``confidence_method.places`` places). With ``--against`` the sheet has a ``"compliance"``
+object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` prints them.
 """
 
 from __future__ import annotations
@@ -16,15 +27,21 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE, Example
 from exactodds.numbers import exact
+from exactodds.payout import Notation
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
-from exactodds.tableau import STOOD
 
 __all__ = ["render_json", "sheet_data"]
 
 
-def _bet(b: BetSheet) -> dict[str, Any]:
+CONFIDENCE_PLACES = 10
+"""Decimal places of the confidence bounds and the volatility index in JSON."""
+
+
+def _bet(b: BetSheet, notation: Notation) -> dict[str, Any]:
     f = b.figures
     bet = b.bet
     he_res = f.house_edge_resolved
@@ -46,12 +63,21 @@ def _bet(b: BetSheet) -> dict[str, Any]:
         "rounding": None
         if bet.rounding is None
         else {"step": exact(bet.rounding.step), "mode": bet.rounding.mode.value},
+        "volatility_index": volatility_index(f.variance, CONFIDENCE_PLACES),
+        "confidence": [
+            {
+                "rounds": r.rounds,
+                "level": exact(r.level),
+                "low": r.low(CONFIDENCE_PLACES),
+                "high": r.high(CONFIDENCE_PLACES),
+            }
+            for r in confidence_ranges(f.rtp, f.variance)
+        ],
         "rows": [
             {
                 "event": row.event,
-                "pays": row.pays.text or str(row.pays),
-                "to_one": row.pays.to_one(),
-                "for_one": row.pays.for_one(),
+                "pays": row.pays.stated(notation),
+                **_forms(row.pays.to_one(), row.pays.for_one(), notation),
                 "net": exact(row.net),
                 "combinations": row.combinations,
                 "probability": exact(row.probability),
@@ -63,6 +89,8 @@ def _bet(b: BetSheet) -> dict[str, Any]:
         ],
         "total": {"combinations": f.total, "probability": "1/1", "return": exact(f.ev)},
     }
+    for row_data, ex in zip(data["rows"], b.examples, strict=False):
+        row_data["example"] = None if ex is None else _example(ex)
     if b.unrounded_rtp is not None:
         data["unrounded_rtp"] = exact(b.unrounded_rtp)
         data["rtp_by_stake"] = [
@@ -70,6 +98,20 @@ def _bet(b: BetSheet) -> dict[str, Any]:
             for s in b.rtp_by_stake
         ]
     return data
+
+
+def _example(ex: Example) -> dict[str, str]:
+    return {"cards": ex.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(ex.returns)}
+
+
+def _forms(to_one: str, for_one: str, notation: Notation) -> dict[str, str]:
+    """The "to 1" and "for 1" forms a sheet in ``notation`` states."""
+    forms = {}
+    if notation is not Notation.FOR:
+        forms["to_one"] = to_one
+    if notation is not Notation.TO:
+        forms["for_one"] = for_one
+    return forms
 
 
 def _verification(sheet: Sheet) -> dict[str, Any]:
@@ -136,26 +178,25 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
                 for rank, row in zip(RANKS, sheet.shoe.counts, strict=True)
             },
         },
-        "rules": {
-            "name": t.name,
-            "player_draw": sorted(t.player),
-            "banker_draw": {
-                str(total): [
-                    "stood" if v == STOOD else v
-                    for v in sorted(row, key=lambda v: -1 if v == STOOD else v)
-                ]
-                for total, row in enumerate(t.banker)
-            },
-        },
+        "rules": t.data(),
         "universe": sheet.universe,
         "method": "complete enumeration of ordered six-card sequences",
-        "bets": [_bet(b) for b in sheet.bets],
+        "notation": sheet.notation.value,
+        "example_rule": EXAMPLE_RULE,
+        "bets": [_bet(b, sheet.notation) for b in sheet.bets],
+        "confidence_method": {
+            "approximation": "normal: RTP ± z·SD/√rounds, z two-sided; VI = z(9/10)·SD",
+            "places": CONFIDENCE_PLACES,
+            "z": {exact(level): digits for level, digits in Z_DIGITS.items()},
+        },
         "inputs": [{"role": i.role, "file": i.path, "sha256": i.sha256} for i in sheet.inputs],
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
     if sheet.verification is not None:
         data["verification"] = _verification(sheet)
+    if sheet.compliance is not None:
+        data["compliance"] = sheet.compliance.as_dict()
     return data
 
 

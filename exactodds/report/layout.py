@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
+from exactodds.compliance import Compliance, Verdict, describe_value
+from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label, volatility_index
+from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
-from exactodds.payout import Payout, format_number
+from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Occurrence
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.round import Action, banker_action, player_action
@@ -26,6 +30,7 @@ __all__ = [
     "Para",
     "Strong",
     "Table",
+    "compliance_blocks",
     "document",
 ]
 
@@ -124,7 +129,9 @@ Block = Heading | Para | Table
 
 @dataclass(frozen=True)
 class Document:
-    """A titled list of blocks, with the date and version the renderers stamp on it.
+    """A titled list of blocks, with the date and version the renderers stamp on it, and
+    ``source``: one line naming what it was computed from (a file and its SHA-256), which a
+    printed page repeats in its footer.
 
     >>> from exactodds.report.generate import recorded_date
     >>> from exactodds.report.markdown import render_markdown
@@ -136,6 +143,7 @@ class Document:
     blocks: tuple[Block, ...]
     date: str
     version: str
+    source: str = ""
 
 
 def _pct(x: Fraction | None) -> str:
@@ -151,18 +159,19 @@ def _bet_label(bet: Bet) -> tuple[str | Code | Strong, ...]:
     return (bet.name, " (", Code(bet.id), ")")
 
 
-def _largest(b: BetSheet) -> tuple[str, str]:
+def _largest(sheet: Sheet, b: BetSheet) -> tuple[str, str]:
     f = b.figures
     if f.largest_win <= 0:
         return "—", "—"
-    return Payout(f.largest_win).to_one(), one_in(f.largest_win_probability)
+    notation = Notation.TO if sheet.notation is Notation.BOTH else sheet.notation
+    return Payout(f.largest_win).stated(notation), one_in(f.largest_win_probability)
 
 
 def _summary(sheet: Sheet) -> list[Block]:
     rows = []
     for b in sheet.bets:
         f = b.figures
-        win, odds = _largest(b)
+        win, odds = _largest(sheet, b)
         rows.append(
             (
                 _bet_label(b.bet),
@@ -228,6 +237,75 @@ def _game(sheet: Sheet) -> list[Block]:
     return blocks
 
 
+def _compliance(sheet: Sheet) -> list[Block]:
+    """Checks of every bet against the profiles of ``--against`` (only on such sheets)."""
+    if sheet.compliance is None:
+        return []
+    where = f"{sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
+    return [Heading(2, "Compliance", "compliance"), *compliance_blocks(sheet.compliance, where)]
+
+
+_NOTATION_WORDS = {
+    Notation.BOTH: '"to 1" and "for 1" (--notation both)',
+    Notation.TO: '"to 1" (--notation to)',
+    Notation.FOR: '"for 1" (--notation for)',
+}
+
+
+def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
+    """The checks of ``c`` made on ``where`` (the shoe and rules): a summary, then per profile
+    a heading of ``level``, its source and one table of checks.
+
+    >>> from exactodds.compliance import check_paytable_against
+    >>> from exactodds.paytable import load_paytable
+    >>> c = check_paytable_against(load_paytable("classic"), "mga")
+    >>> blocks = compliance_blocks(c, "8 decks")
+    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (SPEC §9)
+    ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
+    """
+    blocks: list[Block] = [
+        Para(
+            f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
+            f"per game), with the shoe and drawing rules in use ({where}) and payouts stated "
+            f"{_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
+        ),
+    ]
+    for profile in c.profiles:
+        checks = [k for k in c.checks if k.profile == profile.id]
+        blocks.append(Heading(level, profile.name, f"compliance-{_slug(profile.id)}"))
+        intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
+        if profile.file and profile.file != profile.id:
+            intro += [" (", Code(profile.file), ")"]
+        intro.append(f": {profile.source.rstrip('.')}." if profile.source else ".")
+        if profile.description:
+            intro.append(f" {profile.description}")
+        blocks.append(Para(tuple(intro)))
+        for rule in profile.rules:
+            if rule.source:
+                blocks.append(Para(f"{rule.kind.label} ({rule.limit_text}): {rule.source}", "note"))
+        rows: list[tuple[Inline, ...]] = []
+        for i, k in enumerate(checks):
+            first = i == 0 or checks[i - 1].rule is not k.rule
+            rule = next(r for r in profile.rules if r.kind is k.rule)
+            rows.append(
+                (
+                    k.rule.label if first else "",
+                    rule.limit_text if first else "",
+                    (k.bet_name, " (", Code(k.bet), ")"),
+                    describe_value(k),
+                    Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
+                    k.note,
+                )
+            )
+        header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
+        blocks.append(Table(header, tuple(rows), "lllrll"))
+    return blocks
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
+
+
 def _shoe(sheet: Sheet) -> list[Block]:
     shoe = sheet.shoe
     ranks = shoe.rank_counts
@@ -280,22 +358,30 @@ def _tableau(sheet: Sheet) -> list[Block]:
     ]
 
 
+_PAYS_HEADERS = {
+    Notation.BOTH: ("Pays", "To 1", "For 1"),
+    Notation.TO: ("Pays (to 1)",),
+    Notation.FOR: ("Pays (for 1)",),
+}
+_PAYS_CAPTIONS = {
+    Notation.BOTH: "'To 1' is the net win per unit staked; 'for 1' the return, stake included.",
+    Notation.TO: "Payouts as the net win per unit staked ('a to 1').",
+    Notation.FOR: "Payouts as the return per unit staked, stake included ('a for 1').",
+}
+
+
 def _paytable(sheet: Sheet) -> list[Block]:
     rows: list[tuple[Inline, ...]] = []
     notes: list[Block] = []
     for b in sheet.bets:
         bet = b.bet
         for i, row in enumerate(bet.rows):
-            rows.append(
-                (
-                    _bet_label(bet) if i == 0 else "",
-                    row.event,
-                    Code(str(row.when)),
-                    row.pays.text or str(row.pays),
-                    row.pays.to_one(),
-                    row.pays.for_one(),
-                )
+            pays = (
+                (row.pays.stated(Notation.BOTH), row.pays.to_one(), row.pays.for_one())
+                if sheet.notation is Notation.BOTH
+                else (row.pays.stated(sheet.notation),)
             )
+            rows.append((_bet_label(bet) if i == 0 else "", row.event, Code(str(row.when)), *pays))
         if bet.max_round is not None:
             notes.append(
                 Para((bet.name, ": closed after round ", str(bet.max_round), " of a shoe."))
@@ -312,10 +398,10 @@ def _paytable(sheet: Sheet) -> list[Block]:
         Heading(2, "Paytable", "paytable"),
         Para("Rows are tried in order; the first whose condition holds settles the bet."),
         Table(
-            ("Bet", "Event", "When", "Pays", "To 1", "For 1"),
+            ("Bet", "Event", "When", *_PAYS_HEADERS[sheet.notation]),
             tuple(rows),
-            "lllrrr",
-            caption="'To 1' is the net win per unit staked; 'for 1' the return, stake included.",
+            "lll" + "r" * len(_PAYS_HEADERS[sheet.notation]),
+            caption=_PAYS_CAPTIONS[sheet.notation],
         ),
         *notes,
     ]
@@ -335,7 +421,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     rows = tuple(
         (
             f"{row.event} ({note})" if note else row.event,
-            row.pays.text or str(row.pays),
+            row.pays.stated(sheet.notation),
             grouped(row.combinations),
             fixed(row.probability, p),
             signed(row.ret, r),
@@ -353,7 +439,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
     if never:
         blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
-    win, odds = _largest(b)
+    blocks += _examples(b)
+    win, odds = _largest(sheet, b)
     summary: list[tuple[Inline, ...]] = [
         ("House edge (pushes counted)", _pct(f.house_edge)),
         ("House edge per resolved bet", _pct(f.house_edge_resolved)),
@@ -362,6 +449,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
         ("Hit frequency", _pct(f.hit_frequency)),
         ("Push probability", _pct(f.push_probability)),
         ("Standard deviation", sqrt_fixed(f.variance, PRECISION["std_dev"])),
+        ("Volatility index (90%)", volatility_index(f.variance, PRECISION["std_dev"])),
         ("Largest win", win),
         ("Odds of the largest win", odds),
         ("Max round", str(bet.max_round) if bet.max_round else "no limit"),
@@ -369,6 +457,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     if f.player_favourable:
         summary.append(("Flag", Strong(FLAG)))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
+    blocks.append(_confidence(b))
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         base = b.unrounded_rtp
         blocks.append(
@@ -389,6 +478,53 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     return blocks
+
+
+def _examples(b: BetSheet) -> list[Block]:
+    """The worked examples of a bet: per row one round that settles on it (``—`` where the row
+    never occurs) and what a stake of 100 returns."""
+    if not b.examples:
+        return []
+    stake = format_number(EXAMPLE_STAKE)
+    rows = tuple(
+        (row.event, "—", "—")
+        if ex is None
+        else (row.event, Code(ex.cards), format_number(ex.returns))
+        for row, ex in zip(b.bet.rows, b.examples, strict=True)
+    )
+    return [
+        Table(
+            ("Event", "Example round", f"{stake} returns"),
+            rows,
+            "llr",
+            caption=f"Worked examples: a round that settles on each row, and what a stake of "
+            f"{stake} returns (stake included; 0 when lost). Chosen as the Method says.",
+        )
+    ]
+
+
+def _confidence(b: BetSheet) -> Table:
+    """The RTP range over N rounds at each confidence level (normal approximation): one row per
+    number of rounds, one column per level."""
+    f = b.figures
+    places = PRECISION["percent"]
+    rows = tuple(
+        (
+            grouped(n),
+            *(
+                f"{r.low_percent(places)} to {r.high_percent(places)}"
+                for r in confidence_ranges(f.rtp, f.variance, [n])
+            ),
+        )
+        for n in ROUNDS
+    )
+    return Table(
+        ("Rounds", *(level_label(level) for level in LEVELS)),
+        rows,
+        "r" * (1 + len(LEVELS)),
+        caption="RTP range over N rounds at each confidence level: RTP ± z·SD/√N (normal "
+        "approximation, see Method).",
+    )
 
 
 def _never_note(sheet: Sheet, events: list[str], notes: tuple[str, ...]) -> str:
@@ -422,6 +558,17 @@ def _method(sheet: Sheet) -> list[Block]:
             "universe; decimals are rounded only for display (probabilities and returns to "
             f"{PRECISION['probability']} places, percentages to {PRECISION['percent']}). The exact "
             "values are in the appendix."
+        ),
+        Para(EXAMPLE_RULE),
+        Para(
+            "Confidence ranges and volatility use the normal approximation: the average return "
+            "of N independent rounds lies within RTP ± z·SD/√N with probability about the "
+            "confidence level, where SD is the exact standard deviation of one round's net "
+            "result per unit stake and z = 1.6449, 1.9600, 2.5758 for 90%, 95%, 99% (two-sided). "
+            "The volatility index is VI = z·SD with the 90% z. The approximation needs N large "
+            "against 1 / P(largest win); a range reaching below 0% or above the largest return "
+            "means N is too small for it. Bounds are computed from the exact RTP and variance "
+            "with 40-digit z-values in integer arithmetic, so every printed digit is correct."
         ),
     ]
 
@@ -574,6 +721,7 @@ def document(sheet: Sheet) -> Document:
         )
     blocks: list[Block] = [Table(("Item", "Value"), head, "ll")]
     blocks += _summary(sheet)
+    blocks += _compliance(sheet)
     blocks += _game(sheet)
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)
@@ -594,4 +742,12 @@ def document(sheet: Sheet) -> Document:
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used
         title += f" — {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
-    return Document(title, tuple(blocks), sheet.date, sheet.version)
+    return Document(title, tuple(blocks), sheet.date, sheet.version, _source(sheet))
+
+
+def _source(sheet: Sheet) -> str:
+    """The paytable file and its SHA-256, for the foot of every printed page."""
+    sha = sheet.paytable.sha256
+    if sha is None:
+        return ""
+    return f"{Path(sheet.file).name or sheet.paytable.name} SHA-256 {sha}"

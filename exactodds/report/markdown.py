@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from exactodds.escape import md_code, one_line
-from exactodds.report.layout import Code, Document, Heading, Inline, Para, Strong, Table
+from exactodds.report.layout import Block, Code, Document, Heading, Inline, Para, Strong, Table
 
-__all__ = ["MARKER", "render_markdown", "text"]
+__all__ = ["MARKER", "render_blocks", "render_markdown", "text"]
 
 MARKER = "exactodds-sheet"
 """Word in the first-line comment of every generated sheet (with its date)."""
@@ -91,7 +92,19 @@ def render_markdown(doc: Document) -> str:
         f"# {_escape(doc.title)}",
         "",
     ]
-    for block in doc.blocks:
+    return ("\n".join(out) + "\n" + render_blocks(doc.blocks)).rstrip("\n") + "\n"
+
+
+def render_blocks(blocks: Iterable[Block]) -> str:
+    """Blocks as Markdown, without the document's marker line and title (ends with a newline).
+
+    >>> print(render_blocks([Heading(2, "Tie", "tie"), Para("Pays 8:1.", "flag")]), end="")
+    ## Tie
+    <BLANKLINE>
+    > Pays 8:1.
+    """
+    out: list[str] = []
+    for block in blocks:
         if isinstance(block, Heading):
             out += [f"{'#' * block.level} {_escape(block.text)}", ""]
         elif isinstance(block, Para):

@@ -23,10 +23,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError
+from exactodds.examples import Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
+from exactodds.payout import Notation
 from exactodds.paytable import (
     Bet,
     Occurrence,
@@ -109,6 +112,9 @@ class BetSheet:
     rtp_by_stake: tuple[StakeRTP, ...] = ()
     unrounded_rtp: Fraction | None = None
     occurrence: tuple[Occurrence, ...] = ()
+    examples: tuple[Example | None, ...] = ()
+    """Per row: its worked example (:func:`~exactodds.examples.row_examples`), None for a row
+    that never occurs; empty when not computed."""
 
     @property
     def bet(self) -> Bet:
@@ -169,6 +175,10 @@ class Sheet:
     rerun: tuple[str, ...] | None = None
     """Arguments of ``exactodds report`` that recompute this sheet (the paytable first: a
     bundled name or the file), or None when its shoe or rules cannot be given as options."""
+    notation: Notation = Notation.BOTH
+    """How the sheet states payouts: "to 1", "for 1", or both beside the payout as written."""
+    compliance: Compliance | None = None
+    """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
 
     @property
     def command(self) -> str | None:
@@ -278,11 +288,12 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
 
 def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint) -> BetSheet:
     occurrence = row_occurrence(bet, joint)
+    examples = row_examples(bet, joint.shoe, joint.tableau)
     if bet.rounding is None:
-        return BetSheet(figures, occurrence=occurrence)
+        return BetSheet(figures, occurrence=occurrence, examples=examples)
     base = bet_figures(joint, unrounded(bet)).rtp
     table = tuple(StakeRTP(s, r, r == base) for s, r in rtp_by_stake(joint, bet, DEFAULT_STAKES))
-    return BetSheet(figures, table, base, occurrence)
+    return BetSheet(figures, table, base, occurrence, examples)
 
 
 def build_sheet(
@@ -295,6 +306,8 @@ def build_sheet(
     version: str | None = None,
     extra_inputs: Iterable[InputFile] = (),
     options: Sequence[str] | None = None,
+    against: Sequence[Profile] = (),
+    notation: Notation = Notation.BOTH,
 ) -> Sheet:
     """Compute the sheet of ``paytable`` (on its own shoe and tableau unless given).
 
@@ -302,7 +315,9 @@ def build_sheet(
     ``version`` defaults to the installed exactodds version. ``options`` are the command-line
     options that chose the shoe and rules (``--decks 6 --rules mini``), for the sheet's rerun
     command; without them they are derived from ``shoe`` and ``tableau`` where options can say
-    them (full or depleted decks, built-in rules).
+    them (full or depleted decks, built-in rules). ``against`` adds a compliance section (checks
+    on this shoe and these rules, see :mod:`exactodds.compliance`); ``notation`` is how payouts
+    are stated.
 
     >>> from math import perm
     >>> from exactodds.paytable import default_paytable, load_paytable
@@ -310,6 +325,10 @@ def build_sheet(
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
+    >>> from exactodds.compliance import load_profiles
+    >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
+    >>> checked.compliance.summary(), checked.command
+    ('14 checks: 4 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
         from exactodds import __version__
@@ -327,10 +346,14 @@ def build_sheet(
     if paytable.rules_file is not None and tableau == paytable.tableau:
         inputs.append(file_input("rules", paytable.rules_file))
     inputs.extend(extra_inputs)
+    inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
     if options is None:
         derived = _options(paytable, shoe, tableau)
         options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
+    if options is not None:
+        options = [*options, *_check_options(against, notation)]
     name = _paytable_argument(paytable)
+    compliance = run_checks(against, joint, bets, notation=notation) if against else None
     return Sheet(
         paytable,
         file,
@@ -342,7 +365,15 @@ def build_sheet(
         version,
         resolve_date(date),
         rerun=None if options is None or name is None else (name, *options),
+        notation=notation,
+        compliance=compliance,
     )
+
+
+def _check_options(against: Sequence[Profile], notation: Notation) -> list[str]:
+    """``--against`` and ``--notation`` as given to the sheet (the defaults left out)."""
+    out = ["--against", ",".join(p.argument for p in against)] if against else []
+    return out + (["--notation", notation.value] if notation is not Notation.BOTH else [])
 
 
 def _paytable_argument(paytable: Paytable) -> str | None:

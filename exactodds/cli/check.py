@@ -1,0 +1,72 @@
+"""``exactodds check``: paytables against jurisdiction profiles; exit 1 when a check fails."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from exactodds.cli import app
+from exactodds.cli.common import (
+    AgainstOpt,
+    DecksOpt,
+    NotationOpt,
+    PaytablesArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+)
+from exactodds.payout import Notation
+
+__all__ = ["check"]
+
+EPILOG = """Examples:
+
+\b
+  exactodds check classic --against gli-11,adm,mga
+  exactodds check classic ez --against nj --notation to --format json
+  exactodds check my-game.toml --against my-profile.toml --decks 6
+
+Bundled profiles: adm (Italy: RTP at least 90%), mga (Malta: at least 85%), gli-11 (top award at
+least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). A profile file is TOML:
+name, source and a [rules] table (min_rtp, max_rtp, top_award_max_odds, payout_notation). Every
+rule is checked per bet, on the shoe and rules in use. Exit code 0 when every check passes (n/a
+included), 1 when one fails, 2 on bad input."""
+
+
+@app.command(epilog=EPILOG)
+def check(  # noqa: PLR0917 - one parameter per command-line option
+    paytables: PaytablesArg = None,
+    against: AgainstOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md or json.")] = "md",
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
+    notation: NotationOpt = Notation.BOTH,
+) -> None:
+    """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
+    payout notation), with exact values."""
+    from exactodds.errors import ProfileError, ReportError
+    from exactodds.report.checks import CHECK_FORMATS, check_paytables, render_checks
+
+    if fmt not in CHECK_FORMATS:
+        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
+    if not against:
+        raise ProfileError("--against is required: profiles such as gli-11,adm,mga or a file")
+    results = check_paytables(
+        paytables or [],
+        against,
+        decks=decks,
+        remove=remove,
+        shoe_file=shoe_file,
+        rules=rules,
+        notation=notation,
+    )
+    typer.echo(render_checks(results, fmt), nl=False)
+    failed = sum(len(r.compliance.failures()) for r in results)
+    if failed:
+        total = sum(len(r.compliance.checks) for r in results)
+        print(f"exactodds: {failed} of {total} checks fail", file=sys.stderr)
+        raise typer.Exit(1)

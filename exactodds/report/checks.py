@@ -1,0 +1,130 @@
+"""``exactodds check``: paytables checked against jurisdiction profiles, as Markdown or JSON.
+
+The checks are :mod:`exactodds.compliance`'s, made on the shoe and drawing rules of the options
+(the paytable's own by default), exactly as a sheet's Compliance section shows them.
+
+>>> results = check_paytables(["classic"], "gli-11,mga")
+>>> [(r.label, r.compliance.summary()) for r in results]
+[('paytables/classic.toml', '28 checks: 26 pass, 2 fail, 0 n/a')]
+>>> json.loads(render_checks(results, "json"))["checks"][0]["verdict"]
+'pass'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from exactodds.compliance import Compliance, Verdict, check_paytable_against, load_profiles
+from exactodds.errors import ReportError
+from exactodds.payout import Notation
+from exactodds.paytable import Paytable, default_paytable, display_path, load_paytable
+from exactodds.shoe import Shoe
+from exactodds.tableau import Tableau, load_tableau
+
+__all__ = ["CHECK_FORMATS", "CheckedPaytable", "check_paytables", "render_checks"]
+
+CHECK_FORMATS = ("md", "json")
+"""Output formats of ``exactodds check``."""
+
+
+@dataclass(frozen=True)
+class CheckedPaytable:
+    """A paytable's checks and the shoe and rules they were made on."""
+
+    paytable: Paytable
+    shoe: Shoe
+    tableau: Tableau
+    compliance: Compliance
+
+    @property
+    def label(self) -> str:
+        """The paytable's file as a sheet names it (or its name)."""
+        return display_path(self.paytable.path) or self.paytable.name
+
+    @property
+    def where(self) -> str:
+        """The shoe and drawing rules of the checks, in words."""
+        return f"{self.shoe.describe()}, drawing rules {self.tableau.name}"
+
+
+def check_paytables(
+    specs: Sequence[str],
+    against: str,
+    *,
+    decks: int | None = None,
+    remove: str | None = None,
+    shoe_file: Path | None = None,
+    rules: str | None = None,
+    notation: Notation = Notation.BOTH,
+) -> list[CheckedPaytable]:
+    """Check the paytables ``specs`` (files or bundled names; the default game when empty)
+    against the profiles ``against`` names, on the shoe and rules of the options.
+
+    >>> (r,) = check_paytables([], "adm", decks=6, rules="mini")
+    >>> r.where, r.compliance.count(Verdict.PASS)
+    ('6 decks (312 cards), drawing rules mini', 4)
+    """
+    profiles = load_profiles(against)
+    tableau = load_tableau(rules) if rules is not None else None
+    out = []
+    for spec in specs or [str(default_paytable())]:
+        table = load_paytable(spec)
+        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
+        used = tableau or table.tableau
+        c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
+        out.append(CheckedPaytable(table, shoe, used, c))
+    return out
+
+
+def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
+    """The checks as Markdown (a section per paytable) or one JSON object ``{"checks": […]}``
+    whose checks also name their ``paytable``.
+
+    >>> print(render_checks(check_paytables(["classic"], "nj"), "md").splitlines()[0])
+    # Classic (commission) — compliance
+    """
+    if fmt not in CHECK_FORMATS:
+        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
+    if fmt == "json":
+        return json.dumps(_data(results), indent=2, ensure_ascii=False) + "\n"
+    from exactodds.report.layout import Code, Heading, Para, compliance_blocks
+    from exactodds.report.markdown import render_blocks
+
+    parts = []
+    for r in results:
+        blocks = [
+            Heading(1, f"{r.paytable.name} — compliance", "compliance"),
+            Para(("Paytable ", Code(r.label), ".")),
+            *compliance_blocks(r.compliance, r.where, level=2),
+        ]
+        parts.append(render_blocks(blocks))
+    return "\n".join(parts)
+
+
+def _data(results: Sequence[CheckedPaytable]) -> dict[str, object]:
+    checks = []
+    paytables = []
+    for r in results:
+        data = r.compliance.as_dict()
+        checks += [{"paytable": r.label, **check} for check in data["checks"]]
+        paytables.append(
+            {
+                "paytable": r.label,
+                "name": r.paytable.name,
+                "sha256": r.paytable.sha256,
+                "shoe": r.shoe.describe(),
+                "rules": r.tableau.name,
+                "summary": data["summary"],
+            }
+        )
+    total = {v.value: sum(r.compliance.count(v) for r in results) for v in Verdict}
+    return {
+        "checks": checks,
+        "summary": {"checks": len(checks), **total},
+        "notation": results[0].compliance.notation.value if results else Notation.BOTH.value,
+        "paytables": paytables,
+        "profiles": results[0].compliance.as_dict()["profiles"] if results else [],
+    }

@@ -1,0 +1,400 @@
+"""XLSX math sheets (optional extra ``xlsx``): the sheet as a workbook for people who work in
+Excel. openpyxl is imported only here, when a workbook is made.
+
+Sheets: ``Summary`` (one row per bet), one sheet per bet (its paytable rows with combinations,
+probability and return, the total, then its figures) and ``Inputs`` (software, date, shoe,
+rules, input files with SHA-256, the command that recomputes the sheet).
+
+Exact where a spreadsheet allows it, and safe:
+
+- Counts are integer cells while Excel can hold them: it stores every number as an IEEE double,
+  exact up to 2⁵³ = 9,007,199,254,740,992. The 8-deck universe (4,998,398,275,503,360) fits; 9
+  decks' does not. A larger count is written as text, and the sheet says so.
+- Probabilities, returns and percentages are number cells (16 significant digits, as openpyxl
+  writes numbers; Excel shows 15), for sorting and charts, with the exact fraction as text in
+  the next column, ``p/q`` as in the JSON sheet.
+- Every text cell is a string cell, never a formula; text a spreadsheet would take for one
+  (:func:`~exactodds.escape.formula_like`) also carries Excel's quote prefix, so editing the cell
+  keeps it text. Characters XML cannot hold become U+FFFD.
+- Reproducible: the document properties and the zip entries carry the sheet's date, not the
+  time of the run, so the same sheet gives the same bytes (with the same openpyxl and zlib).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import zipfile
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, Any
+
+from exactodds.errors import MissingExtraError
+from exactodds.escape import formula_like
+from exactodds.numbers import exact, grouped
+from exactodds.report.sheet import BetSheet, Sheet
+
+__all__ = ["MAX_EXACT_INT", "openpyxl", "render_xlsx", "sheet_names", "xlsx_date"]
+
+MAX_EXACT_INT = 2**53
+"""Largest count written as a number: Excel's doubles hold every integer up to 2⁵³ exactly."""
+
+MAX_SHEET_NAME = 31
+"""Excel's limit on the length of a sheet name."""
+
+_RESERVED = ("Summary", "Inputs", "History")  # "History" is reserved by Excel itself
+_STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2})")
+_CORE = "docProps/core.xml"
+_BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_MAX_TEXT = 32767  # characters in one Excel cell
+
+PERCENT = "0.0000%"
+PROBABILITY = "0.0000000000"
+RETURN = "+0.0000000000;-0.0000000000;0.0000000000"
+COUNT = "#,##0"
+ODDS = "#,##0.00"
+NUMBER = "General"
+
+BIG_COUNT_NOTE = (
+    "Counts above 2^53 = 9,007,199,254,740,992 are written as text: Excel stores numbers as "
+    "doubles and would round them."
+)
+
+
+def sheet_names(bet_ids: Sequence[str]) -> list[str]:
+    """A worksheet name per bet: its id, cut to 31 characters, unique ignoring case (Excel's
+    rule) and distinct from the Summary and Inputs sheets.
+
+    >>> names = sheet_names(["tie", "summary", "x" * 40, "x" * 31 + "y"])
+    >>> names[:2], names[2] == "x" * 31, names[3]
+    (['tie', 'summary~2'], True, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxx~2')
+    """
+    taken = {name.casefold() for name in _RESERVED}
+    out = []
+    for bet_id in bet_ids:
+        name = bet_id[:MAX_SHEET_NAME]
+        n = 1
+        while name.casefold() in taken:
+            n += 1
+            suffix = f"~{n}"
+            name = bet_id[: MAX_SHEET_NAME - len(suffix)] + suffix
+        taken.add(name.casefold())
+        out.append(name)
+    return out
+
+
+class _Writer:
+    """Cells of one worksheet, written row by row: text, exact numbers and counts."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.row = 0
+        self.big_counts = False
+
+    def text(self, column: int, value: str, bold: bool = False) -> None:
+        from openpyxl.styles import Font
+
+        cell = self.ws.cell(self.row, column)
+        cell.value = _BAD_XML.sub("\ufffd", value)[:_MAX_TEXT]
+        cell.data_type = "s"  # never a formula, whatever the text
+        if formula_like(value):
+            cell.quotePrefix = True
+        if bold:
+            cell.font = Font(bold=True)
+
+    def number(self, column: int, value: Fraction | int | float, fmt: str) -> None:
+        cell = self.ws.cell(self.row, column)
+        cell.value = value if isinstance(value, int | float) else float(value)
+        cell.number_format = fmt
+
+    def count(self, column: int, value: int) -> None:
+        if abs(value) <= MAX_EXACT_INT:
+            self.number(column, value, COUNT)
+        else:
+            self.big_counts = True
+            self.text(column, grouped(value))
+
+    def exact(self, column: int, value: Fraction | int, fmt: str) -> None:
+        """The value as a number in ``column`` and as ``p/q`` text in the next one."""
+        self.number(column, value, fmt)
+        self.text(column + 1, exact(value))
+
+    def line(self, *cells: str, bold: bool = False) -> None:
+        """A new row of text cells."""
+        self.row += 1
+        for column, value in enumerate(cells, 1):
+            if value:
+                self.text(column, value, bold)
+
+    def widths(self, *widths: int) -> None:
+        from openpyxl.utils import get_column_letter
+
+        for column, width in enumerate(widths, 1):
+            self.ws.column_dimensions[get_column_letter(column)].width = width
+
+    def note_big_counts(self) -> None:
+        if self.big_counts:
+            self.row += 1
+            self.line(BIG_COUNT_NOTE)
+
+
+def _summary(w: _Writer, sheet: Sheet, names: Sequence[str]) -> None:
+    w.line(f"{sheet.paytable.name} — math sheet", bold=True)
+    w.line(f"{sheet.shoe.describe()}; drawing rules {sheet.tableau.name}; {sheet.software}")
+    w.line(f"Date {sheet.date}. Every figure is exact; the 'exact' columns give it as p/q.")
+    w.row += 1
+    w.line(
+        "Bet",
+        "Id",
+        "House edge",
+        "House edge (exact)",
+        "Per resolved bet",
+        "Per resolved bet (exact)",
+        "RTP",
+        "RTP (exact)",
+        "Hit frequency",
+        "Hit frequency (exact)",
+        "Std dev",
+        "Variance (exact)",
+        "Largest win (to 1)",
+        "Largest win (exact)",
+        "Its odds (1 in)",
+        "Its probability (exact)",
+        "Max round",
+        "Flag",
+        "Sheet",
+        bold=True,
+    )
+    w.ws.freeze_panes = w.ws.cell(w.row + 1, 3)
+    for b, name in zip(sheet.bets, names, strict=True):
+        f = b.figures
+        w.line(b.bet.name, b.bet.id)
+        w.exact(3, f.house_edge, PERCENT)
+        if f.house_edge_resolved is not None:
+            w.exact(5, f.house_edge_resolved, PERCENT)
+        w.exact(7, f.rtp, PERCENT)
+        w.exact(9, f.hit_frequency, PERCENT)
+        w.number(11, f.std_dev, "0.0000")
+        w.text(12, exact(f.variance))
+        if f.largest_win > 0:
+            w.exact(13, f.largest_win, NUMBER)
+            w.number(15, 1 / f.largest_win_probability, ODDS)
+            w.text(16, exact(f.largest_win_probability))
+        if b.bet.max_round is not None:
+            w.number(17, b.bet.max_round, "0")
+        if f.player_favourable:
+            w.text(18, "PLAYER-FAVOURABLE")
+        w.text(19, name)
+    w.widths(24, 16, 11, 24, 11, 24, 11, 24, 11, 24, 9, 30, 12, 14, 14, 26, 10, 20, 16)
+
+
+def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
+    f = b.figures
+    bet = b.bet
+    w.line(f"{bet.name} ({bet.id})", bold=True)
+    if bet.description:
+        w.line(bet.description)
+    w.row += 1
+    w.line(
+        "Event",
+        "Pays",
+        "To 1",
+        "For 1",
+        "Net per unit",
+        "Net (exact)",
+        "Combinations",
+        "Probability",
+        "Probability (exact)",
+        "Return",
+        "Return (exact)",
+        "Note",
+        bold=True,
+    )
+    w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
+    for row, note in zip(f.rows, b.notes, strict=True):
+        w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
+        w.exact(5, row.net, NUMBER)
+        w.count(7, row.combinations)
+        w.exact(8, row.probability, PROBABILITY)
+        w.exact(10, row.ret, RETURN)
+        if note:
+            w.text(12, note)
+    w.line("Total", bold=True)
+    w.count(7, f.total)
+    w.exact(8, Fraction(1), PROBABILITY)
+    w.exact(10, f.ev, RETURN)
+    w.row += 1
+    w.line("Figure", "Value", "Exact", bold=True)
+    figures: list[tuple[str, Fraction | None, str]] = [
+        ("House edge (pushes counted)", f.house_edge, PERCENT),
+        ("House edge per resolved bet", f.house_edge_resolved, PERCENT),
+        ("RTP", f.rtp, PERCENT),
+        ("Expected value per unit", f.ev, RETURN),
+        ("Hit frequency", f.hit_frequency, PERCENT),
+        ("Push probability", f.push_probability, PERCENT),
+        ("Variance", f.variance, "0.0000000000"),
+        ("Largest win (to 1)", f.largest_win, NUMBER),
+        ("Probability of the largest win", f.largest_win_probability, PROBABILITY),
+    ]
+    for label, value, fmt in figures:
+        w.line(label)
+        if value is None:
+            w.text(2, "—")
+        else:
+            w.exact(2, value, fmt)
+    w.line("Standard deviation (square root of the variance)")
+    w.number(2, f.std_dev, "0.0000")
+    w.line("Max round", "" if bet.max_round else "no limit")
+    if bet.max_round:
+        w.number(2, bet.max_round, "0")
+    if f.player_favourable:
+        w.line("Flag", "PLAYER-FAVOURABLE")
+    if b.rtp_by_stake and b.unrounded_rtp is not None:
+        w.row += 1
+        w.line("Stake", "RTP", "RTP (exact)", "Equals unrounded", bold=True)
+        for s in b.rtp_by_stake:
+            w.row += 1
+            w.exact(1, s.stake, "0.00")
+            w.exact(2, s.rtp, PERCENT)
+            w.text(4, "yes (exact)" if s.equals_unrounded else "no")
+        w.line("Unrounded RTP")
+        w.exact(2, b.unrounded_rtp, PERCENT)
+    w.note_big_counts()
+    w.widths(34, 16, 12, 12, 13, 14, 26, 14, 30, 15, 30, 28)
+
+
+def _inputs(w: _Writer, sheet: Sheet) -> None:
+    t = sheet.paytable
+    w.line("Item", "Value", bold=True)
+    facts = [
+        ("Paytable", t.name),
+        ("File", sheet.file),
+        ("Paytable SHA-256", t.sha256 or ""),
+        ("Source", t.source),
+        ("Description", t.description),
+        ("Shoe", sheet.shoe.describe()),
+        ("Drawing rules", sheet.tableau.name),
+        ("Differs from the paytable", " ".join(sheet.overrides)),
+    ]
+    for item, value in facts:
+        if value:
+            w.line(item, value)
+    w.line("Universe (ordered six-card sequences)")
+    w.count(2, sheet.universe)
+    w.line("Method", "complete enumeration of ordered six-card sequences; exact fractions")
+    w.line("Software", sheet.software)
+    w.line("Date", sheet.date)
+    if sheet.verification is not None:
+        v = sheet.verification
+        w.line(
+            "Monte Carlo check",
+            f"{grouped(v.rounds)} rounds, seed {v.seed}: see the HTML or JSON sheet",
+        )
+    w.line("Command", sheet.command or "— (the shoe or rules cannot be given as options)")
+    w.row += 1
+    w.line("Input", "File", "SHA-256", bold=True)
+    for i in sheet.inputs:
+        w.line(i.role, i.path, i.sha256)
+    w.note_big_counts()
+    w.widths(38, 70, 66)
+
+
+class _Archive(zipfile.ZipFile):
+    """A zip whose entries all carry one fixed time (openpyxl would stamp the current one)."""
+
+    def __init__(self, file: IO[bytes], date_time: tuple[int, int, int, int, int, int]) -> None:
+        super().__init__(file, "w", zipfile.ZIP_DEFLATED)
+        self.date_time = date_time
+
+    def writestr(
+        self,
+        zinfo_or_arcname: str | zipfile.ZipInfo,
+        data: Any,
+        compress_type: int | None = None,
+        compresslevel: int | None = None,
+    ) -> None:
+        name = (
+            zinfo_or_arcname.filename
+            if isinstance(zinfo_or_arcname, zipfile.ZipInfo)
+            else zinfo_or_arcname
+        )
+        info = zipfile.ZipInfo(name, self.date_time)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.create_system = 3
+        info.external_attr = 0o644 << 16
+        super().writestr(info, data, compress_type, compresslevel)
+
+    def write(
+        self,
+        filename: Any,
+        arcname: Any = None,
+        compress_type: int | None = None,
+        compresslevel: int | None = None,
+    ) -> None:
+        data = Path(filename).read_bytes()
+        self.writestr(str(arcname or Path(filename).name), data, compress_type, compresslevel)
+
+
+def openpyxl() -> Any:
+    """The openpyxl module, or :class:`~exactodds.errors.MissingExtraError` naming the ``xlsx``
+    extra."""
+    try:
+        import openpyxl as module
+        import openpyxl.writer.excel  # ExcelWriter, used by render_xlsx
+    except ImportError:
+        raise MissingExtraError("XLSX sheets need openpyxl", "xlsx") from None
+    return module
+
+
+def render_xlsx(sheet: Sheet) -> bytes:
+    """The sheet as an XLSX workbook (Summary, one sheet per bet, Inputs).
+
+    Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
+
+    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
+    >>> data = render_xlsx(sheet)
+    >>> data[:2], xlsx_date(data)
+    (b'PK', '2024-01-01')
+    """
+    module = openpyxl()
+    book = module.Workbook()
+    summary = book.active
+    summary.title = "Summary"
+    names = sheet_names([b.bet.id for b in sheet.bets])
+    _summary(_Writer(summary), sheet, names)
+    for b, name in zip(sheet.bets, names, strict=True):
+        _bet(_Writer(book.create_sheet(name)), sheet, b)
+    _inputs(_Writer(book.create_sheet("Inputs")), sheet)
+    day = dt.date.fromisoformat(sheet.date)
+    stamp = dt.datetime(day.year, day.month, day.day)
+    props = book.properties
+    props.creator = sheet.software
+    props.lastModifiedBy = None
+    props.title = f"{sheet.paytable.name} — math sheet"
+    props.keywords = f"exactodds-sheet date={sheet.date}"
+    props.created = props.modified = stamp
+    zip_time = max((day.year, day.month, day.day, 0, 0, 0), (1980, 1, 1, 0, 0, 0))  # zip's epoch
+    out = io.BytesIO()
+    module.writer.excel.ExcelWriter(book, _Archive(out, zip_time)).save()  # closes the archive
+    return out.getvalue()
+
+
+def xlsx_date(data: bytes) -> str | None:
+    """The date an XLSX workbook exactodds wrote records, or None for any other file.
+
+    >>> xlsx_date(b"PK not a zip")
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo(_CORE)
+            if info.file_size > 1 << 16:
+                return None
+            core = archive.read(info)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError):
+        return None
+    found = _STAMP.search(core)
+    return found.group(1).decode("ascii") if found else None

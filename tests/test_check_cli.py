@@ -1,0 +1,199 @@
+"""``exactodds check`` and ``report --against/--notation`` as a user runs them: exit codes, the
+JSON shape, the Compliance section in every format, payout notation, confidence ranges."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import run
+
+KEYS = {"paytable", "profile", "rule", "bet", "value", "limit", "verdict", "source", "note"}
+
+
+def test_check_passes_with_exit_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check", "punto-banco", "--against", "mga,gli-11"], capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("# Punto Banco — compliance")
+    assert "6 checks: 6 pass, 0 fail, 0 n/a" in out
+    assert "|  |  | Tie (`tie`) | 85.6404% | pass |  |" in out  # 1 − 14.3596%
+
+
+def test_check_fails_with_exit_1_and_says_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check", "classic", "--against", "adm"], capsys)
+    assert code == 1
+    assert "| Tie (`tie`) | 85.6404% | **FAIL** |" in out
+    assert err == "exactodds: 10 of 14 checks fail\n"
+
+
+def test_check_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["check", "classic", "punto-banco", "--against", "adm,nj", "--notation", "to"]
+    code, out, _ = run([*args, "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 1
+    assert len(data["checks"]) == 2 * (14 + 3)
+    assert all(set(c) == KEYS for c in data["checks"])
+    assert {c["verdict"] for c in data["checks"]} == {"pass", "fail"}
+    rtp = [c for c in data["checks"] if c["rule"] == "min_rtp"]
+    assert all(Fraction(c["value"]) > 0 and c["limit"] == "9/10" for c in rtp)
+    tie = next(
+        c for c in rtp if c["paytable"] == "paytables/punto-banco.toml" and c["bet"] == "tie"
+    )
+    assert Fraction(tie["value"]) == 9 * Fraction(475_627_426_473_216, 4_998_398_275_503_360)
+    assert {
+        (c["value"], c["limit"], c["verdict"]) for c in data["checks"] if c["profile"] == "nj"
+    } == {("to", "to", "pass")}
+    # adm: classic 4 of 14 bets at 90% or more, punto-banco 2 of 3 (not Tie); nj: all stated "to"
+    assert data["summary"] == {"checks": 34, "pass": 4 + 2 + 14 + 3, "fail": 11, "n/a": 0}
+    assert [p["id"] for p in data["profiles"]] == ["adm", "nj"]
+    assert data["notation"] == "to"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["check", "--against", "nope"], "unknown profile 'nope'"),
+        (["check", "classic"], "--against is required"),
+        (["check", "--against", "adm", "--format", "pdf"], "unknown format 'pdf'"),
+        (["check", "no-such", "--against", "adm"], "no-such: file not found"),
+        (["check", "--against", "missing/profile.toml"], "missing/profile.toml: file not found"),
+        (["check", "--against", "adm", "--decks", "0"], "number of decks must be a positive"),
+    ],
+)
+def test_check_bad_input_is_one_line_and_exit_2(
+    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("exactodds: error: ") and err.count("\n") == 1
+    assert needle in err
+
+
+def test_check_bad_profile_file_names_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "house.toml"
+    bad.write_text('name = "House"\n[rules]\nmin_rtp = "90%"\nmin_rpt = "95%"\n', encoding="utf-8")
+    code, _, err = run(["check", "--against", str(bad)], capsys)
+    assert code == 2 and f"{bad}:4: rules: unknown rule 'min_rpt'" in err
+    code, _, err = run(["check", "--against", "adm", "--notation", "sideways"], capsys)
+    assert code == 2 and "sideways" in err
+
+
+def test_check_uses_the_shoe_and_rules_of_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["check", "classic", "--against", "mga", "-f", "json", "--decks", "6", "--rules", "mini"]
+    _, out, _ = run(args, capsys)
+    data = json.loads(out)
+    assert data["paytables"][0]["shoe"] == "6 decks (312 cards)"
+    assert data["paytables"][0]["rules"] == "mini"
+
+
+def test_check_and_report_give_the_same_checks(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["check", "classic", "--against", "gli-11,mga", "-f", "json"], capsys)
+    checks = [{k: v for k, v in c.items() if k != "paytable"} for c in json.loads(out)["checks"]]
+    _, out, _ = run(["report", "classic", "--against", "gli-11,mga", "-f", "json"], capsys)
+    sheet = json.loads(out)
+    assert sheet["compliance"]["checks"] == checks
+    assert sheet["compliance"]["summary"] == {"checks": 28, "pass": 26, "fail": 2, "n/a": 0}
+    assert "--against gli-11,mga" in sheet["command"]
+    assert [i["file"] for i in sheet["inputs"] if i["role"] == "profile"] == [
+        "profiles/gli-11.toml",
+        "profiles/mga.toml",
+    ]
+
+
+# -- report --against in every format ----------------------------------------------------------
+
+AGAINST = ["report", "classic", "--against", "gli-11,adm,mga", "--date", "2024-06-01"]
+
+
+def test_report_against_markdown_and_html(capsys: pytest.CaptureFixture[str]) -> None:
+    code, md, _ = run(AGAINST, capsys)
+    assert code == 0  # a report with failing checks is still a report
+    assert md.index("## Summary") < md.index("## Compliance") < md.index("## Game")
+    assert "42 checks: 30 pass, 12 fail, 0 n/a." in md  # GLI 14 of 14, ADM 4, MGA 12
+    for heading in ("GLI-11 — odds of the top award", "Italy — ADM", "Malta — MGA"):
+        assert f"### {heading}" in md
+    assert "| Minimum RTP | 90% | Player (`player`) | 98.7649% | pass |  |" in md  # 1 − 1.2351%
+    assert "«The odds of achieving any explicitly advertised award" in md
+    _, html, _ = run([*AGAINST, "--format", "html"], capsys)
+    assert '<h2 id="compliance">Compliance</h2>' in html
+    assert '<a href="#compliance">Compliance</a>' in html
+    assert "<td><strong>FAIL</strong></td>" in html
+    _, plain, _ = run(["report", "classic", "--date", "2024-06-01"], capsys)
+    assert "Compliance" not in plain
+
+
+def test_report_against_csv_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    _, text, _ = run([*AGAINST, "--format", "csv"], capsys)
+    lines = [line for line in csv.DictReader(io.StringIO(text)) if line["kind"] == "compliance"]
+    rules = [line for line in lines if not line["bet_id"]]
+    assert [(r["item"], r["value"], r["exact"]) for r in rules] == [
+        ("gli-11 top_award_max_odds", "1 in 100,000,000", "100000000"),
+        ("adm min_rtp", "90%", "9/10"),
+        ("mga min_rtp", "85%", "17/20"),
+    ]
+    tie = next(line for line in lines if line["bet_id"] == "tie" and line["item"] == "adm min_rtp")
+    assert (tie["value"], tie["exact"]) == ("fail", "619306544887/723147898655;9/10")
+    assert len(lines) == 3 + 3 * 14
+    _, text, _ = run([*AGAINST, "--format", "json"], capsys)
+    data = json.loads(text)
+    assert [p["id"] for p in data["compliance"]["profiles"]] == ["gli-11", "adm", "mga"]
+    assert len(data["compliance"]["checks"]) == 42
+
+
+def test_confidence_and_volatility_in_json_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:
+    _, text, _ = run(["report", "classic", "--bet", "tie", "-f", "json"], capsys)
+    (tie,) = json.loads(text)["bets"]
+    assert len(tie["confidence"]) == 18
+    assert {(c["rounds"], c["level"]) for c in tie["confidence"]} == {
+        (10**k, level) for k in range(3, 9) for level in ("9/10", "19/20", "99/100")
+    }
+    rtp = Fraction(tie["rtp"])
+    for c in tie["confidence"]:
+        low, high = Fraction(c["low"]), Fraction(c["high"])
+        assert low < rtp < high and len(c["low"].split(".")[1]) == 10
+        assert abs((rtp - low) - (high - rtp)) <= Fraction(1, 10**10)  # symmetric
+    assert tie["volatility_index"] == "4.3438482523"  # 1.6448536… × 2.6408722…
+    _, md, _ = run(["report", "classic", "--bet", "tie"], capsys)
+    assert "| Volatility index (90%) | 4.3438 |" in md
+    assert "| 1,000 | 71.9039% to 99.3768% | 69.2724% to 102.0084% | 64.1292% to 107.1516% |" in md
+
+
+# -- notation ------------------------------------------------------------------------------------
+
+
+def _section(md: str, title: str) -> str:
+    start = md.index(f"## {title}")
+    return md[start : md.index("\n## ", start + 3)]
+
+
+def test_notation_to_states_every_payout_to_one(capsys: pytest.CaptureFixture[str]) -> None:
+    _, md, _ = run(["report", "punto-banco", "--notation", "to"], capsys)
+    paytable = _section(md, "Paytable")
+    assert "| Bet | Event | When | Pays (to 1) |" in paytable
+    assert "for 1" not in paytable and "for 1" not in _section(md, "Bets")
+    assert "| Tie | 8 to 1 |" in _section(md, "Bets")  # written "9 for 1" in the paytable
+    assert "exactodds report punto-banco --notation to" in md
+    code, _, _ = run(["check", "punto-banco", "--against", "nj", "--notation", "to"], capsys)
+    assert code == 0
+    code, _, err = run(["check", "punto-banco", "--against", "nj"], capsys)
+    assert code == 1 and "3 of 3 checks fail" in err
+
+
+def test_notation_for_and_both(capsys: pytest.CaptureFixture[str]) -> None:
+    _, md, _ = run(["report", "punto-banco", "--notation", "for"], capsys)
+    paytable = _section(md, "Paytable")
+    assert "| Bet | Event | When | Pays (for 1) |" in paytable
+    assert " to 1" not in paytable
+    assert "| Tie | 9 for 1 |" in _section(md, "Bets")
+    _, md, _ = run(["report", "punto-banco"], capsys)
+    assert "| Bet | Event | When | Pays | To 1 | For 1 |" in md
+    _, text, _ = run(["report", "punto-banco", "--notation", "to", "-f", "json"], capsys)
+    row = json.loads(text)["bets"][2]["rows"][0]
+    assert (row["pays"], row["to_one"], "for_one" in row) == ("8 to 1", "8 to 1", False)

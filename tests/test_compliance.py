@@ -1,0 +1,379 @@
+"""Jurisdiction profiles and checks against values computed here, independently of the engine
+where possible: SPEC §9 counts (tests/data/spec9.toml), closed forms for pairs
+(tests/independent.py), hand-checked rounding, and brute force over physical cards."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from exactodds.compliance import (
+    Check,
+    Profile,
+    RuleKind,
+    Verdict,
+    check_paytable_against,
+    describe_value,
+    load_profile,
+    load_profiles,
+    parse_profile,
+    run_checks,
+)
+from exactodds.conditions import parse_condition
+from exactodds.engine import joint_distribution
+from exactodds.errors import ExactOddsError, ProfileError
+from exactodds.payout import Notation, Payout
+from exactodds.paytable import Paytable, Row, load_paytable, parse_paytable
+from exactodds.shoe import Shoe
+from tests.bruteforce import physical_joint
+from tests.independent import player_pair_probability
+
+SPEC9 = tomllib.loads((Path(__file__).parent / "data" / "spec9.toml").read_text("utf-8"))
+COUNTS = SPEC9["counts"]
+TOTAL = COUNTS["total"]
+P_BANKER = Fraction(COUNTS["banker_wins"], TOTAL)
+P_PLAYER = Fraction(COUNTS["player_wins"], TOTAL)
+P_TIE = Fraction(COUNTS["tie"], TOTAL)
+# RTP = 1 + EV from the published 8-deck counts: Player 1:1, Banker 19:20, ties push; Tie 8:1.
+RTP = {
+    "player": 1 + P_PLAYER - P_BANKER,
+    "banker": 1 + Fraction(19, 20) * P_BANKER - P_PLAYER,
+    "tie": 9 * P_TIE,
+    "player_pair": 12 * player_pair_probability(Shoe.decks(8)),
+    "banker_pair": 12 * player_pair_probability(Shoe.decks(8)),
+}
+CLASSIC = load_paytable("classic")
+
+
+def _by_bet(checks: list[Check] | tuple[Check, ...], rule: RuleKind) -> dict[str, Check]:
+    return {c.bet: c for c in checks if c.rule is rule}
+
+
+@pytest.mark.parametrize(
+    ("profile", "limit"), [("adm", Fraction(9, 10)), ("mga", Fraction(85, 100))]
+)
+def test_minimum_rtp_profiles_against_spec_figures(profile: str, limit: Fraction) -> None:
+    checks = _by_bet(check_paytable_against(CLASSIC, profile).checks, RuleKind.MIN_RTP)
+    assert len(checks) == len(CLASSIC.bets)
+    for bet_id, rtp in RTP.items():
+        c = checks[bet_id]
+        assert (c.value, c.limit) == (rtp, limit)
+        assert c.verdict is (Verdict.PASS if rtp >= limit else Verdict.FAIL)
+    # Tie 8:1 (RTP 85.64%) is below Italy's 90% and above Malta's 85%
+    assert checks["tie"].verdict is (Verdict.FAIL if profile == "adm" else Verdict.PASS)
+    assert checks["player_pair"].verdict is (Verdict.FAIL if profile == "adm" else Verdict.PASS)
+    assert checks["tie"].source.startswith("«Giochi di carte" if profile == "adm" else "MGA (2021)")
+
+
+def test_gli_11_top_award_is_the_largest_win_and_its_probability() -> None:
+    checks = _by_bet(check_paytable_against(CLASSIC, "gli-11").checks, RuleKind.TOP_AWARD_MAX_ODDS)
+    assert checks["tie"].value == P_TIE
+    assert checks["player_pair"].value == player_pair_probability(Shoe.decks(8))
+    assert checks["banker"].value == P_BANKER  # 19:20 is its only win
+    assert {c.limit for c in checks.values()} == {Fraction(1, 100_000_000)}
+    assert all(c.verdict is Verdict.PASS for c in checks.values())
+    assert checks["tie"].note == "largest win 8 to 1"
+
+
+def _game(bets: dict[str, Any], decks: int = 8) -> Paytable:
+    table, problems = parse_paytable({"name": "Test", "decks": decks, "bets": bets})
+    assert problems == [] and table is not None
+    return table
+
+
+def test_top_award_limit_is_exact_on_a_brute_forced_shoe() -> None:
+    """A rare award on a 10-card shoe, its probability counted over every physical sequence:
+    N = ⌈1/p⌉ passes (p ≥ 1/N) and N − 1 fails, with the profile's exception in the note."""
+    shoe = Shoe.from_options(decks=1, remove=" ".join(["2 3 4 5 6 7 8 T J Q"] * 4) + " A K")
+    assert shoe.size == 10  # three aces, four nines, three kings
+    joint = physical_joint(shoe)
+    hits = sum(
+        n
+        for o, n in joint.items()
+        if o.player.natural and o.player.total == 9 and o.banker.total == 0
+    )
+    p = Fraction(hits, sum(joint.values()))
+    assert 0 < p < Fraction(1, 10)
+    table = _game(
+        {
+            "nine": {
+                "rows": [
+                    {
+                        "when": "player.natural and player.total == 9 and banker.total == 0",
+                        "pays": "100:1",
+                    },
+                    {"when": "player.wins", "pays": "1:1"},
+                    {"when": "otherwise", "pays": "lose"},
+                ]
+            }
+        }
+    )
+    n = -(-p.denominator // p.numerator)  # ⌈1/p⌉
+    for odds, verdict in ((n, Verdict.PASS), (n - 1, Verdict.FAIL)):
+        profile, problems = parse_profile(
+            {
+                "name": "T",
+                "rules": {"top_award_max_odds": {"limit": odds, "exception": "Unless shown."}},
+            }
+        )
+        assert profile is not None and problems == []
+        (c,) = check_paytable_against(table, [profile], shoe=shoe).checks
+        assert (c.value, c.limit, c.verdict) == (p, Fraction(1, odds), verdict)
+        assert c.note == (
+            "largest win 100 to 1" + ("; Unless shown." if verdict is Verdict.FAIL else "")
+        )
+
+
+def test_a_bet_that_never_wins_has_no_top_award() -> None:
+    table = _game({"refund": {"rows": [{"when": "otherwise", "pays": "push"}]}})
+    (top, low, high) = check_paytable_against(
+        table, [_house({"top_award_max_odds": 10, "min_rtp": "100%", "max_rtp": "100%"})]
+    ).checks
+    assert (top.rule, top.verdict, top.note) == (
+        RuleKind.TOP_AWARD_MAX_ODDS,
+        Verdict.NA,
+        "the bet never wins",
+    )
+    assert (low.value, low.verdict, high.verdict) == (Fraction(1), Verdict.PASS, Verdict.PASS)
+
+
+def _house(rules: dict[str, Any]) -> Profile:
+    profile, problems = parse_profile({"name": "House", "rules": rules})
+    assert profile is not None, problems
+    return profile
+
+
+def test_a_value_next_to_its_limit_is_shown_with_the_digits_that_tell_them_apart() -> None:
+    """Tie RTP 85.640371…% against a limit of 85.6404%: both round to 85.6404% at 4 places."""
+    (tie,) = check_paytable_against(CLASSIC, [_house({"min_rtp": "85.6404%"})]).for_bet("tie")
+    assert tie.value == RTP["tie"] < Fraction(856404, 10**6) == tie.limit
+    assert (tie.verdict, describe_value(tie)) == (Verdict.FAIL, "85.640371%")
+
+
+def test_maximum_rtp_flags_a_player_favourable_bet() -> None:
+    table = _game(
+        {
+            "generous": {
+                "rows": [
+                    {"when": "player.wins", "pays": "6:5"},
+                    {"when": "winner == tie", "pays": "push"},
+                    {"when": "otherwise", "pays": "lose"},
+                ]
+            }
+        }
+    )
+    (c,) = check_paytable_against(table, [_house({"max_rtp": "100%"})]).checks
+    assert c.value == 1 + Fraction(6, 5) * P_PLAYER - P_BANKER > 1
+    assert c.verdict is Verdict.FAIL
+
+
+def test_rounded_returns_are_checked_at_their_worst_stake() -> None:
+    """Touch pays Banker 1.95 for 1 rounded down to the cent: a 0.10 stake gets 0.19 back,
+    so it nets 0.9 per unit on a Banker win (hand-checked), the lowest RTP over the stakes."""
+    touch = load_paytable("touch")
+    checks = _by_bet(
+        check_paytable_against(touch, [_house({"min_rtp": "0.9", "max_rtp": 1})]).checks,
+        RuleKind.MIN_RTP,
+    )
+    assert checks["banker"].value == 1 + Fraction(9, 10) * P_BANKER - P_PLAYER
+    assert checks["banker"].note.endswith("at stake 0.1")
+    high = _by_bet(check_paytable_against(touch, [_house({"max_rtp": 1})]).checks, RuleKind.MAX_RTP)
+    assert high["banker"].value == RTP["banker"]  # exact at stake 0.20: 0.39 back
+    assert high["banker"].note.endswith("at stake 0.2")
+
+
+def test_nj_notation_depends_on_the_sheet() -> None:
+    checks = check_paytable_against(CLASSIC, "nj").checks
+    assert {(c.value, c.limit, c.verdict) for c in checks} == {("both", "to", Verdict.FAIL)}
+    assert "use --notation to" in checks[0].note
+    assert all(
+        c.verdict is Verdict.PASS
+        for c in check_paytable_against(CLASSIC, "nj", notation=Notation.TO).checks
+    )
+    assert all(
+        c.verdict is Verdict.FAIL
+        for c in check_paytable_against(CLASSIC, "nj", notation=Notation.FOR).checks
+    )
+    assert (
+        check_paytable_against(CLASSIC, "nj").checks[0].source.startswith("N.J.A.C. 13:69F-13.6(a)")
+    )
+
+
+def test_a_partial_loss_cannot_be_stated_to() -> None:
+    """Paytable files cannot write one ("returns less than the stake"), but the API can."""
+    player = CLASSIC.bet("player")
+    half = Row(parse_condition("winner == tie"), Payout(Fraction(-1, 2), "0.5 for 1"), "Tie")
+    bet = replace(player, id="half", rows=(player.rows[0], half, player.rows[2]))
+    table = replace(CLASSIC, bets=(bet,))
+    (c,) = check_paytable_against(table, "nj", notation=Notation.TO).checks
+    assert c.verdict is Verdict.FAIL and "'Tie' (0.5 for 1)" in c.note
+    (c,) = check_paytable_against(
+        table, [_house({"payout_notation": "for"})], notation=Notation.FOR
+    ).checks
+    assert c.verdict is Verdict.PASS
+
+
+def test_checks_run_on_the_shoe_and_rules_in_use() -> None:
+    six = Shoe.decks(6)
+    (pair,) = run_checks(
+        load_profiles("mga"), joint_distribution(six), [CLASSIC.bet("player_pair")]
+    ).checks
+    assert pair.value == 12 * player_pair_probability(six) != RTP["player_pair"]
+    mini = check_paytable_against(CLASSIC, "adm", tableau=load_paytable("mini").tableau)
+    assert mini.for_bet("player_pair")[0].value == RTP["player_pair"]  # pairs ignore the tableau
+    assert mini.for_bet("tie")[0].value != RTP["tie"]
+
+
+# -- profile files ------------------------------------------------------------------------------
+
+
+def test_bundled_profiles_cite_their_sources() -> None:
+    expected = {
+        "adm": (RuleKind.MIN_RTP, Fraction(9, 10), "non può essere inferiore al 90%"),
+        "mga": (RuleKind.MIN_RTP, Fraction(85, 100), "eighty-five per cent (85%)"),
+        "gli-11": (
+            RuleKind.TOP_AWARD_MAX_ODDS,
+            100_000_000,
+            "at least once in every 100 million games",
+        ),
+        "nj": (
+            RuleKind.PAYOUT_NOTATION,
+            Notation.TO,
+            'no odds shall be stated through the use of the word "for."',
+        ),
+    }
+    for name, (kind, limit, quote) in expected.items():
+        p = load_profile(name)
+        (rule,) = p.rules
+        assert (rule.kind, rule.limit) == (kind, limit)
+        assert quote in rule.source and p.source and p.sha256 and p.file == f"profiles/{name}.toml"
+    assert "prominently displays the actual odds" in load_profile("gli-11").rules[0].exception
+
+
+def _write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_user_profile_file_in_both_forms(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        'name = "House"\nsource = "Our brief"\n[rules]\nmin_rtp = "92.5%"\nmax_rtp = 1\n'
+        "top_award_max_odds = 1_000\n"
+        'payout_notation = { limit = "to", source = "Section 4" }\n',
+    )
+    p = load_profile(path)
+    assert [(r.kind, r.limit, r.source) for r in p.rules] == [
+        (RuleKind.MIN_RTP, Fraction(925, 1000), ""),
+        (RuleKind.MAX_RTP, Fraction(1), ""),
+        (RuleKind.TOP_AWARD_MAX_ODDS, 1000, ""),
+        (RuleKind.PAYOUT_NOTATION, Notation.TO, "Section 4"),
+    ]
+    c = check_paytable_against(CLASSIC, [p], notation=Notation.TO)
+    assert {k.source for k in c.checks if k.rule is RuleKind.MIN_RTP} == {"Our brief"}
+    low = _by_bet(c.checks, RuleKind.MIN_RTP)
+    assert [low[b].verdict for b in ("player", "banker", "tie")] == [
+        Verdict.PASS,
+        Verdict.PASS,
+        Verdict.FAIL,
+    ]
+    bonus = SPEC9["house_edge"]["player_bonus"]  # 2.6517%: RTP 97.3483% ≥ 92.5%
+    assert round(100 * (1 - Fraction(low["player_bonus"].value)), bonus["decimals"]) == Fraction(
+        bonus["percent"]
+    )
+    assert low["player_bonus"].verdict is Verdict.PASS
+    assert [k.verdict for k in c.checks if k.rule is RuleKind.PAYOUT_NOTATION] == [
+        Verdict.PASS
+    ] * len(CLASSIC.bets)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ('"90%"', Fraction(9, 10)),
+        ('"0.9"', Fraction(9, 10)),
+        ("0.9", Fraction(9, 10)),
+        ('"90.125 %"', Fraction(721, 800)),
+        ("1", Fraction(1)),
+    ],
+)
+def test_percentages_and_decimals_are_exact(tmp_path: Path, value: str, expected: Fraction) -> None:
+    path = _write(tmp_path, f'name = "H"\n[rules]\nmin_rtp = {value}\n')
+    assert load_profile(path).rules[0].limit == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        (
+            'name = "H"\ncolour = "red"\n[rules]\nmin_rtp = "90%"\n',
+            "house.toml:2: unknown key 'colour'",
+        ),
+        (
+            'name = "H"\n[rules]\nmin_rtp = "90%"\nmin_odds = 3\n',
+            "house.toml:4: rules: unknown rule 'min_odds'",
+        ),
+        (
+            'name = "H"\n[rules.min_rtp]\nlimit = "90%"\nsorce = "x"\n',
+            "house.toml:4: rules.min_rtp: unknown key 'sorce'",
+        ),
+        (
+            'name = "H"\n[rules]\nmin_rtp = "ninety"\n',
+            "house.toml:3: rules: min_rtp 'ninety' is not a percentage",
+        ),
+        ('name = "H"\n[rules]\nmin_rtp = "90"\n', "min_rtp 90 is above 200%"),
+        ('name = "H"\n[rules]\nmin_rtp = -0.1\n', "is negative"),
+        ('name = "H"\n[rules]\nmax_rtp = 1e400\n', "exponent beyond ±30"),
+        ('name = "H"\n[rules]\nmax_rtp = 1e-400\n', "exponent beyond ±30"),
+        ('name = "H"\n[rules]\nmin_rtp = "1234567890%"\n', "is not a percentage"),
+        (
+            'name = "H"\n[rules]\ntop_award_max_odds = 100000000000000000000\n',
+            "whole number of rounds from 1 to 1e+15",
+        ),
+        ('name = "H"\n[rules]\ntop_award_max_odds = 0\n', "whole number of rounds"),
+        ('name = "H"\n[rules]\ntop_award_max_odds = true\n', "whole number of rounds"),
+        ('name = "H"\n[rules]\npayout_notation = "by"\n', "must be 'to' or 'for'"),
+        ('name = "H"\n[rules]\nmin_rtp = nan\n', "house.toml:3: 'nan' is not a finite number"),
+        ('name = "H"\n[rules]\nmin_rtp = inf\n', "house.toml:3: 'inf' is not a finite number"),
+        (
+            'name = "H"\n[rules]\ntop_award_max_odds = ' + "9" * 5000 + "\n",
+            "has more than 30 digits",
+        ),
+        ('name = "H"\n', "no rules"),
+        ('source = "x"\n[rules]\nmin_rtp = "90%"\n', "missing 'name'"),
+        ('name = "H"\n[rules.min_rtp]\nsource = "x"\n', "missing 'limit'"),
+        ("name = [1]\n[rules]\nmin_rtp = 1\n", "'name' must be a text"),
+        ('name = "H"\n[rules\n', "invalid TOML"),
+    ],
+)
+def test_bad_profile_files_are_refused_with_file_and_line(
+    tmp_path: Path, text: str, needle: str
+) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(ProfileError) as info:
+        load_profile(path)
+    assert needle in str(info.value)
+    assert isinstance(info.value, ExactOddsError)
+
+
+def test_profile_names_and_lists(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match="unknown profile 'adn'"):
+        load_profile("adn")
+    with pytest.raises(ProfileError, match="file not found"):
+        load_profile(tmp_path / "missing.toml")
+    with pytest.raises(ProfileError, match="not a regular file"):
+        load_profile(str(tmp_path) + "/")
+    with pytest.raises(ProfileError, match="names profile 'mga' twice"):
+        load_profiles("mga,gli-11,mga")
+    with pytest.raises(ProfileError, match="needs profile names"):
+        load_profiles("adm,,mga")
+    big = _write(tmp_path, "#" * (1 << 20) + '\nname = "H"\n', "big.toml")
+    with pytest.raises(ProfileError, match="larger than"):
+        load_profile(big)
+    assert [p.id for p in load_profiles(" gli-11 , adm ")] == ["gli-11", "adm"]

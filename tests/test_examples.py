@@ -1,0 +1,339 @@
+"""Worked examples (exactodds.examples): each one re-settled by ``settle`` lands on its own row
+and returns what the sheet says; the documented selection rule, checked against brute force
+over every physical card sequence of small shoes; depleted shoes; determinism."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactodds.engine import joint_distribution
+from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
+from exactodds.paytable import Bet, Paytable, bundled_paytables, load_paytable
+from exactodds.report import build_sheet, render
+from exactodds.round import Outcome, PairKind, feature_record
+from exactodds.settle import check_round, settle_round
+from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
+from exactodds.tableau import BUILTIN, Tableau
+from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
+from tests.cli_helpers import run
+
+BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
+
+
+def examples_of(table: Paytable, shoe: Shoe | None = None) -> dict[str, tuple[Example | None, ...]]:
+    return {bet.id: row_examples(bet, shoe or table.shoe(), table.tableau) for bet in table.bets}
+
+
+# -- every example of every bundled paytable, re-settled ------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> None:
+    table = BUNDLED[name]
+    sheet = build_sheet(table, date="2024-01-01")
+    joint = joint_distribution(table.shoe(), table.tableau)
+    for b in sheet.bets:
+        bet = b.bet
+        assert len({row.event for row in bet.rows}) == len(bet.rows)  # events name rows
+        assert b.examples == row_examples(bet, table.shoe(), table.tableau)
+        for i, (row, ex, n) in enumerate(
+            zip(bet.rows, b.examples, bet.row_combinations(joint), strict=True)
+        ):
+            assert n > 0, (name, bet.id, row.event)  # 8 full decks: every bundled row occurs
+            assert ex is not None
+            (settled,) = settle_round(table, ex.cards, [(bet.id, 100)]).settlements
+            assert settled.row is bet.rows[i], (bet.id, row.event, ex.cards)
+            assert settled.returned == ex.returns
+            if bet.rounding is None:  # the paytable's own figure: the stake plus 100 × net
+                assert ex.returns == EXAMPLE_STAKE * (1 + row.pays.net)
+
+
+def test_every_example_through_settle_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """One ``exactodds settle NAME --format json`` per distinct example round of each bundled
+    paytable, with every bet whose example it is (a bet already checked in an earlier paytable,
+    with the same rows, rounding and rules, is not checked again); the JSON names the example's
+    row and what it returns."""
+    checked: set[str] = set()
+    calls = 0
+    for name, table in sorted(BUNDLED.items()):
+        by_cards: dict[str, list[tuple[Bet, int, Example]]] = defaultdict(list)
+        for bet in table.bets:
+            same = repr((table.tableau, bet.rows, bet.rounding))
+            if same in checked:
+                continue
+            checked.add(same)
+            for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+                assert ex is not None
+                by_cards[ex.cards].append((bet, i, ex))
+        for cards, placed in by_cards.items():
+            argv = ["settle", name, "--cards", cards, "--format", "json"]
+            argv += [arg for bet, _, _ in placed for arg in ("--bet", f"{bet.id}=100")]
+            code, out, err = run(argv, capsys)
+            calls += 1
+            assert (code, err) == (0, "")
+            data = json.loads(out)
+            assert data["round"]["cards"] == cards
+            assert len(data["bets"]) == len(placed)
+            for got, (bet, i, ex) in zip(data["bets"], placed, strict=True):
+                assert (got["bet"], got["stake"]) == (bet.id, "100/1")
+                assert got["event"] == bet.rows[i].event
+                assert Fraction(got["returns"]) == ex.returns
+                assert Fraction(got["net"]) == ex.returns - 100
+    assert calls > 30
+
+
+def test_hand_checked_examples_of_classic() -> None:
+    """The rule on 8 decks, worked by hand: a Banker win with the fewest cards and the lowest
+    player hand is a player 0 (K Q) against a banker natural 8; a Player Bonus win by 9
+    without a natural needs six cards (a banker 0 always draws): player 0 draws a 9, banker 0
+    draws a ten-value card (Kd is already dealt, so Kh)."""
+    ex = examples_of(BUNDLED["classic"])
+    assert ex["banker"][0] == Example("P: Kc Qh | B: 8d Ks", Fraction(195))
+    assert ex["tie"][0] == Example("P: 6c Kh | B: 6d Ks", Fraction(900))
+    assert ex["player_bonus"][2] == Example("P: Kc Qh 9c | B: Kd Qs Kh", Fraction(3100))
+    assert ex["player_pair"][0] == Example("P: Kc Kh | B: 8d Ks", Fraction(1200))
+    assert ex["perfect_pair"][0] == Example("P: Kc Kc | B: 4d 4d", Fraction(2600))
+    touch = examples_of(BUNDLED["touch"])["banker"]
+    assert touch[0] is not None and touch[0].returns == 195  # 1.95 × 100, to the cent
+
+
+def test_the_sheet_shows_the_examples_in_every_format() -> None:
+    (sheet,) = [build_sheet(BUNDLED["classic"], bet_ids=["banker"], date="2024-01-01")]
+    md = render([sheet], "md")
+    assert "| Banker wins | `P: Kc Qh \\| B: 8d Ks` | 195 |" in md
+    assert "Worked examples: each row's example is the first round" in md  # the Method's rule
+    html = render([sheet], "html")
+    assert "<code>P: Kc Qh | B: 8d Ks</code>" in html
+    rows = json.loads(render([sheet], "json"))["bets"][0]["rows"]
+    assert rows[0]["example"] == {
+        "cards": "P: Kc Qh | B: 8d Ks",
+        "stake": "100/1",
+        "returns": "195/1",
+    }
+    csv = render([sheet], "csv").splitlines()
+    assert "Classic (commission),banker,Banker,example,Banker wins,0.95:1,,,195," in csv[-3]
+    assert csv[-3].endswith("P: Kc Qh | B: 8d Ks,195/1,")
+
+
+# -- depleted shoes and rows that never occur ---------------------------------------------------
+
+
+def test_one_deck_has_no_perfect_pair_example_and_rows_that_occur_have_one() -> None:
+    table = BUNDLED["classic"]
+    shoe = Shoe.decks(1)
+    sheet = build_sheet(table, shoe=shoe, bet_ids=["perfect_pair", "either_pair"])
+    for b in sheet.bets:
+        for ex, n in zip(b.examples, b.bet.row_combinations(joint_distribution(shoe)), strict=True):
+            assert (ex is None) == (n == 0)
+    data = json.loads(render([sheet], "json"))
+    perfect = data["bets"][0]["rows"]
+    assert [r["example"] is None for r in perfect] == [True, True, True, False]
+    assert [r["never_occurs"] for r in perfect] == [True, True, True, False]
+
+
+@pytest.mark.parametrize(
+    "remove",
+    [
+        "K K K K K K K K Q Q Q Q Q Q Q Q",  # no king or queen left: jacks and tens for 0
+        "Kc Kc Kc Kc Kc Kc Kc Kc 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8 8",
+        "4c 4c 4c 4c 4c 4c 4c 4d 4d 4d 4d 4d 4d 4d",  # one 4c and one 4d left
+    ],
+)
+def test_examples_on_a_depleted_shoe_use_only_cards_it_holds(remove: str) -> None:
+    table = BUNDLED["classic"]
+    shoe = Shoe.decks(8).remove(remove)
+    joint = joint_distribution(shoe)
+    for bet in table.bets:
+        examples = row_examples(bet, shoe)
+        for row, ex, n in zip(bet.rows, examples, bet.row_combinations(joint), strict=True):
+            assert (ex is None) == (n == 0)
+            if ex is not None:
+                dealt = check_round(ex.cards, table.tableau, shoe)  # cards come from the shoe
+                assert bet.settle(dealt.outcome) is row
+
+
+def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
+    from exactodds.errors import RoundError
+    from exactodds.round import Hand
+
+    both_perfect = Outcome(Hand(6, None, PairKind.PERFECT), Hand(8, None, PairKind.PERFECT))
+    assert example_cards(both_perfect, Shoe.decks(2))[1] == (Card(3, 1), Card(3, 1))  # 4d 4d
+    with pytest.raises(RoundError, match="no cards of 1 deck"):
+        example_cards(both_perfect, Shoe.decks(1))
+
+
+# -- determinism ----------------------------------------------------------------------------------
+
+_PRINT_EXAMPLES = """
+from exactodds.examples import row_examples
+from exactodds.paytable import load_paytable
+t = load_paytable("bonus-pairs")
+for bet in t.bets:
+    for ex in row_examples(bet, t.shoe(), t.tableau):
+        print(ex.cards, ex.returns)
+"""
+
+
+def test_examples_are_the_same_in_a_fresh_process_with_another_hash_seed() -> None:
+    table = BUNDLED["bonus-pairs"]
+    here = "".join(
+        f"{ex.cards} {ex.returns}\n"
+        for bet in table.bets
+        for ex in row_examples(bet, table.shoe(), table.tableau)
+        if ex is not None
+    )
+    for seed in ("12345",):
+        out = subprocess.run(
+            [sys.executable, "-c", _PRINT_EXAMPLES],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout
+        assert out == here
+
+
+# -- the documented rule against brute force -----------------------------------------------------
+
+
+def order_key(o: Outcome) -> tuple[int, ...]:
+    """Rule 1 written out again: fewest pairs, fewest perfect pairs, fewest cards, lowest player
+    hand, lowest banker hand (total, then third card, none first), the player's pair first."""
+    hands = (o.player, o.banker)
+    return (
+        sum(h.pair_kind != PairKind.NONE for h in hands),
+        sum(h.pair_kind == PairKind.PERFECT for h in hands),
+        sum(2 if h.third is None else 3 for h in hands),
+        o.player.initial,
+        -1 if o.player.third is None else o.player.third,
+        o.banker.initial,
+        -1 if o.banker.third is None else o.banker.third,
+        -o.player.pair_kind,
+        -o.banker.pair_kind,
+    )
+
+
+_TENS = [12, 11, 10, 9]  # K Q J T
+_ORDER = [*range(9), *_TENS]
+
+
+def _ranks(value: int) -> list[int]:
+    return _TENS if value == 0 else [value - 1]
+
+
+def card_key(seq: tuple[PhysicalCard, ...], o: Outcome) -> tuple[tuple[int, int, int], ...]:
+    """Rule 2 written out again: per card in deal order (card not yet in the round first, rank
+    preference, suit from the deal position)."""
+    firsts = {0: o.player.initial, 1: o.banker.initial}  # deal positions 0 and 1 open a hand
+    key = []
+    for j, (rank, suit) in enumerate(seq):
+        if j in firsts:
+            own = _ranks(firsts[j])
+            prefs = own + [r for r in _ORDER if r not in own]
+        else:
+            prefs = _ranks(RANK_VALUES[rank])
+        key.append((int((rank, suit) in seq[:j]), prefs.index(rank), (suit - j) % 4))
+    return tuple(key)
+
+
+def first_rounds(shoe: Shoe, tableau: Tableau) -> dict[Outcome, tuple[PhysicalCard, ...]]:
+    """Per outcome, its first cards by rule 2, over every ordered sequence of six distinct
+    physical cards dealt by the independent dealer."""
+    best: dict[Outcome, tuple[tuple[tuple[int, int, int], ...], tuple[PhysicalCard, ...]]] = {}
+    for six in permutations(physical_cards(shoe), 6):
+        o = play_round(six, tableau)
+        used = six[: o.cards]
+        key = card_key(used, o)
+        if o not in best or key < best[o][0]:
+            best[o] = (key, used)
+    return {o: used for o, (_, used) in best.items()}
+
+
+def brute_force_examples(
+    bet: Bet, rounds: dict[Outcome, tuple[PhysicalCard, ...]]
+) -> list[str | None]:
+    """Per row, the first round by rule 1 of those settling on it, with its cards by rule 2."""
+    first: dict[int, Outcome] = {}
+    for o in sorted(rounds, key=order_key):
+        first.setdefault(bet.rows.index(bet.settle(o)), o)
+    out: list[str | None] = []
+    for i in range(len(bet.rows)):
+        if i not in first:
+            out.append(None)
+            continue
+        o = first[i]
+        used = rounds[o]
+        player = [used[0], used[2]] + ([used[4]] if o.player.third is not None else [])
+        banker = [used[1], used[3]] + ([used[-1]] if o.banker.third is not None else [])
+        out.append(
+            " | ".join(
+                f"{side}: " + " ".join(str(Card(r, s)) for r, s in hand)
+                for side, hand in (("P", player), ("B", banker))
+            )
+        )
+    return out
+
+
+CLASSIC_BETS = BUNDLED["classic"].bets
+TABLEAUX = [BUILTIN["punto-banco"], BUILTIN["mini"], BUILTIN["pronto"]]
+SMALL_SHOES = [
+    "Ac Ac Kd 3h 3h 5c 7d",  # a perfect pair of aces, a pair of threes
+    "Kc Kd Qh Js Tc 9h 6s",  # ten-value cards of every rank
+]
+
+
+def _check_against_brute_force(shoe: Shoe, tableau: Tableau) -> None:
+    rounds = first_rounds(shoe, tableau)
+    for bet in CLASSIC_BETS:
+        got = [ex and ex.cards for ex in row_examples(bet, shoe, tableau)]
+        assert got == brute_force_examples(bet, rounds), bet.id
+
+
+@pytest.mark.parametrize("tableau", TABLEAUX, ids=[t.name for t in TABLEAUX])
+@pytest.mark.parametrize("cards", SMALL_SHOES)
+def test_rule_equals_brute_force_on_small_shoes(cards: str, tableau: Tableau) -> None:
+    shoe = shoe_of((c.rank, c.suit) for c in parse_cards(cards) if c.suit is not None)
+    assert shoe.size == len(cards.split())
+    _check_against_brute_force(shoe, tableau)
+
+
+@settings(max_examples=10, deadline=None, database=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([0, 2, 3, 5, 7, 8, 9, 12]), st.integers(0, 1)),
+        min_size=6,
+        max_size=7,
+    ),
+    st.sampled_from(TABLEAUX),
+)
+def test_rule_equals_brute_force_on_random_shoes(
+    cards: list[PhysicalCard], tableau: Tableau
+) -> None:
+    _check_against_brute_force(shoe_of(cards), tableau)
+
+
+def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
+    """On 8 decks, against a plain sort of the engine's outcomes by :func:`order_key` (the
+    module orders them by an integer encoding of the same key)."""
+    table = BUNDLED["classic"]
+    joint = joint_distribution(table.shoe(), table.tableau)
+    ordered = sorted((o for o, n in joint.counts.items() if n > 0), key=order_key)
+    records = [(o, feature_record(o)) for o in ordered]
+    for bet in table.bets:
+        first: dict[int, Outcome] = {}
+        for o, record in records:
+            first.setdefault(bet.row_index(record), o)
+            if len(first) == len(bet.rows):
+                break
+        for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+            assert ex is not None
+            assert check_round(ex.cards, table.tableau).outcome == first[i], (bet.id, i)

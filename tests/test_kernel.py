@@ -1,0 +1,268 @@
+"""The batch evaluator's kernels: numba and numpy give the same integers as each other, as
+Python ints and as the recursive engine, from 1 to 1,000 decks; and the kernel choice."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactodds import Shoe, joint_distribution
+from exactodds.analysis import kernel
+from exactodds.analysis.batch import BatchEvaluator, compile_bets
+from exactodds.errors import KernelError, MissingExtraError
+from exactodds.metrics import bet_figures
+from exactodds.paytable import Paytable, bundled_paytables, load_paytable, parse_paytable
+from tests.cli_helpers import run
+
+needs_numba = pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None, reason="numba not installed (extra 'fast')"
+)
+
+
+@pytest.fixture
+def use(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """``use(name)`` sets EXACTODDS_KERNEL for the rest of the test."""
+
+    def set_kernel(name: str) -> None:
+        monkeypatch.setenv(kernel.KERNEL_ENV, name)
+
+    return set_kernel
+
+
+def numerators(evaluator: BatchEvaluator, states: Any, name: str, mode: str = "auto") -> list[Any]:
+    """Every numerator (Python ints) from one kernel, forced through EXACTODDS_KERNEL."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(kernel.KERNEL_ENV, name)
+        result = replace(evaluator, mode=mode).evaluate(states)
+    out: list[Any] = result.numerators.tolist()
+    assert all(type(x) is int for row in out for x in row)
+    return out
+
+
+def engine_evs(shoe: Shoe, table: Paytable) -> dict[str, Fraction]:
+    """Independent figures: the recursive engine and ``metrics`` (Σ net × combinations)."""
+    joint = joint_distribution(shoe, table.tableau)
+    return {bet.id: bet_figures(joint, bet).ev for bet in table.bets}
+
+
+def paytable(**rows: tuple[tuple[str, str], ...]) -> Paytable:
+    """A paytable of bets given as (condition, payout) rows; every bet loses otherwise."""
+    bets = {
+        bet_id: {
+            "rows": [*({"when": w, "pays": p} for w, p in r), {"when": "otherwise", "pays": "lose"}]
+        }
+        for bet_id, r in rows.items()
+    }
+    table, problems = parse_paytable({"bets": bets})
+    assert table is not None, problems
+    return table
+
+
+# Every kind of group: bets of the first four cards with and without pair kinds, and bets of
+# the whole round with and without them (pair kinds combined with totals: the largest basis).
+MIXED = paytable(
+    banker=(("winner == banker", "19:20"), ("winner == tie", "push")),
+    tie=(("winner == tie", "8:1"),),
+    player_pair=(("player.pair", "11:1"),),
+    perfect_pair=(("player.perfect_pair or banker.perfect_pair", "25:1"),),
+    natural=(("player.natural", "7:2"),),
+    pair_and_win=(("player.pair and player.wins", "30:1"),),
+    mixed=(
+        ("player.perfect_pair and banker.pair", "200:1"),
+        ("banker.total == 6 and banker.cards == 3", "3:1"),
+    ),
+)
+
+
+@pytest.fixture(scope="module")
+def mixed() -> BatchEvaluator:
+    return compile_bets(MIXED.bets, MIXED.tableau)
+
+
+def depleted(decks: int, gone: int, seed: int) -> Shoe:
+    """``decks`` decks less ``gone`` random cards."""
+    rng = np.random.default_rng(seed)
+    flat = np.full(52, decks, dtype=np.int64)
+    out = flat - np.bincount(rng.choice(np.repeat(np.arange(52), flat), gone, False), minlength=52)
+    rows: Any = tuple(tuple(int(n) for n in out[r * 4 : r * 4 + 4]) for r in range(13))
+    return Shoe(rows)
+
+
+@needs_numba
+@pytest.mark.parametrize("path", bundled_paytables(), ids=lambda p: p.stem)
+def test_every_bundled_paytable_1_to_1000_decks(path: Path) -> None:
+    table = load_paytable(str(path))
+    evaluator = compile_bets(table.bets, table.tableau)
+    seed = sum(map(ord, path.stem))
+    shoes = [
+        depleted(1, 10, seed),
+        table.shoe().remove("A 2 3 4 5 6 7 8 9 T J Q K Kh Kh 9d 9d 9d 6c 6c"),
+        depleted(30, 200, seed),
+        depleted(1000, 300, seed),
+    ]
+    fast = numerators(evaluator, shoes, "numba")
+    assert fast == numerators(evaluator, shoes, "numpy")
+    assert fast == numerators(evaluator, shoes, "numba", "limbs")
+    result = evaluator.evaluate(shoes[::3])  # 1 and 1,000 decks: the engine as well
+    for i, shoe in enumerate(shoes[::3]):
+        assert result.evs(i) == engine_evs(shoe, table), shoe.describe()
+
+
+@needs_numba
+@pytest.mark.parametrize("mode", ["limbs", "object"])
+def test_forced_slow_paths_give_the_same_integers(mixed: BatchEvaluator, mode: str) -> None:
+    shoes = [Shoe.decks(8), Shoe.decks(6).remove("6 6 6 Kd Kd 9h"), depleted(2, 30, 3)]
+    want = numerators(mixed, shoes, "numba")
+    assert numerators(mixed, shoes, "numba", mode) == want
+    assert numerators(mixed, shoes, "numpy", mode) == want
+
+
+@needs_numba
+def test_huge_payouts_take_smaller_primes() -> None:
+    # Scaled nets near 2**50: the weights are reduced modulo primes of about 2**25.
+    table = paytable(
+        huge=(("winner == tie and banker.cards == 3", "1000000000000001:3"),),
+        player_pair=(("player.pair", "11:1"),),
+    )
+    evaluator = compile_bets(table.bets, table.tableau)
+    weight_sum = max(g.col_abs_sum for g in evaluator.groups)
+    assert [m.bits for m in kernel.choose_moduli(2**100, weight_sum, 5005)] == [64, 25, 25]
+    shoes = [Shoe.decks(8), depleted(1000, 50, 5)]
+    want = numerators(evaluator, shoes, "numpy", "object")
+    assert numerators(evaluator, shoes, "numba") == want
+    assert numerators(evaluator, shoes, "numpy") == want
+    result = evaluator.evaluate(shoes)
+    for i, shoe in enumerate(shoes):
+        assert result.evs(i) == engine_evs(shoe, table)
+
+
+@st.composite
+def shoe_batches(draw: st.DrawFn) -> list[Shoe]:
+    """One to three depleted shoes of 1 to 1,000 decks, each card count in [0, decks]."""
+    out = []
+    for _ in range(draw(st.integers(1, 3))):
+        decks = draw(st.sampled_from([1, 2, 8, 25, 26, 100, 1000]))
+        lower = draw(st.integers(0, decks))
+        counts = draw(st.lists(st.integers(lower, decks), min_size=52, max_size=52))
+        if sum(counts) < 6:
+            counts[0] += 6
+        rows: Any = tuple(tuple(counts[r * 4 : r * 4 + 4]) for r in range(13))
+        out.append(Shoe(rows))
+    return out
+
+
+@needs_numba
+@settings(max_examples=15, deadline=None)
+@given(shoes=shoe_batches())
+def test_random_depleted_shoes(mixed: BatchEvaluator, shoes: list[Shoe]) -> None:
+    fast = numerators(mixed, shoes, "numba")
+    assert fast == numerators(mixed, shoes, "numpy")
+    result = mixed.evaluate(shoes[:1])
+    assert result.evs(0) == engine_evs(shoes[0], MIXED)
+
+
+@given(
+    st.lists(st.integers(-(2**120), 2**120), min_size=1, max_size=20),
+    st.booleans(),
+    st.integers(0, 2**40),
+)
+def test_chinese_remainders_recover_signed_integers(
+    xs: list[int], force: bool, weight_sum: int
+) -> None:
+    moduli = kernel.choose_moduli(2**120, weight_sum, 7096, force=force)
+    assert len(set(moduli)) == len(moduli) and all(kernel._is_prime(m.value) for m in moduli[1:])
+    residues = [np.array([x % m.value for x in xs], dtype=np.uint64) for m in moduli]
+    assert kernel.combine(residues, moduli).tolist() == xs
+
+
+def test_unknown_kernel_is_one_line_error(
+    use: Callable[[str], None], mixed: BatchEvaluator
+) -> None:
+    use("fortran")
+    with pytest.raises(KernelError, match=r"unknown EXACTODDS_KERNEL value 'fortran'"):
+        mixed.evaluate([Shoe.decks(1)])
+
+
+def test_forcing_numba_without_it_names_the_extra(
+    use: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kernel, "_numba_error", lambda: "No module named 'numba'")
+    assert kernel.kernel_name(10**6) == "numpy"  # the default falls back quietly
+    use("numba")
+    with pytest.raises(MissingExtraError, match=r"numba.*: pip install 'exactodds\[fast\]'$"):
+        kernel.kernel_name()
+
+
+@needs_numba
+def test_small_batches_use_numpy_until_numba_is_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(kernel.KERNEL_ENV, raising=False)
+    monkeypatch.delitem(sys.modules, "exactodds.analysis._numba_kernel", raising=False)
+    assert kernel.kernel_name(kernel.AUTO_MIN_STATES - 1) == "numpy"
+    assert kernel.kernel_name(kernel.AUTO_MIN_STATES) == "numba"
+    monkeypatch.setitem(sys.modules, "exactodds.analysis._numba_kernel", ModuleType("loaded"))
+    assert kernel.kernel_name(1) == "numba"
+
+
+def test_cli_reports_a_bad_kernel_in_one_line(
+    use: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    use("gpu")
+    code, out, err = run(["eor", "punto-banco"], capsys)
+    assert code == 2 and out == ""
+    assert "EXACTODDS_KERNEL" in err and "'gpu'" in err and err.count("\n") == 1
+
+
+def test_cli_start_and_small_batches_do_not_import_numba() -> None:
+    code = (
+        "import sys\n"
+        "from exactodds.cli import main\n"
+        "from exactodds.analysis.batch import compile_bets\n"
+        "from exactodds.paytable import load_paytable\n"
+        "from exactodds import Shoe\n"
+        "t = load_paytable('punto-banco')\n"
+        "compile_bets(t.bets, t.tableau).evaluate([Shoe.decks(8)])\n"
+        "print('numba' in sys.modules)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != kernel.KERNEL_ENV}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert result.stdout.strip() == "False"
+
+
+@needs_numba
+def test_without_a_writable_cache_the_kernel_compiles_in_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # numba refuses cache=True when neither the package nor the user cache dir is writable.
+    import numba
+
+    from exactodds.analysis import _numba_kernel
+
+    calls: list[bool] = []
+
+    def njit(signature: Any, cache: bool = False, **kw: Any) -> Any:
+        calls.append(cache)
+        if cache:
+            raise RuntimeError("cannot cache function 'f': no locator available for file 'f.py'")
+        return lambda f: f
+
+    def f(x: int) -> int:
+        return x
+
+    monkeypatch.setattr(numba, "njit", njit)
+    assert _numba_kernel._jit("int64(int64)")(f) is f
+    assert calls == [True, False]

@@ -1,0 +1,94 @@
+"""PDF sheets (few tests: WeasyPrint takes seconds per document): the text pypdf extracts shows
+every bet's house edge as the HTML sheet prints it, each bet starts a page, and every page
+carries the name, SHA-256, date and page number; same inputs give the same bytes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from exactodds.cli import main
+from exactodds.numbers import percent
+from exactodds.report import Sheet, build_sheets, recorded_date, render, render_file
+from exactodds.report.layout import PRECISION
+from exactodds.report.pdf import html_digest, pdf_stamp
+from tests.cli_helpers import run
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Sheet, Path]:
+    """classic's PDF written by the CLI, and the sheet it shows."""
+    out = tmp_path_factory.mktemp("pdf")
+    argv = ["report", "classic", "--format", "pdf", "--out", str(out), "--date", "2024-01-01"]
+    with pytest.raises(SystemExit) as done:  # as the console script runs (no capsys here)
+        main(argv)
+    assert not done.value.code
+    (sheet,) = build_sheets(["classic"], date="2024-01-01")
+    return sheet, out / "classic.pdf"
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def test_every_page_names_the_sheet_and_every_bet_is_shown(
+    written: tuple[Sheet, Path],
+) -> None:
+    sheet, path = written
+    pages = page_texts(path)
+    sha = sheet.paytable.sha256
+    assert sha is not None
+    for n, text in enumerate(pages, 1):
+        assert "Classic (commission) — math sheet" in text
+        assert f"classic.toml SHA-256 {sha}" in text
+        assert "2024-01-01 · exactodds" in text
+        assert f"Page {n} of {len(pages)}" in text
+    # each bet's section starts a page (the first one right after the Bets heading) and shows
+    # the house edge the HTML sheet prints
+    html = render([sheet], "html")
+    starts = [t.split("\n", 1)[0] for t in pages]
+    first, *others = sheet.bets
+    own = {first.bet.id: pages[starts.index("Bets")]}
+    own |= {b.bet.id: pages[starts.index(f"{b.bet.name} ({b.bet.id})")] for b in others}
+    assert f"\n{first.bet.name} ({first.bet.id})\n" in own[first.bet.id]
+    for b in sheet.bets:
+        edge = f"House edge (pushes counted) {percent(b.figures.house_edge, PRECISION['percent'])}"
+        assert edge in own[b.bet.id], b.bet.id
+        assert edge.replace("d) ", 'd)</td><td class="r">') in html
+    meta = PdfReader(path).metadata
+    assert meta is not None
+    assert (str(meta["/CreationDate"]), str(meta["/ModDate"])) == ("D:20240101", "D:20240101")
+    stamp = pdf_stamp(path.read_bytes())
+    assert stamp is not None and stamp.html_sha256 == html_digest(html)
+    assert recorded_date(path.read_bytes(), "pdf") == "2024-01-01"
+
+
+def test_unchanged_pdf_is_not_printed_again(
+    written: tuple[Sheet, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, path = written
+    before = path.read_bytes()
+
+    def refuse(html: str, date: str) -> bytes:
+        raise AssertionError("printed again")
+
+    monkeypatch.setattr("exactodds.report.pdf.render_pdf", refuse)
+    argv = ["report", "classic", "--format", "pdf", "--out", str(path.parent)]
+    code, out, _ = run([*argv, "--date", "2024-01-01"], capsys)
+    assert (code, out) == (0, f"{path}: unchanged\n")
+    code, out, _ = run(argv, capsys)  # today: only the date would differ
+    assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
+
+
+def test_same_sheet_same_bytes() -> None:
+    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-03-01")
+    first = render_file(sheet, "pdf")
+    assert isinstance(first, bytes) and first.startswith(b"%PDF-")
+    assert render_file(sheet, "pdf") == first
+    other = render_file(sheet.with_date("2024-03-02"), "pdf")
+    assert isinstance(other, bytes) and other != first
+    meta = PdfReader(io.BytesIO(other)).metadata
+    assert meta is not None and str(meta["/CreationDate"]) == "D:20240302"

@@ -1,0 +1,235 @@
+"""XLSX sheets: the workbook read back with openpyxl equals the JSON sheet exactly, counts Excel
+cannot hold exactly are text, no text cell is a formula, and the bytes depend only on the
+inputs and the date. Also what both binary formats (PDF, XLSX) do without their extra or --out."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from exactodds.errors import MissingExtraError
+from exactodds.escape import formula_like
+from exactodds.numbers import grouped
+from exactodds.paytable import load_paytable
+from exactodds.report import Sheet, build_sheet, build_sheets, render, render_file
+from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
+from exactodds.shoe import Shoe
+from tests.cli_helpers import run
+from tests.test_report_escaping import PAYTABLE as HOSTILE
+
+
+def workbook(data: bytes) -> Any:
+    return openpyxl.load_workbook(io.BytesIO(data))
+
+
+def rows(ws: Any) -> list[list[Any]]:
+    return [list(r) for r in ws.iter_rows(values_only=True)]
+
+
+def table(ws: Any, first: str) -> tuple[list[str], list[list[Any]]]:
+    """The header row starting with ``first`` and the rows under it, up to a blank row."""
+    body = rows(ws)
+    start = next(i for i, r in enumerate(body) if r[0] == first)
+    out = []
+    for r in body[start + 1 :]:
+        if all(v is None for v in r):
+            break
+        out.append(r)
+    return body[start], out
+
+
+@pytest.fixture(scope="module")
+def classic() -> Sheet:
+    (sheet,) = build_sheets(["classic"], date="2024-01-01")
+    return sheet
+
+
+def test_workbook_equals_the_json_sheet(classic: Sheet) -> None:
+    book = workbook(render_xlsx(classic))
+    data = json.loads(render([classic], "json"))
+    bets = data["bets"]
+    assert book.sheetnames == ["Summary", *(b["id"] for b in bets), "Inputs"]
+    header, summary = table(book["Summary"], "Bet")
+    col = {name: i for i, name in enumerate(header)}
+    assert [r[col["Id"]] for r in summary] == [b["id"] for b in bets]
+    for r, b in zip(summary, bets, strict=True):
+        for label, key in (
+            ("House edge", "house_edge"),
+            ("Per resolved bet", "house_edge_resolved"),
+            ("RTP", "rtp"),
+            ("Hit frequency", "hit_frequency"),
+        ):
+            assert r[col[f"{label} (exact)"]] == b[key], (b["id"], key)
+            # openpyxl writes numbers to 16 significant digits (Excel shows 15)
+            assert r[col[label]] == float(f"{float(Fraction(b[key])):.16g}")
+        assert r[col["Variance (exact)"]] == b["variance"]
+        assert r[col["Largest win (exact)"]] == b["largest_win"]
+        assert r[col["Its probability (exact)"]] == b["largest_win_probability"]
+        assert r[col["Max round"]] == b["max_round"]
+    for b in bets:
+        ws = book[b["id"]]
+        assert ws["A1"].value == f"{b['name']} ({b['id']})"
+        header, body = table(ws, "Event")
+        col = {name: i for i, name in enumerate(header)}
+        *lines, total = body
+        assert len(lines) == len(b["rows"])
+        for r, row in zip(lines, b["rows"], strict=True):
+            assert r[col["Event"]] == row["event"]
+            assert (r[col["Pays"]], r[col["To 1"]], r[col["For 1"]]) == (
+                row["pays"],
+                row["to_one"],
+                row["for_one"],
+            )
+            assert type(r[col["Combinations"]]) is int
+            assert r[col["Combinations"]] == row["combinations"]
+            assert r[col["Probability (exact)"]] == row["probability"]
+            assert r[col["Return (exact)"]] == row["return"]
+            assert r[col["Net (exact)"]] == row["net"]
+        assert total[col["Combinations"]] == b["total"]["combinations"] == data["universe"]
+        assert total[col["Return (exact)"]] == b["total"]["return"] == b["ev"]
+        _, figures = table(ws, "Figure")
+        exact = {r[0]: r[2] for r in figures}
+        assert exact["House edge (pushes counted)"] == b["house_edge"]
+        assert exact["Variance"] == b["variance"]
+    _, inputs = table(book["Inputs"], "Item")
+    facts = {r[0]: r[1] for r in inputs}
+    assert facts["Paytable SHA-256"] == data["sha256"]
+    assert facts["Command"] == data["command"] == "exactodds report classic"
+    assert facts["Universe (ordered six-card sequences)"] == data["universe"]
+    assert facts["Date"] == "2024-01-01"
+
+
+def test_rounded_bet_lists_rtp_by_stake() -> None:
+    (sheet,) = build_sheets(["touch"], bet_ids=["banker"], date="2024-01-01")
+    data = json.loads(render([sheet], "json"))["bets"][0]
+    _, stakes = table(workbook(render_xlsx(sheet))["banker"], "Stake")
+    assert [r[2] for r in stakes[:-1]] == [s["rtp"] for s in data["rtp_by_stake"]]
+    assert stakes[-1][2] == data["unrounded_rtp"]
+
+
+def test_counts_above_2_to_53_are_text_with_a_note() -> None:
+    # 8 decks' universe fits in a double, 9 decks' does not
+    assert Shoe.decks(8).size * 415 * 414 * 413 * 412 * 411 < MAX_EXACT_INT
+    sheet = build_sheet(load_paytable("classic"), shoe=Shoe.decks(9), bet_ids=["player_pair"])
+    book = workbook(render_xlsx(sheet))
+    ws = book["player_pair"]
+    header, body = table(ws, "Event")
+    counts = [r[header.index("Combinations")] for r in body]
+    exact = [*(row.combinations for row in sheet.bets[0].figures.rows), sheet.universe]
+    assert sheet.universe > MAX_EXACT_INT
+    for cell, n in zip(counts, exact, strict=True):
+        assert cell == (grouped(n) if n > MAX_EXACT_INT else n)
+        assert isinstance(cell, str) == (n > MAX_EXACT_INT)
+    assert any(isinstance(c, int) for c in counts)  # the player pairs still fit
+    assert [BIG_COUNT_NOTE] in [[v for v in r if v is not None] for r in rows(ws)]
+    inputs = {r[0]: r[1] for r in rows(book["Inputs"])}
+    assert inputs["Universe (ordered six-card sequences)"] == grouped(sheet.universe)
+
+
+def test_a_thousand_decks(tmp_path: Path) -> None:
+    sheet = build_sheet(load_paytable("classic"), shoe=Shoe.decks(1000), bet_ids=["tie"])
+    header, body = table(workbook(render_xlsx(sheet))["tie"], "Event")
+    assert all(isinstance(r[header.index("Combinations")], str) for r in body)
+    assert [Fraction(r[header.index("Probability (exact)")]) for r in body][-1] == 1
+
+
+def test_text_cells_are_never_formulas(tmp_path: Path) -> None:
+    path = tmp_path / "hostile.toml"
+    long_ids = "\n".join(
+        f'[bets.{"x" * 40}{n}]\nname = "Long {n}"\n'
+        'rows = [{ when = "winner == tie", pays = "8:1", event = "Tie" },'
+        ' { when = "otherwise", pays = "lose", event = "No tie" }]\n'
+        for n in range(2)
+    )
+    path.write_text(HOSTILE + long_ids, encoding="utf-8")
+    (sheet,) = build_sheets([str(path)], date="2024-06-01")
+    data = render_xlsx(sheet)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        xml = b"".join(archive.read(n) for n in archive.namelist() if n.startswith("xl/"))
+    assert b"<f>" not in xml and b"<f " not in xml  # no formula anywhere
+    book = workbook(data)
+    names = book.sheetnames
+    assert len(names) == len({n.lower() for n in names}) and max(map(len, names)) <= 31
+    _, body = table(book["player"], "Event")
+    events = [r[0] for r in body[:-1]]
+    assert events == [row.event for row in sheet.bet("player").figures.rows]
+    formula_cells = 0
+    for ws in book.worksheets:
+        for line in ws.iter_rows():
+            for cell in line:
+                if isinstance(cell.value, str):
+                    assert cell.data_type == "s"
+                    if formula_like(cell.value):
+                        formula_cells += 1
+                        assert cell.quotePrefix, cell.value
+    assert formula_cells >= 5  # the hostile name and events arrived as text
+
+
+def test_same_inputs_same_bytes_and_the_date_inside(monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = build_sheets(["classic"], bet_ids=["tie", "player_pair"], date="2024-02-29")[0]
+    first = render_xlsx(sheet)
+    assert render_file(sheet, "xlsx") == first
+    assert xlsx_date(first) == "2024-02-29"
+    later = render_xlsx(sheet.with_date("2024-03-01"))
+    assert later != first and xlsx_date(later) == "2024-03-01"
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        assert {i.date_time for i in archive.infolist()} == {(2024, 2, 29, 0, 0, 0)}
+    props = workbook(first).properties
+    assert props.created == props.modified and props.created.isoformat() == "2024-02-29T00:00:00"
+    # SOURCE_DATE_EPOCH=0 is 1970, before zip's epoch: the entries say 1980, the properties 1970
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    (old,) = build_sheets(["classic"], bet_ids=["tie"])
+    assert xlsx_date(render_xlsx(old)) == "1970-01-01"
+
+
+def test_cli_writes_and_keeps_an_unchanged_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["report", "classic", "--bet", "tie", "--format", "xlsx", "--out", str(tmp_path)]
+    code, out, err = run([*argv, "--date", "2024-01-01"], capsys)
+    path = tmp_path / "classic.xlsx"
+    assert (code, err, out) == (0, "", f"{path}: written\n")
+    before = path.read_bytes()
+    code, out, _ = run(argv, capsys)  # another day, same figures: left as it is
+    assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
+    path.write_bytes(b"PK\x03\x04 someone's workbook")  # not one exactodds wrote
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "") and "already exists (use --force to replace it)" in err
+    code, out, _ = run([*argv, "--force"], capsys)
+    assert (code, out) == (0, f"{path}: written\n") and xlsx_date(path.read_bytes())
+
+
+MISSING = {
+    "pdf": ("weasyprint", "PDF sheets need WeasyPrint: pip install 'exactodds[pdf]'"),
+    "xlsx": ("openpyxl", "XLSX sheets need openpyxl: pip install 'exactodds[xlsx]'"),
+}
+
+
+@pytest.mark.parametrize("fmt", MISSING)
+def test_binary_format_without_its_extra(
+    fmt: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module, message = MISSING[fmt]
+    monkeypatch.setitem(sys.modules, module, None)  # importing it now fails
+    code, out, err = run(["report", "classic", "--format", fmt, "--out", str(tmp_path)], capsys)
+    assert (code, out, err) == (2, "", f"exactodds: error: {message}\n")
+    assert list(tmp_path.iterdir()) == []  # refused before any work
+    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
+    with pytest.raises(MissingExtraError) as raised:
+        render_file(sheet, fmt)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
+def test_binary_formats_need_out(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["report", "classic", "--format", fmt], capsys)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"--format {fmt} writes binary files, one per sheet: give --out DIR\n")
