@@ -27,7 +27,7 @@ from exactodds.analysis.dealing import deal_round_at, shoe_rng
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.analysis.simulate import simulate
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import InputFileError, SimulationError
+from exactodds.errors import InputFileError, MissingExtraError, SimulationError
 from exactodds.paytable import Paytable, load_paytable
 from exactodds.round import Outcome, Winner
 from exactodds.shoe import RANK_VALUES, RANKS, Card
@@ -332,3 +332,13 @@ def test_trigger_and_strategy_options_are_checked(capsys: pytest.CaptureFixture[
     ]:
         code, _, err = run(["simulate", "classic", "--shoes", "1", *argv], capsys)
         assert code == 2 and message in err, err
+
+
+def test_the_dask_backend_without_its_extra_names_it(
+    classic: Paytable, small: BatchEvaluator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    with pytest.raises(MissingExtraError, match=r"pip install 'exactodds\[dask\]'"):
+        simulate(small, classic.shoe(), shoes=1, seed=1, backend="dask")

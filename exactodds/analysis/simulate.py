@@ -33,7 +33,7 @@ from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.exposure import BetExposure, Simulation
 from exactodds.analysis.tally import Tally
-from exactodds.errors import SimulationError
+from exactodds.errors import MissingExtraError, SimulationError
 from exactodds.limits import (
     MAX_CLUSTER_SHOES,
     MAX_SHOES,
@@ -68,7 +68,6 @@ BACKENDS = ("local", "dask")
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
 _LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
-_INSTALL_DASK = "pip install 'exactodds[dask]'"
 
 
 @dataclass(frozen=True, eq=False)
@@ -323,7 +322,7 @@ def _dask_parts(
     try:
         import distributed
     except ImportError:
-        raise SimulationError(f"the dask backend needs dask.distributed: {_INSTALL_DASK}") from None
+        raise MissingExtraError("the dask backend needs dask.distributed", "dask") from None
     dd: Any = distributed  # partly typed: used through Any
     with contextlib.ExitStack() as stack:
         if scheduler is None:
