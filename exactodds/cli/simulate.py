@@ -120,10 +120,18 @@ def simulate(
         raise typer.BadParameter(
             f"{backend!r} is not one of {', '.join(map(repr, BACKENDS))}", param_hint="--backend"
         )
+    if monte_carlo:
+        dealt = [
+            o
+            for o, v in (("--strategy", strategy != "perfect"), ("--backend", backend != "local"))
+            if v
+        ]
+        if dealt:
+            raise SimulationError(f"{dealt[0]} applies to dealt shoes, not to --monte-carlo")
     counting = [o for o, v in (("--tags", tags), ("--trigger", trigger), ("--level", level)) if v]
     if see_burns:
         counting.append("--see-burns")
-    if counting and (strategy != "count" or monte_carlo):
+    if counting and strategy != "count":
         raise SimulationError(f"{counting[0]} applies only with --strategy count")
     if scheduler is not None and backend != "dask":
         raise SimulationError("--scheduler applies only with --backend dask")
