@@ -3,7 +3,8 @@ EV of every bet), one worker, and the speed-up of two workers in the same run.
 
 Runs: ten shoes first (compile or load the batch kernel, timed apart); ``--shoes`` shoes with
 one worker; the same shoes with ``--workers`` workers (the ratio of the two rates, and a check
-that both give the same JSON); the batch evaluator alone on the states those shoes deal (its
+that both give the same JSON; and the CPU time of all processes of both runs, which bounds the
+ratio on free cores when the machine is shared); the batch evaluator alone on the states those shoes deal (its
 share of the time); optionally (``--numpy``) the numpy kernel on ``--numpy-shoes`` shoes, and
 (``--count``) the count strategy. The kernel is the one ``EXACTODDS_KERNEL`` chooses. Ends with
 ``rounds/s: N`` (one worker).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from typing import Any
 
@@ -37,13 +39,20 @@ def kernel() -> str:
     return name
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (the pool's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(
     evaluator: BatchEvaluator, shoe: Shoe, shoes: int, seed: int, **options: Any
-) -> tuple[float, int, dict[str, Any]]:
-    """Seconds, rounds dealt and JSON of one run."""
-    start = time.perf_counter()
+) -> tuple[float, int, dict[str, Any], float]:
+    """Seconds, rounds dealt, JSON and CPU seconds (all processes) of one run."""
+    start, cpu = time.perf_counter(), cpu_seconds()
     sim = simulate(evaluator, shoe, shoes=shoes, seed=seed, **options)
-    return time.perf_counter() - start, sim.rounds, sim.to_json()
+    return time.perf_counter() - start, sim.rounds, sim.to_json(), cpu_seconds() - cpu
 
 
 def main() -> None:
@@ -68,7 +77,7 @@ def main() -> None:
     simulate(evaluator, shoe, shoes=10, seed=args.seed + 1)  # enough states to load numba
     print(f"first 10 shoes (kernel compile or cache): {time.perf_counter() - t0:.2f} s")
 
-    one_s, rounds, one_json = timed(evaluator, shoe, args.shoes, args.seed)
+    one_s, rounds, one_json, one_cpu = timed(evaluator, shoe, args.shoes, args.seed)
     one_rate = rounds / one_s
     print(
         f"1 worker: {args.shoes} shoes, {rounds} rounds in {one_s:.2f} s: {one_rate:.0f} rounds/s"
@@ -89,25 +98,34 @@ def main() -> None:
     )
 
     if args.workers > 1:
-        many_s, _, many_json = timed(evaluator, shoe, args.shoes, args.seed, workers=args.workers)
+        many_s, _, many_json, many_cpu = timed(
+            evaluator, shoe, args.shoes, args.seed, workers=args.workers
+        )
         same = "same JSON" if many_json == one_json else "DIFFERENT JSON"
         print(
             f"{args.workers} workers: {many_s:.2f} s ({same}), "
             f"ratio: {one_s / many_s:.2f} (pool start-up included)"
+        )
+        # On a shared machine the wall-clock ratio depends on the other jobs; the CPU time
+        # says what the split costs: on free cores the ratio is at most workers × this share.
+        print(
+            f"CPU time: 1 worker {one_cpu:.2f} s, {args.workers} workers {many_cpu:.2f} s "
+            f"(parent and workers): work share {one_cpu / many_cpu:.2f}, "
+            f"ratio on free cores at most {args.workers * one_cpu / many_cpu:.2f}"
         )
         if many_json != one_json:
             raise SystemExit(1)
 
     if args.count:
         strategy = count_strategy(evaluator, shoe)
-        count_s, count_rounds, _ = timed(evaluator, shoe, args.shoes, args.seed, count=strategy)
+        count_s, count_rounds, _, _ = timed(evaluator, shoe, args.shoes, args.seed, count=strategy)
         print(f"count strategy, 1 worker: {count_rounds / count_s:.0f} rounds/s")
 
     if args.numpy:
         before = os.environ.get("EXACTODDS_KERNEL")
         os.environ["EXACTODDS_KERNEL"] = "numpy"
         try:
-            np_s, np_rounds, _ = timed(evaluator, shoe, args.numpy_shoes, args.seed)
+            np_s, np_rounds, _, _ = timed(evaluator, shoe, args.numpy_shoes, args.seed)
         finally:
             if before is None:
                 del os.environ["EXACTODDS_KERNEL"]
