@@ -203,12 +203,13 @@ def simulate(
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
     job = Job.of(evaluator, shoe, seed, cut_card, count)
+    n_chunks = -(-shoes // size)
     if backend == "dask":
-        parts = _dask_parts(job, chunks, workers, scheduler, tasks=-(-shoes // size))
+        parts = _dask_parts(job, chunks, workers, scheduler, chunks_in_run=n_chunks)
     elif workers == 1:
         parts = (run_chunk(job, c) for c in chunks)
     else:
-        parts = _pool_parts(job, chunks, workers)
+        parts = _pool_parts(job, _tasks(chunks, n_chunks, workers, 4), workers)
     total = Tally(len(evaluator.bet_ids), evaluated=count is None)
     for part in parts:
         total.merge(part)
@@ -280,20 +281,36 @@ def _init_worker(job: Job) -> None:
     _WORKER["job"] = job
 
 
-def _worker_chunk(indices: Sequence[int]) -> Tally:
-    return run_chunk(_WORKER["job"], indices)
+def _worker_task(chunks: Sequence[Sequence[int]]) -> Tally:
+    return run_task(_WORKER["job"], chunks)
 
 
-def _pool_parts(job: Job, chunks: Iterable[Sequence[int]], workers: int) -> Iterator[Tally]:
-    """Tallies of the chunks from a pool of processes, as they finish; at most a few chunks
+def _tasks(
+    chunks: Iterable[Sequence[int]], n_chunks: int, workers: int, most: int
+) -> Iterator[list[Sequence[int]]]:
+    """Chunks grouped into tasks of up to ``most`` chunks, merged in the worker (the parent
+    then unpickles and adds fewer tallies), with about four tasks per worker at least.
+
+    >>> [len(t) for t in _tasks([range(1)] * 10, 10, workers=2, most=4)]
+    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+    >>> [len(t) for t in _tasks([range(1)] * 40, 40, workers=2, most=4)]
+    [4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+    """
+    return chunked(chunks, max(1, min(most, n_chunks // (4 * workers))))
+
+
+def _pool_parts(
+    job: Job, tasks: Iterable[Sequence[Sequence[int]]], workers: int
+) -> Iterator[Tally]:
+    """Tallies of the tasks from a pool of processes, as they finish; at most a few tasks
     per worker are queued at a time (a run of 10⁸ shoes does not hold 10⁶ futures)."""
     with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job,)) as pool:
-        yield from _bounded(lambda c: pool.submit(_worker_chunk, c), chunks, 4 * workers)
+        yield from _bounded(lambda t: pool.submit(_worker_task, t), tasks, 4 * workers)
 
 
 def _bounded(
-    submit: Callable[[Sequence[int]], Future[Tally]],
-    items: Iterable[Sequence[int]],
+    submit: Callable[[Sequence[Sequence[int]]], Future[Tally]],
+    items: Iterable[Sequence[Sequence[int]]],
     window: int,
 ) -> Iterator[Tally]:
     it = iter(items)
@@ -314,7 +331,7 @@ def _dask_parts(
     workers: int,
     scheduler: str | None,
     *,
-    tasks: int,
+    chunks_in_run: int,
 ) -> Iterator[Tally]:
     """Tallies from a Dask cluster: a ``LocalCluster`` of ``workers`` processes on this
     machine (loopback only), or the cluster at ``scheduler``. A task deals several chunks and
@@ -345,9 +362,8 @@ def _dask_parts(
                     f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
                 ) from None
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
-        per_task = max(1, min(16, tasks // (4 * n_workers)))
         remote = client.scatter(job, broadcast=True)
-        groups: Iterator[list[Sequence[int]] | None] = iter(chunked(chunks, per_task))
+        groups: Iterator[list[Sequence[int]] | None] = _tasks(chunks, chunks_in_run, n_workers, 16)
         pending = dd.as_completed()
         for group in islice(groups, 4 * n_workers):
             pending.add(client.submit(run_task, remote, group, pure=False))
