@@ -256,15 +256,21 @@ SCENARIOS: dict[str, tuple[dict[str, Any], dict[str, dict[int, str]]]] = {
         {"specs": ["touch"]},
         {"banker": {0: "1.955 for 1"}, "tie": {0: "10 for 1"}, "player": {0: "2.01 for 1"}},
     ),
-    # overrides (6 decks, mini rules), payouts stated "to 1"
+    # overrides (6 decks, mini rules), payouts stated "to 1", a bet that never wins
     "super6-mini-to": (
         {"specs": ["super6"], "decks": 6, "rules": "mini", "notation": Notation.TO},
-        {"banker": {0: "1.5/2:1", 1: " 1  TO 1 "}, "lucky_six": {0: "LOSE"}},
+        {"banker": {0: "1.5/2:1", 1: " 1  TO 1 "}, "lucky_six": {0: "LOSE"}, "tie": {0: "lose"}},
     ),
-    # the golden game: the favourable bet no longer is; rounding half-up on the same stake
+    # the golden game: the favourable bet no longer is, a bet that always pushes (no resolved
+    # bets, no spread, no win), rounding down below the cent
     "golden": (
         {},
-        {"generous": {0: "1:1"}, "banker_touch": {0: "1.945 for 1"}, "either_pair": {0: "8:1"}},
+        {
+            "generous": {0: "1:1"},
+            "banker_touch": {0: "1.945 for 1"},
+            "either_pair": {0: "8:1"},
+            "player": {0: "push", 2: "push"},
+        },
     ),
 }
 
