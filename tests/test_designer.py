@@ -546,3 +546,21 @@ def test_the_policy_allows_only_the_pages_own_style_and_script(stem: str) -> Non
     for _, attrs in page.tags:
         assert "src" not in attrs
         assert str(attrs.get("href", "#")).startswith("#")
+
+
+def test_sheets_run_together_leave_the_second_inert(pages: Pages) -> None:
+    """``report A B --format html`` prints two documents run together: the first sheet's script
+    recomputes the first sheet only; the second sheet keeps its printed figures."""
+    sheets = build_sheets(["tie-9", "classic"], bet_ids=["tie"], date="2024-06-01")
+    page = pages.open(render(sheets, "html"))
+    # the second document's policy sits in the body, where browsers ignore it (the first holds)
+    assert [p for p in pages.problems if "outside the document's <head>" not in p] == []
+    pages.problems.clear()
+    fields = page.locator('input.pays[data-bet="tie"][data-row="0"]')
+    edges = page.locator('[data-bet="tie"][data-figure="house_edge"]:not([data-form])')
+    printed = edges.all_inner_texts()
+    assert printed == ["4.8440%", "4.8440%", "14.3596%", "14.3596%"]
+    fields.nth(1).fill("9:1")
+    assert edges.all_inner_texts() == printed
+    fields.nth(0).fill("8:1")
+    assert edges.all_inner_texts() == ["14.3596%"] * 4

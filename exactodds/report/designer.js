@@ -7,8 +7,12 @@
 (() => {
   "use strict";
 
+  // Several sheets printed to one stream are several documents run together: the first sheet's
+  // script works on the elements before its data block, the others do nothing.
   const source = document.getElementById("exactodds-data");
-  if (source === null) return;
+  if (source === null || globalThis.exactoddsDesigner !== undefined) return;
+  const ours = (node) =>
+    (node.compareDocumentPosition(source) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   const DATA = JSON.parse(source.textContent);
   const PRECISION = DATA.precision;
   const FLAG = "PLAYER-FAVOURABLE";
@@ -382,9 +386,10 @@
 
   for (const input of document.querySelectorAll("input.pays")) {
     const bet = byId.get(input.dataset.bet);
-    if (bet !== undefined) bet.inputs[Number(input.dataset.row)] = input;
+    if (bet !== undefined && ours(input)) bet.inputs[Number(input.dataset.row)] = input;
   }
   for (const node of document.querySelectorAll("[data-figure]")) {
+    if (!ours(node)) continue;
     const { figure, row, form } = node.dataset;
     if (figure === "favourable_bets") {
       favouriteNames = node;
@@ -691,7 +696,7 @@
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || !input.classList.contains("pays")) return;
     const bet = byId.get(input.dataset.bet);
-    if (bet === undefined) return;
+    if (bet === undefined || !bet.inputs.includes(input)) return;
     update(bet);
     refreshPage();
   });
