@@ -6,7 +6,18 @@ import re
 from collections.abc import Iterable
 
 from exactodds.escape import md_code, one_line
-from exactodds.report.layout import Block, Code, Document, Heading, Inline, Para, Strong, Table
+from exactodds.report.layout import (
+    Block,
+    Code,
+    Document,
+    Field,
+    Heading,
+    Inline,
+    Para,
+    PayoutField,
+    Strong,
+    Table,
+)
 
 __all__ = ["MARKER", "render_blocks", "render_markdown", "text"]
 
@@ -52,6 +63,10 @@ def text(x: Inline, *, in_table: bool = False) -> str:
         return md_code(x.text, in_table=in_table)
     if isinstance(x, Strong):
         return f"**{_escape(x.text)}**"
+    if isinstance(x, Field):
+        return text(x.content, in_table=in_table)
+    if isinstance(x, PayoutField):
+        return _escape(x.text)
     return _escape(x)
 
 
@@ -66,7 +81,7 @@ def _table(t: Table) -> list[str]:
         lines.append("| " + " | ".join(text(c, in_table=True) for c in t.total) + " |")
     out = [*lines, ""]
     if t.caption:
-        out += [f"*{_escape(t.caption)}*", ""]
+        out += [f"*{text(t.caption)}*", ""]
     return out
 
 
