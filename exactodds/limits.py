@@ -24,6 +24,7 @@ from exactodds.errors import ExactOddsError
 __all__ = [
     "MAX_BETS",
     "MAX_CARD_TEXT",
+    "MAX_CLUSTER_SHOES",
     "MAX_COMPARE_VARIANTS",
     "MAX_CONDITION_CHARS",
     "MAX_CONDITION_DEPTH",
@@ -105,6 +106,11 @@ needs Python integers and costs ~13 times more."""
 
 MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 """Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
+
+MAX_CLUSTER_SHOES = 1_000_000_000
+"""Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the
+limits above bound the work on this machine, this one a cluster's (10⁹ eight-deck shoes are
+about 8·10¹⁰ rounds)."""
 
 MAX_VERIFY_ROUNDS = 100_000_000
 """Most rounds of a Monte Carlo verification (``--rounds``, ``--verify-rounds``)."""

@@ -150,9 +150,10 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
         "paytable": [b for b in toml if "[bets." in b.text],
         "rules": [b for b in toml if "player_draw" in b.text],
         "shoe": [b for b in toml if "remove" in b.text and "[bets." not in b.text],
+        "tags": [b for b in toml if "[lucky_six" in b.text],
         "profile": [b for b in toml if "[rules]" in b.text],
     }
-    assert sum(len(v) for v in by_kind.values()) == len(toml) == 4
+    assert sum(len(v) for v in by_kind.values()) == len(toml) == 5
     (paytable,) = by_kind["paytable"]
     table, problems = parse_paytable(tomllib.loads(paytable.text), "README")
     assert problems == [] and table is not None
@@ -169,6 +170,8 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
     assert (written.player, written.banker) == (standard.player, standard.banker)
     (shoe,) = by_kind["shoe"]
     assert shoe.text == (ROOT / "examples" / "my-shoe.toml").read_text(encoding="utf-8")
+    (tags,) = by_kind["tags"]
+    assert tags.text == (ROOT / "examples" / "lucky-six-tags.toml").read_text(encoding="utf-8")
     (profile,) = by_kind["profile"]
     assert profile.text == (ROOT / "examples" / "my-profile.toml").read_text(encoding="utf-8")
     parsed, problems = parse_profile(tomllib.loads(profile.text), "README", profile.text)

@@ -15,8 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactodds.analysis.batch import _tails
-from exactodds.analysis.montecarlo import deal_outcome_codes
-from exactodds.analysis.simulate import deal_round_at
+from exactodds.analysis.dealing import deal_round_at, deal_rounds
 from exactodds.engine import joint_distribution
 from exactodds.errors import RoundError
 from exactodds.round import (
@@ -85,9 +84,11 @@ def by_state(seq: Sequence[PhysicalCard], tableau: Tableau) -> tuple[Outcome, Ro
 
 
 def check_every_dealer(tableau: Tableau, seqs: Sequence[Sequence[PhysicalCard]]) -> None:
-    codes = deal_outcome_codes(np.array([[_code(c) for c in s] for s in seqs]).T, tableau)
+    codes, used_by = deal_rounds(np.array([[_code(c) for c in s] for s in seqs]).T, tableau)
     table = continuations(tableau)
-    for seq, vectorised in zip(seqs, codes.tolist(), strict=True):
+    for seq, vectorised, vectorised_used in zip(
+        seqs, codes.tolist(), used_by.tolist(), strict=True
+    ):
         expected = play_round(seq, tableau)  # the independent dealer
         outcome, state = by_state(seq, tableau)
         assert outcome == expected, seq
@@ -95,7 +96,7 @@ def check_every_dealer(tableau: Tableau, seqs: Sequence[Sequence[PhysicalCard]])
         assert len(state.player) + len(state.banker) == used
         # the shoe simulation's dealer and the vectorised Monte Carlo dealer
         assert deal_round_at([_code(c) for c in seq], 0, tableau) == (outcome.code, used)
-        assert vectorised == outcome.code
+        assert (vectorised, vectorised_used) == (outcome.code, used)
         # settle: the hands as dealt are legal, in either notation; one card more or less is not
         player, banker = state.player, state.banker
         assert check_round((player, banker), tableau).outcome == outcome
@@ -155,7 +156,7 @@ def _all_dealt(text: str, tableau: Tableau) -> list[Counter[Outcome]]:
     return [
         Counter(by_state(s, tableau)[0] for s in seqs),
         Counter(Outcome.from_code(deal_round_at(s, 0, tableau)[0]) for s in coded),
-        Counter(map(Outcome.from_code, deal_outcome_codes(np.array(coded).T, tableau).tolist())),
+        Counter(map(Outcome.from_code, deal_rounds(np.array(coded).T, tableau)[0].tolist())),
     ]
 
 

@@ -318,6 +318,22 @@ class BatchResult:
 
         return np.asarray(self.numerators > 0, dtype=bool)
 
+    def int64_numerators(self) -> IntArray | None:
+        """The numerators as an int64 array, or None when one does not fit (never rounded).
+
+        >>> import numpy as np
+        >>> r = BatchResult(("x",), (8, 8), np.array([[3], [-2**63]], dtype=object), (1,))
+        >>> r.int64_numerators().dtype.name, BatchResult(("x",), (8,),
+        ...     np.array([[2**63]], dtype=object), (1,)).int64_numerators()
+        ('int64', None)
+        """
+        import numpy as np
+
+        try:
+            return np.asarray(self.numerators, dtype=np.int64)
+        except OverflowError:
+            return None
+
 
 def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
     """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe`."""

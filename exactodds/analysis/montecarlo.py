@@ -14,25 +14,19 @@ rounds a second.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from exactodds.analysis.batch import BetLike
+from exactodds.analysis.dealing import deal_outcome_codes
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
-from exactodds.round import (
-    OUTCOME_CODES,
-    Outcome,
-    continuations,
-    hand_code,
-    outcome_code,
-    pair_kinds_by_code,
-)
-from exactodds.shoe import RANK_VALUES, Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.round import OUTCOME_CODES, Outcome
+from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -55,41 +49,17 @@ Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
 
 
-def deal_outcome_codes(cards: IntArray, tableau: Tableau) -> IntArray:
-    """Outcome codes of rounds dealt by the round module's continuation table, vectorised:
-    ``cards[j]`` holds the j-th card (code rank·4 + suit) of every round, j = 0..5.
-
-    >>> import numpy as np
-    >>> from exactodds.round import Outcome
-    >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
-    >>> one = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
-    >>> code = deal_outcome_codes(np.array([one]).T, BUILTIN["punto-banco"])[0]
-    >>> print(Outcome.from_code(int(code)))
-    Outcome(player=Hand(initial=0, third=9, pair_kind=<PairKind.PERFECT: 2>), \
-banker=Hand(initial=0, third=9, pair_kind=<PairKind.NONE: 0>))
-    """
-    import numpy as np
-
-    table = continuations(tableau)
-    player_draws = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
-    banker_draws = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
-    kinds = np.array(pair_kinds_by_code(), dtype=np.int64)
-    value = np.repeat(np.array(RANK_VALUES, dtype=np.int64), 4)  # by card code
-    c = list(cards)
-    v = [value[card] for card in c]
-    p = (v[0] + v[2]) % 10
-    b = (v[1] + v[3]) % 10
-    p_draws = player_draws[p, b]
-    x = np.where(p_draws, v[4], STOOD)
-    b_draws = banker_draws[p, b, x]
-    y = np.where(b_draws, np.where(p_draws, v[5], v[4]), STOOD)
-    return outcome_code(hand_code(p, x, kinds[c[0], c[2]]), hand_code(b, y, kinds[c[1], c[3]]))
-
-
 def deal_outcome_counts(
-    shoe: Shoe, tableau: Tableau, rounds: int, seed: int, block: int = 1 << 18
+    shoe: Shoe,
+    tableau: Tableau,
+    rounds: int,
+    seed: int,
+    block: int = 1 << 18,
+    *,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[int, int]:
-    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome codes.
+    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``; count outcome codes
+    (``progress(rounds done, rounds)`` after each block).
 
     Every dealt outcome is one the exact enumeration counts (a check of the dealing):
 
@@ -123,6 +93,8 @@ def deal_outcome_counts(
         dealt = np.stack([cards[i] for i in picks])  # the j-th card of every round in row j
         total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
         done += m
+        if progress is not None:
+            progress(done, rounds)
     return {int(i): int(total[i]) for i in np.flatnonzero(total)}
 
 
@@ -235,8 +207,10 @@ def monte_carlo_check(
     *,
     rounds: int,
     seed: int,
+    progress: Callable[[int, int], None] | None = None,
 ) -> MonteCarloCheck:
-    """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures.
+    """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures
+    (``progress(rounds done, rounds)`` as blocks of rounds are dealt).
 
     >>> from exactodds.paytable import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
@@ -254,7 +228,7 @@ def monte_carlo_check(
         raise ExactOddsError(f"seed must be a non-negative integer, not {seed!r}")
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     joint = joint_distribution(shoe, tab)
-    dealt = deal_outcome_counts(shoe, tab, rounds, seed)
+    dealt = deal_outcome_counts(shoe, tab, rounds, seed, progress=progress)
     nets = {o: tuple(Fraction(bet.net(o)) for bet in bets) for o, _ in joint}
     out = []
     for j, bet in enumerate(bets):

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.analysis.eor import EffectOfRemoval
-from exactodds.analysis.simulate import Simulation
+from exactodds.analysis.exposure import Simulation
 from exactodds.errors import ExactOddsError
 from exactodds.files import write_atomic
 from exactodds.shoe import RANKS
@@ -89,23 +89,26 @@ def plot_eor(result: EffectOfRemoval, directory: Path, stem: str = "eor") -> lis
 
 
 def plot_edge_by_round(sim: Simulation, directory: Path, stem: str = "edge-by-round") -> list[Path]:
-    """Mean exact EV by round number and share of rounds with a player edge, one panel per
-    bet, with the bet's max round marked; PNG and SVG paths."""
+    """Mean exact EV by round number (computer-perfect runs) and share of rounds the strategy
+    bets, one panel per bet, with the bet's max round marked; PNG and SVG paths."""
     plt = _pyplot()
     rows, cols = _grid(len(sim.bets))
     fig, axes = plt.subplots(rows, cols, figsize=(3.8 * cols, 2.8 * rows), squeeze=False)
     for ax, bet in zip(axes.flat, sim.bets, strict=False):
         rounds = [r.round for r in bet.by_round]
-        ax.plot(rounds, [float(r.mean_ev) * 100 for r in bet.by_round], color="tab:blue")
-        ax.set_ylabel("mean EV %", fontsize=7, color="tab:blue")
+        means = [float(r.mean_ev) * 100 for r in bet.by_round if r.mean_ev is not None]
+        if len(means) == len(rounds):  # a count strategy evaluates only the rounds it bets
+            ax.plot(rounds, means, color="tab:blue")
+            ax.set_ylabel("mean EV %", fontsize=7, color="tab:blue")
         share = ax.twinx()
         share.plot(
             rounds,
-            [100 * r.edge_rounds / r.rounds for r in bet.by_round],
+            [100 * r.bet_rounds / r.rounds for r in bet.by_round],
             color="tab:orange",
             linewidth=0.8,
         )
-        share.set_ylabel("EV > 0, % of rounds", fontsize=7, color="tab:orange")
+        label = "EV > 0" if sim.strategy == "perfect" else "counter bets"
+        share.set_ylabel(f"{label}, % of rounds", fontsize=7, color="tab:orange")
         share.tick_params(labelsize=7)
         if bet.max_round is not None:
             ax.axvline(bet.max_round, color="grey", linestyle="--", linewidth=0.8)

@@ -9,7 +9,16 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg, check_outputs
+from exactodds.cli.common import (
+    DecksOpt,
+    ForceOpt,
+    FormatOpt,
+    PaytableArg,
+    RemoveOpt,
+    ShoeOpt,
+    check_outputs,
+)
+from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 
 __all__ = ["check_format", "check_plot_outputs", "eor"]
 
@@ -28,10 +37,17 @@ def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
     check_outputs("--plots", directory, plot_names(stem), force=force)
 
 
-@app.command(epilog="Example: exactodds eor classic --format json")
-def eor(
+@app.command(
+    epilog="Examples: exactodds eor classic --format json\n\n"
+    "exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini"
+)
+def eor(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     fmt: FormatOpt = "md",
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
     level: Annotated[
         int, typer.Option("--level", min=1, max=20, help="Largest counting tag (±level).")
     ] = 3,
@@ -40,7 +56,8 @@ def eor(
     ] = None,
     force: ForceOpt = False,
 ) -> None:
-    """Exact change of every bet's EV when one card of each rank leaves the paytable's shoe."""
+    """Exact change of every bet's EV when one card of each rank leaves the shoe (the
+    paytable's, or the one --decks, --remove and --shoe give)."""
     from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
     from exactodds.paytable import load_paytable
 
@@ -48,7 +65,8 @@ def eor(
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
-    result = effect_of_removal(table.bets, table.shoe(), table.tableau, level=level)
+    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    result = effect_of_removal(table.bets, shoe, tableau, level=level)
     if fmt == "json":
         typer.echo(json.dumps(eor_json(result, table.name), indent=2))
     else:
