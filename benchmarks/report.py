@@ -22,7 +22,7 @@ def once() -> None:
     """One measurement, in this (fresh) process; prints JSON timings."""
     start = time.perf_counter()
     from exactodds.metrics import paytable_figures
-    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.paytable_loader import default_paytable, load_paytable
 
     table = load_paytable(default_paytable())
     figures = paytable_figures(table)

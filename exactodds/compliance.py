@@ -45,13 +45,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from exactodds.bundled import display_path
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.files import read_data
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
-from exactodds.paytable import Bet, Paytable, display_path, load_paytable  # noqa: F401
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import load_paytable  # noqa: F401 - used by the doctests
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines

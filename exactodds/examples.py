@@ -24,7 +24,7 @@ a row that never occurs with the shoe has none. Each example is dealt again thro
 :func:`~exactodds.settle.check_round` (legal, and its cards in the shoe) and must give its
 outcome.
 
->>> from exactodds.paytable import load_paytable
+>>> from exactodds.paytable_loader import load_paytable
 >>> banker = load_paytable("classic").bet("banker")
 >>> for row, ex in zip(banker.rows, row_examples(banker, Shoe.decks(8), BUILTIN["punto-banco"])):
 ...     print(f"{row.event:<12} {ex.cards:<24} returns {ex.returns}")
@@ -332,7 +332,7 @@ def row_examples(
     """Per row of ``bet``: its worked example on ``shoe`` under ``tableau``, or None for a row
     that never occurs with this shoe.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> perfect = load_paytable("classic").bet("perfect_pair")
     >>> [ex and ex.cards for ex in row_examples(perfect, Shoe.decks(1))]  # no identical cards
     [None, None, None, 'P: Kc Qh | B: 8d Ks']

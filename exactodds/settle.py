@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactodds.bundled import display_path
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
 from exactodds.numbers import exact
 from exactodds.payout import format_number, parse_number
-from exactodds.paytable import Bet, Paytable, Row, display_path
+from exactodds.paytable import Bet, Paytable, Row
 from exactodds.round import Hand, Outcome, RoundState, Side
 from exactodds.shoe import Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
@@ -213,7 +214,7 @@ def parse_stake(text: str) -> tuple[str, Fraction]:
 class Settlement:
     """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> banker = load_paytable(default_paytable()).bet("banker")
     >>> s = Settlement(banker, Fraction(100), banker.rows[0])  # Banker wins, 0.95:1
     >>> s.amount, s.returned
@@ -239,7 +240,7 @@ class Settlement:
 class SettledRound:
     """A legal round and the settlement of every bet placed on it.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 4c 4d | B: 8h Kc",
     ...                  [("tie", 10), ("either_pair", 10), ("banker", 20)])
     >>> [str(x.amount) for x in s.settlements], s.net  # 8:1 tie, 5:1 pair, banker pushes
@@ -264,7 +265,7 @@ def settle_round(
 ) -> SettledRound:
     """Deal ``cards`` under ``tableau`` (default the paytable's) and settle ``bets``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 9s 9h | B: Kd 7c",
     ...                  [("player", 100), ("banker", 100), ("player_pair", 100)])
     >>> [(x.row.event, str(x.amount)) for x in s.settlements]
@@ -312,7 +313,7 @@ def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
 def render_settled(s: SettledRound) -> str:
     """Human-readable text of a settled round.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 3c 2d 4h | B: Kd 7c",
     ...                  [("player", 10), ("player_bonus", 10)])
     >>> print(render_settled(s))
@@ -397,7 +398,7 @@ def settled_data(s: SettledRound) -> dict[str, Any]:
     per bet its stake, the row that settled it (event, pays) and the money won or lost (``net``)
     and returned, exact values as ``"p/q"`` strings.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
     >>> data = settled_data(s)
     >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]

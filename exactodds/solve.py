@@ -6,7 +6,7 @@ other rows. The equation ``edge(x) = target`` is solved in exact fractions (it i
 answer is an exact fraction. Other rows keep their payouts (after the bet's rounding at a unit
 stake); the solved row is taken unrounded.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
 >>> s.payout, s.break_even
 (Fraction(1453, 124), Fraction(384, 31))
@@ -84,7 +84,7 @@ def format_decimal(x: Fraction, places: int = 6) -> str:
 def find_row(bet: Bet, event: str) -> int:
     """Index of the row of ``bet`` named ``event`` (case-insensitive), or given by number (#2).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> find_row(pair, "player PAIR"), find_row(pair, "#2")
     (0, 1)
@@ -134,7 +134,7 @@ class EdgeLine:
 def edge_line(joint: Joint, bet: Bet, row_index: int) -> EdgeLine:
     """The :class:`EdgeLine` of row ``row_index`` of ``bet`` on ``joint``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> from exactodds.shoe import Shoe
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> edge_line(joint_distribution(Shoe.decks(8)), pair, 0)
@@ -159,7 +159,7 @@ def _solve_linear(line: EdgeLine, target: Fraction) -> Fraction:
 class Solution:
     """The payout of one row that gives a target house edge, and the break-even payout.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "tie", "Tie")
     >>> s.event, s.current, s.target, s.payout, s.current_edge == s.line.edge(Fraction(8))
     ('Tie', Fraction(8, 1), None, None, True)
@@ -216,7 +216,7 @@ def solve_payout(
     The break-even payout (edge 0) is always solved too. ``joint`` defaults to the paytable's
     own game (its decks and tableau).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0")
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
@@ -270,7 +270,7 @@ def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]
 def sweep(solution: Solution, payouts: list[Fraction]) -> list[tuple[Fraction, Fraction]]:
     """(net payout, exact house edge) for each payout of the solved row.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
     >>> [str(edge) for _, edge in sweep(s, parse_sweep("11:13"))]  # 31/415 per unit of payout
     ['43/415', '12/415', '-19/415']
@@ -288,7 +288,7 @@ def _pays(net: Fraction) -> str:
 def render_solution(s: Solution) -> str:
     """Human-readable text of a :class:`Solution`.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
     >>> print(render_solution(s))  # doctest: +ELLIPSIS
     Bet: Player Pair (player_pair), row 1: Player pair
@@ -332,7 +332,7 @@ def render_solution(s: Solution) -> str:
 def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     """The sweep as a Markdown table; player-favourable payouts marked ``*``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
     >>> print(render_sweep(s, sweep(s, parse_sweep("12:13"))))
     House edge of Player Pair by payout of 'Player pair':

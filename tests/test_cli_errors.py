@@ -10,7 +10,7 @@ import pytest
 
 from exactodds import limits
 from exactodds.errors import PaytableError
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import run
 
 README = Path(__file__).parents[1] / "README.md"

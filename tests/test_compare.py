@@ -24,7 +24,7 @@ from exactodds.errors import ExactOddsError
 from exactodds.metrics import bet_figures
 from exactodds.numbers import percent
 from exactodds.payout import parse_payout
-from exactodds.paytable import default_paytable, load_paytable
+from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.tableau import BUILTIN
 from tests.cli_helpers import run
 

@@ -28,7 +28,8 @@ from exactodds.conditions import parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
-from exactodds.paytable import Paytable, Row, load_paytable, parse_paytable
+from exactodds.paytable import Paytable, Row
+from exactodds.paytable_loader import load_paytable, parse_paytable
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
 from tests.independent import player_pair_probability

@@ -14,7 +14,8 @@ from exactodds import Card, Shoe, ShoeError, joint_distribution
 from exactodds.analysis.eor import CountTags, EffectOfRemoval, counting_tags, effect_of_removal
 from exactodds.cli import main
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import RANKS
 
 

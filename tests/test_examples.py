@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from exactodds.engine import joint_distribution
 from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
-from exactodds.paytable import Bet, Paytable, bundled_paytables, load_paytable
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, render
 from exactodds.round import Outcome, PairKind, feature_record
 from exactodds.settle import check_round, settle_round
@@ -175,7 +176,7 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
 
 _PRINT_EXAMPLES = """
 from exactodds.examples import row_examples
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 t = load_paytable("bonus-pairs")
 for bet in t.bets:
     for ex in row_examples(bet, t.shoe(), t.tableau):

@@ -18,7 +18,8 @@ from exactodds import Shoe, joint_distribution
 from exactodds.compare import INFINITE, compare_variants
 from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, bundled_paytables, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.round import Hand, Outcome, PairKind, feature_record
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, STOOD, Tableau

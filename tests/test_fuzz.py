@@ -22,7 +22,7 @@ from exactodds.cli import run
 from exactodds.conditions import parse_condition
 from exactodds.errors import MAX_LINE, ExactOddsError
 from exactodds.payout import parse_payout
-from exactodds.paytable import check_paytable, parse_paytable
+from exactodds.paytable_loader import check_paytable, parse_paytable
 from exactodds.shoe import Shoe, parse_cards
 from exactodds.tableau import Tableau
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from exactodds.errors import InputFileError, PaytableError
 from exactodds.files import parse_data, read_bytes, read_data, read_text
 from exactodds.limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING
-from exactodds.paytable import check_paytable, load_paytable
+from exactodds.paytable_loader import check_paytable, load_paytable
 from exactodds.tableau import STOOD
 
 RULES = 'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'

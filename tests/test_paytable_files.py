@@ -21,9 +21,8 @@ import pytest
 
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
-from exactodds.paytable import (
-    Bet,
-    Paytable,
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import (
     bundled_paytables,
     check_paytable,
     default_paytable,

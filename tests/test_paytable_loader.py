@@ -9,9 +9,8 @@ import pytest
 
 from exactodds.cli import main
 from exactodds.errors import InputFileError, PaytableError
-from exactodds.paytable import (
-    Rounding,
-    RoundingMode,
+from exactodds.paytable import Rounding, RoundingMode
+from exactodds.paytable_loader import (
     bundled_paytables,
     check_paytable,
     default_paytable,

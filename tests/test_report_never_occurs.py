@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
-from exactodds.paytable import Occurrence, check_paytable, load_paytable, row_occurrence
+from exactodds.paytable import Occurrence, row_occurrence
+from exactodds.paytable_loader import check_paytable, load_paytable
 from exactodds.report import build_sheets, render
 from tests.cli_helpers import run
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe
-from exactodds.paytable import bundled_paytables, load_paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, build_sheets, render
 from exactodds.tableau import BUILTIN
 from tests.cli_helpers import run

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.report import build_sheet, render
 from exactodds.report.verification import outside, verdict, verify_sheet
 from tests.cli_helpers import run

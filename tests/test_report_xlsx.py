@@ -18,7 +18,7 @@ import pytest
 from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import grouped
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.report import Sheet, build_sheet, build_sheets, render, render_file
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe

@@ -12,7 +12,7 @@ import pytest
 
 from exactodds import Shoe, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, RoundError
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.round import Hand, Outcome, PairKind
 from exactodds.settle import check_round, parse_round_cards, settle_round
 from exactodds.shoe import Card

@@ -13,7 +13,8 @@ from exactodds import Shoe, Winner, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
 from exactodds.metrics import bet_figures
 from exactodds.payout import Payout
-from exactodds.paytable import Bet, Paytable, load_paytable
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.solve import parse_edge, parse_sweep, solve_payout, sweep
 from tests.cli_helpers import run
 

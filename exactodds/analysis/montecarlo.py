@@ -205,7 +205,7 @@ class BetCheck:
 class MonteCarloCheck:
     """Result of :func:`monte_carlo_check`.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> v = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2)
     >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
@@ -238,7 +238,7 @@ def monte_carlo_check(
 ) -> MonteCarloCheck:
     """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
     >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
@@ -281,7 +281,7 @@ def monte_carlo_check(
 def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, Any]:
     """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
     >>> data = monte_carlo_check_json(check, "classic")
@@ -322,7 +322,7 @@ def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, 
 def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
     """Markdown: per bet, the return and each net result against the exact figures.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
     >>> text = render_monte_carlo_check(check, "classic")

@@ -80,7 +80,7 @@ def compare(
     """
     from exactodds.compare import compare_variants, parse_list, render_comparison
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
 
     if fmt.strip().lower() not in ("md", "markdown", "csv", "json"):
         raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")

@@ -42,7 +42,7 @@ def eor(
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the paytable's shoe."""
     from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
 
     check_format(fmt)
     if plots is not None:

@@ -163,7 +163,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:
     """File stems of the sheets of ``specs`` (as :attr:`Sheet.stem`), known before any work."""
-    from exactodds.paytable import bundled_paytables, default_paytable, resolve_paytable
+    from exactodds.paytable_loader import bundled_paytables, default_paytable, resolve_paytable
 
     if all_bundled:
         return [p.stem for p in bundled_paytables()]

@@ -60,7 +60,7 @@ def settle(
     """
     from exactodds.errors import ExactOddsError
     from exactodds.limits import MAX_CARD_TEXT
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, render_settled_json, settle_round
     from exactodds.tableau import load_tableau
 

@@ -45,7 +45,7 @@ def simulate(
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left; or (--monte-carlo) compare dealt rounds with the exact figures."""
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
 
     check_format(fmt)
     if plots is not None and not monte_carlo:

@@ -51,7 +51,7 @@ def solve(
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
     from exactodds.solve import parse_sweep, render_solution, render_sweep, solve_payout, sweep
 
     if not bet:

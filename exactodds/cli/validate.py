@@ -27,7 +27,7 @@ def validate(
     the file is valid and its sheet shows the row with 0 combinations.
     """
     from exactodds.errors import error_line
-    from exactodds.paytable import check_paytable, load_paytable
+    from exactodds.paytable_loader import check_paytable, load_paytable
 
     bad = 0
     for path in files:

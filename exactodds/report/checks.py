@@ -20,7 +20,8 @@ from pathlib import Path
 from exactodds.compliance import Compliance, Verdict, check_paytable_against, load_profiles
 from exactodds.errors import ReportError
 from exactodds.payout import Notation
-from exactodds.paytable import Paytable, default_paytable, display_path, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
 
@@ -42,7 +43,7 @@ class CheckedPaytable:
     @property
     def label(self) -> str:
         """The paytable's file as a sheet names it (or its name)."""
-        return display_path(self.paytable.path) or self.paytable.name
+        return self.paytable.label
 
     @property
     def where(self) -> str:

@@ -257,7 +257,7 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     a heading of ``level``, its source and one table of checks.
 
     >>> from exactodds.compliance import check_paytable_against
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
     >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (SPEC §9)
@@ -691,7 +691,7 @@ def _inputs(sheet: Sheet) -> list[Block]:
 def document(sheet: Sheet) -> Document:
     """The full math sheet as a document.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> doc = document(build_sheet(load_paytable(default_paytable()), date="2024-01-01"))
     >>> doc.title, doc.date, doc.blocks[0].rows[0][0]

@@ -4,7 +4,7 @@ A :class:`Sheet` is renderer-neutral. Markdown and HTML go through :mod:`exactod
 CSV and JSON read the sheet directly. The date is an input (``--date`` or SOURCE_DATE_EPOCH), so
 the same inputs always give byte-identical sheets.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
 >>> sheet.file, sheet.universe, sheet.bet("banker").figures.house_edge > 0
 ('paytables/classic.toml', 4998398275503360, True)
@@ -23,6 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from exactodds.bundled import display_path
 from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError
@@ -30,14 +31,8 @@ from exactodds.examples import Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.payout import Notation
-from exactodds.paytable import (
-    Bet,
-    Occurrence,
-    Paytable,
-    bundled_paytables,
-    display_path,
-    row_occurrence,
-)
+from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
+from exactodds.paytable_loader import bundled_paytables
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
@@ -51,7 +46,6 @@ __all__ = [
     "SheetVerification",
     "StakeRTP",
     "build_sheet",
-    "display_path",
     "file_input",
     "resolve_date",
 ]
@@ -63,7 +57,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class InputFile:
     """A file the sheet was computed from, with its SHA-256.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
     >>> [(i.role, i.path, i.sha256 == sheet.paytable.sha256) for i in sheet.inputs]
     [('paytable', 'paytables/classic.toml', True)]
@@ -81,7 +75,7 @@ class StakeRTP:
     Touch pays Banker to the cent, rounded down: a 0.10 stake gets 0.19 back, not 0.195, while
     0.20 gets exactly 0.39.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> banker = build_sheet(load_paytable("touch"), date="2024-01-01").bet("banker")
     >>> [(str(r.stake), r.equals_unrounded) for r in banker.rtp_by_stake[:2]]
     [('1/10', False), ('1/5', True)]
@@ -98,7 +92,7 @@ class BetSheet:
     :func:`~exactodds.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
     stake.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
     >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
     ('Player Pair', Fraction(43, 415), (), None)
@@ -137,7 +131,7 @@ class SheetVerification:
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> from exactodds.report.verification import verify_sheet
     >>> sheet = build_sheet(load_paytable(default_paytable()), bet_ids=["tie"], date="2024-01-01")
     >>> v = verify_sheet(sheet, rounds=2000, seed=3).verification
@@ -156,7 +150,7 @@ class SheetVerification:
 class Sheet:
     """Everything a math sheet shows, exact (plus an optional Monte Carlo verification).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="9.9")
     >>> sheet.stem, sheet.software, sheet.shoe.describe(), sheet.with_date("2025-06-30").date
     ('classic', 'exactodds 9.9', '8 decks (416 cards)', '2025-06-30')
@@ -184,7 +178,7 @@ class Sheet:
     def command(self) -> str | None:
         """The command that recomputes this sheet from any folder, quoted for a POSIX shell.
 
-        >>> from exactodds.paytable import load_paytable
+        >>> from exactodds.paytable_loader import load_paytable
         >>> build_sheet(load_paytable("classic"), shoe=Shoe.decks(6)).command
         'exactodds report classic --decks 6'
         """
@@ -197,7 +191,7 @@ class Sheet:
         """How this sheet departs from its paytable's own game, one sentence each (none for the
         paytable as written).
 
-        >>> from exactodds.paytable import load_paytable
+        >>> from exactodds.paytable_loader import load_paytable
         >>> sheet = build_sheet(
         ...     load_paytable("classic"), shoe=Shoe.decks(6), tableau=Tableau.named("mini")
         ... )
@@ -247,7 +241,7 @@ def _slug(text: str) -> str:
 def file_input(role: str, path: str | Path) -> InputFile:
     """An :class:`InputFile` for ``path`` (read to compute its SHA-256).
 
-    >>> from exactodds.paytable import default_paytable
+    >>> from exactodds.paytable_loader import default_paytable
     >>> file_input("paytable", default_paytable())  # doctest: +ELLIPSIS
     InputFile(role='paytable', path='paytables/classic.toml', sha256='...')
     >>> file_input("shoe", "no/such/shoe.toml")
@@ -320,7 +314,7 @@ def build_sheet(
     are stated.
 
     >>> from math import perm
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]

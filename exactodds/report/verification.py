@@ -8,7 +8,7 @@ with the row's exact probability, and the observed mean return with the exact EV
 observed frequencies are exact; z-scores and intervals are floats, for people. numpy is imported
 only here, when a verification is asked for.
 
->>> from exactodds.paytable import load_paytable
+>>> from exactodds.paytable_loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
 >>> check = verify_sheet(sheet, rounds=2000, seed=1).verification

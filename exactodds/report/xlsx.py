@@ -353,7 +353,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
 
     Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
     >>> data = render_xlsx(sheet)
