@@ -41,11 +41,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from exactodds.bundled import display_path
+from exactodds.bundled import bundled_dir, bundled_files, display_path
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.files import read_data
@@ -469,24 +468,20 @@ def check_paytable_against(
 # -- reading profiles ------------------------------------------------------------------------------
 
 
-def _bundled_dir() -> Path:
-    return Path(str(resources.files("exactodds") / "data" / "profiles"))
-
-
 def bundled_profiles() -> list[Path]:
     """The profiles that ship with exactodds, sorted by name.
 
     >>> [p.stem for p in bundled_profiles()]
     ['adm', 'gli-11', 'mga', 'nj']
     """
-    return sorted(_bundled_dir().glob("*.toml"))
+    return bundled_files("profiles")
 
 
 def _resolve(spec: str) -> tuple[Path, bool]:
     """The file a profile name or path means, and whether it is bundled: a bare name (no folder,
     no ``.toml``) is a bundled profile, anything else a file."""
     if "/" not in spec and "\\" not in spec and not spec.endswith(".toml"):
-        path = _bundled_dir() / f"{spec}.toml"
+        path = bundled_dir("profiles") / f"{spec}.toml"
         if path.is_file():
             return path, True
         names = ", ".join(p.stem for p in bundled_profiles())
