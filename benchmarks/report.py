@@ -27,9 +27,9 @@ def once() -> None:
     table = load_paytable(default_paytable())
     figures = paytable_figures(table)
     computed = time.perf_counter()
-    from exactodds.report import build_sheet, render
+    from exactodds.report import build_sheet, render_sheets
 
-    render([build_sheet(table, date="2024-01-01")], "md")
+    render_sheets([build_sheet(table, date="2024-01-01")], "md")
     rendered = time.perf_counter()
     print(
         json.dumps(

@@ -59,7 +59,10 @@ def test_check_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["check", "--against", "nope"], "unknown profile 'nope'"),
         (["check", "classic"], "--against is required"),
-        (["check", "--against", "adm", "--format", "pdf"], "unknown format 'pdf'"),
+        (
+            ["check", "--against", "adm", "--format", "pdf"],
+            "check: invalid value for --format: 'pdf' is not one of 'md', 'json'",
+        ),
         (["check", "no-such", "--against", "adm"], "no-such: file not found"),
         (["check", "--against", "missing/profile.toml"], "missing/profile.toml: file not found"),
         (["check", "--against", "adm", "--decks", "0"], "number of decks must be a positive"),

@@ -171,7 +171,7 @@ def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> Non
         (["--decks", "0"], "number of decks must be a positive integer, not '0'"),
         (["--rules", "baccarat"], "unknown rules 'baccarat'"),
         (["--banker", "free"], "unknown banker version 'free'"),
-        (["--format", "xml"], "unknown format 'xml'"),
+        (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json'"),
         (["--tie", ","], "empty list ','"),
     ],
 )

@@ -19,7 +19,7 @@ from exactodds.engine import joint_distribution
 from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from exactodds.paytable import Bet, Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.report import build_sheet, render
+from exactodds.report import build_sheet, render_sheets
 from exactodds.round import Outcome, PairKind, feature_record
 from exactodds.settle import check_round, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
@@ -109,18 +109,18 @@ def test_hand_checked_examples_of_classic() -> None:
 
 def test_the_sheet_shows_the_examples_in_every_format() -> None:
     (sheet,) = [build_sheet(BUNDLED["classic"], bet_ids=["banker"], date="2024-01-01")]
-    md = render([sheet], "md")
+    md = render_sheets([sheet], "md")
     assert "| Banker wins | `P: Kc Qh \\| B: 8d Ks` | 195 |" in md
     assert "Worked examples: each row's example is the first round" in md  # the Method's rule
-    html = render([sheet], "html")
+    html = render_sheets([sheet], "html")
     assert "<code>P: Kc Qh | B: 8d Ks</code>" in html
-    rows = json.loads(render([sheet], "json"))["bets"][0]["rows"]
+    rows = json.loads(render_sheets([sheet], "json"))["bets"][0]["rows"]
     assert rows[0]["example"] == {
         "cards": "P: Kc Qh | B: 8d Ks",
         "stake": "100/1",
         "returns": "195/1",
     }
-    csv = render([sheet], "csv").splitlines()
+    csv = render_sheets([sheet], "csv").splitlines()
     assert "Classic (commission),banker,Banker,example,Banker wins,0.95:1,,,195," in csv[-3]
     assert csv[-3].endswith("P: Kc Qh | B: 8d Ks,195/1,")
 
@@ -135,7 +135,7 @@ def test_one_deck_has_no_perfect_pair_example_and_rows_that_occur_have_one() -> 
     for b in sheet.bets:
         for ex, n in zip(b.examples, b.bet.row_combinations(joint_distribution(shoe)), strict=True):
             assert (ex is None) == (n == 0)
-    data = json.loads(render([sheet], "json"))
+    data = json.loads(render_sheets([sheet], "json"))
     perfect = data["bets"][0]["rows"]
     assert [r["example"] is None for r in perfect] == [True, True, True, False]
     assert [r["never_occurs"] for r in perfect] == [True, True, True, False]

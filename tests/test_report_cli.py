@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.report import build_sheets, plan_files, recorded_date, render, write_atomic
+from exactodds.report import build_sheets, plan_files, recorded_date, render_sheets, write_atomic
 from tests.cli_helpers import run
 
 
@@ -52,7 +52,7 @@ def test_overrides_change_the_game(capsys: pytest.CaptureFixture[str]) -> None:
         (["report", "--remove", "7x"], "unknown suit 'x' in card '7x'"),
         (["report", "--remove", "Zh"], "unknown rank 'Z'"),
         (["report", "--rules", "nonsense"], "unknown rules 'nonsense'"),
-        (["report", "--format", "docx"], "unknown format 'docx'"),
+        (["report", "--format", "docx"], "--format: 'docx' is not one of 'md', 'html'"),
         (["report", "--date", "2024-02-30"], "--date '2024-02-30' is not a date"),
         (["report", "--all", "classic"], "PAYTABLE names or --all, not both"),
     ],
@@ -119,7 +119,7 @@ def test_source_date_epoch_fixes_the_date(
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_recorded_date_round_trips(fmt: str) -> None:
     (sheet,) = build_sheets(["classic"], decks=1, bet_ids=["player"], date="2023-03-04")
-    assert recorded_date(render([sheet], fmt), fmt) == "2023-03-04"
+    assert recorded_date(render_sheets([sheet], fmt), fmt) == "2023-03-04"
 
 
 def test_nothing_half_written_when_a_write_fails(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.report import Sheet, build_sheets, render
+from exactodds.report import Sheet, build_sheets, render_sheets
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -33,7 +33,7 @@ def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_golden_sheet(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = render([golden_sheet(monkeypatch)], fmt)
+    text = render_sheets([golden_sheet(monkeypatch)], fmt)
     path = GOLDEN / f"game.{fmt}"
     if os.environ.get("EXACTODDS_UPDATE_GOLDEN"):
         path.write_bytes(text.encode("utf-8"))
@@ -44,7 +44,7 @@ def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.Monkey
     import hashlib
 
     sheet = golden_sheet(monkeypatch)
-    md = render([sheet], "md")
+    md = render_sheets([sheet], "md")
     for role, name in (
         ("paytable", "game"),
         ("rules", "rules"),

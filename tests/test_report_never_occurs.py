@@ -12,7 +12,7 @@ import pytest
 from exactodds import Shoe, joint_distribution
 from exactodds.paytable import Occurrence, row_occurrence
 from exactodds.paytable_loader import check_paytable, load_paytable
-from exactodds.report import build_sheets, render
+from exactodds.report import build_sheets, render_sheets
 from tests.cli_helpers import run
 
 NEVER = "never occurs with this shoe"
@@ -37,18 +37,18 @@ def test_one_deck_classic_prints_and_flags_perfect_pairs_in_every_format(
         b = sheet.bet("perfect_pair")
         assert [r.combinations for r in b.figures.rows][:3] == [0, 0, 0]
         assert b.notes == (NEVER, NEVER, NEVER, "")
-        data = json.loads(render([sheet], "json"))
+        data = json.loads(render_sheets([sheet], "json"))
         rows = data["bets"][0]["rows"]
         assert [r["never_occurs"] for r in rows] == [True, True, True, False]
         assert [r["note"] for r in rows] == [NEVER] * 3 + [""]
         assert [r["combinations"] for r in rows] == [0, 0, 0, 52 * 51 * 50 * 49 * 48 * 47]
-        lines = list(csv.DictReader(io.StringIO(render([sheet], "csv"), newline="")))
+        lines = list(csv.DictReader(io.StringIO(render_sheets([sheet], "csv"), newline="")))
         assert [r["note"] for r in lines if r["kind"] == "row"] == [NEVER] * 3 + [""]
-        md = render([sheet], "md")
+        md = render_sheets([sheet], "md")
         for event in PERFECT:
             assert f"| {event} ({NEVER}) | 25:1 | 0 | 0.0000000000 | 0.0000000000 |" in md
         assert f"Never occurs with this shoe (1 deck (52 cards)): {', '.join(PERFECT)}." in md
-        assert f"<td>Player perfect pair only ({NEVER})</td>" in render([sheet], "html")
+        assert f"<td>Player perfect pair only ({NEVER})</td>" in render_sheets([sheet], "html")
     code, out, err = run(["report", "classic", "--decks", "1", "--bet", "perfect_pair"], capsys)
     assert code == 0 and err == "" and f"({NEVER})" in out
 
@@ -87,5 +87,5 @@ def test_a_sheet_with_other_rules_says_never_on_any_shoe(tmp_path: Path) -> None
     assert check_paytable(game) == []  # Punto Banco: a banker 5 draws against a player 4-7
     (sheet,) = build_sheets([str(game)], rules="pronto", date="2024-06-01")
     assert sheet.bet("five").notes == ("never occurs on any shoe", "")
-    md = render([sheet], "md")
+    md = render_sheets([sheet], "md")
     assert "Never occurs, on any shoe, with the drawing rules pronto: Five." in md

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from exactodds.cli import main
 from exactodds.numbers import percent
-from exactodds.report import Sheet, build_sheets, recorded_date, render, render_file
+from exactodds.report import Sheet, build_sheets, recorded_date, render_file, render_sheets
 from exactodds.report.layout import PRECISION
 from exactodds.report.pdf import html_digest, pdf_stamp
 from tests.cli_helpers import run
@@ -48,7 +48,7 @@ def test_every_page_names_the_sheet_and_every_bet_is_shown(
         assert f"Page {n} of {len(pages)}" in text
     # each bet's section starts a page (the first one right after the Bets heading) and shows
     # the house edge the HTML sheet prints
-    html = render([sheet], "html")
+    html = render_sheets([sheet], "html")
     starts = [t.split("\n", 1)[0] for t in pages]
     first, *others = sheet.bets
     own = {first.bet.id: pages[starts.index("Bets")]}

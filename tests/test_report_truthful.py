@@ -11,7 +11,7 @@ import pytest
 
 from exactodds import Shoe
 from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.report import build_sheet, build_sheets, render
+from exactodds.report import build_sheet, build_sheets, render_sheets
 from exactodds.tableau import BUILTIN
 from tests.cli_helpers import run
 
@@ -76,7 +76,7 @@ def test_options_are_derived_for_sheets_built_in_python() -> None:
     assert rules.command == "exactodds report classic --decks 2 --rules pronto"
     custom = build_sheet(table, shoe=Shoe.from_rank_counts({"A": 30, "K": 30}))
     assert custom.command is None
-    assert "| Command |" not in render([custom], "md")
+    assert "| Command |" not in render_sheets([custom], "md")
 
 
 def test_a_file_paytable_is_named_by_its_path(tmp_path: Path) -> None:

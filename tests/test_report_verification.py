@@ -15,7 +15,7 @@ import pytest
 
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
 from exactodds.paytable_loader import load_paytable
-from exactodds.report import build_sheet, render
+from exactodds.report import build_sheet, render_sheets
 from exactodds.report.verification import outside, verdict, verify_sheet
 from tests.cli_helpers import run
 
@@ -143,10 +143,10 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
         "return"
     ]
     assert verdict(bad, 0).startswith("3 of 3 |z| outside the 99% bound (2.576): Tie (z = +")
-    lines = list(csv.DictReader(io.StringIO(render([bad], "csv"), newline="")))
+    lines = list(csv.DictReader(io.StringIO(render_sheets([bad], "csv"), newline="")))
     (line,) = [x for x in lines if x["kind"] == "verify_verdict"]
     assert (line["bet_id"], line["value"], line["note"]) == ("tie", "outside", verdict(bad, 0))
-    assert json.loads(render([bad], "json"))["verification"]["bets"][0]["within_99"] is False
+    assert json.loads(render_sheets([bad], "json"))["verification"]["bets"][0]["within_99"] is False
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import grouped
 from exactodds.paytable_loader import load_paytable
-from exactodds.report import Sheet, build_sheet, build_sheets, render, render_file
+from exactodds.report import Sheet, build_sheet, build_sheets, render_file, render_sheets
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe
 from tests.cli_helpers import run
@@ -54,7 +54,7 @@ def classic() -> Sheet:
 
 def test_workbook_equals_the_json_sheet(classic: Sheet) -> None:
     book = workbook(render_xlsx(classic))
-    data = json.loads(render([classic], "json"))
+    data = json.loads(render_sheets([classic], "json"))
     bets = data["bets"]
     assert book.sheetnames == ["Summary", *(b["id"] for b in bets), "Inputs"]
     header, summary = table(book["Summary"], "Bet")
@@ -109,7 +109,7 @@ def test_workbook_equals_the_json_sheet(classic: Sheet) -> None:
 
 def test_rounded_bet_lists_rtp_by_stake() -> None:
     (sheet,) = build_sheets(["touch"], bet_ids=["banker"], date="2024-01-01")
-    data = json.loads(render([sheet], "json"))["bets"][0]
+    data = json.loads(render_sheets([sheet], "json"))["bets"][0]
     _, stakes = table(workbook(render_xlsx(sheet))["banker"], "Stake")
     assert [r[2] for r in stakes[:-1]] == [s["rtp"] for s in data["rtp_by_stake"]]
     assert stakes[-1][2] == data["unrounded_rtp"]

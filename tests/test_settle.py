@@ -241,7 +241,10 @@ def test_cli_json_of_example_2(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--cards", SEED_004["1"], "--format", "xml"], "unknown format 'xml' (use text or json)"),
+        (
+            ["--cards", SEED_004["1"], "--format", "xml"],
+            "--format: 'xml' is not one of 'text', 'json'",
+        ),
         (["--cards", "P: 3c 2d | B: Kd 7c"], "player has 5 and must draw a third card"),
         (["--cards", "P: 3x 2d | B: Kd 7c"], "unknown suit 'x' in card '3x'"),
         (["--cards", SEED_004["1"], "--bet", "player"], "bet 'player' must be ID=STAKE"),

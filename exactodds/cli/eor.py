@@ -9,15 +9,9 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg, check_outputs
+from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg, check_format, check_outputs
 
-__all__ = ["check_format", "check_plot_outputs", "eor"]
-
-
-def check_format(fmt: str) -> None:
-    """Reject an unknown ``--format`` (exit 2 with a usage message)."""
-    if fmt not in ("md", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of 'md', 'json'", param_hint="--format")
+__all__ = ["check_plot_outputs", "eor"]
 
 
 def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
@@ -44,7 +38,7 @@ def eor(
     from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
     from exactodds.paytable_loader import load_paytable
 
-    check_format(fmt)
+    fmt = check_format(fmt, ("md", "json"))
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)

@@ -16,6 +16,7 @@ from exactodds.cli.common import (
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
+    check_format,
     check_outputs,
 )
 from exactodds.payout import Notation
@@ -107,17 +108,19 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.report import (
         COMPARISON_STEM,
         EXTENSIONS,
+        FORMATS,
         ReportError,
         build_sheets,
-        check_format,
+        check_sheet_format,
         plan_comparison,
         plan_files,
-        render,
+        render_sheets,
         write_all,
     )
 
     if fmt is not None:
-        check_format(fmt, to_files=out is not None)
+        fmt = check_format(fmt, FORMATS)
+        check_sheet_format(fmt, to_files=out is not None)
     if verify_rounds is not None:
         from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
         from exactodds.report.verification import check_verify_options
@@ -150,7 +153,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
         sheets = verify_sheets(sheets, rounds=verify_rounds, seed=1 if seed is None else seed)
     if out is None:
-        typer.echo(render(sheets, fmt or "md"), nl=False)
+        typer.echo(render_sheets(sheets, fmt or "md"), nl=False)
         return
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, formats, out, keep_dates=not explicit_date)

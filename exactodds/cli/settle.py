@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import PaytableArg
+from exactodds.cli.common import PaytableArg, check_format
 
 __all__ = ["settle"]
 
@@ -65,9 +65,7 @@ def settle(
     from exactodds.tableau import load_tableau
 
     renderers = {"text": render_settled, "json": render_settled_json}
-    render = renderers.get(fmt.strip().lower())
-    if render is None:
-        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
+    render = renderers[check_format(fmt, tuple(renderers))]
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     if len(cards) > MAX_CARD_TEXT:

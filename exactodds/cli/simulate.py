@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg
-from exactodds.cli.eor import check_format, check_plot_outputs
+from exactodds.cli.common import ForceOpt, FormatOpt, PaytableArg, check_format
+from exactodds.cli.eor import check_plot_outputs
 
 __all__ = ["simulate"]
 
@@ -47,7 +47,7 @@ def simulate(
     the cards left; or (--monte-carlo) compare dealt rounds with the exact figures."""
     from exactodds.paytable_loader import load_paytable
 
-    check_format(fmt)
+    fmt = check_format(fmt, ("md", "json"))
     if plots is not None and not monte_carlo:
         check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
