@@ -178,6 +178,19 @@ class Bet:
     def _unit_nets(self) -> dict[object, Fraction]:
         return {}
 
+    @cached_property
+    def _rows_by_key(self) -> dict[object, int]:
+        return {}
+
+    def row_of_record(self, record: tuple[object, ...]) -> int:
+        """:meth:`row_index`, remembered per combination of the features the bet looks at."""
+        key = self._project(record)
+        memo = self._rows_by_key
+        row = memo.get(key)
+        if row is None:
+            row = memo[key] = self.row_index(record)
+        return row
+
     def net_of_record(self, record: tuple[object, ...], stake: Fraction = Fraction(1)) -> Fraction:
         """:meth:`net` for an outcome given as its :func:`~exactodds.round.feature_record`;
         at unit stake the result is remembered per combination of the features the bet uses."""

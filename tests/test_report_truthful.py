@@ -44,7 +44,7 @@ def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
         [],
         ["--decks", "6", "--rules", "pronto"],
         ["--remove", "6 6 7h Kd", "--bet", "tie", "--bet", "player_pair"],
-        ["--decks", "1", "--bet", "perfect_pair", "--verify-rounds", "300", "--seed", "5"],
+        ["--decks", "1", "--bet", "perfect_pair", "--monte-carlo-rounds", "300", "--seed", "5"],
     ],
 )
 def test_the_rerun_command_recomputes_the_sheet_from_another_folder(
@@ -56,7 +56,7 @@ def test_the_rerun_command_recomputes_the_sheet_from_another_folder(
     argv = ["report", "classic", *options, "--date", "2024-06-01"]
     code, first, err = run(argv, capsys)
     assert code == 0, err
-    label = "Rerun" if "--verify-rounds" in options else "Command"
+    label = "Rerun" if "--monte-carlo-rounds" in options else "Command"
     pattern = r"\| Command \| `([^`]*)` \|" if label == "Command" else r"Rerun: `([^`]*)`"
     match = re.search(pattern, first)
     assert match is not None

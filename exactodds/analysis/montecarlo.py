@@ -14,15 +14,16 @@ rounds a second.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactodds.analysis.batch import BetLike
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
-from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
+from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
 from exactodds.round import (
     OUTCOME_CODES,
     Outcome,
@@ -44,12 +45,17 @@ __all__ = [
     "BetCheck",
     "ClassCheck",
     "MonteCarloCheck",
+    "bet_check",
     "deal_outcome_codes",
     "deal_outcome_counts",
     "monte_carlo_check",
     "monte_carlo_check_json",
     "render_monte_carlo_check",
+    "tally",
 ]
+
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
@@ -101,7 +107,7 @@ def deal_outcome_counts(
     """
     import numpy as np
 
-    check_count(rounds, MAX_VERIFY_ROUNDS, "number of rounds")
+    check_count(rounds, MAX_MONTE_CARLO_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card
@@ -201,6 +207,43 @@ class BetCheck:
         return max([abs(self.z), *(abs(c.z) for c in self.classes)])
 
 
+def tally(counts: Iterable[tuple[T, int]], classify: Callable[[T], K]) -> Counter[K]:
+    """Counts added up by class: ``classify`` maps each item (an outcome, an outcome code, a
+    feature record) to its class (a net result, a paytable row).
+
+    >>> tally([("a", 2), ("b", 3), ("c", 4)], lambda item: item != "b")
+    Counter({True: 6, False: 3})
+    """
+    out: Counter[K] = Counter()
+    for item, n in counts:
+        out[classify(item)] += n
+    return out
+
+
+def bet_check(
+    bet_id: str,
+    name: str,
+    classes: Sequence[tuple[Fraction, Fraction]],
+    observed: Sequence[int],
+    rounds: int,
+) -> BetCheck:
+    """The check of a bet whose every round falls in one of ``classes`` — (net result, exact
+    probability) each — from the dealt rounds in each class: the exact EV and variance, the
+    observed mean return, and a :class:`ClassCheck` per class.
+
+    >>> half = Fraction(1, 2)
+    >>> coin = bet_check("coin", "Coin", [(Fraction(1), half), (Fraction(-1), half)], [60, 40], 100)
+    >>> coin.ev, coin.variance, coin.observed_return, [c.observed for c in coin.classes]
+    (Fraction(0, 1), Fraction(1, 1), Fraction(1, 5), [60, 40])
+    """
+    ev = sum((p * net for net, p in classes), Fraction(0))
+    variance = sum((p * net * net for net, p in classes), Fraction(0)) - ev * ev
+    pairs = list(zip(classes, observed, strict=True))
+    mean = sum((net * n for (net, _), n in pairs), Fraction(0)) / rounds
+    checks = tuple(ClassCheck(net, p, n, rounds) for (net, p), n in pairs)
+    return BetCheck(bet_id, name, ev, variance, mean, rounds, checks)
+
+
 @dataclass(frozen=True)
 class MonteCarloCheck:
     """Result of :func:`monte_carlo_check`.
@@ -255,26 +298,15 @@ def monte_carlo_check(
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     joint = joint_distribution(shoe, tab)
     dealt = deal_outcome_counts(shoe, tab, rounds, seed)
-    nets = {o: tuple(Fraction(bet.net(o)) for bet in bets) for o, _ in joint}
+    dealt_outcomes = [(Outcome.from_code(code), n) for code, n in dealt.items()]
     out = []
-    for j, bet in enumerate(bets):
-        exact: dict[Fraction, int] = {}
-        for o, n in joint:
-            exact[nets[o][j]] = exact.get(nets[o][j], 0) + n
-        seen: dict[Fraction, int] = {}
-        for code, n in dealt.items():
-            net = nets[Outcome.from_code(code)][j]
-            seen[net] = seen.get(net, 0) + n
-        ev = sum((net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0))
-        second = sum(
-            (net * net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0)
-        )
-        classes = tuple(
-            ClassCheck(net, Fraction(exact.get(net, 0), joint.total), seen.get(net, 0), rounds)
-            for net in sorted(set(exact) | set(seen), reverse=True)
-        )
-        observed = sum((net * n for net, n in seen.items()), Fraction(0)) / rounds
-        out.append(BetCheck(bet.id, bet.name, ev, second - ev * ev, observed, rounds, classes))
+    for bet in bets:
+        net_of = {o: Fraction(bet.net(o)) for o, _ in joint}
+        exact = tally(joint, net_of.__getitem__)
+        seen = tally(dealt_outcomes, net_of.__getitem__)
+        nets = sorted(exact.keys() | seen.keys(), reverse=True)
+        classes = [(net, Fraction(exact[net], joint.total)) for net in nets]
+        out.append(bet_check(bet.id, bet.name, classes, [seen[net] for net in nets], rounds))
     return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 

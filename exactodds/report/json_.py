@@ -114,13 +114,13 @@ def _forms(to_one: str, for_one: str, notation: Notation) -> dict[str, str]:
     return forms
 
 
-def _verification(sheet: Sheet) -> dict[str, Any]:
+def _monte_carlo(sheet: Sheet) -> dict[str, Any]:
     """The Monte Carlo section: exact figures and observed frequencies as "p/q", counts as
     integers, z-scores and 99% intervals as floats."""
     from exactodds.analysis.montecarlo import Z99
-    from exactodds.report.verification import STATEMENT, outside, verdict
+    from exactodds.report.montecarlo import STATEMENT, outside, verdict
 
-    check = sheet.verification
+    check = sheet.monte_carlo
     assert check is not None
     return {
         "rounds": check.rounds,
@@ -193,8 +193,8 @@ def sheet_data(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
-    if sheet.verification is not None:
-        data["verification"] = _verification(sheet)
+    if sheet.monte_carlo is not None:
+        data["verification"] = _monte_carlo(sheet)
     if sheet.compliance is not None:
         data["compliance"] = sheet.compliance.as_dict()
     return data

@@ -607,12 +607,12 @@ def _appendix(sheet: Sheet) -> list[Block]:
     return blocks
 
 
-def _verification(sheet: Sheet) -> list[Block]:
-    """The optional Monte Carlo section (only on sheets built with a verification)."""
+def _monte_carlo(sheet: Sheet) -> list[Block]:
+    """The optional Monte Carlo section (only on sheets built with one)."""
     from exactodds.analysis.montecarlo import Z99
-    from exactodds.report.verification import STATEMENT, verdict
+    from exactodds.report.montecarlo import STATEMENT, verdict
 
-    check = sheet.verification
+    check = sheet.monte_carlo
     if check is None:
         return []
     p, r = PRECISION["probability"], PRECISION["return"]
@@ -626,7 +626,7 @@ def _verification(sheet: Sheet) -> list[Block]:
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
     if sheet.command is not None:
-        rerun = f"{sheet.command} --verify-rounds {check.rounds} --seed {check.seed}"
+        rerun = f"{sheet.command} --monte-carlo-rounds {check.rounds} --seed {check.seed}"
         blocks.append(Para(("Rerun: ", Code(rerun))))
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
         rows = tuple(
@@ -710,8 +710,8 @@ def document(sheet: Sheet) -> Document:
         ("Software", sheet.software),
         ("Date", sheet.date),
     )
-    if sheet.verification is not None:
-        v = sheet.verification
+    if sheet.monte_carlo is not None:
+        v = sheet.monte_carlo
         head += (
             (
                 "Monte Carlo check",
@@ -737,7 +737,7 @@ def document(sheet: Sheet) -> Document:
         blocks += _bet(sheet, b)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
-    blocks += _verification(sheet)
+    blocks += _monte_carlo(sheet)
     blocks += _inputs(sheet)
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used

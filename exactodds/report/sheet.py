@@ -43,7 +43,7 @@ __all__ = [
     "BetSheet",
     "InputFile",
     "Sheet",
-    "SheetVerification",
+    "SheetMonteCarlo",
     "StakeRTP",
     "build_sheet",
     "file_input",
@@ -124,7 +124,7 @@ class BetSheet:
 
 
 @dataclass(frozen=True)
-class SheetVerification:
+class SheetMonteCarlo:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
     One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
@@ -132,9 +132,9 @@ class SheetVerification:
     never a source of them.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
-    >>> from exactodds.report.verification import verify_sheet
+    >>> from exactodds.report.montecarlo import monte_carlo_sheet
     >>> sheet = build_sheet(load_paytable(default_paytable()), bet_ids=["tie"], date="2024-01-01")
-    >>> v = verify_sheet(sheet, rounds=2000, seed=3).verification
+    >>> v = monte_carlo_sheet(sheet, rounds=2000, seed=3).monte_carlo
     >>> v.rounds, [b.bet_id for b in v.bets], sum(c.observed for c in v.bets[0].classes)
     (2000, ['tie'], 2000)
     >>> v.bets[0].ev == sheet.bet("tie").figures.ev  # the exact figure, never the observed one
@@ -148,7 +148,7 @@ class SheetVerification:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything a math sheet shows, exact (plus an optional Monte Carlo verification).
+    """Everything a math sheet shows, exact (plus an optional Monte Carlo section).
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="9.9")
@@ -165,7 +165,7 @@ class Sheet:
     inputs: tuple[InputFile, ...]
     version: str
     date: str
-    verification: SheetVerification | None = None
+    monte_carlo: SheetMonteCarlo | None = None
     rerun: tuple[str, ...] | None = None
     """Arguments of ``exactodds report`` that recompute this sheet (the paytable first: a
     bundled name or the file), or None when its shoe or rules cannot be given as options."""

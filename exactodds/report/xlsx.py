@@ -286,8 +286,8 @@ def _inputs(w: _Writer, sheet: Sheet) -> None:
     w.line("Method", "complete enumeration of ordered six-card sequences; exact fractions")
     w.line("Software", sheet.software)
     w.line("Date", sheet.date)
-    if sheet.verification is not None:
-        v = sheet.verification
+    if sheet.monte_carlo is not None:
+        v = sheet.monte_carlo
         w.line(
             "Monte Carlo check",
             f"{grouped(v.rounds)} rounds, seed {v.seed}: see the HTML or JSON sheet",

@@ -1,4 +1,4 @@
-"""The math sheet's optional Monte Carlo section (``exactodds report --verify-rounds N``)."""
+"""The math sheet's optional Monte Carlo section (``exactodds report --monte-carlo-rounds N``)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ import pytest
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
 from exactodds.paytable_loader import load_paytable
 from exactodds.report import build_sheet, render_sheets
-from exactodds.report.verification import outside, verdict, verify_sheet
+from exactodds.report.montecarlo import monte_carlo_sheet, outside, verdict
 from tests.cli_helpers import run
 
 ROUNDS = 3000
-BASE = ["report", "classic", "--date", "2024-06-01", "--verify-rounds", str(ROUNDS)]
+BASE = ["report", "classic", "--date", "2024-06-01", "--monte-carlo-rounds", str(ROUNDS)]
 
 
 @pytest.fixture(scope="module")
@@ -101,14 +101,14 @@ def test_json_figures_are_exact_and_consistent(capsys: pytest.CaptureFixture[str
         assert bet["within_99"] is (not bad)
 
 
-def test_rows_agree_with_the_verify_module_by_net_result() -> None:
+def test_rows_agree_with_the_analysis_check_by_net_result() -> None:
     """Row counts, summed by net result, equal analysis.montecarlo's counts (which settle by
     net)."""
     table = load_paytable("classic")
-    sheet = verify_sheet(build_sheet(table, date="2024-06-01"), rounds=ROUNDS, seed=9)
-    assert sheet.verification is not None
+    sheet = monte_carlo_sheet(build_sheet(table, date="2024-06-01"), rounds=ROUNDS, seed=9)
+    assert sheet.monte_carlo is not None
     reference = monte_carlo_check(table.bets, table.shoe(), table.tableau, rounds=ROUNDS, seed=9)
-    for mine, theirs in zip(sheet.verification.bets, reference.bets, strict=True):
+    for mine, theirs in zip(sheet.monte_carlo.bets, reference.bets, strict=True):
         by_net: dict[Fraction, int] = {}
         for c in mine.classes:
             by_net[c.net] = by_net.get(c.net, 0) + c.observed
@@ -117,12 +117,12 @@ def test_rows_agree_with_the_verify_module_by_net_result() -> None:
 
 
 def test_verdict_names_the_checks_outside_the_bound() -> None:
-    sheet = verify_sheet(
+    sheet = monte_carlo_sheet(
         build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-06-01"),
         rounds=1000,
         seed=1,
     )
-    assert sheet.verification is not None
+    assert sheet.monte_carlo is not None
     assert verdict(sheet, 0) == "All 3 |z| within the 99% bound (2.576)."
     # a tie on every round: far outside for both rows and the return
     rows = sheet.bets[0].figures.rows
@@ -138,7 +138,7 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
             for i, r in enumerate(rows)
         ),
     )
-    bad = replace(sheet, verification=replace(sheet.verification, bets=(skewed,)))
+    bad = replace(sheet, monte_carlo=replace(sheet.monte_carlo, bets=(skewed,)))
     assert [label.split(" (z")[0] for label in outside(bad, 0)] == [r.event for r in rows] + [
         "return"
     ]
@@ -152,10 +152,10 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--verify-rounds", "0"], "--verify-rounds must be at least 1, not 0"),
-        (["--verify-rounds", "-5"], "--verify-rounds must be at least 1, not -5"),
-        (["--verify-rounds", "10", "--seed", "-1"], "--seed must be a non-negative integer"),
-        (["--seed", "4"], "--seed applies only with --verify-rounds"),
+        (["--monte-carlo-rounds", "0"], "--monte-carlo-rounds must be at least 1, not 0"),
+        (["--monte-carlo-rounds", "-5"], "--monte-carlo-rounds must be at least 1, not -5"),
+        (["--monte-carlo-rounds", "10", "--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--seed", "4"], "--seed applies only with --monte-carlo-rounds"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(
@@ -166,7 +166,7 @@ def test_bad_options_are_one_line_and_exit_2(
     assert needle in err and err.count("\n") == 1
 
 
-def test_without_verification_numpy_is_not_imported() -> None:
+def test_without_monte_carlo_numpy_is_not_imported() -> None:
     code = (
         "import sys, contextlib, io\n"
         "from exactodds.cli import main\n"
