@@ -177,10 +177,10 @@ class Profile:
             return ""
         return f"profiles/{self.path.name}" if self.bundled else display_path(self.path)
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The profile as JSON-ready data (RTP limits as ``"p/q"``).
 
-        >>> [(r["rule"], r["limit"]) for r in load_profile("adm").as_dict()["rules"]]
+        >>> [(r["rule"], r["limit"]) for r in load_profile("adm").to_json()["rules"]]
         [('min_rtp', '9/10')]
         """
         return {
@@ -234,11 +234,11 @@ class Check:
     source: str
     note: str = ""
 
-    def as_dict(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, str]:
         """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
 
         >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
-        >>> {key: v for key, v in k.as_dict().items() if key != "source"}  # doctest: +ELLIPSIS
+        >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
         {'profile': 'nj', 'rule': 'payout_notation', 'bet': 'player', 'value': 'both', ...}
         """
         return {
@@ -289,17 +289,17 @@ class Compliance:
         """The checks of one bet, in order."""
         return [c for c in self.checks if c.bet == bet_id]
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The checks as JSON-ready data: notation, counts, profiles and checks.
 
-        >>> check_paytable_against(load_paytable("classic"), "mga").as_dict()["summary"]
+        >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
         {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
         """
         return {
             "notation": self.notation.value,
             "summary": {"checks": len(self.checks), **{v.value: self.count(v) for v in Verdict}},
-            "profiles": [p.as_dict() for p in self.profiles],
-            "checks": [k.as_dict() for k in self.checks],
+            "profiles": [p.to_json() for p in self.profiles],
+            "checks": [k.to_json() for k in self.checks],
         }
 
     def summary(self) -> str:

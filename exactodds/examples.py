@@ -44,6 +44,7 @@ from operator import add, itemgetter
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import RoundError
+from exactodds.numbers import exact
 from exactodds.paytable import Bet
 from exactodds.round import FEATURE_INDEX, HAND_CODES, Hand, Outcome, PairKind, Side
 from exactodds.settle import Settlement, check_round, format_round_cards
@@ -85,6 +86,14 @@ class Example:
 
     cards: str
     returns: Fraction
+
+    def to_json(self) -> dict[str, str]:
+        """JSON-ready, exact values as ``"p/q"``.
+
+        >>> Example("P: 9s 9h | B: Kd 7c", Fraction(1200)).to_json()
+        {'cards': 'P: 9s 9h | B: Kd 7c', 'stake': '100/1', 'returns': '1200/1'}
+        """
+        return {"cards": self.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(self.returns)}
 
 
 # -- 1. the order of outcomes ------------------------------------------------------------------

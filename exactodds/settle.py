@@ -43,9 +43,7 @@ __all__ = [
     "parse_round_cards",
     "parse_stake",
     "render_settled",
-    "render_settled_json",
     "settle_round",
-    "settled_data",
 ]
 
 _LABELS = {
@@ -256,6 +254,57 @@ class SettledRound:
         """Total money result of all bets."""
         return sum((s.amount for s in self.settlements), Fraction(0))
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: the paytable and rules used, the round (each hand's cards, two-card
+        total, third card, final total, natural and pairs; winner and margin) and per bet its
+        stake, the row that settled it (event, pays) and the money won or lost (``net``) and
+        returned, exact values as ``"p/q"`` strings.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
+        >>> data = s.to_json()
+        >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
+        ('P: 9s 9h | B: Kd 7c', 'player', 8)
+        >>> for key, value in data["bets"][0].items():
+        ...     print(key, value)
+        bet banker
+        name Banker
+        stake 100/1
+        event Player wins
+        pays lose
+        net -100/1
+        returns 0/1
+        """
+        r, o, t = self.round, self.round.outcome, self.paytable
+        return {
+            "bets": [
+                {
+                    "bet": x.bet.id,
+                    "name": x.bet.name,
+                    "stake": exact(x.stake),
+                    "event": x.row.event,
+                    "pays": x.row.pays.text or str(x.row.pays),
+                    "net": exact(x.amount),
+                    "returns": exact(x.returned),
+                }
+                for x in self.settlements
+            ],
+            "net": exact(self.net),
+            "round": {
+                "cards": format_round_cards(r.player, r.banker),
+                "player": _hand_data(r.player, o.player),
+                "banker": _hand_data(r.banker, o.banker),
+                "winner": o.winner.value,
+                "margin": o.margin,
+                "cards_dealt": o.cards,
+            },
+            "paytable": t.name,
+            "file": display_path(t.path) or None,
+            "sha256": t.sha256,
+            "shoe": t.shoe().describe(),
+            "rules": r.tableau.data(),
+        }
+
 
 def settle_round(
     paytable: Paytable,
@@ -310,8 +359,9 @@ def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
     return f"{side:<7} {shown:<8} {', '.join(notes)}"
 
 
-def render_settled(s: SettledRound) -> str:
-    """Human-readable text of a settled round.
+def render_settled(s: SettledRound, fmt: str = "text") -> str:
+    """Human-readable ``text`` of a settled round, or ``json``: :meth:`SettledRound.to_json`
+    as one JSON object (ends with a newline).
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 3c 2d 4h | B: Kd 7c",
@@ -329,6 +379,10 @@ def render_settled(s: SettledRound) -> str:
     <BLANKLINE>
     Net result: 0
     """
+    if fmt == "json":
+        return json.dumps(s.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     from tabulate import tabulate
 
     r, o = s.round, s.round.outcome
@@ -390,54 +444,3 @@ def _hand_data(cards: tuple[Card, ...], hand: Hand) -> dict[str, Any]:
         "pair": hand.pair,
         "perfect_pair": hand.perfect_pair,
     }
-
-
-def settled_data(s: SettledRound) -> dict[str, Any]:
-    """A settled round as JSON-ready data: the paytable and rules used, the round (each hand's
-    cards, two-card total, third card, final total, natural and pairs; winner and margin) and
-    per bet its stake, the row that settled it (event, pays) and the money won or lost (``net``)
-    and returned, exact values as ``"p/q"`` strings.
-
-    >>> from exactodds.paytable_loader import load_paytable
-    >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
-    >>> data = settled_data(s)
-    >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
-    ('P: 9s 9h | B: Kd 7c', 'player', 8)
-    >>> data["bets"]
-    [{'bet': 'banker', 'name': 'Banker', 'stake': '100/1', 'event': 'Player wins', \
-'pays': 'lose', 'net': '-100/1', 'returns': '0/1'}]
-    """
-    r, o, t = s.round, s.round.outcome, s.paytable
-    return {
-        "bets": [
-            {
-                "bet": x.bet.id,
-                "name": x.bet.name,
-                "stake": exact(x.stake),
-                "event": x.row.event,
-                "pays": x.row.pays.text or str(x.row.pays),
-                "net": exact(x.amount),
-                "returns": exact(x.returned),
-            }
-            for x in s.settlements
-        ],
-        "net": exact(s.net),
-        "round": {
-            "cards": format_round_cards(r.player, r.banker),
-            "player": _hand_data(r.player, o.player),
-            "banker": _hand_data(r.banker, o.banker),
-            "winner": o.winner.value,
-            "margin": o.margin,
-            "cards_dealt": o.cards,
-        },
-        "paytable": t.name,
-        "file": display_path(t.path) or None,
-        "sha256": t.sha256,
-        "shoe": t.shoe().describe(),
-        "rules": r.tableau.data(),
-    }
-
-
-def render_settled_json(s: SettledRound) -> str:
-    """:func:`settled_data` as a JSON object (ends with a newline)."""
-    return json.dumps(settled_data(s), indent=2, ensure_ascii=False) + "\n"

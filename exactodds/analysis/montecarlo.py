@@ -13,6 +13,7 @@ rounds a second.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -49,7 +50,6 @@ __all__ = [
     "deal_outcome_codes",
     "deal_outcome_counts",
     "monte_carlo_check",
-    "monte_carlo_check_json",
     "render_monte_carlo_check",
     "tally",
 ]
@@ -270,6 +270,46 @@ class MonteCarloCheck:
         """Number of z-scores."""
         return sum(1 + len(b.classes) for b in self.bets)
 
+    def to_json(self, paytable: str = "") -> dict[str, Any]:
+        """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> tie = load_paytable("classic").bet("tie")
+        >>> data = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2).to_json("classic")
+        >>> tie_data = data["bets"]["tie"]
+        >>> data["rounds"], tie_data["ev"], tie_data["results"][0]["probability"]
+        (500, '-103841353768/723147898655', '619306544887/6508331087895')
+        """
+        return {
+            "paytable": paytable,
+            "shoe": self.shoe.describe(),
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "checks": self.checks,
+            "outside_99": self.outside_99,
+            "bets": {
+                b.bet_id: {
+                    "name": b.name,
+                    "ev": str(b.ev),
+                    "observed_return": str(b.observed_return),
+                    "z": round(b.z, 3),
+                    "interval_99": [round(x, 6) for x in b.interval],
+                    "results": [
+                        {
+                            "net": str(c.net),
+                            "probability": str(c.probability),
+                            "observed": c.observed,
+                            "expected": str(c.expected),
+                            "z": round(c.z, 3),
+                            "interval_99": [round(x, 1) for x in c.interval],
+                        }
+                        for c in b.classes
+                    ],
+                }
+                for b in self.bets
+            },
+        }
+
 
 def monte_carlo_check(
     bets: Sequence[BetLike],
@@ -310,49 +350,9 @@ def monte_carlo_check(
     return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 
-def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, Any]:
-    """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
-
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
-    >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
-    >>> data = monte_carlo_check_json(check, "classic")
-    >>> data["rounds"], data["bets"]["tie"]["ev"], data["bets"]["tie"]["results"][0]["probability"]
-    (500, '-103841353768/723147898655', '619306544887/6508331087895')
-    """
-    return {
-        "paytable": paytable,
-        "shoe": v.shoe.describe(),
-        "rounds": v.rounds,
-        "seed": v.seed,
-        "checks": v.checks,
-        "outside_99": v.outside_99,
-        "bets": {
-            b.bet_id: {
-                "name": b.name,
-                "ev": str(b.ev),
-                "observed_return": str(b.observed_return),
-                "z": round(b.z, 3),
-                "interval_99": [round(x, 6) for x in b.interval],
-                "results": [
-                    {
-                        "net": str(c.net),
-                        "probability": str(c.probability),
-                        "observed": c.observed,
-                        "expected": str(c.expected),
-                        "z": round(c.z, 3),
-                        "interval_99": [round(x, 1) for x in c.interval],
-                    }
-                    for c in b.classes
-                ],
-            }
-            for b in v.bets
-        },
-    }
-
-
-def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
-    """Markdown: per bet, the return and each net result against the exact figures.
+def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = "md") -> str:
+    """Markdown (``md``): per bet, the return and each net result against the exact figures;
+    or ``json``: :meth:`MonteCarloCheck.to_json`.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
@@ -369,6 +369,10 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
     |       | net 8    | 0.095156  | ...
     |       | net -1   | 0.904844  | ...
     """
+    if fmt == "json":
+        return json.dumps(v.to_json(paytable), indent=2)
+    if fmt != "md":
+        raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
     from tabulate import tabulate
 
     rows = []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -35,7 +34,7 @@ def eor(
     force: ForceOpt = False,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the paytable's shoe."""
-    from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
+    from exactodds.analysis.eor import effect_of_removal, render_eor
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "json"))
@@ -43,10 +42,7 @@ def eor(
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     result = effect_of_removal(table.bets, table.shoe(), table.tableau, level=level)
-    if fmt == "json":
-        typer.echo(json.dumps(eor_json(result, table.name), indent=2))
-    else:
-        typer.echo(render_eor(result, table.name))
+    typer.echo(render_eor(result, table.name, fmt))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 

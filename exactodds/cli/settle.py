@@ -61,11 +61,10 @@ def settle(
     from exactodds.errors import ExactOddsError
     from exactodds.limits import MAX_CARD_TEXT
     from exactodds.paytable_loader import load_paytable
-    from exactodds.settle import parse_stake, render_settled, render_settled_json, settle_round
+    from exactodds.settle import parse_stake, render_settled, settle_round
     from exactodds.tableau import load_tableau
 
-    renderers = {"text": render_settled, "json": render_settled_json}
-    render = renderers[check_format(fmt, tuple(renderers))]
+    fmt = check_format(fmt, ("text", "json"))
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     if len(cards) > MAX_CARD_TEXT:
@@ -75,5 +74,5 @@ def settle(
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     tableau = load_tableau(rules) if rules is not None else None
-    out = render(settle_round(table, cards, stakes, tableau))
+    out = render_settled(settle_round(table, cards, stakes, tableau), fmt)
     typer.echo(out, nl=not out.endswith("\n"))

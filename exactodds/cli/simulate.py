@@ -53,17 +53,10 @@ def simulate(
     table = load_paytable(paytable)
     start = time.perf_counter()
     if monte_carlo:
-        from exactodds.analysis.montecarlo import (
-            monte_carlo_check,
-            monte_carlo_check_json,
-            render_monte_carlo_check,
-        )
+        from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
 
         check = monte_carlo_check(table.bets, table.shoe(), table.tableau, rounds=rounds, seed=seed)
-        if fmt == "json":
-            typer.echo(json.dumps(monte_carlo_check_json(check, table.name), indent=2))
-        else:
-            typer.echo(render_monte_carlo_check(check, table.name))
+        typer.echo(render_monte_carlo_check(check, table.name, fmt))
     else:
         from exactodds.analysis.batch import compile_bets
         from exactodds.analysis.simulate import (

@@ -50,6 +50,23 @@ class CheckedPaytable:
         """The shoe and drawing rules of the checks, in words."""
         return f"{self.shoe.describe()}, drawing rules {self.tableau.name}"
 
+    def to_json(self) -> dict[str, object]:
+        """The paytable, the shoe and rules of its checks and their summary, JSON-ready (the
+        checks themselves are :meth:`~exactodds.compliance.Compliance.to_json`'s).
+
+        >>> (r,) = check_paytables(["classic"], "mga")
+        >>> r.to_json()["summary"]
+        {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
+        """
+        return {
+            "paytable": self.label,
+            "name": self.paytable.name,
+            "sha256": self.paytable.sha256,
+            "shoe": self.shoe.describe(),
+            "rules": self.tableau.name,
+            "summary": self.compliance.to_json()["summary"],
+        }
+
 
 def check_paytables(
     specs: Sequence[str],
@@ -90,7 +107,7 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
     if fmt not in CHECK_FORMATS:
         raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
     if fmt == "json":
-        return json.dumps(_data(results), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(_checks_object(results), indent=2, ensure_ascii=False) + "\n"
     from exactodds.report.layout import Code, Heading, Para, compliance_blocks
     from exactodds.report.markdown import render_blocks
 
@@ -105,27 +122,19 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
     return "\n".join(parts)
 
 
-def _data(results: Sequence[CheckedPaytable]) -> dict[str, object]:
-    checks = []
-    paytables = []
-    for r in results:
-        data = r.compliance.as_dict()
-        checks += [{"paytable": r.label, **check} for check in data["checks"]]
-        paytables.append(
-            {
-                "paytable": r.label,
-                "name": r.paytable.name,
-                "sha256": r.paytable.sha256,
-                "shoe": r.shoe.describe(),
-                "rules": r.tableau.name,
-                "summary": data["summary"],
-            }
-        )
+def _checks_object(results: Sequence[CheckedPaytable]) -> dict[str, object]:
+    """The JSON object of ``exactodds check``: every check naming its paytable, the totals,
+    the paytables and the profiles."""
+    checks = [
+        {"paytable": r.label, **check}
+        for r in results
+        for check in r.compliance.to_json()["checks"]
+    ]
     total = {v.value: sum(r.compliance.count(v) for r in results) for v in Verdict}
     return {
         "checks": checks,
         "summary": {"checks": len(checks), **total},
         "notation": results[0].compliance.notation.value if results else Notation.BOTH.value,
-        "paytables": paytables,
-        "profiles": results[0].compliance.as_dict()["profiles"] if results else [],
+        "paytables": [r.to_json() for r in results],
+        "profiles": results[0].compliance.to_json()["profiles"] if results else [],
     }

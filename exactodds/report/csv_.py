@@ -222,7 +222,7 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             for k in c.checks:
                 if k.profile != profile.id or k.rule is not rule.kind:
                     continue
-                data = k.as_dict()
+                data = k.to_json()
                 yield {
                     "paytable": name,
                     "bet_id": k.bet,
