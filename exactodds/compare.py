@@ -43,6 +43,7 @@ from exactodds.payout import LOSE, PUSH, Payout, parse_payout
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
+from exactodds.tables import Align, pipe_table
 
 __all__ = [
     "DEFAULT_TIES",
@@ -486,8 +487,6 @@ def _decks_label(decks: DeckCount) -> str:
 
 def _formula_lines(comparison: Comparison) -> list[str]:
     """The Markdown section of the deck-count formulas: one table per rules × Tie × Banker."""
-    from tabulate import tabulate
-
     derived = "–".join(str(n) for n in (DERIVED_FROM[0], DERIVED_FROM[-1]))
     checked = " and ".join(str(n) for n in CHECKED_AT)
     lines = [
@@ -505,13 +504,7 @@ def _formula_lines(comparison: Comparison) -> list[str]:
             ]
             for formula in f.formulas
         ]
-        table = tabulate(
-            rows,
-            headers=["Bet", "H(d)", "d → ∞"],
-            tablefmt="pipe",
-            colalign=("left", "left", "right"),
-            disable_numparse=True,
-        )
+        table = pipe_table(rows, ["Bet", "H(d)", "d → ∞"], ["left", "left", "right"])
         lines += [
             "",
             f"{md_cell(f.tableau.name)}, Tie {f.tie_label}, Banker {f.banker_label}:",
@@ -579,8 +572,6 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         return out.getvalue().rstrip("\n")
     if fmt not in ("md", "markdown"):
         raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
-    from tabulate import tabulate
-
     headers = ["Rules", "Decks", "Tie", "Banker", *(md_cell(name) for _, name in comparison.bets)]
     rows = [
         [
@@ -592,8 +583,8 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         ]
         for r in comparison.results
     ]
-    align = ["left", "right", "left", "left", *("right" for _ in comparison.bets)]
-    table = tabulate(rows, headers=headers, tablefmt="pipe", colalign=align, disable_numparse=True)
+    numbers: list[Align] = ["right"] * len(comparison.bets)
+    table = pipe_table(rows, headers, ["left", "right", "left", "left", *numbers])
     lines = [
         f"House edge by variant: {md_cell(comparison.paytable.name)}",
         "",

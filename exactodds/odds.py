@@ -59,10 +59,10 @@ def render_odds(summary: dict[str, Any]) -> str:
     Shoe: 8 decks (416 cards)    Rules: mini
     Universe: 4,998,398,275,503,360 ordered six-card sequences
     ...
-    Total   4,998,398,275,503,360  1.0000000000
+    | Total | 4,998,398,275,503,360 | 1.0000000000 |
     ...
     """
-    from tabulate import tabulate
+    from exactodds.tables import Align, pipe_table
 
     total = summary["total_combinations"]
     head = [
@@ -79,17 +79,13 @@ def render_odds(summary: dict[str, Any]) -> str:
         )
     ]
     rows.append(("Total", f"{total:,}", f"{1:.10f}"))
-    out = tabulate(
-        rows,
-        headers=("Result", "Combinations", "Probability"),
-        colalign=("left", "right", "right"),
-        disable_numparse=True,
-    )
+    out = pipe_table(rows, ("Result", "Combinations", "Probability"), ("left", "right", "right"))
     grid = {(t["player"], t["banker"]): t["combinations"] for t in summary["totals"]}
     tab_rows = [
         [f"P {p}", *(fixed(Fraction(grid.get((p, b), 0), total), 6) for b in range(10))]
         for p in range(10)
     ]
-    totals = tabulate(tab_rows, headers=["", *(f"B {b}" for b in range(10))], disable_numparse=True)
+    numbers: list[Align] = ["right"] * 10
+    totals = pipe_table(tab_rows, ["", *(f"B {b}" for b in range(10))], ["left", *numbers])
     caption = "Probability by final totals (rows Player, columns Banker):"
     return "\n".join([*head, out, "", caption, totals])

@@ -383,7 +383,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
         return json.dumps(s.to_json(), indent=2, ensure_ascii=False) + "\n"
     if fmt != "text":
         raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
-    from tabulate import tabulate
+    from exactodds.tables import pipe_table
 
     r, o = s.round, s.round.outcome
     lines = [
@@ -419,12 +419,8 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
                 result,
             )
         )
-    table = tabulate(
-        body,
-        headers=["Bet", "Stake", "Event", "Pays", "Result"],
-        tablefmt="pipe",
-        colalign=("left", "right", "left", "left", "left"),
-        disable_numparse=True,
+    table = pipe_table(
+        body, ["Bet", "Stake", "Event", "Pays", "Result"], ["left", "right", "left", "left", "left"]
     )
     net = s.net
     sign = "+" if net > 0 else ""

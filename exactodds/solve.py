@@ -343,7 +343,7 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     |       13 to 1 |   -4.5783% * | -19/415 |
     * player-favourable
     """
-    from tabulate import tabulate
+    from exactodds.tables import pipe_table
 
     body = [
         (
@@ -353,12 +353,6 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
         )
         for x, edge in rows
     ]
-    table = tabulate(
-        body,
-        headers=[md_cell(s.event), "House edge", "Exact"],
-        tablefmt="pipe",
-        colalign=("right", "right", "left"),
-        disable_numparse=True,
-    )
+    table = pipe_table(body, [md_cell(s.event), "House edge", "Exact"], ["right", "right", "left"])
     note = "\n* player-favourable" if any(edge < 0 for _, edge in rows) else ""
     return f"House edge of {one_line(s.bet.name)} by payout of {s.event!r}:\n\n{table}{note}"

@@ -284,7 +284,7 @@ def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> 
         return json.dumps(result.to_json(paytable), indent=2)
     if fmt != "md":
         raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
-    from tabulate import tabulate
+    from exactodds.tables import pipe_table
 
     head = [
         f"# Effect of removal — {one_line(paytable)}" if paytable else "# Effect of removal",
@@ -297,21 +297,14 @@ def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> 
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         cells = ["—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS]
         rows.append([md_cell(name), signed(result.ev[b] * 100, 4), *cells])
-    table = tabulate(
-        rows, headers=["Bet", "EV %", *RANKS], tablefmt="github", disable_numparse=True
-    )
+    table = pipe_table(rows, ["Bet", "EV %", *RANKS])
     tag_rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         count = result.tags[b]
         tags = [f"{count.tags[r]:+d}" for r in RANKS]
         balance = "balanced" if count.balanced else f"{count.imbalance_per_deck:+d}"
         tag_rows.append([md_cell(name), *tags, balance, f"{result.correlation(b):.3f}"])
-    tag_table = tabulate(
-        tag_rows,
-        headers=["Bet", *RANKS, "per deck", "corr."],
-        tablefmt="github",
-        disable_numparse=True,
-    )
+    tag_table = pipe_table(tag_rows, ["Bet", *RANKS, "per deck", "corr."])
     note = (
         f"Counting tags: a rounded multiple of the EORs, at most ±{result.level}, equal for "
         "ranks with equal EOR, the best-correlated multiple kept. A player counts the tags of "

@@ -364,7 +364,7 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = 
     500 rounds, each dealt from a freshly shuffled 8 decks (416 cards), seed 2. ...
     <BLANKLINE>
     | Bet   | Result   | Exact     | Observed   | 99% interval ...
-    |-------|----------|-----------|------------|...
+    |:------|:---------|:----------|:-----------|...
     | Tie   | return   | -0.143596 | ...
     |       | net 8    | 0.095156  | ...
     |       | net -1   | 0.904844  | ...
@@ -373,13 +373,14 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = 
         return json.dumps(v.to_json(paytable), indent=2)
     if fmt != "md":
         raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
-    from tabulate import tabulate
+    from exactodds.escape import md_cell
+    from exactodds.tables import pipe_table
 
     rows = []
     for b in v.bets:
         lo, hi = b.interval
         rows.append(
-            [b.name, "return", f"{float(b.ev):+.6f}", f"{float(b.observed_return):+.6f}",
+            [md_cell(b.name), "return", f"{float(b.ev):+.6f}", f"{float(b.observed_return):+.6f}",
              f"[{lo:+.6f}, {hi:+.6f}]", f"{b.z:+.2f}"]
         )  # fmt: skip
         for c in b.classes:
@@ -388,12 +389,7 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = 
                 ["", f"net {c.net}", f"{float(c.probability):.6f}", f"{c.observed}",
                  f"[{lo:.0f}, {hi:.0f}]", f"{c.z:+.2f}"]
             )  # fmt: skip
-    table = tabulate(
-        rows,
-        headers=["Bet", "Result", "Exact", "Observed", "99% interval", "z"],
-        tablefmt="github",
-        disable_numparse=True,
-    )
+    table = pipe_table(rows, ["Bet", "Result", "Exact", "Observed", "99% interval", "z"])
     head = [
         f"# Monte Carlo verification — {paytable}" if paytable else "# Monte Carlo verification",
         "",

@@ -98,7 +98,8 @@ class Para:
 
 @dataclass(frozen=True)
 class Table:
-    """A table; ``align`` has one ``l`` or ``r`` per column; ``total`` is an emphasised last row.
+    """A table; ``align`` has one ``l``, ``r`` or ``c`` per column; ``total`` is an emphasised
+    last row.
 
     >>> from exactodds.report.markdown import render_markdown
     >>> table = Table(("Bet", "House edge"), (("Tie", "14.3596%"),), "lr", caption="8 decks")
@@ -108,9 +109,9 @@ class Table:
     <BLANKLINE>
     # Sheet
     <BLANKLINE>
-    | Bet | House edge |
-    |:--|--:|
-    | Tie | 14.3596% |
+    | Bet   |   House edge |
+    |:------|-------------:|
+    | Tie   |     14.3596% |
     <BLANKLINE>
     *8 decks*
     <BLANKLINE>

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from exactodds.escape import md_code, one_line
 from exactodds.report.layout import Block, Code, Document, Heading, Inline, Para, Strong, Table
+from exactodds.tables import Align, pipe_table
 
 __all__ = ["MARKER", "render_blocks", "render_markdown", "text"]
 
@@ -55,16 +56,14 @@ def text(x: Inline, *, in_table: bool = False) -> str:
     return _escape(x)
 
 
+_ALIGN: dict[str, Align] = {"l": "left", "r": "right", "c": "center"}
+
+
 def _table(t: Table) -> list[str]:
-    marks = {"l": ":--", "r": "--:", "c": ":-:"}
-    lines = [
-        "| " + " | ".join(_escape(h) for h in t.header) + " |",
-        "|" + "|".join(marks[a] for a in t.align) + "|",
-    ]
-    lines += ["| " + " | ".join(text(c, in_table=True) for c in row) + " |" for row in t.rows]
-    if t.total is not None:
-        lines.append("| " + " | ".join(text(c, in_table=True) for c in t.total) + " |")
-    out = [*lines, ""]
+    rows = [*t.rows, *((t.total,) if t.total is not None else ())]
+    cells = [[text(c, in_table=True) for c in row] for row in rows]
+    table = pipe_table(cells, [_escape(h) for h in t.header], [_ALIGN[a] for a in t.align])
+    out = [table, ""]
     if t.caption:
         out += [f"*{_escape(t.caption)}*", ""]
     return out
