@@ -205,10 +205,14 @@ def _lowest_terms(num: Any, den: Any, d: Any) -> tuple[tuple[int, ...], tuple[in
 
 
 def _strip(coefficients: tuple[int, ...]) -> tuple[int, ...]:
-    out = list(coefficients)
-    while len(out) > 1 and out[-1] == 0:
-        out.pop()
-    return tuple(out)
+    """The coefficients without trailing zeros, the constant term kept.
+
+    >>> _strip((0, 3, 0, 0)), _strip((0, 0))
+    ((0, 3), (0,))
+    """
+    from more_itertools import rstrip
+
+    return coefficients[:1] + tuple(rstrip(coefficients[1:], lambda c: c == 0))
 
 
 def _house_edges(bets: Sequence[Bet], tableau: Tableau, decks: int) -> list[Fraction]:

@@ -4,6 +4,8 @@ padding is tabulate's. (HTML, CSV and JSON sheets are byte-identical: the golden
 
 from __future__ import annotations
 
+from itertools import groupby
+
 import pytest
 
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
@@ -32,16 +34,11 @@ def expected_tables(doc: Document) -> list[list[tuple[str, ...]]]:
 
 
 def rendered_tables(markdown: str) -> list[list[tuple[str, ...]]]:
-    tables: list[list[tuple[str, ...]]] = []
-    previous = "text"
-    for kind, cells in markdown_lines(markdown):
-        if kind != "text":
-            assert isinstance(cells, tuple)
-            if previous == "text":
-                tables.append([])
-            tables[-1].append(cells)
-        previous = kind
-    return tables
+    """Each run of table lines of ``markdown`` as its cells: header, alignment, rows."""
+    runs = groupby(markdown_lines(markdown), key=lambda line: line[0] != "text")
+    return [
+        [cells for _, cells in lines if isinstance(cells, tuple)] for table, lines in runs if table
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -66,14 +63,8 @@ def test_the_comparison_document_too() -> None:
 
 
 def test_each_table_is_padded_to_its_columns(sheets: list[Sheet]) -> None:
-    tables: list[list[str]] = []
-    previous = ""
-    for line in render_sheets(sheets[:1], "md").splitlines():
-        if line.startswith("|"):
-            if not previous.startswith("|"):
-                tables.append([])
-            tables[-1].append(line)
-        previous = line
+    runs = groupby(render_sheets(sheets[:1], "md").splitlines(), key=lambda s: s.startswith("|"))
+    tables = [list(lines) for table, lines in runs if table]
     assert len(tables) > 20
     for lines in tables:
         assert len({len(line) for line in lines}) == 1, lines[0]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 
 from exactodds.compliance import Compliance, Verdict, describe_value
@@ -285,19 +287,19 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
             if rule.source:
                 blocks.append(Para(f"{rule.kind.label} ({rule.limit_text}): {rule.source}", "note"))
         rows: list[tuple[Inline, ...]] = []
-        for i, k in enumerate(checks):
-            first = i == 0 or checks[i - 1].rule is not k.rule
-            rule = next(r for r in profile.rules if r.kind is k.rule)
-            rows.append(
-                (
-                    k.rule.label if first else "",
-                    rule.limit_text if first else "",
-                    (k.bet_name, " (", Code(k.bet), ")"),
-                    describe_value(k),
-                    Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
-                    k.note,
+        for kind, same_rule in groupby(checks, key=attrgetter("rule")):
+            rule = next(r for r in profile.rules if r.kind is kind)
+            for i, k in enumerate(same_rule):  # the rule and its limit on its first row
+                rows.append(
+                    (
+                        "" if i else kind.label,
+                        "" if i else rule.limit_text,
+                        (k.bet_name, " (", Code(k.bet), ")"),
+                        describe_value(k),
+                        Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
+                        k.note,
+                    )
                 )
-            )
         header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
         blocks.append(Table(header, tuple(rows), "lllrll"))
     return blocks
