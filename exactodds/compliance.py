@@ -322,8 +322,8 @@ class _Subject:
     notation: Notation
 
 
-Outcome = tuple[Fraction | str, Fraction | str, Verdict, str]
-"""value, limit, verdict, note."""
+_Result = tuple[Fraction | str, Fraction | str, Verdict, str]
+"""What a rule finds for a bet: value, limit, verdict, note."""
 
 
 def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
@@ -340,21 +340,21 @@ def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
     )
 
 
-def _min_rtp(rule: Rule, s: _Subject) -> Outcome:
+def _min_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=True)
     return rtp, limit, Verdict.PASS if rtp >= limit else Verdict.FAIL, note
 
 
-def _max_rtp(rule: Rule, s: _Subject) -> Outcome:
+def _max_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=False)
     return rtp, limit, Verdict.PASS if rtp <= limit else Verdict.FAIL, note
 
 
-def _top_award(rule: Rule, s: _Subject) -> Outcome:
+def _top_award(rule: Rule, s: _Subject) -> _Result:
     limit = Fraction(1, int(rule.limit))
     f = s.figures
     if f.largest_win <= 0:
@@ -367,7 +367,7 @@ def _top_award(rule: Rule, s: _Subject) -> Outcome:
     return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
 
 
-def _notation(rule: Rule, s: _Subject) -> Outcome:
+def _notation(rule: Rule, s: _Subject) -> _Result:
     wanted = rule.limit
     assert isinstance(wanted, Notation)
     used = s.notation
@@ -387,7 +387,7 @@ def _notation(rule: Rule, s: _Subject) -> Outcome:
     return used.value, wanted.value, Verdict.PASS, ""
 
 
-_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], Outcome]] = {
+_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result]] = {
     RuleKind.MIN_RTP: _min_rtp,
     RuleKind.MAX_RTP: _max_rtp,
     RuleKind.TOP_AWARD_MAX_ODDS: _top_award,

@@ -46,12 +46,12 @@ from exactodds.toml_lines import KeyPath, cite, toml_lines
 
 __all__ = [
     "bundled_paytables",
-    "check_paytable",
     "confined_rules_file",
     "default_paytable",
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
+    "validate_paytable",
 ]
 
 
@@ -444,12 +444,12 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
                 )
 
 
-def check_paytable(path: str | Path) -> list[str]:
+def validate_paytable(path: str | Path) -> list[str]:
     """Every problem of a paytable file, one message each (empty when the file is valid).
 
-    >>> check_paytable("classic")
+    >>> validate_paytable("classic")
     []
-    >>> check_paytable("no/such.toml")  # doctest: +ELLIPSIS
+    >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
     ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
     """
     try:

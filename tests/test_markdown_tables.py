@@ -10,7 +10,7 @@ import pytest
 
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
 from exactodds.report.layout import Code, Document, Table, document
-from exactodds.report.markdown import render_markdown, text
+from exactodds.report.markdown import md_inline, render_markdown
 from exactodds.report.montecarlo import monte_carlo_sheet
 from tests.markdown_cells import markdown_lines
 
@@ -25,9 +25,9 @@ def expected_tables(doc: Document) -> list[list[tuple[str, ...]]]:
             rows = [*block.rows, *((block.total,) if block.total is not None else ())]
             out.append(
                 [
-                    tuple(text(h) for h in block.header),
+                    tuple(md_inline(h) for h in block.header),
                     tuple(LETTERS[a] for a in block.align),
-                    *(tuple(text(c, in_table=True).strip() for c in row) for row in rows),
+                    *(tuple(md_inline(c, in_table=True).strip() for c in row) for row in rows),
                 ]
             )
     return out

@@ -12,9 +12,9 @@ from exactodds.errors import InputFileError, PaytableError
 from exactodds.paytable import Rounding, RoundingMode
 from exactodds.paytable_loader import (
     bundled_paytables,
-    check_paytable,
     default_paytable,
     load_paytable,
+    validate_paytable,
 )
 from exactodds.round import Hand, Outcome, PairKind
 
@@ -93,7 +93,7 @@ def test_every_problem_is_named_with_its_line(
     tmp_path: Path, body: str, line: int | None, message: str
 ) -> None:
     path = _write(tmp_path, body)
-    problems = check_paytable(path)
+    problems = validate_paytable(path)
     assert any(message in p for p in problems), problems
     if line is not None:
         assert any(p.startswith(f"{path}:{line}: ") and message in p for p in problems) or (
@@ -109,7 +109,7 @@ def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
         + 'colour = "red"\n'
         + PLAYER.replace('"1:1"', '"x"').replace('"winner == tie"', '"winner == 7"')
     )
-    problems = check_paytable(_write(tmp_path, body))
+    problems = validate_paytable(_write(tmp_path, body))
     assert len(problems) == 3
 
 
@@ -131,13 +131,13 @@ def test_validate_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(InputFileError, match="file not found"):
         load_paytable(tmp_path / "nope.toml")
-    assert "file not found" in check_paytable(tmp_path / "nope.toml")[0]
+    assert "file not found" in validate_paytable(tmp_path / "nope.toml")[0]
 
 
 def test_every_bundled_paytable_is_valid() -> None:
     assert default_paytable() in bundled_paytables()
     for path in bundled_paytables():
-        assert check_paytable(path) == [], path
+        assert validate_paytable(path) == [], path
         table = load_paytable(path)
         assert table.sha256 is not None and len(table.sha256) == 64
         assert table.bets
@@ -229,7 +229,7 @@ def test_a_row_impossible_only_on_this_shoe_is_a_warning(
 ) -> None:
     """One deck holds no two identical cards: valid file, exit 0, one warning per row."""
     path = _write(tmp_path, ONE_DECK)
-    assert check_paytable(path) == []
+    assert validate_paytable(path) == []
     table = load_paytable(path)
     expected = [
         f"{path}:{line}: bet 'pp' row {n} ({event!r}): never occurs with this shoe "

@@ -16,7 +16,7 @@ import pytest
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
 from exactodds.paytable_loader import load_paytable
 from exactodds.report import build_sheet, render_sheets
-from exactodds.report.montecarlo import monte_carlo_sheet, outside, verdict
+from exactodds.report.montecarlo import checks_outside, monte_carlo_sheet, verdict_line
 from tests.cli_helpers import run
 
 ROUNDS = 3000
@@ -123,7 +123,7 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
         seed=1,
     )
     assert sheet.monte_carlo is not None
-    assert verdict(sheet, 0) == "All 3 |z| within the 99% bound (2.576)."
+    assert verdict_line(sheet, 0) == "All 3 |z| within the 99% bound (2.576)."
     # a tie on every round: far outside for both rows and the return
     rows = sheet.bets[0].figures.rows
     skewed = BetCheck(
@@ -139,13 +139,12 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
         ),
     )
     bad = replace(sheet, monte_carlo=replace(sheet.monte_carlo, bets=(skewed,)))
-    assert [label.split(" (z")[0] for label in outside(bad, 0)] == [r.event for r in rows] + [
-        "return"
-    ]
-    assert verdict(bad, 0).startswith("3 of 3 |z| outside the 99% bound (2.576): Tie (z = +")
+    labels = [label.split(" (z")[0] for label in checks_outside(bad, 0)]
+    assert labels == [*(r.event for r in rows), "return"]
+    assert verdict_line(bad, 0).startswith("3 of 3 |z| outside the 99% bound (2.576): Tie (z = +")
     lines = list(csv.DictReader(io.StringIO(render_sheets([bad], "csv"), newline="")))
     (line,) = [x for x in lines if x["kind"] == "verify_verdict"]
-    assert (line["bet_id"], line["value"], line["note"]) == ("tie", "outside", verdict(bad, 0))
+    assert (line["bet_id"], line["value"], line["note"]) == ("tie", "outside", verdict_line(bad, 0))
     assert json.loads(render_sheets([bad], "json"))["verification"]["bets"][0]["within_99"] is False
 
 

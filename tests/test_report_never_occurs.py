@@ -11,7 +11,7 @@ import pytest
 
 from exactodds import Shoe, joint_distribution
 from exactodds.paytable import Occurrence, row_occurrence
-from exactodds.paytable_loader import check_paytable, load_paytable
+from exactodds.paytable_loader import load_paytable, validate_paytable
 from exactodds.report import build_sheets, render_sheets
 from tests.cli_helpers import run
 from tests.markdown_cells import has_cells
@@ -31,7 +31,7 @@ def test_one_deck_classic_prints_and_flags_perfect_pairs_in_every_format(
     text = load_paytable("classic").path.read_text(encoding="utf-8")  # type: ignore[union-attr]
     one_deck = tmp_path / "one.toml"
     one_deck.write_text(text.replace("decks = 8", "decks = 1"), encoding="utf-8")
-    assert check_paytable(one_deck) == []  # a warning, not a problem
+    assert validate_paytable(one_deck) == []  # a warning, not a problem
     by_option = build_sheets(["classic"], decks=1, bet_ids=["perfect_pair"], date="2024-06-01")
     by_file = build_sheets([str(one_deck)], bet_ids=["perfect_pair"], date="2024-06-01")
     for (sheet,) in (by_option, by_file):
@@ -85,7 +85,7 @@ def test_a_sheet_with_other_rules_says_never_on_any_shoe(tmp_path: Path) -> None
         '  { when = "otherwise", pays = "lose" },\n]\n',
         encoding="utf-8",
     )
-    assert check_paytable(game) == []  # Punto Banco: a banker 5 draws against a player 4-7
+    assert validate_paytable(game) == []  # Punto Banco: a banker 5 draws against a player 4-7
     (sheet,) = build_sheets([str(game)], rules="pronto", date="2024-06-01")
     assert sheet.bet("five").notes == ("never occurs on any shoe", "")
     md = render_sheets([sheet], "md")

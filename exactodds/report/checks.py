@@ -46,7 +46,7 @@ class CheckedPaytable:
         return self.paytable.label
 
     @property
-    def where(self) -> str:
+    def shoe_and_rules(self) -> str:
         """The shoe and drawing rules of the checks, in words."""
         return f"{self.shoe.describe()}, drawing rules {self.tableau.name}"
 
@@ -82,7 +82,7 @@ def check_paytables(
     against the profiles ``against`` names, on the shoe and rules of the options.
 
     >>> (r,) = check_paytables([], "adm", decks=6, rules="mini")
-    >>> r.where, r.compliance.count(Verdict.PASS)
+    >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 4)
     """
     profiles = load_profiles(against)
@@ -116,7 +116,7 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
         blocks = [
             Heading(1, f"{r.paytable.name} — compliance", "compliance"),
             Para(("Paytable ", Code(r.label), ".")),
-            *compliance_blocks(r.compliance, r.where, level=2),
+            *compliance_blocks(r.compliance, r.shoe_and_rules, level=2),
         ]
         parts.append(render_blocks(blocks))
     return "\n".join(parts)

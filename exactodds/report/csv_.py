@@ -236,7 +236,7 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
 
 
 def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
-    from exactodds.report.montecarlo import outside, verdict
+    from exactodds.report.montecarlo import checks_outside, verdict_line
 
     check = sheet.monte_carlo
     if check is None:
@@ -268,8 +268,8 @@ def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         yield base | {
             "kind": "verify_verdict",
             "item": "verdict",
-            "value": "outside" if outside(sheet, i) else "pass",
-            "note": verdict(sheet, i),
+            "value": "outside" if checks_outside(sheet, i) else "pass",
+            "note": verdict_line(sheet, i),
         }
 
 

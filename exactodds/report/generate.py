@@ -246,7 +246,7 @@ def build_sheets(
     if against is None and all_bundled:
         against = BUNDLED_AGAINST
     profiles = load_profiles(against) if against is not None else ()
-    options = _options(decks, remove, shoe_file, rules, bet_ids)
+    options = _given_options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
@@ -268,7 +268,7 @@ def build_sheets(
     return sheets
 
 
-def _options(
+def _given_options(
     decks: int | None,
     remove: str | None,
     shoe_file: Path | None,

@@ -46,8 +46,8 @@ FLAG = "PLAYER-FAVOURABLE"
 class Code:
     """Inline code (bet ids, file names, hashes).
 
-    >>> from exactodds.report.markdown import text
-    >>> text(("bet ", Code("player_pair")))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(("bet ", Code("player_pair")))
     'bet `player_pair`'
     """
 
@@ -58,8 +58,8 @@ class Code:
 class Strong:
     """Inline strong emphasis.
 
-    >>> from exactodds.report.markdown import text
-    >>> text(Strong("PLAYER-FAVOURABLE"))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(Strong("PLAYER-FAVOURABLE"))
     '**PLAYER-FAVOURABLE**'
     """
 
@@ -244,8 +244,11 @@ def _compliance(sheet: Sheet) -> list[Block]:
     """Checks of every bet against the profiles of ``--against`` (only on such sheets)."""
     if sheet.compliance is None:
         return []
-    where = f"{sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
-    return [Heading(2, "Compliance", "compliance"), *compliance_blocks(sheet.compliance, where)]
+    shoe_and_rules = f"{sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
+    return [
+        Heading(2, "Compliance", "compliance"),
+        *compliance_blocks(sheet.compliance, shoe_and_rules),
+    ]
 
 
 _NOTATION_WORDS = {
@@ -255,8 +258,8 @@ _NOTATION_WORDS = {
 }
 
 
-def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
-    """The checks of ``c`` made on ``where`` (the shoe and rules): a summary, then per profile
+def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> list[Block]:
+    """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
     a heading of ``level``, its source and one table of checks.
 
     >>> from exactodds.compliance import check_paytable_against
@@ -269,13 +272,13 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     blocks: list[Block] = [
         Para(
             f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
-            f"per game), with the shoe and drawing rules in use ({where}) and payouts stated "
-            f"{_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
+            f"per game), with the shoe and drawing rules in use ({shoe_and_rules}) and payouts "
+            f"stated {_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
         ),
     ]
     for profile in c.profiles:
         checks = [k for k in c.checks if k.profile == profile.id]
-        blocks.append(Heading(level, profile.name, f"compliance-{_slug(profile.id)}"))
+        blocks.append(Heading(level, profile.name, f"compliance-{_anchor(profile.id)}"))
         intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
         if profile.file and profile.file != profile.id:
             intro += [" (", Code(profile.file), ")"]
@@ -305,7 +308,7 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     return blocks
 
 
-def _slug(text: str) -> str:
+def _anchor(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
 
 
@@ -613,7 +616,7 @@ def _appendix(sheet: Sheet) -> list[Block]:
 def _monte_carlo(sheet: Sheet) -> list[Block]:
     """The optional Monte Carlo section (only on sheets built with one)."""
     from exactodds.analysis.montecarlo import Z99
-    from exactodds.report.montecarlo import STATEMENT, verdict
+    from exactodds.report.montecarlo import STATEMENT, verdict_line
 
     check = sheet.monte_carlo
     if check is None:
@@ -661,7 +664,7 @@ def _monte_carlo(sheet: Sheet) -> list[Block]:
                 "count. Return: exact EV and observed mean net result per unit staked, 99% "
                 "interval of the mean.",
             ),
-            Para((Strong("Verdict:"), f" {verdict(sheet, i)}")),
+            Para((Strong("Verdict:"), f" {verdict_line(sheet, i)}")),
         ]
     return blocks
 

@@ -9,7 +9,7 @@ from exactodds.escape import md_code, one_line
 from exactodds.report.layout import Block, Code, Document, Heading, Inline, Para, Strong, Table
 from exactodds.tables import Align, pipe_table
 
-__all__ = ["MARKER", "render_blocks", "render_markdown", "text"]
+__all__ = ["MARKER", "md_inline", "render_blocks", "render_markdown"]
 
 MARKER = "exactodds-sheet"
 """Word in the first-line comment of every generated sheet (with its date)."""
@@ -40,15 +40,15 @@ def _paragraph(body: str) -> str:
     return _BLOCK_START.sub(lambda m: "\\" + m[1] if m[1] else f"{m[2]}\\{m[3]}", body)
 
 
-def text(x: Inline, *, in_table: bool = False) -> str:
+def md_inline(x: Inline, *, in_table: bool = False) -> str:
     """Inline content as Markdown (``in_table``: inside a table cell, where ``|`` is escaped
     in code spans too).
 
-    >>> print(text(("Bet ", Code("tie"), " pays ", Strong("8:1"), " on a_tie | push")))
+    >>> print(md_inline(("Bet ", Code("tie"), " pays ", Strong("8:1"), " on a_tie | push")))
     Bet `tie` pays **8:1** on a_tie \\| push
     """
     if isinstance(x, tuple):
-        return "".join(text(part, in_table=in_table) for part in x)
+        return "".join(md_inline(part, in_table=in_table) for part in x)
     if isinstance(x, Code):
         return md_code(x.text, in_table=in_table)
     if isinstance(x, Strong):
@@ -61,7 +61,7 @@ _ALIGN: dict[str, Align] = {"l": "left", "r": "right", "c": "center"}
 
 def _table(t: Table) -> list[str]:
     rows = [*t.rows, *((t.total,) if t.total is not None else ())]
-    cells = [[text(c, in_table=True) for c in row] for row in rows]
+    cells = [[md_inline(c, in_table=True) for c in row] for row in rows]
     table = pipe_table(cells, [_escape(h) for h in t.header], [_ALIGN[a] for a in t.align])
     out = [table, ""]
     if t.caption:
@@ -107,7 +107,7 @@ def render_blocks(blocks: Iterable[Block]) -> str:
         if isinstance(block, Heading):
             out += [f"{'#' * block.level} {_escape(block.text)}", ""]
         elif isinstance(block, Para):
-            body = _paragraph(text(block.text))
+            body = _paragraph(md_inline(block.text))
             out += [f"> {body}" if block.style == "flag" else body, ""]
         else:
             out += _table(block)

@@ -28,10 +28,10 @@ from exactodds.report.sheet import Sheet, SheetMonteCarlo
 __all__ = [
     "STATEMENT",
     "check_monte_carlo_options",
+    "checks_outside",
     "monte_carlo_sheet",
     "monte_carlo_sheets",
-    "outside",
-    "verdict",
+    "verdict_line",
 ]
 
 STATEMENT = (
@@ -79,7 +79,7 @@ def monte_carlo_sheets(sheets: Sequence[Sheet], *, rounds: int, seed: int = 1) -
     return [monte_carlo_sheet(s, rounds=rounds, seed=seed) for s in sheets]
 
 
-def outside(sheet: Sheet, index: int) -> list[str]:
+def checks_outside(sheet: Sheet, index: int) -> list[str]:
     """Labels of the checks of the ``index``-th bet whose |z| exceeds the 99% bound."""
     from exactodds.analysis.montecarlo import Z99
 
@@ -95,13 +95,13 @@ def outside(sheet: Sheet, index: int) -> list[str]:
     return bad
 
 
-def verdict(sheet: Sheet, index: int) -> str:
+def verdict_line(sheet: Sheet, index: int) -> str:
     """One line: every |z| of the bet within the 99% bound, or which are not."""
     from exactodds.analysis.montecarlo import Z99
 
     assert sheet.monte_carlo is not None
     n = len(sheet.monte_carlo.bets[index].classes) + 1
-    bad = outside(sheet, index)
+    bad = checks_outside(sheet, index)
     if not bad:
         return f"All {n} |z| within the 99% bound ({Z99:.3f})."
     return (

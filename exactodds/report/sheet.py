@@ -237,7 +237,7 @@ class SheetMonteCarlo:
         observed frequencies as "p/q", counts as integers, z-scores and 99% intervals as
         floats."""
         from exactodds.analysis.montecarlo import Z99
-        from exactodds.report.montecarlo import STATEMENT, outside, verdict
+        from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 
         return {
             "rounds": self.rounds,
@@ -268,8 +268,8 @@ class SheetMonteCarlo:
                         "z": round(c.z, 4),
                         "interval_99": [round(x, 8) for x in c.interval],
                     },
-                    "within_99": not outside(sheet, i),
-                    "verdict": verdict(sheet, i),
+                    "within_99": not checks_outside(sheet, i),
+                    "verdict": verdict_line(sheet, i),
                 }
                 for i, (b, c) in enumerate(zip(sheet.bets, self.bets, strict=True))
             ],
@@ -350,7 +350,7 @@ class Sheet:
     @property
     def stem(self) -> str:
         """File name stem for written sheets (``classic`` for ``classic.toml``)."""
-        return Path(self.file).stem if self.file else _slug(self.paytable.name)
+        return Path(self.file).stem if self.file else _file_stem(self.paytable.name)
 
     def bet(self, bet_id: str) -> BetSheet:
         """The figures of the bet with this id."""
@@ -412,7 +412,7 @@ class Sheet:
         return data
 
 
-def _slug(text: str) -> str:
+def _file_stem(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "paytable"
 
 
@@ -520,7 +520,7 @@ def build_sheet(
     inputs.extend(extra_inputs)
     inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
     if options is None:
-        derived = _options(paytable, shoe, tableau)
+        derived = _derived_options(paytable, shoe, tableau)
         options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
     if options is not None:
         options = [*options, *_check_options(against, notation)]
@@ -558,7 +558,7 @@ def _paytable_argument(paytable: Paytable) -> str | None:
     return display_path(paytable.path)
 
 
-def _options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
+def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
     """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
     out: list[str] = []
     if shoe != paytable.shoe():
