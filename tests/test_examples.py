@@ -25,7 +25,7 @@ from exactodds.settle import check_round, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells
 
 BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
@@ -59,7 +59,7 @@ def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> Non
                 assert ex.returns == EXAMPLE_STAKE * (1 + row.pays.net)
 
 
-def test_every_example_through_settle_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_example_through_settle_format_json(cli: Cli) -> None:
     """One ``exactodds settle NAME --format json`` per distinct example round of each bundled
     paytable, with every bet whose example it is (a bet already checked in an earlier paytable,
     with the same rows, rounding and rules, is not checked again); the JSON names the example's
@@ -79,7 +79,7 @@ def test_every_example_through_settle_format_json(capsys: pytest.CaptureFixture[
         for cards, placed in by_cards.items():
             argv = ["settle", name, "--cards", cards, "--format", "json"]
             argv += [arg for bet, _, _ in placed for arg in ("--bet", f"{bet.id}=100")]
-            code, out, err = run(argv, capsys)
+            code, out, err = cli(argv)
             calls += 1
             assert (code, err) == (0, "")
             data = json.loads(out)

@@ -14,24 +14,24 @@ from fractions import Fraction
 import pytest
 
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
-from exactodds.paytable_loader import load_paytable
+from exactodds.paytable import Paytable
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.montecarlo import checks_outside, monte_carlo_sheet, verdict_line
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 ROUNDS = 3000
 BASE = ["report", "classic", "--date", "2024-06-01", "--monte-carlo-rounds", str(ROUNDS)]
 
 
 @pytest.fixture(scope="module")
-def classic_ids() -> list[str]:
-    return [b.id for b in load_paytable("classic").bets]
+def classic_ids(classic: Paytable) -> list[str]:
+    return [b.id for b in classic.bets]
 
 
-def test_same_seed_same_output_other_seed_other_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    first = run([*BASE, "--seed", "5", "-f", "json"], capsys)
-    again = run([*BASE, "--seed", "5", "-f", "json"], capsys)
-    other = run([*BASE, "--seed", "6", "-f", "json"], capsys)
+def test_same_seed_same_output_other_seed_other_counts(cli: Cli) -> None:
+    first = cli([*BASE, "--seed", "5", "-f", "json"])
+    again = cli([*BASE, "--seed", "5", "-f", "json"])
+    other = cli([*BASE, "--seed", "6", "-f", "json"])
     assert first[0] == 0 and first == again
     counts = [
         [[r["observed"] for r in b["rows"]] for b in json.loads(out)["verification"]["bets"]]
@@ -40,15 +40,15 @@ def test_same_seed_same_output_other_seed_other_counts(capsys: pytest.CaptureFix
     assert counts[0] != counts[1]
 
 
-def test_seed_defaults_to_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(BASE, capsys) == run([*BASE, "--seed", "1"], capsys)
+def test_seed_defaults_to_one(cli: Cli) -> None:
+    assert cli(BASE) == cli([*BASE, "--seed", "1"])
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_section_in_every_format_names_every_bet(
-    fmt: str, classic_ids: list[str], capsys: pytest.CaptureFixture[str]
+    fmt: str, classic_ids: list[str], cli: Cli
 ) -> None:
-    code, out, err = run([*BASE, "--seed", "3", "-f", fmt], capsys)
+    code, out, err = cli([*BASE, "--seed", "3", "-f", fmt])
     assert (code, err) == (0, "")
     if fmt == "json":
         section = json.loads(out)["verification"]
@@ -73,8 +73,8 @@ def test_section_in_every_format_names_every_bet(
         assert out.count("Verdict:") == len(classic_ids)
 
 
-def test_json_figures_are_exact_and_consistent(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run([*BASE, "--seed", "2", "-f", "json"], capsys)
+def test_json_figures_are_exact_and_consistent(cli: Cli) -> None:
+    code, out, _ = cli([*BASE, "--seed", "2", "-f", "json"])
     assert code == 0
     data = json.loads(out)
     exact_bets = {b["id"]: b for b in data["bets"]}
@@ -101,13 +101,14 @@ def test_json_figures_are_exact_and_consistent(capsys: pytest.CaptureFixture[str
         assert bet["within_99"] is (not bad)
 
 
-def test_rows_agree_with_the_analysis_check_by_net_result() -> None:
+def test_rows_agree_with_the_analysis_check_by_net_result(classic: Paytable) -> None:
     """Row counts, summed by net result, equal analysis.montecarlo's counts (which settle by
     net)."""
-    table = load_paytable("classic")
-    sheet = monte_carlo_sheet(build_sheet(table, date="2024-06-01"), rounds=ROUNDS, seed=9)
+    sheet = monte_carlo_sheet(build_sheet(classic, date="2024-06-01"), rounds=ROUNDS, seed=9)
     assert sheet.monte_carlo is not None
-    reference = monte_carlo_check(table.bets, table.shoe(), table.tableau, rounds=ROUNDS, seed=9)
+    reference = monte_carlo_check(
+        classic.bets, classic.shoe(), classic.tableau, rounds=ROUNDS, seed=9
+    )
     for mine, theirs in zip(sheet.monte_carlo.bets, reference.bets, strict=True):
         by_net: dict[Fraction, int] = {}
         for c in mine.classes:
@@ -116,9 +117,9 @@ def test_rows_agree_with_the_analysis_check_by_net_result() -> None:
         assert (mine.observed_return, mine.ev) == (theirs.observed_return, theirs.ev)
 
 
-def test_verdict_names_the_checks_outside_the_bound() -> None:
+def test_verdict_names_the_checks_outside_the_bound(classic: Paytable) -> None:
     sheet = monte_carlo_sheet(
-        build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-06-01"),
+        build_sheet(classic, bet_ids=["tie"], date="2024-06-01"),
         rounds=1000,
         seed=1,
     )
@@ -157,10 +158,8 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
         (["--seed", "4"], "--seed applies only with --monte-carlo-rounds"),
     ],
 )
-def test_bad_options_are_one_line_and_exit_2(
-    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["report", *args], capsys)
+def test_bad_options_are_one_line_and_exit_2(args: list[str], needle: str, cli: Cli) -> None:
+    code, out, err = cli(["report", *args])
     assert code == 2 and out == ""
     assert needle in err and err.count("\n") == 1
 

@@ -15,7 +15,7 @@ from exactodds.numbers import percent
 from exactodds.report import Sheet, build_sheets, recorded_date, render_file, render_sheets
 from exactodds.report.layout import PRECISION
 from exactodds.report.pdf import html_digest, pdf_stamp
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +67,7 @@ def test_every_page_names_the_sheet_and_every_bet_is_shown(
 
 
 def test_unchanged_pdf_is_not_printed_again(
-    written: tuple[Sheet, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    written: tuple[Sheet, Path], cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, path = written
     before = path.read_bytes()
@@ -77,9 +77,9 @@ def test_unchanged_pdf_is_not_printed_again(
 
     monkeypatch.setattr("exactodds.report.pdf.render_pdf", refuse)
     argv = ["report", "classic", "--format", "pdf", "--out", str(path.parent)]
-    code, out, _ = run([*argv, "--date", "2024-01-01"], capsys)
+    code, out, _ = cli([*argv, "--date", "2024-01-01"])
     assert (code, out) == (0, f"{path}: unchanged\n")
-    code, out, _ = run(argv, capsys)  # today: only the date would differ
+    code, out, _ = cli(argv)  # today: only the date would differ
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
 
 

@@ -10,19 +10,20 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe
+from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, build_sheets, render_sheets
 from exactodds.tableau import BUILTIN
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells
 
 REPORTS = Path(__file__).resolve().parents[1] / "reports"
 
 
 def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    code, md, err = run(["report", "classic", "--decks", "6", "--rules", "mini"], capsys)
+    code, md, err = cli(["report", "classic", "--decks", "6", "--rules", "mini"])
     assert code == 0, err
     assert "# Classic (commission) — math sheet — 6 decks (312 cards), drawing rules mini" in md
     differs = (
@@ -34,7 +35,7 @@ def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
     assert "Shoe used here: 6 decks (312 cards). Drawing rules: mini — " in md
     assert "## Drawing rules: mini" in md
     assert has_cells(md, "Command", "`exactodds report classic --decks 6 --rules mini`")
-    code, plain, _ = run(["report", "classic"], capsys)
+    code, plain, _ = cli(["report", "classic"])
     assert "differs from the paytable" not in plain.lower()
     assert has_cells(plain, "Command", "`exactodds report classic`")
 
@@ -52,10 +53,10 @@ def test_the_rerun_command_recomputes_the_sheet_from_another_folder(
     options: list[str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     argv = ["report", "classic", *options, "--date", "2024-06-01"]
-    code, first, err = run(argv, capsys)
+    code, first, err = cli(argv)
     assert code == 0, err
     label = "Rerun" if "--monte-carlo-rounds" in options else "Command"
     pattern = r"\| Command +\| `([^`]*)` +\|" if label == "Command" else r"Rerun: `([^`]*)`"
@@ -64,18 +65,17 @@ def test_the_rerun_command_recomputes_the_sheet_from_another_folder(
     command = shlex.split(match.group(1))
     assert command[:3] == ["exactodds", "report", "classic"]
     monkeypatch.chdir(tmp_path)  # no paytables/ folder here
-    code, again, err = run([*command[1:], "--date", "2024-06-01"], capsys)
+    code, again, err = cli([*command[1:], "--date", "2024-06-01"])
     assert code == 0, err
     assert again == first
 
 
-def test_options_are_derived_for_sheets_built_in_python() -> None:
-    table = load_paytable("classic")
-    depleted = build_sheet(table, shoe=Shoe.decks(8).remove("6 6 7h"), bet_ids=["tie"])
+def test_options_are_derived_for_sheets_built_in_python(classic: Paytable) -> None:
+    depleted = build_sheet(classic, shoe=Shoe.decks(8).remove("6 6 7h"), bet_ids=["tie"])
     assert depleted.command == "exactodds report classic --remove '6c 6d 7h' --bet tie"
-    rules = build_sheet(table, shoe=Shoe.decks(2), tableau=BUILTIN["pronto"])
+    rules = build_sheet(classic, shoe=Shoe.decks(2), tableau=BUILTIN["pronto"])
     assert rules.command == "exactodds report classic --decks 2 --rules pronto"
-    custom = build_sheet(table, shoe=Shoe.from_rank_counts({"A": 30, "K": 30}))
+    custom = build_sheet(classic, shoe=Shoe.from_rank_counts({"A": 30, "K": 30}))
     assert custom.command is None
     assert not has_cells(render_sheets([custom], "md"), "Command")
 
