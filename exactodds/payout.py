@@ -28,11 +28,14 @@ __all__ = [
     "Payout",
     "PayoutKind",
     "format_number",
+    "grammar",
     "parse_number",
     "parse_payout",
 ]
 
-_NUMBER = r"\d+(?:\.\d+)?(?:/\d+)?"
+# ASCII digits only (``\d`` would also take Arabic-Indic and other Unicode digits), so that the
+# HTML sheet's script, which parses payouts by the same grammar (:func:`grammar`), agrees.
+_NUMBER = r"[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?"
 _RATIO = re.compile(
     rf"^(?P<a>{_NUMBER})\s*(?P<op>:|to|for)\s*(?P<b>{_NUMBER})"
     rf"(?:\s*(?:less|minus|-)\s*(?P<c>{_NUMBER})\s*%(?:\s*commission)?)?$"
@@ -68,10 +71,10 @@ class Notation(StrEnum):
 
 
 def parse_number(text: str) -> Fraction:
-    """An exact non-negative number from ``12``, ``0.95`` or ``19/20``.
+    """An exact non-negative number from ``12``, ``0.95``, ``19/20`` or ``1.5/2``.
 
-    >>> parse_number("0.95")
-    Fraction(19, 20)
+    >>> parse_number("0.95"), parse_number("1.5/2")
+    (Fraction(19, 20), Fraction(3, 4))
     >>> parse_number("1" * 31)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -82,10 +85,10 @@ def parse_number(text: str) -> Fraction:
         raise PaytableError(f"not a number: {quote(text)}")
     if sum(c.isdigit() for c in body) > MAX_DIGITS:
         raise PaytableError(f"number {quote(body)} has more than {MAX_DIGITS} digits (the limit)")
-    try:
-        return Fraction(body)
-    except ZeroDivisionError:
-        raise PaytableError(f"division by zero in {quote(text)}") from None
+    numerator, _, denominator = body.partition("/")  # Fraction() refuses "1.5/2"
+    if denominator and int(denominator) == 0:
+        raise PaytableError(f"division by zero in {quote(text)}")
+    return Fraction(numerator) / Fraction(denominator or 1)
 
 
 def format_number(x: Fraction) -> str:
@@ -111,6 +114,25 @@ def format_number(x: Fraction) -> str:
     sign = "-" if scaled < 0 else ""
     digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def grammar() -> dict[str, object]:
+    """The payout notation as data, for a parser written in another language (the HTML sheet's
+    script, :mod:`exactodds.report.designer`): :func:`parse_payout` lower-cases the text and
+    collapses its whitespace (``str.split``), then takes one of ``words`` (net result as
+    ``p/q``) or a match of ``ratio`` (a Python regular expression); ``max_chars`` bounds the
+    text and ``max_digits`` each number.
+
+    >>> g = grammar()
+    >>> g["words"]["push"], g["max_chars"], re.match(g["ratio"], "1:1 less 5%")["c"]
+    ('0/1', 100, '5')
+    """
+    return {
+        "ratio": _RATIO.pattern,
+        "words": {word: f"{net}/1" for word, net in _WORDS.items()},
+        "max_chars": MAX_PAYOUT_CHARS,
+        "max_digits": MAX_DIGITS,
+    }
 
 
 @dataclass(frozen=True)

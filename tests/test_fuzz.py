@@ -239,3 +239,23 @@ def test_huge_option_values_are_bounded(value: str) -> None:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
             code = run([*command, value])
         assert code == 2 and len(err.getvalue()) <= MAX_LINE + 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "--shoe", "a\x00b.toml"],
+        ["validate", "a\x00b.toml"],
+        ["report", "--out", "out\x00dir"],
+        ["eor", "--plots", "p\x00lots"],
+        ["simulate", "--shoes", "1", "--plots", "p\x00lots"],
+        ["report", "cla\x00ssic"],
+    ],
+)
+def test_nul_in_any_argument_is_one_line(argv: list[str]) -> None:
+    """A NUL character (no file name holds one) is refused before any option is converted."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = run(argv)
+    assert code == 2
+    assert err.getvalue() == f"exactodds: error: argument {argv[-1]!r} contains a NUL character\n"

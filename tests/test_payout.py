@@ -101,3 +101,53 @@ def test_format_number_is_exact() -> None:
     assert format_number(Fraction(1, 8)) == "0.125"
     assert format_number(Fraction(-3, 4)) == "-0.75"
     assert format_number(Fraction(2, 3)) == "2/3"
+
+
+@pytest.mark.parametrize(
+    ("text", "net"),
+    [
+        ("1.5/2:1", Fraction(3, 4)),  # a decimal over an integer: (1.5)/2
+        ("3/4 to 0.5/2", Fraction(3)),
+        ("1:1 less 10.5/2%", Fraction(379, 400)),  # 5.25% commission
+        ("0/1:1", Fraction(0)),
+    ],
+)
+def test_numbers_with_a_decimal_and_a_fraction(text: str, net: Fraction) -> None:
+    assert parse_payout(text).net == net
+
+
+@pytest.mark.parametrize("text", ["١١:١", "11:١", "１１:1", "1:1 less ٥%"])
+def test_only_ascii_digits(text: str) -> None:
+    """Other scripts' digits are refused, as the HTML sheet's script refuses them."""
+    with pytest.raises(PaytableError, match="cannot read payout"):
+        parse_payout(text)
+
+
+_NUMBERS = st.from_regex(r"[0-9]{1,4}(\.[0-9]{1,3})?(/[0-9]{1,3})?", fullmatch=True)
+
+
+def _value(number: str) -> Fraction | None:
+    """An independent reading of a number of the grammar (None when it divides by zero)."""
+    top, _, bottom = number.partition("/")
+    whole, _, decimals = top.partition(".")
+    value = Fraction(int(whole + decimals), 10 ** len(decimals))
+    return None if bottom and int(bottom) == 0 else value / int(bottom or 1)
+
+
+@given(_NUMBERS, st.sampled_from([":", " to ", "for"]), _NUMBERS, st.none() | _NUMBERS)
+def test_every_number_form_reads_exactly_or_fails_cleanly(
+    a: str, op: str, b: str, commission: str | None
+) -> None:
+    text = f"{a}{op}{b}" + ("" if commission is None else f" less {commission}%")
+    top, bottom = _value(a), _value(b)
+    cut = Fraction(0) if commission is None else _value(commission)
+    if top is None or bottom is None or bottom == 0 or cut is None or cut > 100:
+        with pytest.raises(PaytableError):
+            parse_payout(text)
+        return
+    net = top / bottom - (1 if op == "for" else 0)
+    if net < 0:
+        with pytest.raises(PaytableError, match="less than the stake"):
+            parse_payout(text)
+        return
+    assert parse_payout(text).net == net * (1 - cut / 100)

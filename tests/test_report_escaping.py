@@ -123,11 +123,20 @@ def test_html_escapes_text_and_attributes(hostile: Sheet) -> None:
     html = render_sheets([hostile], "html")
     parsed = _Text()
     parsed.feed(html)
-    assert parsed.tags.get("script", 0) == 0 and parsed.tags.get("b", 0) == 0
+    # the designer's data block and script only (the data keeps every string intact)
+    assert parsed.tags.get("script", 0) == 2 and parsed.tags.get("b", 0) == 0
+    data = json.loads(parsed.data)
+    assert [r["event"] for r in data["bets"][0]["rows"]] == [*FORMULAS, *TABLE_BREAKERS]
+    block = html.split('id="exactodds-data">', 1)[1].split("</script>", 1)[0]
+    assert data["bets"][0]["name"] == "@player|`name`" and "<" not in block
     for event in [*FORMULAS, *TABLE_BREAKERS]:
         assert event in parsed.cells, event
     assert any(c.endswith("g`a|me <x>.toml") for c in parsed.codes)
-    assert all('"' not in v for attrs in parsed.attrs for _, v in attrs if v)
+    labels = [dict(attrs)["aria-label"] for attrs in parsed.attrs if ("class", "pays") in attrs]
+    events = [*FORMULAS, *TABLE_BREAKERS]
+    assert labels == [f"Payout of @player|`name`, row {k}: {e}" for k, e in enumerate(events, 1)]
+    others = [v for attrs in parsed.attrs for k, v in attrs if v and k != "aria-label"]
+    assert all('"' not in v for v in others)
 
 
 def test_json_keeps_every_string(hostile: Sheet) -> None:
@@ -161,6 +170,7 @@ class _Text(HTMLParser):
         self.headings: list[str] = []
         self.codes: list[str] = []
         self.attrs: list[list[tuple[str, str | None]]] = []
+        self.data = ""  # the JSON data block
         self._open: dict[str, list[str]] = {}
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -168,8 +178,12 @@ class _Text(HTMLParser):
         self.attrs.append(attrs)
         if tag in ("td", "th", "h1", "h2", "h3", "code"):
             self._open[tag] = []
+        if tag == "script" and ("type", "application/json") in attrs:
+            self._open["data"] = []
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and "data" in self._open:
+            self.data = "".join(self._open.pop("data"))
         text = "".join(self._open.pop(tag, []))
         if tag in ("td", "th"):
             self.cells.append(text)

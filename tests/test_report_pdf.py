@@ -57,7 +57,12 @@ def test_every_page_names_the_sheet_and_every_bet_is_shown(
     for b in sheet.bets:
         edge = f"House edge (pushes counted) {percent(b.figures.house_edge, PRECISION['percent'])}"
         assert edge in own[b.bet.id], b.bet.id
-        assert edge.replace("d) ", 'd)</td><td class="r">') in html
+        field = f'<span data-bet="{b.bet.id}" data-figure="house_edge">'
+        assert edge.replace("d) ", f'd)</td><td class="r">{field}') in html
+        # the payouts print once, as text; the designer's controls not at all
+        row = b.figures.rows[0]
+        assert f"\n{row.event} {row.pays.text} " in own[b.bet.id] or b.notes[0], b.bet.id
+    assert not any("Paytable designer" in t or "Reset" in t for t in pages)
     meta = PdfReader(path).metadata
     assert meta is not None
     assert (str(meta["/CreationDate"]), str(meta["/ModDate"])) == ("D:20240101", "D:20240101")

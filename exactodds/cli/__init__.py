@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from exactodds.errors import ExactOddsError, error_line
+from exactodds.errors import ExactOddsError, error_line, quote
 
 __all__ = ["app", "main"]
 
@@ -79,9 +79,13 @@ def main(argv: list[str] | None = None) -> None:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI; the exit code."""
     debug = os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+    args = sys.argv[1:] if argv is None else argv
+    for arg in args:
+        if "\x00" in arg:  # no file name or value holds one; path options would choke on it
+            return _fail(f"argument {quote(arg)} contains a NUL character", 2, debug)
     command = typer.main.get_command(app)
     try:
-        code = command.main(args=argv, prog_name="exactodds", standalone_mode=False)
+        code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
         return _fail(str(exc), 2, debug)

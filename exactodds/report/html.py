@@ -1,19 +1,40 @@
-"""Self-contained HTML rendering of a math sheet: inline CSS, no scripts, prints on A4/Letter.
+"""Self-contained HTML rendering of a math sheet: inline CSS and script, prints on A4/Letter.
 
-The print style is the PDF's (:mod:`exactodds.report.pdf` prints this page with WeasyPrint): a
-page break before the paytable, the bets section, each bet and the appendix, and in the page
-margins — where the renderer supports CSS margin boxes and running strings, as WeasyPrint does —
-the title, the date, the paytable's SHA-256 and "Page n of N" on every page.
+A math sheet is also a paytable designer (:mod:`exactodds.report.designer`): every payout is an
+input, and the page's one inline script recomputes the bet's figures exactly when it is edited,
+resets the payouts and exports the edited paytable as TOML. Without the script the page is the
+static sheet (the inputs hold the printed payouts; the designer's controls stay hidden). A
+Content-Security-Policy allows nothing but the page's own style and script, by their SHA-256,
+so the page loads nothing from anywhere and works from ``file://``.
+
+The print style is the PDF's (:mod:`exactodds.report.pdf` prints this page with WeasyPrint): the
+inputs print as text, the designer's controls not at all; a page break before the paytable, the
+bets section, each bet and the appendix, and in the page margins — where the renderer supports
+CSS margin boxes and running strings, as WeasyPrint does — the title, the date, the paytable's
+SHA-256 and "Page n of N" on every page.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from html import escape
 
-from exactodds.report.layout import Code, Document, Heading, Inline, Para, Strong, Table
+from exactodds.report.designer import DATA_ID, Designer, script
+from exactodds.report.layout import (
+    Code,
+    Document,
+    Field,
+    Heading,
+    Inline,
+    Para,
+    PayoutField,
+    Strong,
+    Table,
+)
 from exactodds.report.markdown import MARKER
 
-__all__ = ["CSS", "render_html"]
+__all__ = ["CSS", "content_security_policy", "render_html"]
 
 CSS = """
 :root { --ink: #1b1f24; --muted: #57606a; --rule: #d0d7de; --band: #f6f8fa; --flag: #b35900; }
@@ -37,6 +58,21 @@ td code { word-break: normal; white-space: nowrap; }
 p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #fff4e5; }
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
+input.pays { font: inherit; font-variant-numeric: tabular-nums; max-width: 100%;
+             box-sizing: border-box; padding: 0 .25rem; border: 1px solid var(--rule);
+             border-radius: 3px; background: #fff; color: inherit; }
+input.pays.edited { background: #fff8c5; border-color: #9a6700; }
+input.pays[aria-invalid="true"] { background: #ffebe9; border-color: #cf222e; }
+.print-only { display: none; }
+section.designer { border: 1px solid var(--rule); border-radius: 6px; padding: 0 1rem .8rem;
+                   margin: 1rem 0; background: var(--band); }
+section.designer h2 { margin-top: .8rem; }
+section.designer textarea { width: 100%; box-sizing: border-box; font: .8rem/1.4 ui-monospace,
+                            SFMono-Regular, Menlo, monospace; }
+section.designer ul { padding-left: 1.2rem; }
+button { font: inherit; padding: .15rem .7rem; }
+.designer-bet { font-size: .9rem; color: var(--muted); }
+.designer-bet .error { color: #cf222e; }
 @media print {
   @page {
     size: A4; margin: 16mm 14mm;
@@ -63,6 +99,8 @@ footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
   thead { display: table-header-group; }
   td.D { background: none; font-weight: 700; }
   a { color: inherit; text-decoration: none; }
+  input.pays, section.designer, .designer-bet, button { display: none; }
+  .print-only { display: inline; }
 }
 """.strip()
 
@@ -74,6 +112,19 @@ def _inline(x: Inline) -> str:
         return f"<code>{escape(x.text)}</code>"
     if isinstance(x, Strong):
         return f"<strong>{escape(x.text)}</strong>"
+    if isinstance(x, Field):
+        bet = "" if x.bet is None else f' data-bet="{escape(x.bet)}"'
+        row = "" if x.row is None else f' data-row="{x.row}"'
+        form = f' data-form="{escape(x.form)}"' if x.form else ""
+        return f'<span{bet} data-figure="{escape(x.figure)}"{row}{form}>{_inline(x.content)}</span>'
+    if isinstance(x, PayoutField):
+        text = escape(x.text)
+        size = min(max(len(x.text) + 1, 6), 24)
+        return (
+            f'<input class="pays" type="text" data-bet="{escape(x.bet)}" data-row="{x.row}" '
+            f'value="{text}" size="{size}" aria-label="{escape(x.label)}" autocomplete="off" '
+            f'spellcheck="false"><span class="print-only">{text}</span>'
+        )
     return escape(x)
 
 
@@ -81,7 +132,7 @@ def _table(t: Table) -> list[str]:
     cls = f' class="{t.css}"' if t.css else ""
     out = [f"<table{cls}>"]
     if t.caption:
-        out.append(f"<caption>{escape(t.caption)}</caption>")
+        out.append(f"<caption>{_inline(t.caption)}</caption>")
     out.append("<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in t.header) + "</tr></thead>")
     out.append("<tbody>")
 
@@ -103,9 +154,72 @@ def _table(t: Table) -> list[str]:
     return out
 
 
+def _sha256(text: str) -> str:
+    """A CSP source allowing exactly this inline style or script."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+_STYLE = f"\n{CSS}\n"
+
+
+def content_security_policy(script_text: str | None) -> str:
+    """The page's policy: nothing at all but its own style and, if any, its own script.
+
+    >>> content_security_policy(None).startswith("default-src 'none'; style-src 'sha256-")
+    True
+    """
+    scripts = "" if script_text is None else f"script-src {_sha256(script_text)}; "
+    return (
+        f"default-src 'none'; {scripts}style-src {_sha256(_STYLE)}; base-uri 'none'; "
+        "form-action 'none'"
+    )
+
+
+def _json_script(data: str) -> str:
+    """JSON text safe inside a ``<script>`` data block: no ``<``, ``>`` or ``&`` (they occur
+    only inside strings, where their escapes mean the same)."""
+    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _designer_panel(designer: Designer) -> list[str]:
+    """The designer's controls (shown by the script; hidden without it and in print)."""
+    notes = "".join(f"<li>{escape(note)}</li>" for note in designer.notes)
+    return [
+        '<section id="designer" class="designer" hidden aria-labelledby="designer-heading">',
+        '<h2 id="designer-heading">Paytable designer</h2>',
+        "<p>Every payout in a bet's return table (column Pays) can be edited, in any notation a "
+        "paytable file accepts (11:1, 0.95:1, 8 to 1, 9 for 1, 1:1 less 5%, 19/20:1, push, "
+        "lose). The bet's figures on this page — summary, paytable, return table, worked "
+        "examples, figures, RTP ranges, RTP by stake and appendix — are then recomputed exactly "
+        "from this sheet's combinations and rounded as printed. Compliance checks and a Monte "
+        "Carlo verification, where the sheet has them, stay as printed.</p>",
+        '<p><button type="button" data-action="reset">Reset all payouts</button> '
+        '<button type="button" data-action="export">Export paytable (TOML)</button> '
+        '<a data-download hidden href="#designer">Download</a></p>',
+        '<p data-export-status role="status"></p>',
+        f'<ul class="note">{notes}</ul>',
+        '<textarea data-export rows="16" readonly hidden spellcheck="false" '
+        'aria-label="Exported paytable (TOML)"></textarea>',
+        "</section>",
+    ]
+
+
 def render_html(doc: Document) -> str:
-    """The document as one self-contained HTML page (ends with a newline)."""
+    """The document as one self-contained HTML page (ends with a newline).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.layout import document
+    >>> from exactodds.report.sheet import build_sheet
+    >>> page = render_html(document(build_sheet(load_paytable("tie-9"), date="2024-01-01")))
+    >>> '<input class="pays" type="text" data-bet="tie" data-row="0" value="9:1"' in page
+    True
+    >>> '<span data-bet="tie" data-figure="house_edge">4.8440%</span>' in page
+    True
+    """
     title = escape(doc.title)
+    code = None if doc.designer is None else script()
+    csp = content_security_policy(code)
     nav = [
         f'<li><a href="#{escape(b.anchor)}">{escape(b.text)}</a></li>'
         for b in doc.blocks
@@ -118,13 +232,14 @@ def render_html(doc: Document) -> str:
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(csp)}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f'<meta name="generator" content="exactodds {escape(doc.version)}">',
         f'<meta name="date" content="{escape(doc.date)}">',
         f'<meta name="dcterms.created" content="{escape(doc.date)}">',
         f'<meta name="dcterms.modified" content="{escape(doc.date)}">',
         f"<title>{title}</title>",
-        f"<style>\n{CSS}\n</style>",
+        f"<style>{_STYLE}</style>",
         "</head>",
         f'<body data-title="{title}" data-date="{escape(doc.date)} · exactodds '
         f'{escape(doc.version)}" data-source="{escape(doc.source)}">',
@@ -133,7 +248,11 @@ def render_html(doc: Document) -> str:
         *nav,
         "</ol></nav>",
     ]
-    for block in doc.blocks:
+    # the designer's controls go before the first section (after the table of facts)
+    panel = next((i for i, b in enumerate(doc.blocks) if isinstance(b, Heading)), len(doc.blocks))
+    for i, block in enumerate(doc.blocks):
+        if doc.designer is not None and i == panel:
+            out += _designer_panel(doc.designer)
         if isinstance(block, Heading):
             tag = f"h{block.level}"
             out.append(f'<{tag} id="{escape(block.anchor)}">{escape(block.text)}</{tag}>')
@@ -142,9 +261,21 @@ def render_html(doc: Document) -> str:
             out.append(f"<p{cls}>{_inline(block.text)}</p>")
         else:
             out += _table(block)
+    if doc.designer is not None and panel == len(doc.blocks):
+        out += _designer_panel(doc.designer)
     out += [
         f"<footer>Generated by exactodds {escape(doc.version)} on {escape(doc.date)}; every "
         "figure is exact (see the appendix).</footer>",
+    ]
+    if doc.designer is not None and code is not None:
+        if "</script" in code.lower():
+            raise AssertionError("designer.js must not contain '</script'")
+        out += [
+            f'<script type="application/json" id="{DATA_ID}">'
+            f"{_json_script(doc.designer.data)}</script>",
+            f"<script>{code}</script>",
+        ]
+    out += [
         "</body>",
         "</html>",
     ]

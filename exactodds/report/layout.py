@@ -18,6 +18,7 @@ from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Occurrence
+from exactodds.report.designer import Designer, designer_model
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
@@ -27,9 +28,11 @@ __all__ = [
     "Block",
     "Code",
     "Document",
+    "Field",
     "Heading",
     "Inline",
     "Para",
+    "PayoutField",
     "Strong",
     "Table",
     "compliance_blocks",
@@ -66,7 +69,44 @@ class Strong:
     text: str
 
 
-Inline = str | Code | Strong | tuple["str | Code | Strong", ...]
+@dataclass(frozen=True)
+class Field:
+    """A figure that the HTML sheet recomputes when a payout of the bet ``bet`` is edited
+    (``bet`` None: a figure of the whole sheet): ``figure`` is its name in the JSON sheet
+    (``house_edge``, ``return`` of row ``row``, ``confidence`` entry ``row``), ``content`` what
+    the sheet shows, ``form`` how: ``""`` as the sheet rounds it, ``"exact"`` as ``p/q``. Other
+    renderers show the content alone.
+
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(("House edge ", Field("tie", "house_edge", "14.3596%")))
+    'House edge 14.3596%'
+    """
+
+    bet: str | None
+    figure: str
+    content: str | Strong
+    row: int | None = None
+    form: str = ""
+
+
+@dataclass(frozen=True)
+class PayoutField:
+    """The payout of row ``row`` (0-based) of bet ``bet`` as the sheet states it: an input in
+    the HTML sheet, labelled ``label`` for screen readers; text elsewhere.
+
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(PayoutField("tie", 0, "8:1", "Payout of Tie, row 1: Tie"))
+    '8:1'
+    """
+
+    bet: str
+    row: int
+    text: str
+    label: str
+
+
+Span = str | Code | Strong | Field | PayoutField
+Inline = Span | tuple[Span, ...]
 
 
 @dataclass(frozen=True)
@@ -123,7 +163,7 @@ class Table:
     rows: tuple[tuple[Inline, ...], ...]
     align: str
     total: tuple[Inline, ...] | None = None
-    caption: str = ""
+    caption: Inline = ""
     css: str = ""
 
 
@@ -132,9 +172,10 @@ Block = Heading | Para | Table
 
 @dataclass(frozen=True)
 class Document:
-    """A titled list of blocks, with the date and version the renderers stamp on it, and
+    """A titled list of blocks, with the date and version the renderers stamp on it,
     ``source``: one line naming what it was computed from (a file and its SHA-256), which a
-    printed page repeats in its footer.
+    printed page repeats in its footer, and for a math sheet ``designer``: what the HTML page
+    needs to recompute its :class:`Field` figures when a :class:`PayoutField` is edited.
 
     >>> from exactodds.report.generate import recorded_date
     >>> from exactodds.report.markdown import render_markdown
@@ -147,6 +188,7 @@ class Document:
     date: str
     version: str
     source: str = ""
+    designer: Designer | None = None
 
 
 def _pct(x: Fraction | None) -> str:
@@ -162,12 +204,24 @@ def _bet_label(bet: Bet) -> tuple[str | Code | Strong, ...]:
     return (bet.name, " (", Code(bet.id), ")")
 
 
-def _largest(sheet: Sheet, b: BetSheet) -> tuple[str, str]:
+def _field(bet: Bet, figure: str, content: str | Strong, row: int | None = None) -> Field:
+    return Field(bet.id, figure, content, row)
+
+
+def _exact(bet: Bet, figure: str, value: Fraction | None, row: int | None = None) -> Field:
+    return Field(bet.id, figure, "—" if value is None else exact(value), row, "exact")
+
+
+def _largest(sheet: Sheet, b: BetSheet) -> tuple[Field, Field]:
     f = b.figures
+    bet = b.bet
     if f.largest_win <= 0:
-        return "—", "—"
+        return _field(bet, "largest_win", "—"), _field(bet, "largest_win_probability", "—")
     notation = Notation.TO if sheet.notation is Notation.BOTH else sheet.notation
-    return Payout(f.largest_win).stated(notation), one_in(f.largest_win_probability)
+    return (
+        _field(bet, "largest_win", Payout(f.largest_win).stated(notation)),
+        _field(bet, "largest_win_probability", one_in(f.largest_win_probability)),
+    )
 
 
 def _summary(sheet: Sheet) -> list[Block]:
@@ -175,18 +229,19 @@ def _summary(sheet: Sheet) -> list[Block]:
     for b in sheet.bets:
         f = b.figures
         win, odds = _largest(sheet, b)
+        bet = b.bet
         rows.append(
             (
-                _bet_label(b.bet),
-                _pct(f.house_edge),
-                _pct(f.house_edge_resolved),
-                _pct(f.rtp),
-                _pct(f.hit_frequency),
-                sqrt_fixed(f.variance, PRECISION["std_dev"]),
+                _bet_label(bet),
+                _field(bet, "house_edge", _pct(f.house_edge)),
+                _field(bet, "house_edge_resolved", _pct(f.house_edge_resolved)),
+                _field(bet, "rtp", _pct(f.rtp)),
+                _field(bet, "hit_frequency", _pct(f.hit_frequency)),
+                _field(bet, "std_dev", sqrt_fixed(f.variance, PRECISION["std_dev"])),
                 win,
                 odds,
-                str(b.bet.max_round or "—"),
-                Strong(FLAG) if f.player_favourable else "",
+                str(bet.max_round or "—"),
+                _field(bet, "player_favourable", Strong(FLAG) if f.player_favourable else ""),
             )
         )
     blocks: list[Block] = [
@@ -212,8 +267,10 @@ def _summary(sheet: Sheet) -> list[Block]:
     ]
     favourable = [b.bet for b in sheet.bets if b.figures.player_favourable]
     if favourable:
-        names = ", ".join(f"{bet.name} ({bet.id})" for bet in favourable)
-        blocks.append(Para((Strong(f"{FLAG}:"), f" {names} — expected value above zero."), "flag"))
+        names = Field(None, "favourable_bets", ", ".join(f"{b.name} ({b.id})" for b in favourable))
+        blocks.append(
+            Para((Strong(f"{FLAG}:"), " ", names, " — expected value above zero."), "flag")
+        )
     return blocks
 
 
@@ -383,9 +440,13 @@ def _paytable(sheet: Sheet) -> list[Block]:
         bet = b.bet
         for i, row in enumerate(bet.rows):
             pays = (
-                (row.pays.stated(Notation.BOTH), row.pays.to_one(), row.pays.for_one())
+                (
+                    _field(bet, "pays", row.pays.stated(Notation.BOTH), i),
+                    _field(bet, "to_one", row.pays.to_one(), i),
+                    _field(bet, "for_one", row.pays.for_one(), i),
+                )
                 if sheet.notation is Notation.BOTH
-                else (row.pays.stated(sheet.notation),)
+                else (_field(bet, "pays", row.pays.stated(sheet.notation), i),)
             )
             rows.append((_bet_label(bet) if i == 0 else "", row.event, Code(str(row.when)), *pays))
         if bet.max_round is not None:
@@ -421,25 +482,30 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     if bet.description:
         blocks.append(Para(bet.description))
     if f.player_favourable:
-        blocks.append(
-            Para((Strong(f"{FLAG}:"), f" EV = {signed(f.ev, r)} per unit staked."), "flag")
-        )
+        ev = _field(bet, "ev", signed(f.ev, r))
+        blocks.append(Para((Strong(f"{FLAG}:"), " EV = ", ev, " per unit staked."), "flag"))
     rows = tuple(
         (
             f"{row.event} ({note})" if note else row.event,
-            row.pays.stated(sheet.notation),
+            PayoutField(
+                bet.id,
+                k,
+                row.pays.stated(sheet.notation),
+                f"Payout of {bet.name}, row {k + 1}: {row.event}",
+            ),
             grouped(row.combinations),
             fixed(row.probability, p),
-            signed(row.ret, r),
+            _field(bet, "return", signed(row.ret, r), k),
         )
-        for row, note in zip(f.rows, b.notes, strict=True)
+        for k, (row, note) in enumerate(zip(f.rows, b.notes, strict=True))
     )
+    total = _field(bet, "ev", signed(f.ev, r))
     blocks.append(
         Table(
             ("Event", "Pays", "Combinations", "Probability", "Return"),
             rows,
             "llrrr",
-            total=(Strong("Total"), "", grouped(f.total), fixed(1, p), signed(f.ev, r)),
+            total=(Strong("Total"), "", grouped(f.total), fixed(1, p), total),
         )
     )
     never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
@@ -447,21 +513,28 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
         blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
     blocks += _examples(b)
     win, odds = _largest(sheet, b)
+    sd = PRECISION["std_dev"]
     summary: list[tuple[Inline, ...]] = [
-        ("House edge (pushes counted)", _pct(f.house_edge)),
-        ("House edge per resolved bet", _pct(f.house_edge_resolved)),
-        ("RTP", _pct(f.rtp)),
-        ("Expected value per unit", signed(f.ev, r)),
-        ("Hit frequency", _pct(f.hit_frequency)),
-        ("Push probability", _pct(f.push_probability)),
-        ("Standard deviation", sqrt_fixed(f.variance, PRECISION["std_dev"])),
-        ("Volatility index (90%)", volatility_index(f.variance, PRECISION["std_dev"])),
+        ("House edge (pushes counted)", _field(bet, "house_edge", _pct(f.house_edge))),
+        (
+            "House edge per resolved bet",
+            _field(bet, "house_edge_resolved", _pct(f.house_edge_resolved)),
+        ),
+        ("RTP", _field(bet, "rtp", _pct(f.rtp))),
+        ("Expected value per unit", _field(bet, "ev", signed(f.ev, r))),
+        ("Hit frequency", _field(bet, "hit_frequency", _pct(f.hit_frequency))),
+        ("Push probability", _field(bet, "push_probability", _pct(f.push_probability))),
+        ("Standard deviation", _field(bet, "std_dev", sqrt_fixed(f.variance, sd))),
+        (
+            "Volatility index (90%)",
+            _field(bet, "volatility_index", volatility_index(f.variance, sd)),
+        ),
         ("Largest win", win),
         ("Odds of the largest win", odds),
         ("Max round", str(bet.max_round) if bet.max_round else "no limit"),
     ]
     if f.player_favourable:
-        summary.append(("Flag", Strong(FLAG)))
+        summary.append(("Flag", _field(bet, "player_favourable", Strong(FLAG))))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
     blocks.append(_confidence(b))
     if b.rtp_by_stake and b.unrounded_rtp is not None:
@@ -472,15 +545,28 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
                 tuple(
                     (
                         _money(s.stake),
-                        _pct(s.rtp),
-                        f"{signed((s.rtp - base) * 100, PRECISION['percent'])} pp",
-                        "yes (exact)" if s.equals_unrounded else "no",
+                        _field(bet, "rtp_by_stake.rtp", _pct(s.rtp), i),
+                        _field(
+                            bet,
+                            "rtp_by_stake.difference",
+                            f"{signed((s.rtp - base) * 100, PRECISION['percent'])} pp",
+                            i,
+                        ),
+                        _field(
+                            bet,
+                            "rtp_by_stake.equals_unrounded",
+                            "yes (exact)" if s.equals_unrounded else "no",
+                            i,
+                        ),
                     )
-                    for s in b.rtp_by_stake
+                    for i, s in enumerate(b.rtp_by_stake)
                 ),
                 "rrrl",
-                caption=f"RTP by stake with rounding; unrounded RTP {_pct(base)}. "
-                "Difference in percentage points.",
+                caption=(
+                    "RTP by stake with rounding; unrounded RTP ",
+                    _field(bet, "unrounded_rtp", _pct(base)),
+                    ". Difference in percentage points.",
+                ),
             )
         )
     return blocks
@@ -495,8 +581,12 @@ def _examples(b: BetSheet) -> list[Block]:
     rows = tuple(
         (row.event, "—", "—")
         if ex is None
-        else (row.event, Code(ex.cards), format_number(ex.returns))
-        for row, ex in zip(b.bet.rows, b.examples, strict=True)
+        else (
+            row.event,
+            Code(ex.cards),
+            _field(b.bet, "example.returns", format_number(ex.returns), k),
+        )
+        for k, (row, ex) in enumerate(zip(b.bet.rows, b.examples, strict=True))
     )
     return [
         Table(
@@ -514,15 +604,20 @@ def _confidence(b: BetSheet) -> Table:
     number of rounds, one column per level."""
     f = b.figures
     places = PRECISION["percent"]
-    rows = tuple(
+    rows: tuple[tuple[Inline, ...], ...] = tuple(
         (
             grouped(n),
             *(
-                f"{r.low_percent(places)} to {r.high_percent(places)}"
-                for r in confidence_ranges(f.rtp, f.variance, [n])
+                _field(
+                    b.bet,
+                    "confidence",
+                    f"{r.low_percent(places)} to {r.high_percent(places)}",
+                    i * len(LEVELS) + j,
+                )
+                for j, r in enumerate(confidence_ranges(f.rtp, f.variance, [n]))
             ),
         )
-        for n in ROUNDS
+        for i, n in enumerate(ROUNDS)
     )
     return Table(
         ("Rounds", *(level_label(level) for level in LEVELS)),
@@ -583,29 +678,43 @@ def _appendix(sheet: Sheet) -> list[Block]:
     blocks: list[Block] = [Heading(2, "Appendix: exact fractions", "appendix")]
     for b in sheet.bets:
         f = b.figures
+        bet = b.bet
         he_res = f.house_edge_resolved
-        blocks.append(Heading(3, f"{b.bet.name} ({b.bet.id}) — exact", f"exact-{b.bet.id}"))
+        blocks.append(Heading(3, f"{bet.name} ({bet.id}) — exact", f"exact-{bet.id}"))
         figures: list[tuple[Inline, ...]] = [
-            ("EV", exact(f.ev)),
-            ("RTP", exact(f.rtp)),
-            ("House edge", exact(f.house_edge)),
-            ("House edge per resolved bet", "—" if he_res is None else exact(he_res)),
-            ("Hit frequency", exact(f.hit_frequency)),
-            ("Push probability", exact(f.push_probability)),
-            ("Variance", exact(f.variance)),
-            ("Largest win", exact(f.largest_win)),
-            ("Probability of the largest win", exact(f.largest_win_probability)),
+            ("EV", _exact(bet, "ev", f.ev)),
+            ("RTP", _exact(bet, "rtp", f.rtp)),
+            ("House edge", _exact(bet, "house_edge", f.house_edge)),
+            (
+                "House edge per resolved bet",
+                _exact(bet, "house_edge_resolved", he_res),
+            ),
+            ("Hit frequency", _exact(bet, "hit_frequency", f.hit_frequency)),
+            ("Push probability", _exact(bet, "push_probability", f.push_probability)),
+            ("Variance", _exact(bet, "variance", f.variance)),
+            ("Largest win", _exact(bet, "largest_win", f.largest_win)),
+            (
+                "Probability of the largest win",
+                _exact(bet, "largest_win_probability", f.largest_win_probability),
+            ),
         ]
         if b.unrounded_rtp is not None:
-            figures.append(("Unrounded RTP", exact(b.unrounded_rtp)))
+            figures.append(("Unrounded RTP", _exact(bet, "unrounded_rtp", b.unrounded_rtp)))
             figures.extend(
-                (f"RTP at stake {_money(s.stake)}", exact(s.rtp)) for s in b.rtp_by_stake
+                (
+                    f"RTP at stake {_money(s.stake)}",
+                    _exact(bet, "rtp_by_stake.rtp", s.rtp, i),
+                )
+                for i, s in enumerate(b.rtp_by_stake)
             )
         blocks.append(Table(("Figure", "Exact value"), tuple(figures), "ll", css="exact"))
         blocks.append(
             Table(
                 ("Event", "Probability", "Return"),
-                tuple((row.event, exact(row.probability), exact(row.ret)) for row in f.rows),
+                tuple(
+                    (row.event, exact(row.probability), _exact(bet, "return", row.ret, k))
+                    for k, row in enumerate(f.rows)
+                ),
                 "lll",
                 css="exact",
             )
@@ -748,7 +857,14 @@ def document(sheet: Sheet) -> Document:
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used
         title += f" — {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
-    return Document(title, tuple(blocks), sheet.date, sheet.version, _source(sheet))
+    return Document(
+        title,
+        tuple(blocks),
+        sheet.date,
+        sheet.version,
+        _source(sheet),
+        designer_model(sheet, PRECISION),
+    )
 
 
 def _source(sheet: Sheet) -> str:

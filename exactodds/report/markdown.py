@@ -6,7 +6,18 @@ import re
 from collections.abc import Iterable
 
 from exactodds.escape import md_code, one_line
-from exactodds.report.layout import Block, Code, Document, Heading, Inline, Para, Strong, Table
+from exactodds.report.layout import (
+    Block,
+    Code,
+    Document,
+    Field,
+    Heading,
+    Inline,
+    Para,
+    PayoutField,
+    Strong,
+    Table,
+)
 from exactodds.tables import Align, pipe_table
 
 __all__ = ["MARKER", "md_inline", "render_blocks", "render_markdown"]
@@ -53,6 +64,10 @@ def md_inline(x: Inline, *, in_table: bool = False) -> str:
         return md_code(x.text, in_table=in_table)
     if isinstance(x, Strong):
         return f"**{_escape(x.text)}**"
+    if isinstance(x, Field):
+        return md_inline(x.content, in_table=in_table)
+    if isinstance(x, PayoutField):
+        return _escape(x.text)
     return _escape(x)
 
 
@@ -65,7 +80,7 @@ def _table(t: Table) -> list[str]:
     table = pipe_table(cells, [_escape(h) for h in t.header], [_ALIGN[a] for a in t.align])
     out = [table, ""]
     if t.caption:
-        out += [f"*{_escape(t.caption)}*", ""]
+        out += [f"*{md_inline(t.caption)}*", ""]
     return out
 
 

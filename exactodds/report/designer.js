@@ -1,0 +1,733 @@
+// exactodds paytable designer: the one script of an HTML math sheet (exactodds/report/designer.py).
+// When a payout is edited, the bet's figures are recomputed exactly, with BigInt fractions, from
+// the combinations the page holds, and formatted as exactodds/numbers.py formats them (half to
+// even on the exact value, integer square roots), so the page shows the digits `exactodds
+// report` prints for the edited paytable. Payouts are parsed by the grammar of
+// exactodds/payout.py, sent in the page's data. No eval; text is never parsed as HTML.
+(() => {
+  "use strict";
+
+  // Several sheets printed to one stream are several documents run together: the first sheet's
+  // script works on the elements before its data block, the others do nothing.
+  const source = document.getElementById("exactodds-data");
+  if (source === null || globalThis.exactoddsDesigner !== undefined) return;
+  const ours = (node) =>
+    (node.compareDocumentPosition(source) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  const DATA = JSON.parse(source.textContent);
+  const PRECISION = DATA.precision;
+  const FLAG = "PLAYER-FAVOURABLE";
+  const DASH = "\u2014";
+
+  // -- exact rationals ---------------------------------------------------------------------------
+
+  const abs = (a) => (a < 0n ? -a : a);
+  const gcd = (a, b) => {
+    a = abs(a);
+    b = abs(b);
+    while (b !== 0n) [a, b] = [b, a % b];
+    return a;
+  };
+  const pow10 = (k) => 10n ** BigInt(k);
+  const floorDiv = (n, d) => {
+    const q = n / d;
+    return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
+  };
+
+  class Q {
+    constructor(n, d = 1n) {
+      if (d === 0n) throw new RangeError("division by zero");
+      if (d < 0n) [n, d] = [-n, -d];
+      const g = gcd(n, d) || 1n;
+      this.n = n / g;
+      this.d = d / g;
+      Object.freeze(this);
+    }
+    static of(text) {
+      const [n, d] = String(text).split("/");
+      return new Q(BigInt(n), d === undefined ? 1n : BigInt(d));
+    }
+    add(o) { return new Q(this.n * o.d + o.n * this.d, this.d * o.d); }
+    sub(o) { return new Q(this.n * o.d - o.n * this.d, this.d * o.d); }
+    mul(o) { return new Q(this.n * o.n, this.d * o.d); }
+    div(o) { return new Q(this.n * o.d, this.d * o.n); }
+    cmp(o) {
+      const x = this.n * o.d - o.n * this.d;
+      return x < 0n ? -1 : x > 0n ? 1 : 0;
+    }
+    sign() { return this.n < 0n ? -1 : this.n > 0n ? 1 : 0; }
+    eq(o) { return this.n === o.n && this.d === o.d; }
+  }
+  const ZERO = new Q(0n);
+  const ONE = new Q(1n);
+  const HUNDRED = new Q(100n);
+  const MINUS_ONE = new Q(-1n);
+  const HALF = new Q(1n, 2n);
+
+  // Python's round() of a Fraction: to the nearest integer, ties to even.
+  const roundHalfEven = (x) => {
+    const floor = floorDiv(x.n, x.d);
+    const twice = 2n * (x.n - floor * x.d);
+    if (twice < x.d) return floor;
+    if (twice > x.d) return floor + 1n;
+    return floor + (floor & 1n);
+  };
+
+  const isqrt = (n) => {
+    if (n < 2n) return n;
+    let x = 1n << BigInt((n.toString(2).length >> 1) + 1);
+    for (;;) {
+      const y = (x + n / x) >> 1n;
+      if (y >= x) return x;
+      x = y;
+    }
+  };
+
+  // -- numbers as exactodds/numbers.py prints them -----------------------------------------------
+
+  const grouped = (n) =>
+    (n < 0n ? "-" : "") + abs(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fixedUnits = (units, places) => {
+    const sign = units < 0n ? "-" : "";
+    const text = abs(units).toString().padStart(places + 1, "0");
+    return places ? `${sign}${text.slice(0, -places)}.${text.slice(-places)}` : sign + text;
+  };
+  const scale = (x, places) => x.mul(new Q(pow10(places)));
+  const fixed = (x, places) => fixedUnits(roundHalfEven(scale(x, places)), places);
+  const signed = (x, places) => {
+    const text = fixed(x, places);
+    return /[1-9]/.test(text) && !text.startsWith("-") ? `+${text}` : text;
+  };
+  const percent = (x) => `${fixed(x.mul(HUNDRED), PRECISION.percent)}%`;
+  const pct = (x) => (x === null ? DASH : percent(x));
+  const sqrtFixed = (x, places) => {
+    const scaled = scale(x, 2 * (places + 1));
+    const root = isqrt(floorDiv(scaled.n, scaled.d));
+    return fixedUnits(root / 10n + (root % 10n >= 5n ? 1n : 0n), places);
+  };
+  const oneIn = (p, places = 2) => {
+    if (p.sign() <= 0) return DASH;
+    const n = roundHalfEven(scale(ONE.div(p), places));
+    const tail = places ? `.${(n % pow10(places)).toString().padStart(places, "0")}` : "";
+    return `1 in ${grouped(n / pow10(places))}${tail}`;
+  };
+  const exact = (x) => `${x.n}/${x.d}`;
+  const formatNumber = (x) => {
+    if (x.d === 1n) return x.n.toString();
+    let d = x.d;
+    let twos = 0;
+    let fives = 0;
+    while (d % 2n === 0n) [d, twos] = [d / 2n, twos + 1];
+    while (d % 5n === 0n) [d, fives] = [d / 5n, fives + 1];
+    if (d !== 1n) return exact(x);
+    const places = Math.max(twos, fives);
+    const scaled = (x.n * pow10(places)) / x.d;
+    const digits = abs(scaled).toString().padStart(places + 1, "0");
+    return `${scaled < 0n ? "-" : ""}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  };
+
+  // center + sign·z·√radicand correctly rounded (fixed_z_sqrt in exactodds/confidence.py): z
+  // and the root are enclosed between fractions, narrowed until both ends round alike.
+  const zInterval = (digits) => {
+    const [whole, decimals] = digits.split(".");
+    const low = new Q(BigInt(whole + decimals), pow10(decimals.length));
+    return [low, low.add(new Q(1n, pow10(decimals.length)))];
+  };
+  const fixedZSqrt = (center, sign, z, radicand, places) => {
+    if (radicand.sign() === 0) return fixedUnits(roundHalfEven(scale(center, places)), places);
+    const [zLow, zHigh] = zInterval(z);
+    for (let guard = 8; guard <= 30; guard += 8) {
+      const k = places + guard;
+      const scaled = scale(radicand, 2 * k);
+      const root = isqrt(floorDiv(scaled.n, scaled.d));
+      const spreadLow = zLow.mul(new Q(root, pow10(k)));
+      const spreadHigh = zHigh.mul(new Q(root + 1n, pow10(k)));
+      const ends =
+        sign > 0
+          ? [center.add(spreadLow), center.add(spreadHigh)]
+          : [center.sub(spreadHigh), center.sub(spreadLow)];
+      const [first, last] = ends.map((end) => roundHalfEven(scale(end, places)));
+      if (first === last) return fixedUnits(first, places);
+    }
+    return DASH;
+  };
+
+  // -- payouts (exactodds/payout.py) -------------------------------------------------------------
+
+  const GRAMMAR = DATA.payout;
+  const RATIO = new RegExp(GRAMMAR.ratio);
+  // The characters Python's str.split() and str.strip() take for whitespace.
+  const WHITE =
+    "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680" +
+    "\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  const SPACES = new RegExp(`[${WHITE}]+`, "g");
+  const EDGES = new RegExp(`^[${WHITE}]+|[${WHITE}]+$`, "g");
+  const strip = (text) => text.replace(EDGES, "");
+  // Only ASCII letters matter: no other character lower-cases into the grammar's alphabet.
+  const lowerAscii = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+  class PayoutError extends Error {}
+
+  const parseNumber = (body) => {
+    if (body.length > 4 * GRAMMAR.max_digits) throw new PayoutError(`not a number: "${body}"`);
+    const digits = body.replace(/[^0-9]/g, "").length;
+    if (digits > GRAMMAR.max_digits) {
+      const limit = GRAMMAR.max_digits;
+      throw new PayoutError(`number ${body} has more than ${limit} digits (the limit)`);
+    }
+    const [top, bottom] = body.split("/");
+    const [whole, decimals = ""] = top.split(".");
+    const value = new Q(BigInt(whole + decimals), pow10(decimals.length));
+    if (bottom === undefined) return value;
+    if (BigInt(bottom) === 0n) throw new PayoutError(`division by zero in ${body}`);
+    return value.div(new Q(BigInt(bottom)));
+  };
+
+  // {net, text} of a payout in any notation a paytable file accepts; PayoutError otherwise.
+  const parsePayout = (value) => {
+    const length = Array.from(value).length;
+    if (length > GRAMMAR.max_chars) {
+      throw new PayoutError(
+        `a payout of ${length} characters is longer than the limit of ${GRAMMAR.max_chars}`,
+      );
+    }
+    const text = lowerAscii(value)
+      .split(SPACES)
+      .filter((part) => part !== "")
+      .join(" ");
+    if (Object.prototype.hasOwnProperty.call(GRAMMAR.words, text)) {
+      return { net: Q.of(GRAMMAR.words[text]), text: strip(value) };
+    }
+    if (text.startsWith("-")) throw new PayoutError("negative payouts are not allowed");
+    const match = RATIO.exec(text);
+    if (match === null) {
+      throw new PayoutError("use a:b, a to b, a for b, 1:1 less 5%, push or lose");
+    }
+    const { a, op, b, c } = match.groups;
+    const top = parseNumber(a);
+    const bottom = parseNumber(b);
+    if (bottom.sign() === 0) throw new PayoutError("division by zero");
+    let net = top.div(bottom);
+    if (op === "for") net = net.sub(ONE);
+    if (net.sign() < 0) throw new PayoutError("it returns less than the stake on a win");
+    if (c !== undefined) {
+      const commission = parseNumber(c);
+      if (commission.cmp(HUNDRED) > 0) throw new PayoutError("the commission is over 100%");
+      net = net.mul(ONE.sub(commission.div(HUNDRED)));
+    }
+    return { net, text: strip(value) };
+  };
+
+  const toOne = (net) =>
+    net.sign() === 0 ? "push" : net.eq(MINUS_ONE) ? "lose" : `${formatNumber(net)} to 1`;
+  const forOne = (net) => `${formatNumber(net.add(ONE))} for 1`;
+  const canonical = (net) =>
+    net.sign() === 0
+      ? "push"
+      : net.eq(MINUS_ONE)
+        ? "lose"
+        : net.sign() < 0
+          ? forOne(net)
+          : `${net.n}:${net.d}`;
+  // Payout.stated: as written ("both"), or its "to" or "for" form.
+  const stated = (net, text, notation) => {
+    if (notation === "both") return text || canonical(net);
+    if (net.sign() === 0 || net.eq(MINUS_ONE)) return toOne(net);
+    if (notation === "to" && net.sign() >= 0) return toOne(net);
+    return forOne(net);
+  };
+
+  // -- figures (exactodds/metrics.py) ------------------------------------------------------------
+
+  const UNIVERSE = BigInt(DATA.universe);
+  const CONFIDENCE = DATA.confidence;
+  const EXAMPLE_STAKE = new Q(100n);
+
+  const applyRounding = (rounding, amount) => {
+    const units = amount.div(rounding.step);
+    const floor = floorDiv(units.n, units.d);
+    const rest = units.sub(new Q(floor));
+    let whole;
+    if (rounding.mode === "down" || rest.cmp(HALF) < 0) whole = floor;
+    else if (rest.cmp(HALF) > 0 || rounding.mode === "half-up") whole = floor + 1n;
+    else whole = floor + (floor & 1n);
+    return rounding.step.mul(new Q(whole));
+  };
+  // Net result per unit staked at this stake, after the bet's rounding (Bet.row_net).
+  const rowNet = (bet, net, stake) => {
+    if (bet.rounding === null) return net;
+    return applyRounding(bet.rounding, stake.mul(ONE.add(net))).sub(stake).div(stake);
+  };
+  const rtpAt = (bet, nets, stake) =>
+    bet.rows.reduce(
+      (sum, row, k) => sum.add(row.probability.mul(rowNet(bet, nets[k], stake))),
+      ONE,
+    );
+
+  // Every figure of a bet whose payouts all parse: a map "figure|row|form" -> text.
+  const betValues = (bet, payouts) => {
+    const values = new Map();
+    const put = (figure, text, row = "", form = "") => values.set(`${figure}|${row}|${form}`, text);
+    const nets = payouts.map((p) => p.net);
+    rowValues(bet, payouts, put);
+    let ev = ZERO;
+    let push = ZERO;
+    let hit = ZERO;
+    let second = ZERO;
+    let top = null;
+    const rows = bet.rows.map((row, k) => {
+      const net = rowNet(bet, nets[k], ONE);
+      const ret = row.probability.mul(net);
+      ev = ev.add(ret);
+      if (net.sign() === 0) push = push.add(row.probability);
+      if (net.sign() > 0) hit = hit.add(row.probability);
+      second = second.add(ret.mul(net));
+      if (row.combinations > 0n && (top === null || net.cmp(top) > 0)) top = net;
+      return { net, ret };
+    });
+    const largest = top === null ? ZERO : top;
+    let largestP = ZERO;
+    rows.forEach(({ net }, k) => {
+      if (largest.sign() > 0 && net.eq(largest)) largestP = largestP.add(bet.rows[k].probability);
+    });
+    const variance = second.sub(ev.mul(ev));
+    const rtp = ONE.add(ev);
+    const edge = ZERO.sub(ev);
+    const resolved = ONE.sub(push);
+    const edgeResolved = resolved.sign() === 0 ? null : edge.div(resolved);
+    const both = (figure, value, shown) => {
+      put(figure, shown);
+      put(figure, value === null ? DASH : exact(value), "", "exact");
+    };
+    both("house_edge", edge, pct(edge));
+    both("house_edge_resolved", edgeResolved, pct(edgeResolved));
+    both("rtp", rtp, pct(rtp));
+    both("ev", ev, signed(ev, PRECISION.return));
+    both("hit_frequency", hit, pct(hit));
+    both("push_probability", push, pct(push));
+    put("variance", exact(variance), "", "exact");
+    put("std_dev", sqrtFixed(variance, PRECISION.std_dev));
+    put("volatility_index", fixedZSqrt(ZERO, 1, CONFIDENCE.vi_z, variance, PRECISION.std_dev));
+    const notation = DATA.notation === "both" ? "to" : DATA.notation;
+    both("largest_win", largest, largest.sign() > 0 ? stated(largest, "", notation) : DASH);
+    both("largest_win_probability", largestP, largest.sign() > 0 ? oneIn(largestP) : DASH);
+    CONFIDENCE.rounds.forEach((n, i) => {
+      const spread = variance.mul(new Q(10000n)).div(new Q(BigInt(n)));
+      const center = rtp.mul(HUNDRED);
+      CONFIDENCE.z.forEach((z, j) => {
+        const low = fixedZSqrt(center, -1, z, spread, PRECISION.percent);
+        const high = fixedZSqrt(center, 1, z, spread, PRECISION.percent);
+        put("confidence", `${low}% to ${high}%`, i * CONFIDENCE.z.length + j);
+      });
+    });
+    if (bet.rounding !== null) {
+      const base = rtpAt({ ...bet, rounding: null }, nets, ONE);
+      both("unrounded_rtp", base, pct(base));
+      bet.stakes.forEach((stake, i) => {
+        const at = rtpAt(bet, nets, stake);
+        put("rtp_by_stake.rtp", pct(at), i);
+        put("rtp_by_stake.rtp", exact(at), i, "exact");
+        const difference = signed(at.sub(base).mul(HUNDRED), PRECISION.percent);
+        put("rtp_by_stake.difference", `${difference} pp`, i);
+        put("rtp_by_stake.equals_unrounded", at.eq(base) ? "yes (exact)" : "no", i);
+      });
+    }
+    return { values, favourable: ev.sign() > 0, ev };
+  };
+
+  // The figures of single rows that parse (also when another row does not).
+  const rowValues = (bet, payouts, put) => {
+    payouts.forEach((payout, k) => {
+      if (payout.net === undefined) return;
+      const { net, text } = payout;
+      put("pays", stated(net, text, DATA.notation), k);
+      put("to_one", toOne(net), k);
+      put("for_one", forOne(net), k);
+      const paid = EXAMPLE_STAKE.add(EXAMPLE_STAKE.mul(rowNet(bet, net, EXAMPLE_STAKE)));
+      put("example.returns", formatNumber(paid), k);
+      const ret = bet.rows[k].probability.mul(rowNet(bet, net, ONE));
+      put("return", signed(ret, PRECISION.return), k);
+      put("return", exact(ret), k, "exact");
+    });
+  };
+
+  // -- the page ----------------------------------------------------------------------------------
+
+  const make = (tag, attributes = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    node.append(...children);
+    return node;
+  };
+  const strong = (text) => make("strong", {}, text);
+
+  const bets = DATA.bets.map((b, index) => ({
+    index,
+    id: b.id,
+    name: b.name,
+    data: b,
+    rounding:
+      b.rounding === null
+        ? null
+        : { step: Q.of(b.rounding.step), mode: b.rounding.mode, text: b.rounding.text },
+    stakes: b.stakes.map((s) => Q.of(s)),
+    rows: b.rows.map((r) => ({
+      combinations: BigInt(r.combinations),
+      probability: new Q(BigInt(r.combinations), UNIVERSE),
+    })),
+    inputs: [],
+    fields: [],
+    flagPara: null,
+    flagRow: null,
+    panel: null,
+    favourable: null,
+  }));
+  const byId = new Map(bets.map((b) => [b.id, b]));
+  let favouriteNames = null;
+
+  for (const input of document.querySelectorAll("input.pays")) {
+    const bet = byId.get(input.dataset.bet);
+    if (bet !== undefined && ours(input)) bet.inputs[Number(input.dataset.row)] = input;
+  }
+  for (const node of document.querySelectorAll("[data-figure]")) {
+    if (!ours(node)) continue;
+    const { figure, row, form } = node.dataset;
+    if (figure === "favourable_bets") {
+      favouriteNames = node;
+      continue;
+    }
+    const bet = byId.get(node.dataset.bet);
+    if (bet === undefined) continue;
+    bet.fields.push({ node, figure, row: row === undefined ? "" : Number(row), form: form || "" });
+  }
+  const tableOf = (bet, figure) => {
+    const found = bet.fields.find((f) => f.figure === figure);
+    return found === undefined ? null : found.node.closest("table");
+  };
+  for (const bet of bets) {
+    bet.returnTable = bet.inputs.length ? bet.inputs[0].closest("table") : null;
+    bet.figureTable = tableOf(bet, "volatility_index");
+    bet.favourable = bet.fields.some((f) => f.figure === "player_favourable" && f.node.textContent);
+    for (const f of bet.fields) {
+      const para = f.node.closest("p.flag");
+      if (f.figure === "ev" && para !== null) bet.flagPara = para;
+      if (f.figure === "player_favourable" && f.node.closest("table") === bet.figureTable) {
+        bet.flagRow = f.node.closest("tr");
+      }
+    }
+  }
+
+  const field = (bet, figure, text) =>
+    make("span", { "data-bet": bet.id, "data-figure": figure }, text);
+
+  // The flag paragraph above the return table and the flag row of the figures, as printed for a
+  // player-favourable bet.
+  const showFlags = (bet, favourable, evText) => {
+    if (favourable && bet.flagPara === null && bet.returnTable !== null) {
+      const ev = field(bet, "ev", evText);
+      const parts = [strong(`${FLAG}:`), " EV = ", ev, " per unit staked."];
+      bet.flagPara = make("p", { class: "flag" }, ...parts);
+      bet.returnTable.before(bet.flagPara);
+      bet.fields.push({ node: ev, figure: "ev", row: "", form: "" });
+    } else if (!favourable && bet.flagPara !== null) {
+      bet.flagPara.remove();
+      bet.flagPara = null;
+    }
+    if (favourable && bet.flagRow === null && bet.figureTable !== null) {
+      const flag = field(bet, "player_favourable", strong(FLAG));
+      bet.flagRow = make("tr", {}, make("td", {}, "Flag"), make("td", { class: "r" }, flag));
+      bet.figureTable.tBodies[0].append(bet.flagRow);
+    } else if (!favourable && bet.flagRow !== null) {
+      bet.flagRow.remove();
+      bet.flagRow = null;
+    }
+    bet.fields = bet.fields.filter((f) => f.node.isConnected);
+  };
+
+  // The line under a bet's return table: its rounding, why a payout cannot be read, a reset.
+  const panelOf = (bet) => {
+    if (bet.panel === null && bet.returnTable !== null) {
+      const note = make("span", { class: "rounding" });
+      if (bet.rounding !== null) {
+        note.textContent =
+          `Recomputed figures are, as printed, for a stake of 1 with its return rounded ` +
+          `${bet.rounding.mode} to a multiple of ${bet.rounding.text}; the RTP at other stakes ` +
+          `is in the RTP-by-stake table below, recomputed too. `;
+      }
+      const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
+      const reset = make(
+        "button",
+        { type: "button", "data-action": "reset-bet", "data-bet": bet.id, hidden: "" },
+        `Reset ${bet.name}`,
+      );
+      const attributes = { class: "designer-bet", "aria-live": "polite" };
+      bet.panel = make("p", attributes, note, error, " ", reset);
+      bet.returnTable.after(bet.panel);
+      for (const input of bet.inputs) input.setAttribute("aria-describedby", error.id);
+    }
+    return bet.panel;
+  };
+
+  const isEdited = (bet) => bet.inputs.some((input) => input.value !== input.defaultValue);
+
+  // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
+  // rows that parse and a dash for the rest.
+  const update = (bet) => {
+    const payouts = bet.inputs.map((input) => {
+      try {
+        return parsePayout(input.value);
+      } catch (error) {
+        if (error instanceof PayoutError) return { error: error.message };
+        throw error;
+      }
+    });
+    const problems = [];
+    bet.inputs.forEach((input, k) => {
+      const bad = payouts[k].error !== undefined;
+      if (bad) {
+        input.setAttribute("aria-invalid", "true");
+        const what = `Row ${k + 1} (${bet.data.rows[k].event})`;
+        problems.push(`${what}: cannot read ${JSON.stringify(input.value)}: ${payouts[k].error}.`);
+      } else {
+        input.removeAttribute("aria-invalid");
+      }
+      input.classList.toggle("edited", input.value !== input.defaultValue);
+      const mirror = input.nextElementSibling;
+      if (mirror !== null && mirror.classList.contains("print-only")) {
+        mirror.textContent = input.value;
+      }
+    });
+    let result;
+    if (problems.length === 0) {
+      result = betValues(bet, payouts);
+    } else {
+      const values = new Map();
+      rowValues(bet, payouts, (figure, text, row = "", form = "") =>
+        values.set(`${figure}|${row}|${form}`, text),
+      );
+      result = { values, favourable: null, ev: null };
+    }
+    bet.favourable = result.favourable;
+    showFlags(bet, result.favourable === true, result.values.get("ev||") || DASH);
+    for (const f of bet.fields) {
+      if (f.figure === "player_favourable") {
+        const flag = result.favourable ? strong(FLAG) : "";
+        f.node.replaceChildren(result.favourable === null ? DASH : flag);
+      } else {
+        f.node.textContent = result.values.get(`${f.figure}|${f.row}|${f.form}`) || DASH;
+      }
+    }
+    const panel = panelOf(bet);
+    if (panel !== null) {
+      panel.querySelector(".error").textContent = problems.join(" ");
+      panel.querySelector("button").hidden = !isEdited(bet);
+      panel.hidden = bet.rounding === null && problems.length === 0 && !isEdited(bet);
+    }
+  };
+
+  // What depends on every bet: the summary's flag, the edited banner, notes on sections that are
+  // not recomputed.
+  const summaryHeading = document.getElementById("summary");
+  const designer = document.getElementById("designer");
+  const staleNotes = [
+    ["compliance", "these checks are"],
+    ["verification", "this verification is"],
+  ];
+  let banner = null;
+  const refreshPage = () => {
+    const favourable = bets.filter((b) => b.favourable === true);
+    const para = favouriteNames === null ? null : favouriteNames.closest("p");
+    if (favourable.length && favouriteNames === null && summaryHeading !== null) {
+      const table = summaryHeading.nextElementSibling;
+      favouriteNames = make("span", { "data-figure": "favourable_bets" });
+      const tail = " \u2014 expected value above zero.";
+      const created = make("p", { class: "flag" }, strong(`${FLAG}:`), " ", favouriteNames, tail);
+      if (table !== null) table.after(created);
+    } else if (!favourable.length && para !== null) {
+      para.remove();
+      favouriteNames = null;
+    }
+    if (favouriteNames !== null) {
+      favouriteNames.textContent = favourable.map((b) => `${b.name} (${b.id})`).join(", ");
+    }
+    const edited = bets.filter(isEdited);
+    if (edited.length && banner === null && designer !== null) {
+      banner = make("p", { class: "flag", id: "designer-edited" });
+      designer.before(banner);
+    } else if (!edited.length && banner !== null) {
+      banner.remove();
+      banner = null;
+    }
+    if (banner !== null) {
+      const names = edited.map((b) => `${b.name} (${b.id})`).join(", ");
+      banner.replaceChildren(
+        strong("Edited on this page:"),
+        ` the payouts of ${names} differ from the paytable ${DATA.file || ""}; their figures ` +
+          "are recomputed for the edited payouts. The paytable's file, its SHA-256 and the " +
+          "Compliance section still describe the paytable as printed.",
+      );
+    }
+    for (const [id, text] of staleNotes) {
+      const heading = document.getElementById(id);
+      if (heading === null) continue;
+      const next = heading.nextElementSibling;
+      const present = next !== null && next.hasAttribute("data-stale");
+      if (edited.length && !present) {
+        const note = `As printed: ${text} of the paytable's own payouts, not of the payouts ` +
+          "edited on this page.";
+        heading.after(make("p", { class: "flag", "data-stale": "" }, note));
+      }
+      else if (!edited.length && present) next.remove();
+    }
+    if (exported !== null && exported !== exportText()) {
+      exportStatus.textContent =
+        "The payouts changed since the export: export again to include them.";
+    }
+  };
+
+  // -- export as TOML ----------------------------------------------------------------------------
+
+  const tomlString = (text) => {
+    const escapes = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\" };
+    let out = '"';
+    for (const ch of text) {
+      const code = ch.codePointAt(0);
+      if (escapes[code] !== undefined) out += escapes[code];
+      else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, "0")}`;
+      else if (code >= 0xd800 && code <= 0xdfff) out += "\\ufffd";
+      else out += ch;
+    }
+    return `${out}"`;
+  };
+  const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key));
+  const tomlValue = (value) =>
+    typeof value === "string"
+      ? tomlString(value)
+      : Array.isArray(value)
+        ? `[${value.map(tomlValue).join(", ")}]`
+        : String(value);
+
+  // The edited paytable as TOML, or null while a payout cannot be read.
+  const exportText = () => {
+    if (bets.some((bet) => bet.inputs.some((input) => input.hasAttribute("aria-invalid")))) {
+      return null;
+    }
+    const t = DATA.paytable;
+    const clean = (text) => text.replace(/[\u0000-\u001f\u007f]/g, " ");
+    const lines = [
+      `# Exported from an exactodds designer page (${clean(DATA.software)}, sheet of ` +
+        `${clean(DATA.date)}):`,
+      "# the paytable of the sheet, with its payouts as edited there.",
+      `name = ${tomlString(t.name)}`,
+    ];
+    if (t.description) lines.push(`description = ${tomlString(t.description)}`);
+    if (t.source) lines.push(`source = ${tomlString(t.source)}`);
+    lines.push(`decks = ${t.decks}`);
+    if (typeof t.rules === "string") {
+      lines.push(`rules = ${tomlString(t.rules)}`);
+    } else {
+      lines.push("", "[rules]");
+      for (const key of ["name", "description", "player_draw"]) {
+        if (t.rules[key] !== undefined) lines.push(`${key} = ${tomlValue(t.rules[key])}`);
+      }
+      lines.push("", "[rules.banker_draw]");
+      for (const [total, draw] of Object.entries(t.rules.banker_draw)) {
+        lines.push(`${tomlKey(total)} = ${tomlValue(draw)}`);
+      }
+    }
+    for (const bet of bets) {
+      const b = bet.data;
+      lines.push("", `[bets.${tomlKey(b.id)}]`, `name = ${tomlString(b.name)}`);
+      if (b.description) lines.push(`description = ${tomlString(b.description)}`);
+      if (b.max_round !== null) lines.push(`max_round = ${b.max_round}`);
+      if (b.rounding !== null) {
+        const { text, mode } = b.rounding;
+        lines.push(`rounding = { step = ${tomlString(text)}, mode = ${tomlString(mode)} }`);
+      }
+      lines.push("rows = [");
+      b.rows.forEach((row, k) => {
+        const input = bet.inputs[k];
+        const kept = input === undefined || input.value === input.defaultValue;
+        const pays = tomlString(kept ? row.text : strip(input.value));
+        const [when, name] = [tomlString(row.when), tomlString(row.event)];
+        lines.push(`  { when = ${when}, pays = ${pays}, event = ${name} },`);
+      });
+      lines.push("]");
+    }
+    return `${lines.join("\n")}\n`;
+  };
+
+  const exportArea = document.querySelector("textarea[data-export]");
+  const exportStatus = document.querySelector("[data-export-status]");
+  const download = document.querySelector("a[data-download]");
+  let exported = null;
+  let blobUrl = null;
+  const runExport = () => {
+    const text = exportText();
+    if (text === null) {
+      exportStatus.textContent = "Some payouts cannot be read (marked in red): correct them first.";
+      return;
+    }
+    exported = text;
+    if (exportArea !== null) {
+      exportArea.value = text;
+      exportArea.hidden = false;
+    }
+    if (blobUrl !== null) URL.revokeObjectURL(blobUrl);
+    blobUrl = URL.createObjectURL(new Blob([text], { type: "application/toml;charset=utf-8" }));
+    if (download !== null) {
+      download.href = blobUrl;
+      download.download = DATA.export_name;
+      download.textContent = `Download ${DATA.export_name}`;
+      download.hidden = false;
+    }
+    const count = `${bets.length} bet${bets.length === 1 ? "" : "s"}`;
+    exportStatus.textContent = `Exported ${count} as TOML (below).`;
+  };
+
+  const reset = (targets) => {
+    for (const bet of targets) {
+      for (const input of bet.inputs) input.value = input.defaultValue;
+      update(bet);
+    }
+    refreshPage();
+  };
+
+  document.addEventListener("input", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.classList.contains("pays")) return;
+    const bet = byId.get(input.dataset.bet);
+    if (bet === undefined || !bet.inputs.includes(input)) return;
+    update(bet);
+    refreshPage();
+  });
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    const button = target instanceof Element ? target.closest("button[data-action]") : null;
+    if (button === null) return;
+    const action = button.dataset.action;
+    if (action === "reset") reset(bets);
+    else if (action === "reset-bet" && byId.has(button.dataset.bet)) {
+      reset([byId.get(button.dataset.bet)]);
+    }
+    else if (action === "export") runExport();
+  });
+
+  // Form values a browser restored on reload are recomputed; rounded bets show their note.
+  for (const bet of bets) {
+    if (isEdited(bet) || bet.rounding !== null) update(bet);
+  }
+  refreshPage();
+  if (designer !== null) designer.hidden = false;
+
+  globalThis.exactoddsDesigner = Object.freeze({
+    // For tests and the console: the payout as "p/q", or why it cannot be read.
+    parsePayout(text) {
+      try {
+        return { net: exact(parsePayout(String(text)).net) };
+      } catch (error) {
+        if (error instanceof PayoutError) return { error: error.message };
+        throw error;
+      }
+    },
+  });
+})();

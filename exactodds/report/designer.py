@@ -1,0 +1,190 @@
+"""The HTML sheet as a paytable designer: the data its script needs to recompute a bet exactly
+when a payout is edited, and to export the edited paytable as TOML.
+
+For a fixed shoe and tableau a row's combinations do not depend on its payout, so the page holds
+everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
+grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
+reads), the z-values of the confidence ranges and what a paytable file needs (name, decks,
+rules, every bet's rows). The script (``designer.js``, package data) parses payouts by that
+grammar and computes with BigInt fractions, formatting every figure as
+:mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
+for the edited paytable.
+
+>>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.report.sheet import build_sheet
+>>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"), {})
+>>> data = json.loads(model.data)
+>>> data["universe"], data["bets"][1]["rounding"], data["paytable"]["rules"]
+('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, 'punto-banco')
+>>> model.notes[-1]
+'Payouts are exported as edited; names, conditions, rounding and max rounds as on this sheet.'
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.numbers import exact
+from exactodds.payout import format_number, grammar
+from exactodds.report.sheet import Sheet
+from exactodds.tableau import BUILTIN, Tableau
+
+__all__ = ["DATA_ID", "Designer", "designer_model", "script"]
+
+DATA_ID = "exactodds-data"
+"""Id of the page's ``<script type="application/json">`` block holding :attr:`Designer.data`."""
+
+
+@dataclass(frozen=True)
+class Designer:
+    """What the HTML renderer adds to a sheet to make it a designer page: ``data`` (JSON text
+    for the script) and ``notes`` (what the exported file can and cannot carry of this page's
+    game, one sentence each, shown beside the export button)."""
+
+    data: str
+    notes: tuple[str, ...]
+
+
+@cache
+def script() -> str:
+    """The page's script (``designer.js``), read once from the package.
+
+    >>> "use strict" in script()
+    True
+    >>> words = ("eval(", "Function(", "innerHTML", "outerHTML", "insertAdjacent", ".write(")
+    >>> [w for w in words if w in script()]
+    []
+    """
+    return resources.files("exactodds.report").joinpath("designer.js").read_text("utf-8")
+
+
+def _rules(tableau: Tableau) -> str | dict[str, Any]:
+    """The rules as a paytable writes them: a built-in name, else the whole tableau (a rules
+    file could not be found from wherever the exported file is saved)."""
+    if BUILTIN.get(tableau.name) == tableau:
+        return tableau.name
+    data = tableau.data()
+    return {"description": tableau.description, **data} if tableau.description else data
+
+
+def _decks(sheet: Sheet) -> int:
+    """The decks of the exported file: the sheet's full (or depleted) decks, else the
+    paytable's."""
+    depleted = sheet.shoe.depletion()
+    return sheet.paytable.decks if depleted is None else depleted[0]
+
+
+def _notes(sheet: Sheet) -> tuple[str, ...]:
+    t = sheet.paytable
+    notes = []
+    depleted = sheet.shoe.depletion()
+    shoe = sheet.shoe.describe()
+    if depleted is None:
+        notes.append(
+            f"This page's figures are for a {shoe}, which a paytable file cannot hold: the "
+            f"exported file has the paytable's decks = {t.decks}; give `exactodds report` the "
+            "same shoe file (--shoe) for this page's figures."
+        )
+    elif depleted[1]:
+        cards = shlex.quote(" ".join(str(c) for c in depleted[1]))
+        notes.append(
+            f"This page's figures are for {shoe}; a paytable file cannot remove cards, so the "
+            f"exported file has decks = {depleted[0]}: `exactodds report FILE --remove {cards}` "
+            "gives this page's figures."
+        )
+    elif depleted[0] != t.decks:
+        notes.append(
+            f"The exported file has decks = {depleted[0]}, the shoe of this page (the paytable "
+            f"has {t.decks})."
+        )
+    if sheet.tableau != t.tableau:
+        notes.append(
+            f"The exported file has this page's drawing rules ({sheet.tableau.name}), not the "
+            f"paytable's ({t.tableau.name})."
+        )
+    if not isinstance(_rules(sheet.tableau), str):
+        notes.append(
+            f"The drawing rules {sheet.tableau.name} are written into the file as a [rules] "
+            "table (a rules file would not be found from wherever the file is saved)."
+        )
+    if len(sheet.bets) != len(t.bets):
+        notes.append(
+            f"Only the {len(sheet.bets)} bets on this page are exported (the paytable has "
+            f"{len(t.bets)})."
+        )
+    notes.append(
+        "Payouts are exported as edited; names, conditions, rounding and max rounds as on this "
+        "sheet."
+    )
+    return tuple(notes)
+
+
+def designer_model(sheet: Sheet, precision: Mapping[str, int]) -> Designer:
+    """The designer data of ``sheet``, whose figures are shown with ``precision`` decimal
+    places (:data:`exactodds.report.layout.PRECISION`)."""
+    t = sheet.paytable
+    payout = grammar()
+    # In JavaScript: named groups are (?<name>…), and \s takes U+FEFF too; after the text's
+    # whitespace is collapsed (as str.split does) Python's \s can only meet a space.
+    payout["ratio"] = str(payout["ratio"]).replace("(?P<", "(?<").replace("\\s", " ")
+    bets = []
+    for b in sheet.bets:
+        bet = b.bet
+        rounding = bet.rounding
+        bets.append(
+            {
+                "id": bet.id,
+                "name": bet.name,
+                "description": bet.description,
+                "max_round": bet.max_round,
+                "rounding": None
+                if rounding is None
+                else {
+                    "step": exact(rounding.step),
+                    "text": format_number(rounding.step),
+                    "mode": rounding.mode.value,
+                },
+                "stakes": [exact(s.stake) for s in b.rtp_by_stake],
+                "rows": [
+                    {
+                        "combinations": str(row.combinations),
+                        "event": spec.event,
+                        "when": str(spec.when),
+                        "text": spec.pays.text or str(spec.pays),
+                    }
+                    for row, spec in zip(b.figures.rows, bet.rows, strict=True)
+                ],
+            }
+        )
+    data = {
+        "format": 1,
+        "software": sheet.software,
+        "date": sheet.date,
+        "file": sheet.file,
+        "export_name": f"{sheet.stem}-edited.toml",
+        "notation": sheet.notation.value,
+        "universe": str(sheet.universe),
+        "precision": dict(precision),
+        "payout": payout,
+        "confidence": {
+            "rounds": [str(n) for n in ROUNDS],
+            "z": [Z_DIGITS[level] for level in LEVELS],
+            "vi_z": Z_DIGITS[VI_LEVEL],
+        },
+        "paytable": {
+            "name": t.name,
+            "description": t.description,
+            "source": t.source,
+            "decks": _decks(sheet),
+            "rules": _rules(sheet.tableau),
+        },
+        "bets": bets,
+    }
+    return Designer(json.dumps(data, ensure_ascii=False, separators=(",", ":")), _notes(sheet))
