@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.engine import joint_distribution
+from exactodds.errors import ExactOddsError
 from exactodds.numbers import fixed
 from exactodds.round import Winner
 from exactodds.shoe import Shoe
@@ -51,8 +52,9 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
     }
 
 
-def render_odds(summary: dict[str, Any]) -> str:
-    """Human-readable text for :func:`odds_summary`.
+def render_odds(summary: dict[str, Any], fmt: str = "text") -> str:
+    """Human-readable ``text`` for :func:`odds_summary`, or ``json``: the summary as one JSON
+    object.
 
     >>> text = render_odds(odds_summary(Shoe.decks(8), "mini"))
     >>> print(text)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
@@ -62,6 +64,12 @@ def render_odds(summary: dict[str, Any]) -> str:
     | Total | 4,998,398,275,503,360 | 1.0000000000 |
     ...
     """
+    if fmt == "json":
+        import json
+
+        return json.dumps(summary, indent=2)
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     from exactodds.tables import Align, pipe_table
 
     total = summary["total_combinations"]

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,7 +38,6 @@ __all__ = [
     "parse_edge",
     "parse_sweep",
     "render_solution",
-    "render_sweep",
     "solve_payout",
     "sweep",
 ]
@@ -285,8 +285,11 @@ def _pays(net: Fraction) -> str:
     return f"{net} to 1 (= {net + 1} for 1), {approx}"
 
 
-def render_solution(s: Solution) -> str:
-    """Human-readable text of a :class:`Solution`.
+def render_solution(
+    s: Solution, rows: list[tuple[Fraction, Fraction]] | None = None, fmt: str = "text"
+) -> str:
+    """Human-readable ``text`` of a :class:`Solution`, with the :func:`sweep` ``rows`` as a
+    table when given; or ``json``: :meth:`Solution.to_json`, the sweep under ``"sweep"``.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
@@ -301,6 +304,13 @@ def render_solution(s: Solution) -> str:
     ...
     Break-even payout (house edge 0): 384/31 to 1 (= 415/31 for 1), ≈ 12.387097 to 1 ...
     """
+    if fmt == "json":
+        data = s.to_json()
+        if rows is not None:
+            data["sweep"] = [{"payout": str(x), "house_edge": str(e)} for x, e in rows]
+        return json.dumps(data, indent=2)
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     t = s.paytable
     lines = [
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
@@ -326,15 +336,17 @@ def render_solution(s: Solution) -> str:
                 + ", ".join(f"{w} to 1 -> {percent(s.line.edge(Fraction(w)))}" for w in near)
             )
     lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
+    if rows is not None:
+        lines += ["", _sweep_table(s, rows)]
     return "\n".join(lines)
 
 
-def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
+def _sweep_table(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     """The sweep as a Markdown table; player-favourable payouts marked ``*``.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
-    >>> print(render_sweep(s, sweep(s, parse_sweep("12:13"))))
+    >>> print(_sweep_table(s, sweep(s, parse_sweep("12:13"))))
     House edge of Player Pair by payout of 'Player pair':
     <BLANKLINE>
     |   Player pair |   House edge | Exact   |
