@@ -32,7 +32,7 @@ from exactodds.analysis.kernel import KERNEL_ENV, kernel_name
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.metrics import bet_figures
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
 
 

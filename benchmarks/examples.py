@@ -18,7 +18,8 @@ import time
 
 from exactodds.engine import joint_distribution
 from exactodds.examples import _in_order, example_cards, row_examples
-from exactodds.paytable import Paytable, bundled_paytables, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.shoe import Card, Shoe
 
 BUDGET = 1.0

@@ -22,14 +22,14 @@ def once() -> None:
     """One measurement, in this (fresh) process; prints JSON timings."""
     start = time.perf_counter()
     from exactodds.metrics import paytable_figures
-    from exactodds.paytable import default_paytable, load_paytable
+    from exactodds.paytable_loader import default_paytable, load_paytable
 
     table = load_paytable(default_paytable())
     figures = paytable_figures(table)
     computed = time.perf_counter()
-    from exactodds.report import build_sheet, render
+    from exactodds.report import build_sheet, render_sheets
 
-    render([build_sheet(table, date="2024-01-01")], "md")
+    render_sheets([build_sheet(table, date="2024-01-01")], "md")
     rendered = time.perf_counter()
     print(
         json.dumps(

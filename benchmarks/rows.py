@@ -17,7 +17,8 @@ from typing import Any
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import Joint, joint_distribution
 from exactodds.payout import LOSE, parse_payout
-from exactodds.paytable import Bet, Row, _record_index, _row_combinations, load_paytable
+from exactodds.paytable import Bet, Row, _record_index, _row_combinations
+from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
 
 HOSTILE = (

@@ -25,7 +25,7 @@ from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.analysis.count import count_strategy
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.simulate import simulate
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
 
 

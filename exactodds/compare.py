@@ -11,7 +11,7 @@ commission (19:20, push on a tie) or no-commission (1:2 on a winning 6, 1:1 othe
 Bets a variant does not touch keep their rows. A paytable without a ``tie`` (``banker``) bet gets
 the standard one when the variant names a Tie payout (Banker version), so the grid still shows it.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> table = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
 >>> [(v.variant.rules, str(v.variant.tie)) for v in table.results]
 [('punto-banco', '8:1'), ('mini', '8:1'), ('pronto', '8:1')]
@@ -43,6 +43,7 @@ from exactodds.payout import LOSE, PUSH, Payout, parse_payout
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
+from exactodds.tables import Align, pipe_table
 
 __all__ = [
     "DEFAULT_TIES",
@@ -193,7 +194,7 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
     """The paytable with the variant's rules, decks, Tie payout and Banker rows (the infinite
     variant keeps the paytable's decks: a paytable's shoe is finite).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> base = load_paytable(default_paytable())
     >>> v = apply_variant(base, Variant(BUILTIN["mini"], 6, parse_payout("9:1")))
     >>> v.decks, v.tableau.name, v.bet("tie").rows[0].pays.net
@@ -225,7 +226,7 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
 class VariantResult:
     """The exact house edge (−EV per unit, pushes counted) of every bet in one variant.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> r = compare_variants(load_paytable(default_paytable()), rules=["mini"], ties=["9:1"])
     >>> r.results[0].tie_label, r.results[0].banker_label, sorted(r.results[0].player_favourable)
     ('9:1', 'commission', ['player'])
@@ -284,7 +285,7 @@ class FormulaResult:
     """Each bet's house edge as a function of the number of decks, in one rules × Tie ×
     Banker variant (see :mod:`exactodds.formula`).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> c = compare_variants(
     ...     load_paytable(default_paytable()), rules=["mini"], ties=["9:1"], formula=True
     ... )
@@ -314,7 +315,7 @@ class FormulaResult:
 class Comparison:
     """House edges of the bets over a grid of variants, in grid order.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"], rules=["pronto"])
     >>> c.bets[:3], c.to_json()["variants"][0]["house_edge"]["player_pair"]
     ((('player', 'Player'), ('banker', 'Banker'), ('tie', 'Tie')), '43/415')
@@ -408,7 +409,7 @@ def compare_variants(
     Mini rules (the banker stands on 4 and 5 after a player stand) turn the Player bet in the
     player's favour; the drawing rules cannot change a pair bet.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> c = compare_variants(load_paytable(default_paytable()), rules=["mini"], ties=["8:1"])
     >>> edge = c.results[0].house_edge
     >>> edge["player"] < 0, edge["player_pair"]
@@ -486,8 +487,6 @@ def _decks_label(decks: DeckCount) -> str:
 
 def _formula_lines(comparison: Comparison) -> list[str]:
     """The Markdown section of the deck-count formulas: one table per rules × Tie × Banker."""
-    from tabulate import tabulate
-
     derived = "–".join(str(n) for n in (DERIVED_FROM[0], DERIVED_FROM[-1]))
     checked = " and ".join(str(n) for n in CHECKED_AT)
     lines = [
@@ -505,13 +504,7 @@ def _formula_lines(comparison: Comparison) -> list[str]:
             ]
             for formula in f.formulas
         ]
-        table = tabulate(
-            rows,
-            headers=["Bet", "H(d)", "d → ∞"],
-            tablefmt="pipe",
-            colalign=("left", "left", "right"),
-            disable_numparse=True,
-        )
+        table = pipe_table(rows, ["Bet", "H(d)", "d → ∞"], ["left", "left", "right"])
         lines += [
             "",
             f"{md_cell(f.tableau.name)}, Tie {f.tie_label}, Banker {f.banker_label}:",
@@ -530,7 +523,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     CSV a ``formula`` column (sympy syntax). CSV text cells are neutralised as formulas
     (:func:`~exactodds.escape.csv_cell`).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
     >>> print(render_comparison(c, "csv"))  # doctest: +ELLIPSIS
     rules,decks,tie,banker,bet,house_edge,house_edge_percent,player_favourable
@@ -579,8 +572,6 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         return out.getvalue().rstrip("\n")
     if fmt not in ("md", "markdown"):
         raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
-    from tabulate import tabulate
-
     headers = ["Rules", "Decks", "Tie", "Banker", *(md_cell(name) for _, name in comparison.bets)]
     rows = [
         [
@@ -592,8 +583,8 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         ]
         for r in comparison.results
     ]
-    align = ["left", "right", "left", "left", *("right" for _ in comparison.bets)]
-    table = tabulate(rows, headers=headers, tablefmt="pipe", colalign=align, disable_numparse=True)
+    numbers: list[Align] = ["right"] * len(comparison.bets)
+    table = pipe_table(rows, headers, ["left", "right", "left", "left", *numbers])
     lines = [
         f"House edge by variant: {md_cell(comparison.paytable.name)}",
         "",

@@ -41,17 +41,18 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from exactodds.bundled import bundled_dir, bundled_files, display_path
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.files import read_data
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
-from exactodds.paytable import Bet, Paytable, display_path, load_paytable  # noqa: F401
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import load_paytable  # noqa: F401 - used by the doctests
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
@@ -176,10 +177,10 @@ class Profile:
             return ""
         return f"profiles/{self.path.name}" if self.bundled else display_path(self.path)
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The profile as JSON-ready data (RTP limits as ``"p/q"``).
 
-        >>> [(r["rule"], r["limit"]) for r in load_profile("adm").as_dict()["rules"]]
+        >>> [(r["rule"], r["limit"]) for r in load_profile("adm").to_json()["rules"]]
         [('min_rtp', '9/10')]
         """
         return {
@@ -233,11 +234,11 @@ class Check:
     source: str
     note: str = ""
 
-    def as_dict(self) -> dict[str, str]:
+    def to_json(self) -> dict[str, str]:
         """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
 
         >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
-        >>> {key: v for key, v in k.as_dict().items() if key != "source"}  # doctest: +ELLIPSIS
+        >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
         {'profile': 'nj', 'rule': 'payout_notation', 'bet': 'player', 'value': 'both', ...}
         """
         return {
@@ -288,17 +289,17 @@ class Compliance:
         """The checks of one bet, in order."""
         return [c for c in self.checks if c.bet == bet_id]
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """The checks as JSON-ready data: notation, counts, profiles and checks.
 
-        >>> check_paytable_against(load_paytable("classic"), "mga").as_dict()["summary"]
+        >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
         {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
         """
         return {
             "notation": self.notation.value,
             "summary": {"checks": len(self.checks), **{v.value: self.count(v) for v in Verdict}},
-            "profiles": [p.as_dict() for p in self.profiles],
-            "checks": [k.as_dict() for k in self.checks],
+            "profiles": [p.to_json() for p in self.profiles],
+            "checks": [k.to_json() for k in self.checks],
         }
 
     def summary(self) -> str:
@@ -321,8 +322,8 @@ class _Subject:
     notation: Notation
 
 
-Outcome = tuple[Fraction | str, Fraction | str, Verdict, str]
-"""value, limit, verdict, note."""
+_Result = tuple[Fraction | str, Fraction | str, Verdict, str]
+"""What a rule finds for a bet: value, limit, verdict, note."""
 
 
 def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
@@ -339,21 +340,21 @@ def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
     )
 
 
-def _min_rtp(rule: Rule, s: _Subject) -> Outcome:
+def _min_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=True)
     return rtp, limit, Verdict.PASS if rtp >= limit else Verdict.FAIL, note
 
 
-def _max_rtp(rule: Rule, s: _Subject) -> Outcome:
+def _max_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=False)
     return rtp, limit, Verdict.PASS if rtp <= limit else Verdict.FAIL, note
 
 
-def _top_award(rule: Rule, s: _Subject) -> Outcome:
+def _top_award(rule: Rule, s: _Subject) -> _Result:
     limit = Fraction(1, int(rule.limit))
     f = s.figures
     if f.largest_win <= 0:
@@ -366,7 +367,7 @@ def _top_award(rule: Rule, s: _Subject) -> Outcome:
     return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
 
 
-def _notation(rule: Rule, s: _Subject) -> Outcome:
+def _notation(rule: Rule, s: _Subject) -> _Result:
     wanted = rule.limit
     assert isinstance(wanted, Notation)
     used = s.notation
@@ -386,7 +387,7 @@ def _notation(rule: Rule, s: _Subject) -> Outcome:
     return used.value, wanted.value, Verdict.PASS, ""
 
 
-_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], Outcome]] = {
+_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result]] = {
     RuleKind.MIN_RTP: _min_rtp,
     RuleKind.MAX_RTP: _max_rtp,
     RuleKind.TOP_AWARD_MAX_ODDS: _top_award,
@@ -467,24 +468,20 @@ def check_paytable_against(
 # -- reading profiles ------------------------------------------------------------------------------
 
 
-def _bundled_dir() -> Path:
-    return Path(str(resources.files("exactodds") / "data" / "profiles"))
-
-
 def bundled_profiles() -> list[Path]:
     """The profiles that ship with exactodds, sorted by name.
 
     >>> [p.stem for p in bundled_profiles()]
     ['adm', 'gli-11', 'mga', 'nj']
     """
-    return sorted(_bundled_dir().glob("*.toml"))
+    return bundled_files("profiles")
 
 
 def _resolve(spec: str) -> tuple[Path, bool]:
     """The file a profile name or path means, and whether it is bundled: a bare name (no folder,
     no ``.toml``) is a bundled profile, anything else a file."""
     if "/" not in spec and "\\" not in spec and not spec.endswith(".toml"):
-        path = _bundled_dir() / f"{spec}.toml"
+        path = bundled_dir("profiles") / f"{spec}.toml"
         if path.is_file():
             return path, True
         names = ", ".join(p.stem for p in bundled_profiles())

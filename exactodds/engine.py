@@ -20,6 +20,7 @@ takes ~20 ms.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -62,12 +63,16 @@ class Joint:
         """Exact probability of ``predicate``."""
         return Fraction(self.count(predicate), self.total)
 
-    def marginal(self, key: Callable[[Outcome], K]) -> dict[K, int]:
-        """Combinations grouped by ``key(outcome)``."""
-        out: dict[K, int] = {}
+    def marginal(self, key: Callable[[Outcome], K]) -> Counter[K]:
+        """Combinations grouped by ``key(outcome)``.
+
+        >>> j = joint_distribution(Shoe.decks(8))
+        >>> j.marginal(lambda o: o.winner) == j.winner_counts()  # by outcome, by final totals
+        True
+        """
+        out: Counter[K] = Counter()
         for o, n in self.counts.items():
-            k = key(o)
-            out[k] = out.get(k, 0) + n
+            out[key(o)] += n
         return out
 
     def winner_counts(self) -> dict[Winner, int]:

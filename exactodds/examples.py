@@ -24,7 +24,7 @@ a row that never occurs with the shoe has none. Each example is dealt again thro
 :func:`~exactodds.settle.check_round` (legal, and its cards in the shoe) and must give its
 outcome.
 
->>> from exactodds.paytable import load_paytable
+>>> from exactodds.paytable_loader import load_paytable
 >>> banker = load_paytable("classic").bet("banker")
 >>> for row, ex in zip(banker.rows, row_examples(banker, Shoe.decks(8), BUILTIN["punto-banco"])):
 ...     print(f"{row.event:<12} {ex.cards:<24} returns {ex.returns}")
@@ -44,6 +44,7 @@ from operator import add, itemgetter
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import RoundError
+from exactodds.numbers import exact
 from exactodds.paytable import Bet
 from exactodds.round import FEATURE_INDEX, HAND_CODES, Hand, Outcome, PairKind, Side
 from exactodds.settle import Settlement, check_round, format_round_cards
@@ -85,6 +86,14 @@ class Example:
 
     cards: str
     returns: Fraction
+
+    def to_json(self) -> dict[str, str]:
+        """JSON-ready, exact values as ``"p/q"``.
+
+        >>> Example("P: 9s 9h | B: Kd 7c", Fraction(1200)).to_json()
+        {'cards': 'P: 9s 9h | B: Kd 7c', 'stake': '100/1', 'returns': '1200/1'}
+        """
+        return {"cards": self.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(self.returns)}
 
 
 # -- 1. the order of outcomes ------------------------------------------------------------------
@@ -332,7 +341,7 @@ def row_examples(
     """Per row of ``bet``: its worked example on ``shoe`` under ``tableau``, or None for a row
     that never occurs with this shoe.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> perfect = load_paytable("classic").bet("perfect_pair")
     >>> [ex and ex.cards for ex in row_examples(perfect, Shoe.decks(1))]  # no identical cards
     [None, None, None, 'P: Kc Qh | B: 8d Ks']

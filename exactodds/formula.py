@@ -13,7 +13,7 @@ d = 1 for a perfect pair.
 
 The limit d → ∞ (cards drawn with replacement) is the ratio of the leading coefficients.
 
->>> from exactodds.paytable import load_paytable
+>>> from exactodds.paytable_loader import load_paytable
 >>> pair = edge_formulas(load_paytable("classic"), bet_ids=["player_pair"])[0]
 >>> pair.text(), pair(8), pair.limit  # SPEC §9: 10.3614% at 8 decks
 ('(4d + 11) / (52d − 1)', Fraction(43, 415), Fraction(1, 13))
@@ -205,10 +205,14 @@ def _lowest_terms(num: Any, den: Any, d: Any) -> tuple[tuple[int, ...], tuple[in
 
 
 def _strip(coefficients: tuple[int, ...]) -> tuple[int, ...]:
-    out = list(coefficients)
-    while len(out) > 1 and out[-1] == 0:
-        out.pop()
-    return tuple(out)
+    """The coefficients without trailing zeros, the constant term kept.
+
+    >>> _strip((0, 3, 0, 0)), _strip((0, 0))
+    ((0, 3), (0,))
+    """
+    from more_itertools import rstrip
+
+    return coefficients[:1] + tuple(rstrip(coefficients[1:], lambda c: c == 0))
 
 
 def _house_edges(bets: Sequence[Bet], tableau: Tableau, decks: int) -> list[Fraction]:
@@ -224,7 +228,7 @@ def edge_formulas(
     :data:`DERIVED_FROM` and checked at :data:`CHECKED_AT` (:class:`FormulaCheckError` if a
     check fails).
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> tie = edge_formulas(load_paytable("classic"), bet_ids=["tie"])[0]
     >>> from exactodds.numbers import percent
     >>> percent(tie(8)), percent(tie(6)), percent(tie.limit)  # SPEC §9: 14.3596% on 8 decks

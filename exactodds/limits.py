@@ -32,6 +32,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_EXPONENT",
     "MAX_FILE_BYTES",
+    "MAX_MONTE_CARLO_ROUNDS",
     "MAX_NAME_CHARS",
     "MAX_NESTING",
     "MAX_PAYOUT_CHARS",
@@ -41,7 +42,6 @@ __all__ = [
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
     "MAX_TEXT_CHARS",
-    "MAX_VERIFY_ROUNDS",
     "available_cpus",
     "check_count",
 ]
@@ -87,7 +87,7 @@ MAX_TEXT_CHARS = 10_000
 
 MAX_DECKS = 1000
 """Most decks in a shoe. The exact engine takes the same time for any size; the bound keeps
-simulations, verifications and descriptions of a shoe bounded."""
+simulations, Monte Carlo checks and descriptions of a shoe bounded."""
 
 MAX_SHOE_CARDS = 52 * MAX_DECKS
 """Most cards in any shoe (52,000)."""
@@ -112,8 +112,9 @@ MAX_CLUSTER_SHOES = 1_000_000_000
 limits above bound the work on this machine, this one a cluster's (10⁹ eight-deck shoes are
 about 8·10¹⁰ rounds)."""
 
-MAX_VERIFY_ROUNDS = 100_000_000
-"""Most rounds of a Monte Carlo verification (``--rounds``, ``--verify-rounds``)."""
+MAX_MONTE_CARLO_ROUNDS = 100_000_000
+"""Most rounds of a Monte Carlo check (``simulate --monte-carlo --rounds``,
+``report --monte-carlo-rounds``)."""
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""

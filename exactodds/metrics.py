@@ -1,7 +1,7 @@
 """Exact figures per bet (SPEC §8): per-row combinations, EV, RTP, house edge, hit frequency,
 variance, largest win — all Fractions computed from integer combination counts.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> figures = {f.bet.id: f for f in paytable_figures(load_paytable(default_paytable()))}
 >>> f"{float(figures['banker'].house_edge):.6%}"
 '1.057906%'
@@ -44,7 +44,7 @@ DEFAULT_STAKES: tuple[Fraction, ...] = (
 class RowFigures:
     """One paytable row: its combinations, probability and contribution to the return.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> row = bet_figures(joint_distribution(Shoe.decks(8)), pair).rows[0]
     >>> row.event, row.net, row.probability, row.ret  # 11 × 31/415
@@ -67,7 +67,7 @@ class RowFigures:
 class BetFigures:
     """Every SPEC §8 figure of one bet, exact.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> f = bet_figures(joint_distribution(Shoe.decks(8)), pair)
     >>> f.hit_frequency, f.rtp, f.largest_win, f.push_probability
@@ -143,7 +143,7 @@ class BetFigures:
 def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures:
     """Exact figures of ``bet`` on the distribution ``joint`` at ``stake`` (rounding only).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> bet_figures(joint_distribution(Shoe.decks(8)), pair).house_edge  # 1 − 12 × 31/415
     Fraction(43, 415)
@@ -165,7 +165,7 @@ def paytable_figures(
 ) -> list[BetFigures]:
     """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> figures = paytable_figures(load_paytable(default_paytable()))
     >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # SPEC §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
@@ -183,7 +183,8 @@ def rtp_by_stake(
     9 to 1, and RTP = 10 × 31/415 = 62/83; a unit stake keeps 11 to 1 (RTP 12 × 31/415).
 
     >>> from dataclasses import replace
-    >>> from exactodds.paytable import Rounding, default_paytable, load_paytable
+    >>> from exactodds.paytable import Rounding
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> whole = replace(pair, rounding=Rounding(Fraction(1)))
     >>> rtp_by_stake(joint_distribution(Shoe.decks(8)), whole, [Fraction(1, 10), 1])
@@ -195,7 +196,7 @@ def rtp_by_stake(
 def unrounded(bet: Bet) -> Bet:
     """The same bet without its rounding rule (the figure the RTP-by-stake table compares to).
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> touch = load_paytable("touch").bet("banker")  # paid to the cent, rounded down
     >>> touch.rounding is not None, unrounded(touch).rounding, unrounded(touch).rows == touch.rows
     (True, None, True)

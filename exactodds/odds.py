@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.engine import joint_distribution
+from exactodds.errors import ExactOddsError
 from exactodds.numbers import fixed
 from exactodds.round import Winner
 from exactodds.shoe import Shoe
@@ -51,18 +52,25 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
     }
 
 
-def render_odds(summary: dict[str, Any]) -> str:
-    """Human-readable text for :func:`odds_summary`.
+def render_odds(summary: dict[str, Any], fmt: str = "text") -> str:
+    """Human-readable ``text`` for :func:`odds_summary`, or ``json``: the summary as one JSON
+    object.
 
     >>> text = render_odds(odds_summary(Shoe.decks(8), "mini"))
     >>> print(text)  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     Shoe: 8 decks (416 cards)    Rules: mini
     Universe: 4,998,398,275,503,360 ordered six-card sequences
     ...
-    Total   4,998,398,275,503,360  1.0000000000
+    | Total | 4,998,398,275,503,360 | 1.0000000000 |
     ...
     """
-    from tabulate import tabulate
+    if fmt == "json":
+        import json
+
+        return json.dumps(summary, indent=2)
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
+    from exactodds.tables import Align, pipe_table
 
     total = summary["total_combinations"]
     head = [
@@ -79,17 +87,13 @@ def render_odds(summary: dict[str, Any]) -> str:
         )
     ]
     rows.append(("Total", f"{total:,}", f"{1:.10f}"))
-    out = tabulate(
-        rows,
-        headers=("Result", "Combinations", "Probability"),
-        colalign=("left", "right", "right"),
-        disable_numparse=True,
-    )
+    out = pipe_table(rows, ("Result", "Combinations", "Probability"), ("left", "right", "right"))
     grid = {(t["player"], t["banker"]): t["combinations"] for t in summary["totals"]}
     tab_rows = [
         [f"P {p}", *(fixed(Fraction(grid.get((p, b), 0), total), 6) for b in range(10))]
         for p in range(10)
     ]
-    totals = tabulate(tab_rows, headers=["", *(f"B {b}" for b in range(10))], disable_numparse=True)
+    numbers: list[Align] = ["right"] * 10
+    totals = pipe_table(tab_rows, ["", *(f"B {b}" for b in range(10))], ["left", *numbers])
     caption = "Probability by final totals (rows Player, columns Banker):"
     return "\n".join([*head, out, "", caption, totals])

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactodds.bundled import display_path
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
 from exactodds.numbers import exact
 from exactodds.payout import format_number, parse_number
-from exactodds.paytable import Bet, Paytable, Row, display_path
+from exactodds.paytable import Bet, Paytable, Row
 from exactodds.round import Hand, Outcome, RoundState, Side
 from exactodds.shoe import Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
@@ -42,9 +43,7 @@ __all__ = [
     "parse_round_cards",
     "parse_stake",
     "render_settled",
-    "render_settled_json",
     "settle_round",
-    "settled_data",
 ]
 
 _LABELS = {
@@ -213,7 +212,7 @@ def parse_stake(text: str) -> tuple[str, Fraction]:
 class Settlement:
     """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> banker = load_paytable(default_paytable()).bet("banker")
     >>> s = Settlement(banker, Fraction(100), banker.rows[0])  # Banker wins, 0.95:1
     >>> s.amount, s.returned
@@ -239,7 +238,7 @@ class Settlement:
 class SettledRound:
     """A legal round and the settlement of every bet placed on it.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 4c 4d | B: 8h Kc",
     ...                  [("tie", 10), ("either_pair", 10), ("banker", 20)])
     >>> [str(x.amount) for x in s.settlements], s.net  # 8:1 tie, 5:1 pair, banker pushes
@@ -255,6 +254,57 @@ class SettledRound:
         """Total money result of all bets."""
         return sum((s.amount for s in self.settlements), Fraction(0))
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: the paytable and rules used, the round (each hand's cards, two-card
+        total, third card, final total, natural and pairs; winner and margin) and per bet its
+        stake, the row that settled it (event, pays) and the money won or lost (``net``) and
+        returned, exact values as ``"p/q"`` strings.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
+        >>> data = s.to_json()
+        >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
+        ('P: 9s 9h | B: Kd 7c', 'player', 8)
+        >>> for key, value in data["bets"][0].items():
+        ...     print(key, value)
+        bet banker
+        name Banker
+        stake 100/1
+        event Player wins
+        pays lose
+        net -100/1
+        returns 0/1
+        """
+        r, o, t = self.round, self.round.outcome, self.paytable
+        return {
+            "bets": [
+                {
+                    "bet": x.bet.id,
+                    "name": x.bet.name,
+                    "stake": exact(x.stake),
+                    "event": x.row.event,
+                    "pays": x.row.pays.text or str(x.row.pays),
+                    "net": exact(x.amount),
+                    "returns": exact(x.returned),
+                }
+                for x in self.settlements
+            ],
+            "net": exact(self.net),
+            "round": {
+                "cards": format_round_cards(r.player, r.banker),
+                "player": _hand_data(r.player, o.player),
+                "banker": _hand_data(r.banker, o.banker),
+                "winner": o.winner.value,
+                "margin": o.margin,
+                "cards_dealt": o.cards,
+            },
+            "paytable": t.name,
+            "file": display_path(t.path) or None,
+            "sha256": t.sha256,
+            "shoe": t.shoe().describe(),
+            "rules": r.tableau.data(),
+        }
+
 
 def settle_round(
     paytable: Paytable,
@@ -264,7 +314,7 @@ def settle_round(
 ) -> SettledRound:
     """Deal ``cards`` under ``tableau`` (default the paytable's) and settle ``bets``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 9s 9h | B: Kd 7c",
     ...                  [("player", 100), ("banker", 100), ("player_pair", 100)])
     >>> [(x.row.event, str(x.amount)) for x in s.settlements]
@@ -309,10 +359,11 @@ def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
     return f"{side:<7} {shown:<8} {', '.join(notes)}"
 
 
-def render_settled(s: SettledRound) -> str:
-    """Human-readable text of a settled round.
+def render_settled(s: SettledRound, fmt: str = "text") -> str:
+    """Human-readable ``text`` of a settled round, or ``json``: :meth:`SettledRound.to_json`
+    as one JSON object (ends with a newline).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = settle_round(load_paytable(default_paytable()), "P: 3c 2d 4h | B: Kd 7c",
     ...                  [("player", 10), ("player_bonus", 10)])
     >>> print(render_settled(s))
@@ -328,7 +379,11 @@ def render_settled(s: SettledRound) -> str:
     <BLANKLINE>
     Net result: 0
     """
-    from tabulate import tabulate
+    if fmt == "json":
+        return json.dumps(s.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
+    from exactodds.tables import pipe_table
 
     r, o = s.round, s.round.outcome
     lines = [
@@ -364,12 +419,8 @@ def render_settled(s: SettledRound) -> str:
                 result,
             )
         )
-    table = tabulate(
-        body,
-        headers=["Bet", "Stake", "Event", "Pays", "Result"],
-        tablefmt="pipe",
-        colalign=("left", "right", "left", "left", "left"),
-        disable_numparse=True,
+    table = pipe_table(
+        body, ["Bet", "Stake", "Event", "Pays", "Result"], ["left", "right", "left", "left", "left"]
     )
     net = s.net
     sign = "+" if net > 0 else ""
@@ -389,54 +440,3 @@ def _hand_data(cards: tuple[Card, ...], hand: Hand) -> dict[str, Any]:
         "pair": hand.pair,
         "perfect_pair": hand.perfect_pair,
     }
-
-
-def settled_data(s: SettledRound) -> dict[str, Any]:
-    """A settled round as JSON-ready data: the paytable and rules used, the round (each hand's
-    cards, two-card total, third card, final total, natural and pairs; winner and margin) and
-    per bet its stake, the row that settled it (event, pays) and the money won or lost (``net``)
-    and returned, exact values as ``"p/q"`` strings.
-
-    >>> from exactodds.paytable import load_paytable
-    >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
-    >>> data = settled_data(s)
-    >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
-    ('P: 9s 9h | B: Kd 7c', 'player', 8)
-    >>> data["bets"]
-    [{'bet': 'banker', 'name': 'Banker', 'stake': '100/1', 'event': 'Player wins', \
-'pays': 'lose', 'net': '-100/1', 'returns': '0/1'}]
-    """
-    r, o, t = s.round, s.round.outcome, s.paytable
-    return {
-        "bets": [
-            {
-                "bet": x.bet.id,
-                "name": x.bet.name,
-                "stake": exact(x.stake),
-                "event": x.row.event,
-                "pays": x.row.pays.text or str(x.row.pays),
-                "net": exact(x.amount),
-                "returns": exact(x.returned),
-            }
-            for x in s.settlements
-        ],
-        "net": exact(s.net),
-        "round": {
-            "cards": format_round_cards(r.player, r.banker),
-            "player": _hand_data(r.player, o.player),
-            "banker": _hand_data(r.banker, o.banker),
-            "winner": o.winner.value,
-            "margin": o.margin,
-            "cards_dealt": o.cards,
-        },
-        "paytable": t.name,
-        "file": display_path(t.path) or None,
-        "sha256": t.sha256,
-        "shoe": t.shoe().describe(),
-        "rules": r.tableau.data(),
-    }
-
-
-def render_settled_json(s: SettledRound) -> str:
-    """:func:`settled_data` as a JSON object (ends with a newline)."""
-    return json.dumps(settled_data(s), indent=2, ensure_ascii=False) + "\n"

@@ -6,7 +6,7 @@ other rows. The equation ``edge(x) = target`` is solved in exact fractions (it i
 answer is an exact fraction. Other rows keep their payouts (after the bet's rounding at a unit
 stake); the solved row is taken unrounded.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
 >>> s.payout, s.break_even
 (Fraction(1453, 124), Fraction(384, 31))
@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,7 +38,6 @@ __all__ = [
     "parse_edge",
     "parse_sweep",
     "render_solution",
-    "render_sweep",
     "solve_payout",
     "sweep",
 ]
@@ -84,7 +84,7 @@ def format_decimal(x: Fraction, places: int = 6) -> str:
 def find_row(bet: Bet, event: str) -> int:
     """Index of the row of ``bet`` named ``event`` (case-insensitive), or given by number (#2).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> find_row(pair, "player PAIR"), find_row(pair, "#2")
     (0, 1)
@@ -134,7 +134,7 @@ class EdgeLine:
 def edge_line(joint: Joint, bet: Bet, row_index: int) -> EdgeLine:
     """The :class:`EdgeLine` of row ``row_index`` of ``bet`` on ``joint``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> from exactodds.shoe import Shoe
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
     >>> edge_line(joint_distribution(Shoe.decks(8)), pair, 0)
@@ -159,7 +159,7 @@ def _solve_linear(line: EdgeLine, target: Fraction) -> Fraction:
 class Solution:
     """The payout of one row that gives a target house edge, and the break-even payout.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "tie", "Tie")
     >>> s.event, s.current, s.target, s.payout, s.current_edge == s.line.edge(Fraction(8))
     ('Tie', Fraction(8, 1), None, None, True)
@@ -216,7 +216,7 @@ def solve_payout(
     The break-even payout (edge 0) is always solved too. ``joint`` defaults to the paytable's
     own game (its decks and tableau).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0")
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
@@ -270,7 +270,7 @@ def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]
 def sweep(solution: Solution, payouts: list[Fraction]) -> list[tuple[Fraction, Fraction]]:
     """(net payout, exact house edge) for each payout of the solved row.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
     >>> [str(edge) for _, edge in sweep(s, parse_sweep("11:13"))]  # 31/415 per unit of payout
     ['43/415', '12/415', '-19/415']
@@ -285,10 +285,13 @@ def _pays(net: Fraction) -> str:
     return f"{net} to 1 (= {net + 1} for 1), {approx}"
 
 
-def render_solution(s: Solution) -> str:
-    """Human-readable text of a :class:`Solution`.
+def render_solution(
+    s: Solution, rows: list[tuple[Fraction, Fraction]] | None = None, fmt: str = "text"
+) -> str:
+    """Human-readable ``text`` of a :class:`Solution`, with the :func:`sweep` ``rows`` as a
+    table when given; or ``json``: :meth:`Solution.to_json`, the sweep under ``"sweep"``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "5%")
     >>> print(render_solution(s))  # doctest: +ELLIPSIS
     Bet: Player Pair (player_pair), row 1: Player pair
@@ -301,6 +304,13 @@ def render_solution(s: Solution) -> str:
     ...
     Break-even payout (house edge 0): 384/31 to 1 (= 415/31 for 1), ≈ 12.387097 to 1 ...
     """
+    if fmt == "json":
+        data = s.to_json()
+        if rows is not None:
+            data["sweep"] = [{"payout": str(x), "house_edge": str(e)} for x, e in rows]
+        return json.dumps(data, indent=2)
+    if fmt != "text":
+        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     t = s.paytable
     lines = [
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
@@ -326,15 +336,17 @@ def render_solution(s: Solution) -> str:
                 + ", ".join(f"{w} to 1 -> {percent(s.line.edge(Fraction(w)))}" for w in near)
             )
     lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
+    if rows is not None:
+        lines += ["", _sweep_table(s, rows)]
     return "\n".join(lines)
 
 
-def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
+def _sweep_table(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     """The sweep as a Markdown table; player-favourable payouts marked ``*``.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair")
-    >>> print(render_sweep(s, sweep(s, parse_sweep("12:13"))))
+    >>> print(_sweep_table(s, sweep(s, parse_sweep("12:13"))))
     House edge of Player Pair by payout of 'Player pair':
     <BLANKLINE>
     |   Player pair |   House edge | Exact   |
@@ -343,7 +355,7 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     |       13 to 1 |   -4.5783% * | -19/415 |
     * player-favourable
     """
-    from tabulate import tabulate
+    from exactodds.tables import pipe_table
 
     body = [
         (
@@ -353,12 +365,6 @@ def render_sweep(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
         )
         for x, edge in rows
     ]
-    table = tabulate(
-        body,
-        headers=[md_cell(s.event), "House edge", "Exact"],
-        tablefmt="pipe",
-        colalign=("right", "right", "left"),
-        disable_numparse=True,
-    )
+    table = pipe_table(body, [md_cell(s.event), "House edge", "Exact"], ["right", "right", "left"])
     note = "\n* player-favourable" if any(edge < 0 for _, edge in rows) else ""
     return f"House edge of {one_line(s.bet.name)} by payout of {s.event!r}:\n\n{table}{note}"

@@ -1,10 +1,16 @@
-"""Running the CLI in-process the way the console script does."""
+"""Running the CLI in-process the way the console script does (the ``cli`` fixture of
+``tests/conftest.py``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 
 from exactodds.cli import main
+
+Cli = Callable[[list[str]], tuple[int, str, str]]
+"""``cli(argv)``: run ``exactodds ARGV``; exit code, stdout, stderr."""
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -10,8 +10,9 @@ import pytest
 
 from exactodds import limits
 from exactodds.errors import PaytableError
-from exactodds.paytable import load_paytable
-from tests.cli_helpers import run
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
+from tests.cli_helpers import Cli
 
 README = Path(__file__).parents[1] / "README.md"
 PLAYER = (
@@ -39,35 +40,33 @@ def one_line(err: str) -> str:
         (["simulate", "--seed", "-1"], "simulate --seed: -1 is not in the range x>=0"),
     ],
 )
-def test_usage_errors_are_one_line_and_exit_2(
-    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(argv, capsys)
+def test_usage_errors_are_one_line_and_exit_2(argv: list[str], needle: str, cli: Cli) -> None:
+    code, out, err = cli(argv)
     assert code == 2 and out == ""
     assert needle in one_line(err) and "--help)" in err
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["-h"], ["odds", "--help"], ["--version"]])
-def test_help_and_version_exit_0(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(argv, capsys)
+def test_help_and_version_exit_0(argv: list[str], cli: Cli) -> None:
+    code, out, err = cli(argv)
     assert code == 0 and err == ""
     assert "Usage: exactodds" in out or out.startswith("exactodds ")
 
 
 def test_a_bug_is_one_line_exit_1_and_debug_shows_the_traceback(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:
     def broken(*args: object) -> None:
         raise KeyError("oops")
 
     monkeypatch.setattr("exactodds.odds.odds_summary", broken)
     monkeypatch.delenv("EXACTODDS_DEBUG", raising=False)
-    code, _, err = run(["odds"], capsys)
+    code, _, err = cli(["odds"])
     assert code == 1 and err.count("\n") == 1
     assert err.startswith("exactodds: internal error: KeyError: 'oops' (a bug in exactodds")
     assert "EXACTODDS_DEBUG=1" in err
     monkeypatch.setenv("EXACTODDS_DEBUG", "1")
-    code, _, err = run(["odds"], capsys)
+    code, _, err = cli(["odds"])
     assert code == 1 and "Traceback (most recent call last)" in err and "broken" in err
 
 
@@ -83,33 +82,31 @@ def test_system_errors_and_interrupts(
     code: int,
     needle: str,
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     def fail(*args: object) -> None:
         raise error
 
     monkeypatch.setattr("exactodds.odds.odds_summary", fail)
-    got, _, err = run(["odds"], capsys)
+    got, _, err = cli(["odds"])
     assert got == code and needle in err and err.count("\n") <= 1 and "Traceback" not in err
 
 
 def test_long_values_and_control_characters_stay_on_one_short_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, cli: Cli
 ) -> None:
     path = tmp_path / "line\nbreak.toml"
     path.write_text("decks = 0\n", encoding="utf-8")
-    code, _, err = run(["odds", "--shoe", str(path)], capsys)
+    code, _, err = cli(["odds", "--shoe", str(path)])
     assert code == 2 and "line\\nbreak.toml" in one_line(err)
-    code, _, err = run(["odds", "--remove", "Q" * 5000], capsys)
+    code, _, err = cli(["odds", "--remove", "Q" * 5000])
     assert code == 2 and "…" in one_line(err)
 
 
-def test_validate_prints_at_most_20_problems_per_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_validate_prints_at_most_20_problems_per_file(tmp_path: Path, cli: Cli) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("".join(f"x{i} = 1\n" for i in range(25)) + PLAYER.format(pays="1:1"), "utf-8")
-    code, out, err = run(["validate", str(bad)], capsys)
+    code, out, err = cli(["validate", str(bad)])
     lines = err.splitlines()
     assert code == 2 and out == "" and len(lines) == 21
     assert all(line.startswith(f"exactodds: error: {bad}:") for line in lines)
@@ -117,18 +114,18 @@ def test_validate_prints_at_most_20_problems_per_file(
     assert lines[-1] == f"exactodds: error: {bad}: … and 5 more problems"
     good = tmp_path / "good.toml"
     good.write_text(PLAYER.format(pays="1:1"), "utf-8")
-    code, out, err = run(["validate", str(good), str(bad)], capsys)
+    code, out, err = cli(["validate", str(good), str(bad)])
     assert code == 2 and out == f"{good}: ok\n"
     assert err.splitlines()[-1] == "exactodds: error: 1 of 2 files have problems"
 
 
 def test_other_commands_print_the_first_problem_and_count_the_rest(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:
     monkeypatch.chdir(tmp_path)
     bad = Path("bad.toml")
     bad.write_text('colour = "red"\ndecks = 0\n' + PLAYER.format(pays="x"), "utf-8")
-    code, _, err = run(["report", str(bad)], capsys)
+    code, _, err = cli(["report", str(bad)])
     assert code == 2
     assert one_line(err) == (
         f"exactodds: error: {bad}:1: unknown key 'colour' (expected one of ['bets', "
@@ -140,25 +137,23 @@ def test_other_commands_print_the_first_problem_and_count_the_rest(
     assert len(info.value.problems) == 3 and "'decks' must be" in info.value.problems[1]
 
 
-def test_report_out_replaces_only_its_own_sheets(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_report_out_replaces_only_its_own_sheets(tmp_path: Path, cli: Cli) -> None:
     argv = ["report", "classic", "--bet", "tie", "--date", "2024-01-01", "--out", str(tmp_path)]
-    assert run(argv, capsys)[0] == 0
+    assert cli(argv)[0] == 0
     mine = (tmp_path / "classic.md").read_text(encoding="utf-8")
-    assert run([*argv[:-4], "--date", "2024-02-02", "--out", str(tmp_path)], capsys)[0] == 0
+    assert cli([*argv[:-4], "--date", "2024-02-02", "--out", str(tmp_path)])[0] == 0
     (tmp_path / "classic.html").write_text("<p>my own page</p>", encoding="utf-8")
-    code, _, err = run(argv, capsys)
+    code, _, err = cli(argv)
     assert code == 2 and "classic.html: already exists (use --force" in one_line(err)
     assert (tmp_path / "classic.html").read_text(encoding="utf-8") == "<p>my own page</p>"
-    assert run([*argv, "--force"], capsys)[0] == 0
+    assert cli([*argv, "--force"])[0] == 0
     assert (tmp_path / "classic.md").read_text(encoding="utf-8") == mine
     assert "exactodds-sheet" in (tmp_path / "classic.html").read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["classic.html", "classic.md"]
 
 
 def test_plots_are_checked_before_the_work_and_need_force(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:
     (tmp_path / "eor.svg").write_text("<svg/>", encoding="utf-8")
 
@@ -167,24 +162,26 @@ def test_plots_are_checked_before_the_work_and_need_force(
 
     with monkeypatch.context() as patch:
         patch.setattr("exactodds.analysis.eor.effect_of_removal", no_work)
-        code, _, err = run(["eor", "--plots", str(tmp_path)], capsys)
+        code, _, err = cli(["eor", "--plots", str(tmp_path)])
         assert code == 2 and "eor.svg: already exists (use --force" in one_line(err)
         patch.setattr("exactodds.analysis.plots.find_spec", lambda name: None)
-        code, _, err = run(["eor", "--plots", str(tmp_path / "new")], capsys)
+        code, _, err = cli(["eor", "--plots", str(tmp_path / "new")])
         assert code == 2 and "pip install 'exactodds[plots]'" in one_line(err)
-    code, _, err = run(["eor", "--plots", str(tmp_path), "--force"], capsys)
+    code, _, err = cli(["eor", "--plots", str(tmp_path), "--force"])
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["eor.png", "eor.svg"]
     assert (tmp_path / "eor.svg").read_text(encoding="utf-8").startswith("<?xml")
 
 
-def test_workers_are_bounded_by_the_cpus_and_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_are_bounded_by_the_cpus_and_the_work(
+    monkeypatch: pytest.MonkeyPatch, classic: Paytable
+) -> None:
     from exactodds.analysis import simulate as sim
     from exactodds.analysis.batch import compile_bets
     from exactodds.errors import SimulationError
     from exactodds.shoe import Shoe
 
-    evaluator = compile_bets([load_paytable("classic").bet("tie")])
+    evaluator = compile_bets([classic.bet("tie")])
     monkeypatch.setattr(sim, "available_cpus", lambda: 2)
     with pytest.raises(SimulationError, match="3 workers is more than the 2 CPUs available"):
         sim.simulate(evaluator, Shoe.decks(1), shoes=2, seed=1, workers=3)

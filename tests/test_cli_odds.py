@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from exactodds.cli import main
 from exactodds.engine import joint_distribution
 from exactodds.round import Winner
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN
+from tests.cli_helpers import Cli
+from tests.conftest import WriteFile
 
 SPEC_8_DECKS = {
     "total_combinations": 4_998_398_275_503_360,
@@ -27,19 +28,8 @@ SPEC_8_DECKS = {
 REQUIRED_INT_KEYS = ("total_combinations", "banker_wins", "player_wins", "ties", "cards")
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process; return (exit code, stdout, stderr)."""
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    code, out, err = run([*argv, "--json"], capsys)
+def run_json(cli: Cli, argv: list[str]) -> dict[str, Any]:
+    code, out, err = cli([*argv, "--json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert isinstance(data, dict)
@@ -61,20 +51,20 @@ def check_contract(data: dict[str, Any]) -> None:
     assert (ties, player) == (data["ties"], data["player_wins"])
 
 
-def test_json_eight_decks_matches_spec(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(["odds", "--decks", "8"], capsys)
+def test_json_eight_decks_matches_spec(cli: Cli) -> None:
+    data = run_json(cli, ["odds", "--decks", "8"])
     check_contract(data)
     assert {k: data[k] for k in SPEC_8_DECKS} == SPEC_8_DECKS
     assert (data["cards"], data["rules"]) == (416, "punto-banco")
     assert len(data["totals"]) == 100
 
 
-def test_default_is_eight_decks(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_json(["odds"], capsys)["total_combinations"] == SPEC_8_DECKS["total_combinations"]
+def test_default_is_eight_decks(cli: Cli) -> None:
+    assert run_json(cli, ["odds"])["total_combinations"] == SPEC_8_DECKS["total_combinations"]
 
 
-def test_json_mini_six_decks_with_removals(capsys: pytest.CaptureFixture[str]) -> None:
-    data = run_json(["odds", "-d", "6", "--rules", "mini", "--remove", "6 6 7h Kd"], capsys)
+def test_json_mini_six_decks_with_removals(cli: Cli) -> None:
+    data = run_json(cli, ["odds", "-d", "6", "--rules", "mini", "--remove", "6 6 7h Kd"])
     check_contract(data)
     joint = joint_distribution(Shoe.decks(6).remove("6 6 7h Kd"), BUILTIN["mini"])
     wins = joint.winner_counts()
@@ -82,15 +72,12 @@ def test_json_mini_six_decks_with_removals(capsys: pytest.CaptureFixture[str]) -
     assert data["banker_wins"] == wins[Winner.BANKER] and data["ties"] == wins[Winner.TIE]
 
 
-def test_shoe_and_rules_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shoe = tmp_path / "shoe.json"
-    shoe.write_text(
-        json.dumps({"cards": {"A": [2, 0, 0, 0], "K": [1, 1, 1, 1], "5": [0, 2, 0, 0]}})
-    )
-    rules = tmp_path / "never.toml"
-    rules.write_text('player_draw = []\n[banker_draw]\n0 = "none"\n1 = "none"\n2 = "none"\n'
-                     '3 = "none"\n4 = "none"\n5 = "none"\n6 = "none"\n7 = "none"\n')  # fmt: skip
-    data = run_json(["odds", "--shoe", str(shoe), "--rules", str(rules)], capsys)
+def test_shoe_and_rules_files(write_file: WriteFile, cli: Cli) -> None:
+    cards = {"A": [2, 0, 0, 0], "K": [1, 1, 1, 1], "5": [0, 2, 0, 0]}
+    shoe = write_file("shoe.json", json.dumps({"cards": cards}))
+    never = "".join(f'{total} = "none"\n' for total in range(8))
+    rules = write_file("never.toml", f"player_draw = []\n[banker_draw]\n{never}")
+    data = run_json(cli, ["odds", "--shoe", str(shoe), "--rules", str(rules)])
     check_contract(data)
     assert data["rules"] == "never" and data["cards"] == 8
     # Nobody ever draws, so the first four cards decide. Player 6 needs an ace and a five
@@ -100,25 +87,19 @@ def test_shoe_and_rules_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert grid[6, 0] == 8 * 12 * 12
 
 
-def test_human_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["odds", "--decks", "8"], capsys)
+def test_human_output(cli: Cli) -> None:
+    code, out, err = cli(["odds", "--decks", "8"])
     assert (code, err) == (0, "")
     assert "Shoe: 8 decks (416 cards)    Rules: punto-banco" in out
     assert "2,292,252,566,437,888" in out and "0.4585974226" in out
     assert "B 9" in out and "P 9" in out
 
 
-def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["odds", "--help"], capsys)
+def test_help_and_version(cli: Cli) -> None:
+    code, out, _ = cli(["odds", "--help"])
     assert code == 0 and "--remove" in out and "--rules" in out
-    code, out, _ = run(["--version"], capsys)
+    code, out, _ = cli(["--version"])
     assert code == 0 and out.startswith("exactodds ")
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 BAD_INPUTS: list[tuple[str, list[str], str]] = [
@@ -141,21 +122,20 @@ BAD_INPUTS: list[tuple[str, list[str], str]] = [
 
 
 @pytest.fixture
-def bad_files(tmp_path: Path) -> Path:
-    write(tmp_path, "small.toml", "[ranks]\nA = 3\nK = 2\n")
-    write(tmp_path, "broken.toml", "decks = [\n")
-    write(tmp_path, "unknown.toml", "deks = 8\n")
-    write(tmp_path, "both.toml", "decks = 8\n[ranks]\nA = 9\n")
-    write(tmp_path, "eight.toml", 'player_draw = [8]\n[banker_draw]\n0 = "any"\n')
-    return tmp_path
+def bad_files(write_file: WriteFile) -> Path:
+    write_file("small.toml", "[ranks]\nA = 3\nK = 2\n")
+    write_file("broken.toml", "decks = [\n")
+    write_file("unknown.toml", "deks = 8\n")
+    write_file("both.toml", "decks = 8\n[ranks]\nA = 9\n")
+    return write_file("eight.toml", 'player_draw = [8]\n[banker_draw]\n0 = "any"\n').parent
 
 
 @pytest.mark.parametrize(("case", "args", "msg"), BAD_INPUTS, ids=[c for c, _, _ in BAD_INPUTS])
 def test_bad_input_exits_2_with_one_line(
-    bad_files: Path, capsys: pytest.CaptureFixture[str], case: str, args: list[str], msg: str
+    bad_files: Path, cli: Cli, case: str, args: list[str], msg: str
 ) -> None:
     argv = ["odds", *(a.replace("{dir}", str(bad_files)) for a in args), "--json"]
-    code, out, err = run(argv, capsys)
+    code, out, err = cli(argv)
     assert code == 2, case
     assert out == ""
     assert err.startswith("exactodds: error: ") and err.endswith("\n")
@@ -181,8 +161,8 @@ def test_subprocess_json() -> None:
     assert data["total_combinations"] == 52 * 51 * 50 * 49 * 48 * 47
 
 
-def test_subprocess_error_has_no_traceback(tmp_path: Path) -> None:
-    shoe = write(tmp_path, "bad.toml", "decks = 8\nremove = 'Xq'\n")
+def test_subprocess_error_has_no_traceback(write_file: WriteFile) -> None:
+    shoe = str(write_file("bad.toml", "decks = 8\nremove = 'Xq'\n"))
     proc = subprocess.run(
         [sys.executable, "-m", "exactodds", "odds", "--shoe", shoe],
         capture_output=True,

@@ -24,9 +24,10 @@ from exactodds.errors import ExactOddsError
 from exactodds.metrics import bet_figures
 from exactodds.numbers import percent
 from exactodds.payout import parse_payout
-from exactodds.paytable import default_paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.tableau import BUILTIN
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
@@ -132,16 +133,13 @@ def test_variant_is_a_data_transform() -> None:
     assert base.bet("tie").rows[0].pays.net == 8  # the original is unchanged
 
 
-def test_paytable_without_tie_bet_gets_the_standard_one() -> None:
-    bundled = load_paytable(default_paytable())
-    result = compare_variants(bundled, rules=["punto-banco"], ties=["8:1"])
+def test_paytable_without_tie_bet_gets_the_standard_one(classic: Paytable) -> None:
+    result = compare_variants(classic, rules=["punto-banco"], ties=["8:1"])
     assert percent(result.results[0].house_edge["tie"]) == "14.3596%"
 
 
-def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(
-        ["compare", str(CLASSIC), "--rules", "punto-banco", "--format", "json"], capsys
-    )
+def test_json_csv_and_markdown_output(cli: Cli) -> None:
+    code, out, err = cli(["compare", str(CLASSIC), "--rules", "punto-banco", "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert [(v["rules"], v["decks"], v["tie"], v["banker"]) for v in data["variants"]] == [
@@ -151,14 +149,14 @@ def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> Non
     assert data["variants"][0]["house_edge"]["player_pair"] == "43/415"
     assert Fraction(data["variants"][1]["house_edge"]["tie"]) < Fraction(5, 100)
 
-    code, out, _ = run(["compare", str(CLASSIC), "--tie", "8:1", "--format", "csv"], capsys)
+    code, out, _ = cli(["compare", str(CLASSIC), "--tie", "8:1", "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and len(rows) == 3 * 7
     mini_player = next(r for r in rows if r["rules"] == "mini" and r["bet"] == "player")
     assert mini_player["player_favourable"] == "yes"
     assert Fraction(mini_player["house_edge"]) < 0
 
-    code, out, _ = run(["compare", str(CLASSIC), "--decks", "8", "--tie", "8:1,9:1"], capsys)
+    code, out, _ = cli(["compare", str(CLASSIC), "--decks", "8", "--tie", "8:1,9:1"])
     assert code == 0 and "| punto-banco |" in out and "14.3596%" in out
 
 
@@ -171,22 +169,20 @@ def test_json_csv_and_markdown_output(capsys: pytest.CaptureFixture[str]) -> Non
         (["--decks", "0"], "number of decks must be a positive integer, not '0'"),
         (["--rules", "baccarat"], "unknown rules 'baccarat'"),
         (["--banker", "free"], "unknown banker version 'free'"),
-        (["--format", "xml"], "unknown format 'xml'"),
+        (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json'"),
         (["--tie", ","], "empty list ','"),
     ],
 )
-def test_bad_input_is_one_line_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["compare", str(CLASSIC), *argv], capsys)
+def test_bad_input_is_one_line_exit_2(argv: list[str], message: str, cli: Cli) -> None:
+    code, out, err = cli(["compare", str(CLASSIC), *argv])
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-def test_missing_file_and_help(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["compare", "no-such-game.toml"], capsys)
+def test_missing_file_and_help(cli: Cli) -> None:
+    code, _, err = cli(["compare", "no-such-game.toml"])
     assert code == 2 and "no-such-game.toml: file not found" in err
-    code, out, _ = run(["compare", "--help"], capsys)
+    code, out, _ = cli(["compare", "--help"])
     assert code == 0 and "Example: exactodds compare classic --rules" in out
 
 

@@ -28,9 +28,11 @@ from exactodds.conditions import parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
-from exactodds.paytable import Paytable, Row, load_paytable, parse_paytable
+from exactodds.paytable import Paytable, Row
+from exactodds.paytable_loader import load_paytable, parse_paytable
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
+from tests.conftest import WriteFile
 from tests.independent import player_pair_probability
 
 SPEC9 = tomllib.loads((Path(__file__).parent / "data" / "spec9.toml").read_text("utf-8"))
@@ -47,7 +49,6 @@ RTP = {
     "player_pair": 12 * player_pair_probability(Shoe.decks(8)),
     "banker_pair": 12 * player_pair_probability(Shoe.decks(8)),
 }
-CLASSIC = load_paytable("classic")
 
 
 def _by_bet(checks: list[Check] | tuple[Check, ...], rule: RuleKind) -> dict[str, Check]:
@@ -57,9 +58,11 @@ def _by_bet(checks: list[Check] | tuple[Check, ...], rule: RuleKind) -> dict[str
 @pytest.mark.parametrize(
     ("profile", "limit"), [("adm", Fraction(9, 10)), ("mga", Fraction(85, 100))]
 )
-def test_minimum_rtp_profiles_against_spec_figures(profile: str, limit: Fraction) -> None:
-    checks = _by_bet(check_paytable_against(CLASSIC, profile).checks, RuleKind.MIN_RTP)
-    assert len(checks) == len(CLASSIC.bets)
+def test_minimum_rtp_profiles_against_spec_figures(
+    profile: str, limit: Fraction, classic: Paytable
+) -> None:
+    checks = _by_bet(check_paytable_against(classic, profile).checks, RuleKind.MIN_RTP)
+    assert len(checks) == len(classic.bets)
     for bet_id, rtp in RTP.items():
         c = checks[bet_id]
         assert (c.value, c.limit) == (rtp, limit)
@@ -70,8 +73,8 @@ def test_minimum_rtp_profiles_against_spec_figures(profile: str, limit: Fraction
     assert checks["tie"].source.startswith("«Giochi di carte" if profile == "adm" else "MGA (2021)")
 
 
-def test_gli_11_top_award_is_the_largest_win_and_its_probability() -> None:
-    checks = _by_bet(check_paytable_against(CLASSIC, "gli-11").checks, RuleKind.TOP_AWARD_MAX_ODDS)
+def test_gli_11_top_award_is_the_largest_win_and_its_probability(classic: Paytable) -> None:
+    checks = _by_bet(check_paytable_against(classic, "gli-11").checks, RuleKind.TOP_AWARD_MAX_ODDS)
     assert checks["tie"].value == P_TIE
     assert checks["player_pair"].value == player_pair_probability(Shoe.decks(8))
     assert checks["banker"].value == P_BANKER  # 19:20 is its only win
@@ -148,9 +151,11 @@ def _house(rules: dict[str, Any]) -> Profile:
     return profile
 
 
-def test_a_value_next_to_its_limit_is_shown_with_the_digits_that_tell_them_apart() -> None:
+def test_a_value_next_to_its_limit_is_shown_with_the_digits_that_tell_them_apart(
+    classic: Paytable,
+) -> None:
     """Tie RTP 85.640371…% against a limit of 85.6404%: both round to 85.6404% at 4 places."""
-    (tie,) = check_paytable_against(CLASSIC, [_house({"min_rtp": "85.6404%"})]).for_bet("tie")
+    (tie,) = check_paytable_against(classic, [_house({"min_rtp": "85.6404%"})]).for_bet("tie")
     assert tie.value == RTP["tie"] < Fraction(856404, 10**6) == tie.limit
     assert (tie.verdict, describe_value(tie)) == (Verdict.FAIL, "85.640371%")
 
@@ -187,29 +192,29 @@ def test_rounded_returns_are_checked_at_their_worst_stake() -> None:
     assert high["banker"].note.endswith("at stake 0.2")
 
 
-def test_nj_notation_depends_on_the_sheet() -> None:
-    checks = check_paytable_against(CLASSIC, "nj").checks
+def test_nj_notation_depends_on_the_sheet(classic: Paytable) -> None:
+    checks = check_paytable_against(classic, "nj").checks
     assert {(c.value, c.limit, c.verdict) for c in checks} == {("both", "to", Verdict.FAIL)}
     assert "use --notation to" in checks[0].note
     assert all(
         c.verdict is Verdict.PASS
-        for c in check_paytable_against(CLASSIC, "nj", notation=Notation.TO).checks
+        for c in check_paytable_against(classic, "nj", notation=Notation.TO).checks
     )
     assert all(
         c.verdict is Verdict.FAIL
-        for c in check_paytable_against(CLASSIC, "nj", notation=Notation.FOR).checks
+        for c in check_paytable_against(classic, "nj", notation=Notation.FOR).checks
     )
     assert (
-        check_paytable_against(CLASSIC, "nj").checks[0].source.startswith("N.J.A.C. 13:69F-13.6(a)")
+        check_paytable_against(classic, "nj").checks[0].source.startswith("N.J.A.C. 13:69F-13.6(a)")
     )
 
 
-def test_a_partial_loss_cannot_be_stated_to() -> None:
+def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
     """Paytable files cannot write one ("returns less than the stake"), but the API can."""
-    player = CLASSIC.bet("player")
+    player = classic.bet("player")
     half = Row(parse_condition("winner == tie"), Payout(Fraction(-1, 2), "0.5 for 1"), "Tie")
     bet = replace(player, id="half", rows=(player.rows[0], half, player.rows[2]))
-    table = replace(CLASSIC, bets=(bet,))
+    table = replace(classic, bets=(bet,))
     (c,) = check_paytable_against(table, "nj", notation=Notation.TO).checks
     assert c.verdict is Verdict.FAIL and "'Tie' (0.5 for 1)" in c.note
     (c,) = check_paytable_against(
@@ -218,13 +223,13 @@ def test_a_partial_loss_cannot_be_stated_to() -> None:
     assert c.verdict is Verdict.PASS
 
 
-def test_checks_run_on_the_shoe_and_rules_in_use() -> None:
+def test_checks_run_on_the_shoe_and_rules_in_use(classic: Paytable) -> None:
     six = Shoe.decks(6)
     (pair,) = run_checks(
-        load_profiles("mga"), joint_distribution(six), [CLASSIC.bet("player_pair")]
+        load_profiles("mga"), joint_distribution(six), [classic.bet("player_pair")]
     ).checks
     assert pair.value == 12 * player_pair_probability(six) != RTP["player_pair"]
-    mini = check_paytable_against(CLASSIC, "adm", tableau=load_paytable("mini").tableau)
+    mini = check_paytable_against(classic, "adm", tableau=load_paytable("mini").tableau)
     assert mini.for_bet("player_pair")[0].value == RTP["player_pair"]  # pairs ignore the tableau
     assert mini.for_bet("tie")[0].value != RTP["tie"]
 
@@ -255,15 +260,9 @@ def test_bundled_profiles_cite_their_sources() -> None:
     assert "prominently displays the actual odds" in load_profile("gli-11").rules[0].exception
 
 
-def _write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def test_a_user_profile_file_in_both_forms(tmp_path: Path) -> None:
-    path = _write(
-        tmp_path,
+def test_a_user_profile_file_in_both_forms(write_file: WriteFile, classic: Paytable) -> None:
+    path = write_file(
+        "house.toml",
         'name = "House"\nsource = "Our brief"\n[rules]\nmin_rtp = "92.5%"\nmax_rtp = 1\n'
         "top_award_max_odds = 1_000\n"
         'payout_notation = { limit = "to", source = "Section 4" }\n',
@@ -275,7 +274,7 @@ def test_a_user_profile_file_in_both_forms(tmp_path: Path) -> None:
         (RuleKind.TOP_AWARD_MAX_ODDS, 1000, ""),
         (RuleKind.PAYOUT_NOTATION, Notation.TO, "Section 4"),
     ]
-    c = check_paytable_against(CLASSIC, [p], notation=Notation.TO)
+    c = check_paytable_against(classic, [p], notation=Notation.TO)
     assert {k.source for k in c.checks if k.rule is RuleKind.MIN_RTP} == {"Our brief"}
     low = _by_bet(c.checks, RuleKind.MIN_RTP)
     assert [low[b].verdict for b in ("player", "banker", "tie")] == [
@@ -290,7 +289,7 @@ def test_a_user_profile_file_in_both_forms(tmp_path: Path) -> None:
     assert low["player_bonus"].verdict is Verdict.PASS
     assert [k.verdict for k in c.checks if k.rule is RuleKind.PAYOUT_NOTATION] == [
         Verdict.PASS
-    ] * len(CLASSIC.bets)
+    ] * len(classic.bets)
 
 
 @pytest.mark.parametrize(
@@ -303,8 +302,10 @@ def test_a_user_profile_file_in_both_forms(tmp_path: Path) -> None:
         ("1", Fraction(1)),
     ],
 )
-def test_percentages_and_decimals_are_exact(tmp_path: Path, value: str, expected: Fraction) -> None:
-    path = _write(tmp_path, f'name = "H"\n[rules]\nmin_rtp = {value}\n')
+def test_percentages_and_decimals_are_exact(
+    write_file: WriteFile, value: str, expected: Fraction
+) -> None:
+    path = write_file("house.toml", f'name = "H"\n[rules]\nmin_rtp = {value}\n')
     assert load_profile(path).rules[0].limit == expected
 
 
@@ -353,16 +354,16 @@ def test_percentages_and_decimals_are_exact(tmp_path: Path, value: str, expected
     ],
 )
 def test_bad_profile_files_are_refused_with_file_and_line(
-    tmp_path: Path, text: str, needle: str
+    write_file: WriteFile, text: str, needle: str
 ) -> None:
-    path = _write(tmp_path, text)
+    path = write_file("house.toml", text)
     with pytest.raises(ProfileError) as info:
         load_profile(path)
     assert needle in str(info.value)
     assert isinstance(info.value, ExactOddsError)
 
 
-def test_profile_names_and_lists(tmp_path: Path) -> None:
+def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
     with pytest.raises(ProfileError, match="unknown profile 'adn'"):
         load_profile("adn")
     with pytest.raises(ProfileError, match="file not found"):
@@ -373,7 +374,7 @@ def test_profile_names_and_lists(tmp_path: Path) -> None:
         load_profiles("mga,gli-11,mga")
     with pytest.raises(ProfileError, match="needs profile names"):
         load_profiles("adm,,mga")
-    big = _write(tmp_path, "#" * (1 << 20) + '\nname = "H"\n', "big.toml")
+    big = write_file("big.toml", "#" * (1 << 20) + '\nname = "H"\n')
     with pytest.raises(ProfileError, match="larger than"):
         load_profile(big)
     assert [p.id for p in load_profiles(" gli-11 , adm ")] == ["gli-11", "adm"]

@@ -21,7 +21,7 @@ from exactodds.confidence import (
     volatility_index,
 )
 from exactodds.metrics import BetFigures, paytable_figures
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 
 # z-values to 50 digits from mpmath's inverse error function, not from the library's constants.
 mpmath.mp.dps = 60

@@ -28,7 +28,8 @@ from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.analysis.simulate import simulate
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import InputFileError, MissingExtraError, SimulationError
-from exactodds.paytable import Paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.round import Outcome, Winner
 from exactodds.shoe import RANK_VALUES, RANKS, Card
 from tests.cli_helpers import run

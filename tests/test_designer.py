@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 from exactodds.errors import PaytableError
 from exactodds.numbers import exact
 from exactodds.payout import Notation, parse_payout
-from exactodds.paytable import Paytable, bundled_paytables, load_paytable
-from exactodds.report import Sheet, build_sheet, build_sheets, render
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
+from exactodds.report import Sheet, build_sheet, build_sheets, render_sheets
 from tests.browser import PRINTABLE_A4, Pages, chromium
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 GOLDEN = Path(__file__).parent / "golden" / "inputs"
 
@@ -56,7 +57,7 @@ def parser_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
     """One page whose script parses payouts for the agreement tests."""
     opened = Pages(browser, tmp_path_factory.mktemp("parser"))
     (sheet,) = build_sheets(["tie-9"], date="2024-01-01")
-    yield opened.open(render([sheet], "html"))
+    yield opened.open(render_sheets([sheet], "html"))
     opened.close()
     assert opened.problems == []
 
@@ -287,15 +288,15 @@ def scenario_sheet(name: str) -> Sheet:
 def test_edited_page_shows_the_engines_figures(name: str, pages: Pages) -> None:
     sheet = scenario_sheet(name)
     edits = SCENARIOS[name][1]
-    page = pages.open(render([sheet], "html"))
+    page = pages.open(render_sheets([sheet], "html"))
     type_payouts(page, edits)
     ids = list(edits)
     shown = collect(page, ids)
-    engine = pages.open(render([engine_sheet(sheet, edits)], "html"))
+    engine = pages.open(render_sheets([engine_sheet(sheet, edits)], "html"))
     expected = collect(engine, ids)
     assert shown["figures"] == expected["figures"]
     assert shown["sections"] == expected["sections"]
-    printed = collect(pages.open(render([sheet], "html")), ids)["sections"]
+    printed = collect(pages.open(render_sheets([sheet], "html")), ids)["sections"]
     for bet_id, rows in edits.items():  # every edit changed the bet's section and is valid
         assert printed[f"bet-{bet_id}"] != shown["sections"][f"bet-{bet_id}"]
         for k in rows:
@@ -312,7 +313,7 @@ def test_unedited_sheets_recompute_to_their_printed_digits(pages: Pages) -> None
     sheets = build_sheets(["classic", "no-commission", "ez", "touch"], date="2024-06-01")
     sheets += [golden_sheet(n) for n in Notation]
     for sheet in sheets:
-        page = pages.open(render([sheet], "html"))
+        page = pages.open(render_sheets([sheet], "html"))
         before = page.evaluate("document.body.innerText")
         page.evaluate(
             "for (const i of document.querySelectorAll('input.pays')) "
@@ -324,7 +325,7 @@ def test_unedited_sheets_recompute_to_their_printed_digits(pages: Pages) -> None
 
 def test_a_payout_that_does_not_parse(pages: Pages) -> None:
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
-    page = pages.open(render([sheet], "html"))
+    page = pages.open(render_sheets([sheet], "html"))
     player = collect(page, ["player"])
     page.fill('input.pays[data-bet="tie"][data-row="0"]', "8 to")
     field = page.locator('input.pays[data-bet="tie"][data-row="0"]')
@@ -348,15 +349,15 @@ def test_a_payout_that_does_not_parse(pages: Pages) -> None:
     page.click('button[data-action="reset"]')
     assert field.input_value() == "8:1" and field.get_attribute("aria-invalid") is None
     assert collect(page, ["tie", "player"]) == collect(
-        pages.open(render([sheet], "html")), ["tie", "player"]
+        pages.open(render_sheets([sheet], "html")), ["tie", "player"]
     )
     assert page.locator("#designer-edited").count() == 0
 
 
 def test_reset_one_bet(pages: Pages) -> None:
     (sheet,) = build_sheets(["classic"], bet_ids=["tie", "player_pair"], date="2024-06-01")
-    fresh = collect(pages.open(render([sheet], "html")), ["tie", "player_pair"])
-    page = pages.open(render([sheet], "html"))
+    fresh = collect(pages.open(render_sheets([sheet], "html")), ["tie", "player_pair"])
+    page = pages.open(render_sheets([sheet], "html"))
     type_payouts(page, {"tie": {0: "9:1"}, "player_pair": {0: "30:1"}})
     page.click('button[data-action="reset-bet"][data-bet="player_pair"]')
     now = collect(page, ["tie", "player_pair"])
@@ -370,11 +371,11 @@ def test_reset_one_bet(pages: Pages) -> None:
 
 @pytest.mark.parametrize("name", ["classic", "golden"])
 def test_export_reads_back_to_the_pages_figures(
-    name: str, pages: Pages, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, pages: Pages, tmp_path: Path, cli: Cli
 ) -> None:
     sheet = scenario_sheet(name)
     edits = SCENARIOS[name][1]
-    page = pages.open(render([sheet], "html"))
+    page = pages.open(render_sheets([sheet], "html"))
     type_payouts(page, edits)
     page.click('button[data-action="export"]')
     text = page.locator("textarea[data-export]").input_value()
@@ -390,7 +391,7 @@ def test_export_reads_back_to_the_pages_figures(
     # the exported file on the page's shoe gives the page's figures
     again = build_sheet(table, shoe=sheet.shoe, date=sheet.date, version=sheet.version)
     ids = [b.bet.id for b in sheet.bets]
-    assert collect(pages.open(render([again], "html")), ids) == collect(page, ids)
+    assert collect(pages.open(render_sheets([again], "html")), ids) == collect(page, ids)
     assert table.shoe() == sheet.shoe or name == "golden"
     notes = page.locator("#designer li").all_inner_texts()
     if name == "golden":  # a depleted shoe: the file has its decks, the note the --remove
@@ -400,7 +401,7 @@ def test_export_reads_back_to_the_pages_figures(
     argv = ["report", str(path), "--format", "json", "--bet", ids[0]]
     if name == "golden":
         argv += ["--remove", "2c 7h Kd Kh"]
-    code, out, _ = run(argv, capsys)
+    code, out, _ = cli(argv)
     data = json.loads(out)["bets"][0]
     engine = engine_sheet(sheet, edits).bet(ids[0]).figures
     assert code == 0 and Fraction(data["house_edge"]) == engine.house_edge
@@ -424,7 +425,7 @@ def test_export_escapes_hostile_text(pages: Pages, tmp_path: Path) -> None:
     path.write_text(source, encoding="utf-8")
     original = load_paytable(path)
     (sheet,) = build_sheets([str(path)], date="2024-06-01")
-    page = pages.open(render([sheet], "html"))
+    page = pages.open(render_sheets([sheet], "html"))
     page.fill('input.pays[data-bet="player"][data-row="0"]', " 1 TO 1 ")
     page.click('button[data-action="export"]')
     back = tmp_path / "back.toml"
@@ -456,7 +457,7 @@ def test_nothing_overflows_on_screen_or_in_print(name: str, pages: Pages, tmp_pa
     """At 1280 px, edited and exported, and in print on the width of an A4 page: no horizontal
     scrolling and every table inside the page (a full-page screenshot is 1280 px wide)."""
     sheet = scenario_sheet(name)
-    page = pages.open(render([sheet], "html"))
+    page = pages.open(render_sheets([sheet], "html"))
     type_payouts(page, SCENARIOS[name][1])
     page.fill('input.pays[data-bet="player"][data-row="1"]', "1:1 less 5% commission " + "9" * 60)
     page.click('button[data-action="export"]')
@@ -466,7 +467,7 @@ def test_nothing_overflows_on_screen_or_in_print(name: str, pages: Pages, tmp_pa
         shot = tmp_path / "screen.png"
         page.screenshot(path=str(shot), full_page=True)
         assert int.from_bytes(shot.read_bytes()[16:20], "big") == 1280  # PNG width
-    printed = pages.open(render([sheet], "html"), width=PRINTABLE_A4)
+    printed = pages.open(render_sheets([sheet], "html"), width=PRINTABLE_A4)
     type_payouts(printed, SCENARIOS[name][1])
     printed.emulate_media(media="print")
     fits = printed.evaluate(FITS)
@@ -483,7 +484,7 @@ def test_nothing_overflows_on_screen_or_in_print(name: str, pages: Pages, tmp_pa
 
 def test_without_javascript_the_page_is_the_static_sheet(pages: Pages) -> None:
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
-    page = pages.open(render([sheet], "html"), javascript=False)
+    page = pages.open(render_sheets([sheet], "html"), javascript=False)
     assert page.locator("#designer").is_hidden()
     assert page.locator("button:visible").count() == 0
     field = page.locator('input.pays[data-bet="tie"][data-row="0"]')
@@ -552,7 +553,7 @@ def test_sheets_run_together_leave_the_second_inert(pages: Pages) -> None:
     """``report A B --format html`` prints two documents run together: the first sheet's script
     recomputes the first sheet only; the second sheet keeps its printed figures."""
     sheets = build_sheets(["tie-9", "classic"], bet_ids=["tie"], date="2024-06-01")
-    page = pages.open(render(sheets, "html"))
+    page = pages.open(render_sheets(sheets, "html"))
     # the second document's policy sits in the body, where browsers ignore it (the first holds)
     assert [p for p in pages.problems if "outside the document's <head>" not in p] == []
     pages.problems.clear()

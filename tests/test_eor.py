@@ -11,21 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds import Card, Shoe, ShoeError, joint_distribution
+from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.eor import CountTags, EffectOfRemoval, counting_tags, effect_of_removal
-from exactodds.cli import main
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, load_paytable
+from exactodds.paytable import Paytable
 from exactodds.shoe import RANKS
+from tests.cli_helpers import Cli
 
 
 @pytest.fixture(scope="module")
-def classic() -> Paytable:
-    return load_paytable("classic")
-
-
-@pytest.fixture(scope="module")
-def classic_eor(classic: Paytable) -> EffectOfRemoval:
-    return effect_of_removal(classic.bets, classic.shoe(), classic.tableau)
+def classic_eor(classic: Paytable, classic_evaluator: BatchEvaluator) -> EffectOfRemoval:
+    return effect_of_removal(classic.bets, classic.shoe(), evaluator=classic_evaluator)
 
 
 def _engine_ev(table: Paytable, shoe: Shoe) -> dict[str, Fraction]:
@@ -155,11 +151,10 @@ def test_eor_needs_more_than_six_cards(classic: Paytable) -> None:
         effect_of_removal(classic.bets[:1], Shoe.from_rank_counts({"A": 6}))
 
 
-def test_cli_json_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["eor", "classic", "--format", "json"])
-    assert info.value.code == 0
-    data = json.loads(capsys.readouterr().out)
+def test_cli_json_and_markdown(cli: Cli) -> None:
+    code, out, _ = cli(["eor", "classic", "--format", "json"])
+    assert code == 0
+    data = json.loads(out)
     assert list(data["eor"]["tie"]) == list(RANKS)
     assert Fraction(data["eor"]["tie"]["6"]) < 0 < Fraction(data["eor"]["tie"]["8"])
     assert sum(Fraction(x) for x in data["eor"]["banker"].values()) == 0  # 32 of each rank
@@ -168,11 +163,7 @@ def test_cli_json_and_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["balanced"]["banker"] == (sum(tags.values()) == 0)
     assert data["tags"]["player"]["T"] == data["tags"]["player"]["K"]
     assert "True count = (running count - b x cards seen / 52)" in data["true_count"]
-    with pytest.raises(SystemExit):
-        main(["eor", "classic"])
-    out = capsys.readouterr().out
+    code, out, _ = cli(["eor", "classic"])
     assert "| Lucky Six" in out and "## Counting tags" in out and "True count = " in out
     assert "| per deck" in out
-    with pytest.raises(SystemExit) as info:
-        main(["eor", "classic", "--format", "xml"])
-    assert info.value.code == 2
+    assert cli(["eor", "classic", "--format", "xml"])[0] == 2

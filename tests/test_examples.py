@@ -17,14 +17,16 @@ from hypothesis import strategies as st
 
 from exactodds.engine import joint_distribution
 from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
-from exactodds.paytable import Bet, Paytable, bundled_paytables, load_paytable
-from exactodds.report import build_sheet, render
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
+from exactodds.report import build_sheet, render_sheets
 from exactodds.round import Outcome, PairKind, feature_record
 from exactodds.settle import check_round, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
+from tests.markdown_cells import has_cells
 
 BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
 
@@ -57,7 +59,7 @@ def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> Non
                 assert ex.returns == EXAMPLE_STAKE * (1 + row.pays.net)
 
 
-def test_every_example_through_settle_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_example_through_settle_format_json(cli: Cli) -> None:
     """One ``exactodds settle NAME --format json`` per distinct example round of each bundled
     paytable, with every bet whose example it is (a bet already checked in an earlier paytable,
     with the same rows, rounding and rules, is not checked again); the JSON names the example's
@@ -77,7 +79,7 @@ def test_every_example_through_settle_format_json(capsys: pytest.CaptureFixture[
         for cards, placed in by_cards.items():
             argv = ["settle", name, "--cards", cards, "--format", "json"]
             argv += [arg for bet, _, _ in placed for arg in ("--bet", f"{bet.id}=100")]
-            code, out, err = run(argv, capsys)
+            code, out, err = cli(argv)
             calls += 1
             assert (code, err) == (0, "")
             data = json.loads(out)
@@ -108,18 +110,18 @@ def test_hand_checked_examples_of_classic() -> None:
 
 def test_the_sheet_shows_the_examples_in_every_format() -> None:
     (sheet,) = [build_sheet(BUNDLED["classic"], bet_ids=["banker"], date="2024-01-01")]
-    md = render([sheet], "md")
-    assert "| Banker wins | `P: Kc Qh \\| B: 8d Ks` | 195 |" in md
+    md = render_sheets([sheet], "md")
+    assert has_cells(md, "Banker wins", "`P: Kc Qh \\| B: 8d Ks`", "195")
     assert "Worked examples: each row's example is the first round" in md  # the Method's rule
-    html = render([sheet], "html")
+    html = render_sheets([sheet], "html")
     assert "<code>P: Kc Qh | B: 8d Ks</code>" in html
-    rows = json.loads(render([sheet], "json"))["bets"][0]["rows"]
+    rows = json.loads(render_sheets([sheet], "json"))["bets"][0]["rows"]
     assert rows[0]["example"] == {
         "cards": "P: Kc Qh | B: 8d Ks",
         "stake": "100/1",
         "returns": "195/1",
     }
-    csv = render([sheet], "csv").splitlines()
+    csv = render_sheets([sheet], "csv").splitlines()
     assert "Classic (commission),banker,Banker,example,Banker wins,0.95:1,,,195," in csv[-3]
     assert csv[-3].endswith("P: Kc Qh | B: 8d Ks,195/1,")
 
@@ -134,7 +136,7 @@ def test_one_deck_has_no_perfect_pair_example_and_rows_that_occur_have_one() -> 
     for b in sheet.bets:
         for ex, n in zip(b.examples, b.bet.row_combinations(joint_distribution(shoe)), strict=True):
             assert (ex is None) == (n == 0)
-    data = json.loads(render([sheet], "json"))
+    data = json.loads(render_sheets([sheet], "json"))
     perfect = data["bets"][0]["rows"]
     assert [r["example"] is None for r in perfect] == [True, True, True, False]
     assert [r["never_occurs"] for r in perfect] == [True, True, True, False]
@@ -175,7 +177,8 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
 
 _PRINT_EXAMPLES = """
 from exactodds.examples import row_examples
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
+from tests.markdown_cells import has_cells
 t = load_paytable("bonus-pairs")
 for bet in t.bets:
     for ex in row_examples(bet, t.shoe(), t.tableau):

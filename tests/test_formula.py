@@ -18,11 +18,12 @@ from exactodds import Shoe, joint_distribution
 from exactodds.compare import INFINITE, compare_variants
 from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, bundled_paytables, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.round import Hand, Outcome, PairKind, feature_record
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, STOOD, Tableau
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 BUNDLED = [p.stem for p in bundled_paytables()]
 
@@ -162,9 +163,8 @@ def test_perfect_pair_limit_by_hand() -> None:
 # -- compare --decks …,inf and --formula ------------------------------------------------------
 
 
-def test_compare_inf_variant_is_the_limit() -> None:
-    table = load_paytable("classic")
-    c = compare_variants(table, rules=["mini"], ties=["8:1"], decks=["6", "inf"])
+def test_compare_inf_variant_is_the_limit(classic: Paytable) -> None:
+    c = compare_variants(classic, rules=["mini"], ties=["8:1"], decks=["6", "inf"])
     six, inf = c.results
     assert (six.variant.decks, inf.variant.decks) == (6, INFINITE)
     mini = load_paytable("mini")
@@ -173,26 +173,25 @@ def test_compare_inf_variant_is_the_limit() -> None:
     assert c.formulas == ()
 
 
-def test_compare_decks_6_8_inf_md_json_csv(capsys: pytest.CaptureFixture[str]) -> None:
+def test_compare_decks_6_8_inf_md_json_csv(cli: Cli, classic: Paytable) -> None:
     argv = ["compare", "classic", "--rules", "punto-banco", "--tie", "8:1", "--decks", "6,8,inf"]
-    code, out, err = run([*argv, "--format", "json"], capsys)
+    code, out, err = cli([*argv, "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert [v["decks"] for v in data["variants"]] == [6, 8, "inf"]
     inf = data["variants"][2]["house_edge"]
-    classic = load_paytable("classic")
     assert Fraction(inf["tie"]) == infinite_edge(classic, "tie")
     assert Fraction(inf["banker"]) == infinite_edge(classic, "banker")
     assert "formulas" not in data
 
-    code, out, _ = run([*argv, "--format", "csv"], capsys)
+    code, out, _ = cli([*argv, "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and [r["decks"] for r in rows[::14]] == ["6", "8", "inf"]
     assert "formula" not in rows[0]
     pair = next(r for r in rows if r["decks"] == "inf" and r["bet"] == "player_pair")
     assert pair["house_edge"] == "1/13" and pair["house_edge_percent"] == "7.692308"
 
-    code, out, _ = run(argv, capsys)
+    code, out, _ = cli(argv)
     lines = out.splitlines()
     assert code == 0
     assert [line.split("|")[2].strip() for line in lines if "| punto-banco" in line] == [
@@ -203,9 +202,9 @@ def test_compare_decks_6_8_inf_md_json_csv(capsys: pytest.CaptureFixture[str]) -
     assert "14.3596%" in out  # SPEC §9: Tie 8:1 on 8 decks
 
 
-def test_compare_formula_md_json_csv(capsys: pytest.CaptureFixture[str]) -> None:
+def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:
     argv = ["compare", "classic", "--rules", "punto-banco,mini", "--tie", "9:1", "--formula"]
-    code, out, err = run([*argv, "--format", "json"], capsys)
+    code, out, err = cli([*argv, "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert [(f["rules"], f["tie"], f["banker"]) for f in data["formulas"]] == [
@@ -213,7 +212,6 @@ def test_compare_formula_md_json_csv(capsys: pytest.CaptureFixture[str]) -> None
         ("mini", "9:1", "commission"),
     ]
     d = sympy.Symbol("d")
-    classic = load_paytable("classic")
     for group, rules in zip(data["formulas"], ("punto-banco", "mini"), strict=True):
         joint = joint_distribution(Shoe.decks(5), BUILTIN[rules])
         for entry in group["bets"]:
@@ -228,12 +226,12 @@ def test_compare_formula_md_json_csv(capsys: pytest.CaptureFixture[str]) -> None
             assert value == expr == sympy.Rational(exact.numerator, exact.denominator)
             assert entry["checked_at"] == [8, 12]
 
-    code, out, _ = run([*argv, "--format", "csv"], capsys)
+    code, out, _ = cli([*argv, "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(out)))
     pair = next(r for r in rows if r["rules"] == "mini" and r["bet"] == "player_pair")
     assert pair["formula"] == "(4*d + 11)/(52*d - 1)"
 
-    code, out, _ = run(argv, capsys)
+    code, out, _ = cli(argv)
     assert code == 0 and "mini, Tie 9:1, Banker commission:" in out
     pairs = [
         [cell.strip() for cell in line.split("|")[1:-1]]
@@ -250,6 +248,6 @@ def _tie_9(table: Paytable) -> Paytable:
     return apply_variant(table, Variant(BUILTIN["punto-banco"], 8, parse_payout("9:1")))
 
 
-def test_bad_decks_value_still_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["compare", "classic", "--decks", "infinit"], capsys)
+def test_bad_decks_value_still_one_line(cli: Cli) -> None:
+    code, out, err = cli(["compare", "classic", "--decks", "infinit"])
     assert code == 2 and out == "" and "not 'infinit'" in err and err.count("\n") == 1

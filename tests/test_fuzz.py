@@ -22,7 +22,7 @@ from exactodds.cli import run
 from exactodds.conditions import parse_condition
 from exactodds.errors import MAX_LINE, ExactOddsError
 from exactodds.payout import parse_payout
-from exactodds.paytable import check_paytable, parse_paytable
+from exactodds.paytable_loader import parse_paytable, validate_paytable
 from exactodds.shoe import Shoe, parse_cards
 from exactodds.tableau import Tableau
 
@@ -172,7 +172,7 @@ def test_files(tmp_path: Path, name: str, data: dict[str, Any]) -> None:
         path.write_text(_toml(data), encoding="utf-8")
     either(lambda: Shoe.from_file(path))
     either(lambda: Tableau.from_file(path))
-    assert all(isinstance(p, str) for p in check_paytable(path))
+    assert all(isinstance(p, str) for p in validate_paytable(path))
 
 
 def _toml(data: dict[str, Any]) -> str:

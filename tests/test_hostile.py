@@ -111,7 +111,7 @@ OPTIONS: list[list[str]] = [
     ["simulate", "--monte-carlo", "--rounds", "1000000000000"],
     ["simulate", "--cut-card", "99999999999999999999"],
     ["simulate", "--seed", "-1"],
-    ["report", "--verify-rounds", "10000000000"],
+    ["report", "--monte-carlo-rounds", "10000000000"],
     ["report", "--date", "x" * 100_000],
     ["report", "--format", "x" * 10_000],
     ["report", "classic", "--bet", "x" * 100_000],

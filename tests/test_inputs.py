@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from exactodds.errors import InputFileError, PaytableError
 from exactodds.files import parse_data, read_bytes, read_data, read_text
 from exactodds.limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING
-from exactodds.paytable import check_paytable, load_paytable
+from exactodds.paytable_loader import load_paytable, validate_paytable
 from exactodds.tableau import STOOD
 
 RULES = 'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'
@@ -232,7 +232,7 @@ def test_rules_file_cannot_leave_the_paytable_folder(
     game_folder: Path, opened: list[Path], rules: str
 ) -> None:
     game = _game(game_folder, rules)
-    problems = check_paytable(game)
+    problems = validate_paytable(game)
     with pytest.raises((PaytableError, InputFileError)):
         load_paytable(game)
     outside = [p for p in opened if not p.is_relative_to(game_folder.resolve())]
@@ -267,5 +267,5 @@ def test_no_rules_path_reads_outside_the_folder(
     rules = "/".join(parts) + suffix
     game = _game(game_folder, rules)
     opened.clear()
-    check_paytable(game)
+    validate_paytable(game)
     assert all(p.is_relative_to(game_folder.resolve()) for p in opened), (rules, opened)

@@ -24,7 +24,8 @@ from exactodds.analysis import kernel
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.errors import KernelError, MissingExtraError
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, bundled_paytables, load_paytable, parse_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable, parse_paytable
 from tests.cli_helpers import run
 
 needs_numba = pytest.mark.skipif(
@@ -230,7 +231,7 @@ def test_cli_start_and_small_batches_do_not_import_numba() -> None:
         "import sys\n"
         "from exactodds.cli import main\n"
         "from exactodds.analysis.batch import compile_bets\n"
-        "from exactodds.paytable import load_paytable\n"
+        "from exactodds.paytable_loader import load_paytable\n"
         "from exactodds import Shoe\n"
         "t = load_paytable('punto-banco')\n"
         "compile_bets(t.bets, t.tableau).evaluate([Shoe.decks(8)])\n"

@@ -15,7 +15,7 @@ import pytest
 
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures, rtp_by_stake, unrounded
-from exactodds.paytable import bundled_paytables, load_paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.round import Outcome, Winner
 from exactodds.shoe import Shoe
 from tests.bruteforce import outcome_winner, physical_cards, play_round

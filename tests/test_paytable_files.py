@@ -21,13 +21,12 @@ import pytest
 
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
-from exactodds.paytable import (
-    Bet,
-    Paytable,
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import (
     bundled_paytables,
-    check_paytable,
     default_paytable,
     load_paytable,
+    validate_paytable,
 )
 from exactodds.round import Hand, Outcome, PairKind, Winner
 from exactodds.shoe import Shoe
@@ -260,7 +259,7 @@ def test_file_cites_its_source_and_checks_clean(name: str) -> None:
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# Source: ")
     assert SEED_FILES[name] in first
-    assert check_paytable(path) == []
+    assert validate_paytable(path) == []
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

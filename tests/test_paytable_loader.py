@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.cli import main
 from exactodds.errors import InputFileError, PaytableError
-from exactodds.paytable import (
-    Rounding,
-    RoundingMode,
+from exactodds.paytable import Rounding, RoundingMode
+from exactodds.paytable_loader import (
     bundled_paytables,
-    check_paytable,
     default_paytable,
     load_paytable,
+    validate_paytable,
 )
 from exactodds.round import Hand, Outcome, PairKind
+from tests.cli_helpers import Cli
+from tests.conftest import WriteFile
 
 HEADER = 'name = "Test"\ndecks = 8\n'
 PLAYER = """
@@ -29,12 +29,6 @@ rows = [
   { when = "otherwise", pays = "lose", event = "Banker wins" },
 ]
 """
-
-
-def _write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "game.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize(
@@ -91,10 +85,10 @@ def _write(tmp_path: Path, text: str) -> Path:
     ],
 )
 def test_every_problem_is_named_with_its_line(
-    tmp_path: Path, body: str, line: int | None, message: str
+    write_file: WriteFile, body: str, line: int | None, message: str
 ) -> None:
-    path = _write(tmp_path, body)
-    problems = check_paytable(path)
+    path = write_file("game.toml", body)
+    problems = validate_paytable(path)
     assert any(message in p for p in problems), problems
     if line is not None:
         assert any(p.startswith(f"{path}:{line}: ") and message in p for p in problems) or (
@@ -104,47 +98,43 @@ def test_every_problem_is_named_with_its_line(
         load_paytable(path)
 
 
-def test_all_problems_are_reported_at_once(tmp_path: Path) -> None:
+def test_all_problems_are_reported_at_once(write_file: WriteFile) -> None:
     body = (
         HEADER
         + 'colour = "red"\n'
         + PLAYER.replace('"1:1"', '"x"').replace('"winner == tie"', '"winner == 7"')
     )
-    problems = check_paytable(_write(tmp_path, body))
+    problems = validate_paytable(write_file("game.toml", body))
     assert len(problems) == 3
 
 
-def test_validate_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_cli_exit_codes(write_file: WriteFile, cli: Cli) -> None:
     good = default_paytable()
-    bad = _write(tmp_path, HEADER + PLAYER.replace('"1:1"', '"-1:1"'))
-    with pytest.raises(SystemExit) as info:
-        main(["validate", str(good), str(bad)])
-    assert info.value.code == 2
-    out = capsys.readouterr()
-    assert f"{good}: ok" in out.out
-    assert "cannot read payout '-1:1'" in out.err
-    assert "Traceback" not in out.err
-    with pytest.raises(SystemExit) as info:
-        main(["validate", str(good)])
-    assert info.value.code == 0
+    bad = write_file("game.toml", HEADER + PLAYER.replace('"1:1"', '"-1:1"'))
+    code, out, err = cli(["validate", str(good), str(bad)])
+    assert code == 2
+    assert f"{good}: ok" in out
+    assert "cannot read payout '-1:1'" in err
+    assert "Traceback" not in err
+    assert cli(["validate", str(good)])[0] == 0
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(InputFileError, match="file not found"):
         load_paytable(tmp_path / "nope.toml")
-    assert "file not found" in check_paytable(tmp_path / "nope.toml")[0]
+    assert "file not found" in validate_paytable(tmp_path / "nope.toml")[0]
 
 
 def test_every_bundled_paytable_is_valid() -> None:
     assert default_paytable() in bundled_paytables()
     for path in bundled_paytables():
-        assert check_paytable(path) == [], path
+        assert validate_paytable(path) == [], path
         table = load_paytable(path)
         assert table.sha256 is not None and len(table.sha256) == 64
         assert table.bets
 
 
-def test_inline_rules_and_decimal_rounding(tmp_path: Path) -> None:
+def test_inline_rules_and_decimal_rounding(write_file: WriteFile) -> None:
     body = (
         'name = "Touch-like"\ndecks = 8\n'
         "[rules]\nplayer_draw = [0, 1, 2, 3, 4, 5]\n"
@@ -155,7 +145,7 @@ def test_inline_rules_and_decimal_rounding(tmp_path: Path) -> None:
         '  { when = "winner == tie", pays = "push", event = "Tie" },\n'
         '  { when = "otherwise", pays = "lose", event = "Player wins" },\n]\n'
     )
-    table = load_paytable(_write(tmp_path, body))
+    table = load_paytable(write_file("game.toml", body))
     assert 8 in table.tableau.banker[4] and 8 not in table.tableau.banker[5]
     banker = table.bet("banker")
     assert banker.rounding == Rounding(Fraction(1, 100), RoundingMode.DOWN)
@@ -183,33 +173,31 @@ def test_rounding_modes(mode: RoundingMode, amount: str, expected: str) -> None:
     assert Rounding(Fraction("0.01"), mode).apply(Fraction(amount)) == Fraction(expected)
 
 
-def test_rules_file_named_by_a_paytable_is_an_input(tmp_path: Path) -> None:
+def test_rules_file_named_by_a_paytable_is_an_input(write_file: WriteFile) -> None:
     from exactodds.report import build_sheet
 
-    (tmp_path / "r.toml").write_text(
+    rules = write_file(
+        "r.toml",
         'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'
         '3 = "any"\n4 = "any"\n5 = "none"\n6 = "none"\n7 = "none"\n',
-        encoding="utf-8",
     )
-    path = _write(
-        tmp_path,
+    path = write_file(
+        "game.toml",
         'name = "G"\nrules = "r.toml"\n[bets.tie]\nrows = [\n'
         '  { when = "winner == tie", pays = "8:1" },\n'
         '  { when = "otherwise", pays = "lose" },\n]\n',
     )
     table = load_paytable(path)
-    assert table.rules_file == tmp_path / "r.toml"
+    assert table.rules_file == rules
     assert 8 in table.tableau.banker[4] and 6 not in table.tableau.banker[5]
     roles = [i.role for i in build_sheet(table, date="2024-01-01", version="t").inputs]
     assert roles == ["paytable", "rules"]
 
 
-def test_no_paytable_means_the_default_game(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_paytable_means_the_default_game(cli: Cli) -> None:
     assert load_paytable().path == default_paytable()
-    with pytest.raises(SystemExit) as info:
-        main(["eor", "--format", "json"])
-    assert info.value.code in (0, None)
-    assert '"paytable": "Classic (commission)"' in capsys.readouterr().out
+    code, out, _ = cli(["eor", "--format", "json"])
+    assert code == 0 and '"paytable": "Classic (commission)"' in out
 
 
 ONE_DECK = """\
@@ -225,12 +213,10 @@ rows = [
 """
 
 
-def test_a_row_impossible_only_on_this_shoe_is_a_warning(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_row_impossible_only_on_this_shoe_is_a_warning(write_file: WriteFile, cli: Cli) -> None:
     """One deck holds no two identical cards: valid file, exit 0, one warning per row."""
-    path = _write(tmp_path, ONE_DECK)
-    assert check_paytable(path) == []
+    path = write_file("game.toml", ONE_DECK)
+    assert validate_paytable(path) == []
     table = load_paytable(path)
     expected = [
         f"{path}:{line}: bet 'pp' row {n} ({event!r}): never occurs with this shoe "
@@ -238,12 +224,11 @@ def test_a_row_impossible_only_on_this_shoe_is_a_warning(
         for line, n, event in ((6, 1, "Both"), (7, 2, "Player"))
     ]
     assert list(table.warnings) == expected
-    with pytest.raises(SystemExit) as info:
-        main(["validate", str(path)])
-    assert info.value.code in (0, None)
-    out = capsys.readouterr()
-    assert out.out == f"{path}: ok\n"
-    assert out.err.splitlines() == [f"exactodds: warning: {w}" for w in expected]
+    assert cli(["validate", str(path)]) == (
+        0,
+        f"{path}: ok\n",
+        "".join(f"exactodds: warning: {w}\n" for w in expected),
+    )
     # on two decks the same file has no warning
-    two = _write(tmp_path, ONE_DECK.replace("decks = 1", "decks = 2"))
+    two = write_file("two.toml", ONE_DECK.replace("decks = 1", "decks = 2"))
     assert load_paytable(two).warnings == ()

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from exactodds.compliance import parse_profile
-from exactodds.paytable import parse_paytable
+from exactodds.paytable_loader import parse_paytable
 from exactodds.tableau import BUILTIN, Tableau
 
 ROOT = Path(__file__).resolve().parents[1]

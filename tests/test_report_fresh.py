@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from exactodds.cli import main
-from exactodds.paytable import bundled_paytables
+from exactodds.paytable_loader import bundled_paytables
 from exactodds.report import (
     BUNDLED_AGAINST,
     COMPARISON_STEM,
     build_sheets,
     comparison_document,
     recorded_date,
-    render,
+    render_sheets,
 )
 from exactodds.report.html import render_html
 from exactodds.report.markdown import MARKER, render_markdown
@@ -39,7 +39,7 @@ def test_bundled_sheet_is_up_to_date(path: Path) -> None:
         text = committed.read_text(encoding="utf-8")
         date = recorded_date(text, fmt)
         assert date is not None, f"{committed} records no date; {FIX}"
-        assert render([sheet.with_date(date)], fmt) == text, f"{committed} is {FIX}"
+        assert render_sheets([sheet.with_date(date)], fmt) == text, f"{committed} is {FIX}"
 
 
 @pytest.mark.parametrize("fmt", ["md", "html"])

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.report import Sheet, build_sheets, render
+from exactodds.report import Sheet, build_sheets, render_sheets
+from tests.markdown_cells import table_rows
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -33,7 +34,7 @@ def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_golden_sheet(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = render([golden_sheet(monkeypatch)], fmt)
+    text = render_sheets([golden_sheet(monkeypatch)], fmt)
     path = GOLDEN / f"game.{fmt}"
     if os.environ.get("EXACTODDS_UPDATE_GOLDEN"):
         path.write_bytes(text.encode("utf-8"))
@@ -44,7 +45,7 @@ def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.Monkey
     import hashlib
 
     sheet = golden_sheet(monkeypatch)
-    md = render([sheet], "md")
+    md = render_sheets([sheet], "md")
     for role, name in (
         ("paytable", "game"),
         ("rules", "rules"),
@@ -52,6 +53,6 @@ def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.Monkey
         ("profile", "profile"),
     ):
         digest = hashlib.sha256((GOLDEN / "inputs" / f"{name}.toml").read_bytes()).hexdigest()
-        assert f"| {role} | `inputs/{name}.toml` | `{digest}` |" in md
+        assert (role, f"`inputs/{name}.toml`", f"`{digest}`") in table_rows(md)
     assert "1 deck less 2c 7h Kd Kh (48 cards)" in md
     assert "48·47·46·45·44·43 = 8,835,488,640 sequences" in md

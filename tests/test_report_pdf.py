@@ -12,10 +12,10 @@ from pypdf import PdfReader
 
 from exactodds.cli import main
 from exactodds.numbers import percent
-from exactodds.report import Sheet, build_sheets, recorded_date, render, render_file
+from exactodds.report import Sheet, build_sheets, recorded_date, render_file, render_sheets
 from exactodds.report.layout import PRECISION
 from exactodds.report.pdf import html_digest, pdf_stamp
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +48,7 @@ def test_every_page_names_the_sheet_and_every_bet_is_shown(
         assert f"Page {n} of {len(pages)}" in text
     # each bet's section starts a page (the first one right after the Bets heading) and shows
     # the house edge the HTML sheet prints
-    html = render([sheet], "html")
+    html = render_sheets([sheet], "html")
     starts = [t.split("\n", 1)[0] for t in pages]
     first, *others = sheet.bets
     own = {first.bet.id: pages[starts.index("Bets")]}
@@ -72,7 +72,7 @@ def test_every_page_names_the_sheet_and_every_bet_is_shown(
 
 
 def test_unchanged_pdf_is_not_printed_again(
-    written: tuple[Sheet, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    written: tuple[Sheet, Path], cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, path = written
     before = path.read_bytes()
@@ -82,9 +82,9 @@ def test_unchanged_pdf_is_not_printed_again(
 
     monkeypatch.setattr("exactodds.report.pdf.render_pdf", refuse)
     argv = ["report", "classic", "--format", "pdf", "--out", str(path.parent)]
-    code, out, _ = run([*argv, "--date", "2024-01-01"], capsys)
+    code, out, _ = cli([*argv, "--date", "2024-01-01"])
     assert (code, out) == (0, f"{path}: unchanged\n")
-    code, out, _ = run(argv, capsys)  # today: only the date would differ
+    code, out, _ = cli(argv)  # today: only the date would differ
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
 
 

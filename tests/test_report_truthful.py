@@ -10,18 +10,20 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe
-from exactodds.paytable import bundled_paytables, load_paytable
-from exactodds.report import build_sheet, build_sheets, render
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import bundled_paytables, load_paytable
+from exactodds.report import build_sheet, build_sheets, render_sheets
 from exactodds.tableau import BUILTIN
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
+from tests.markdown_cells import has_cells
 
 REPORTS = Path(__file__).resolve().parents[1] / "reports"
 
 
 def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
-    code, md, err = run(["report", "classic", "--decks", "6", "--rules", "mini"], capsys)
+    code, md, err = cli(["report", "classic", "--decks", "6", "--rules", "mini"])
     assert code == 0, err
     assert "# Classic (commission) — math sheet — 6 decks (312 cards), drawing rules mini" in md
     differs = (
@@ -29,13 +31,13 @@ def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
         "punto-banco rules in the paytable; mini used here."
     )
     assert f"> **This sheet differs from the paytable:** {differs}" in md
-    assert f"| Differs from the paytable | {differs} |" in md
+    assert has_cells(md, "Differs from the paytable", f"{differs}")
     assert "Shoe used here: 6 decks (312 cards). Drawing rules: mini — " in md
     assert "## Drawing rules: mini" in md
-    assert "| Command | `exactodds report classic --decks 6 --rules mini` |" in md
-    code, plain, _ = run(["report", "classic"], capsys)
+    assert has_cells(md, "Command", "`exactodds report classic --decks 6 --rules mini`")
+    code, plain, _ = cli(["report", "classic"])
     assert "differs from the paytable" not in plain.lower()
-    assert "| Command | `exactodds report classic` |" in plain
+    assert has_cells(plain, "Command", "`exactodds report classic`")
 
 
 @pytest.mark.parametrize(
@@ -44,39 +46,38 @@ def test_six_deck_mini_sheet_of_classic_says_what_it_computes(
         [],
         ["--decks", "6", "--rules", "pronto"],
         ["--remove", "6 6 7h Kd", "--bet", "tie", "--bet", "player_pair"],
-        ["--decks", "1", "--bet", "perfect_pair", "--verify-rounds", "300", "--seed", "5"],
+        ["--decks", "1", "--bet", "perfect_pair", "--monte-carlo-rounds", "300", "--seed", "5"],
     ],
 )
 def test_the_rerun_command_recomputes_the_sheet_from_another_folder(
     options: list[str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    cli: Cli,
 ) -> None:
     argv = ["report", "classic", *options, "--date", "2024-06-01"]
-    code, first, err = run(argv, capsys)
+    code, first, err = cli(argv)
     assert code == 0, err
-    label = "Rerun" if "--verify-rounds" in options else "Command"
-    pattern = r"\| Command \| `([^`]*)` \|" if label == "Command" else r"Rerun: `([^`]*)`"
+    label = "Rerun" if "--monte-carlo-rounds" in options else "Command"
+    pattern = r"\| Command +\| `([^`]*)` +\|" if label == "Command" else r"Rerun: `([^`]*)`"
     match = re.search(pattern, first)
     assert match is not None
     command = shlex.split(match.group(1))
     assert command[:3] == ["exactodds", "report", "classic"]
     monkeypatch.chdir(tmp_path)  # no paytables/ folder here
-    code, again, err = run([*command[1:], "--date", "2024-06-01"], capsys)
+    code, again, err = cli([*command[1:], "--date", "2024-06-01"])
     assert code == 0, err
     assert again == first
 
 
-def test_options_are_derived_for_sheets_built_in_python() -> None:
-    table = load_paytable("classic")
-    depleted = build_sheet(table, shoe=Shoe.decks(8).remove("6 6 7h"), bet_ids=["tie"])
+def test_options_are_derived_for_sheets_built_in_python(classic: Paytable) -> None:
+    depleted = build_sheet(classic, shoe=Shoe.decks(8).remove("6 6 7h"), bet_ids=["tie"])
     assert depleted.command == "exactodds report classic --remove '6c 6d 7h' --bet tie"
-    rules = build_sheet(table, shoe=Shoe.decks(2), tableau=BUILTIN["pronto"])
+    rules = build_sheet(classic, shoe=Shoe.decks(2), tableau=BUILTIN["pronto"])
     assert rules.command == "exactodds report classic --decks 2 --rules pronto"
-    custom = build_sheet(table, shoe=Shoe.from_rank_counts({"A": 30, "K": 30}))
+    custom = build_sheet(classic, shoe=Shoe.from_rank_counts({"A": 30, "K": 30}))
     assert custom.command is None
-    assert "| Command |" not in render([custom], "md")
+    assert not has_cells(render_sheets([custom], "md"), "Command")
 
 
 def test_a_file_paytable_is_named_by_its_path(tmp_path: Path) -> None:

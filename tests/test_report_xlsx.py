@@ -18,11 +18,11 @@ import pytest
 from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import grouped
-from exactodds.paytable import load_paytable
-from exactodds.report import Sheet, build_sheet, build_sheets, render, render_file
+from exactodds.paytable import Paytable
+from exactodds.report import Sheet, build_sheet, build_sheets, render_file, render_sheets
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 from tests.test_report_escaping import PAYTABLE as HOSTILE
 
 
@@ -47,14 +47,14 @@ def table(ws: Any, first: str) -> tuple[list[str], list[list[Any]]]:
 
 
 @pytest.fixture(scope="module")
-def classic() -> Sheet:
+def classic_sheet() -> Sheet:
     (sheet,) = build_sheets(["classic"], date="2024-01-01")
     return sheet
 
 
-def test_workbook_equals_the_json_sheet(classic: Sheet) -> None:
-    book = workbook(render_xlsx(classic))
-    data = json.loads(render([classic], "json"))
+def test_workbook_equals_the_json_sheet(classic_sheet: Sheet) -> None:
+    book = workbook(render_xlsx(classic_sheet))
+    data = json.loads(render_sheets([classic_sheet], "json"))
     bets = data["bets"]
     assert book.sheetnames == ["Summary", *(b["id"] for b in bets), "Inputs"]
     header, summary = table(book["Summary"], "Bet")
@@ -109,16 +109,16 @@ def test_workbook_equals_the_json_sheet(classic: Sheet) -> None:
 
 def test_rounded_bet_lists_rtp_by_stake() -> None:
     (sheet,) = build_sheets(["touch"], bet_ids=["banker"], date="2024-01-01")
-    data = json.loads(render([sheet], "json"))["bets"][0]
+    data = json.loads(render_sheets([sheet], "json"))["bets"][0]
     _, stakes = table(workbook(render_xlsx(sheet))["banker"], "Stake")
     assert [r[2] for r in stakes[:-1]] == [s["rtp"] for s in data["rtp_by_stake"]]
     assert stakes[-1][2] == data["unrounded_rtp"]
 
 
-def test_counts_above_2_to_53_are_text_with_a_note() -> None:
+def test_counts_above_2_to_53_are_text_with_a_note(classic: Paytable) -> None:
     # 8 decks' universe fits in a double, 9 decks' does not
     assert Shoe.decks(8).size * 415 * 414 * 413 * 412 * 411 < MAX_EXACT_INT
-    sheet = build_sheet(load_paytable("classic"), shoe=Shoe.decks(9), bet_ids=["player_pair"])
+    sheet = build_sheet(classic, shoe=Shoe.decks(9), bet_ids=["player_pair"])
     book = workbook(render_xlsx(sheet))
     ws = book["player_pair"]
     header, body = table(ws, "Event")
@@ -134,8 +134,8 @@ def test_counts_above_2_to_53_are_text_with_a_note() -> None:
     assert inputs["Universe (ordered six-card sequences)"] == grouped(sheet.universe)
 
 
-def test_a_thousand_decks(tmp_path: Path) -> None:
-    sheet = build_sheet(load_paytable("classic"), shoe=Shoe.decks(1000), bet_ids=["tie"])
+def test_a_thousand_decks(tmp_path: Path, classic: Paytable) -> None:
+    sheet = build_sheet(classic, shoe=Shoe.decks(1000), bet_ids=["tie"])
     header, body = table(workbook(render_xlsx(sheet))["tie"], "Event")
     assert all(isinstance(r[header.index("Combinations")], str) for r in body)
     assert [Fraction(r[header.index("Probability (exact)")]) for r in body][-1] == 1
@@ -190,20 +190,18 @@ def test_same_inputs_same_bytes_and_the_date_inside(monkeypatch: pytest.MonkeyPa
     assert xlsx_date(render_xlsx(old)) == "1970-01-01"
 
 
-def test_cli_writes_and_keeps_an_unchanged_workbook(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_writes_and_keeps_an_unchanged_workbook(tmp_path: Path, cli: Cli) -> None:
     argv = ["report", "classic", "--bet", "tie", "--format", "xlsx", "--out", str(tmp_path)]
-    code, out, err = run([*argv, "--date", "2024-01-01"], capsys)
+    code, out, err = cli([*argv, "--date", "2024-01-01"])
     path = tmp_path / "classic.xlsx"
     assert (code, err, out) == (0, "", f"{path}: written\n")
     before = path.read_bytes()
-    code, out, _ = run(argv, capsys)  # another day, same figures: left as it is
+    code, out, _ = cli(argv)  # another day, same figures: left as it is
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
     path.write_bytes(b"PK\x03\x04 someone's workbook")  # not one exactodds wrote
-    code, out, err = run(argv, capsys)
+    code, out, err = cli(argv)
     assert (code, out) == (2, "") and "already exists (use --force to replace it)" in err
-    code, out, _ = run([*argv, "--force"], capsys)
+    code, out, _ = cli([*argv, "--force"])
     assert (code, out) == (0, f"{path}: written\n") and xlsx_date(path.read_bytes())
 
 
@@ -215,11 +213,11 @@ MISSING = {
 
 @pytest.mark.parametrize("fmt", MISSING)
 def test_binary_format_without_its_extra(
-    fmt: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    fmt: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cli: Cli
 ) -> None:
     module, message = MISSING[fmt]
     monkeypatch.setitem(sys.modules, module, None)  # importing it now fails
-    code, out, err = run(["report", "classic", "--format", fmt, "--out", str(tmp_path)], capsys)
+    code, out, err = cli(["report", "classic", "--format", fmt, "--out", str(tmp_path)])
     assert (code, out, err) == (2, "", f"exactodds: error: {message}\n")
     assert list(tmp_path.iterdir()) == []  # refused before any work
     (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")
@@ -229,7 +227,7 @@ def test_binary_format_without_its_extra(
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
-def test_binary_formats_need_out(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["report", "classic", "--format", fmt], capsys)
+def test_binary_formats_need_out(fmt: str, cli: Cli) -> None:
+    code, out, err = cli(["report", "classic", "--format", fmt])
     assert (code, out) == (2, "")
     assert err.endswith(f"--format {fmt} writes binary files, one per sheet: give --out DIR\n")

@@ -12,12 +12,12 @@ import pytest
 
 from exactodds import Shoe, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, RoundError
-from exactodds.paytable import load_paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.round import Hand, Outcome, PairKind
 from exactodds.settle import check_round, parse_round_cards, settle_round
 from exactodds.shoe import Card
 from exactodds.tableau import BUILTIN
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
@@ -195,28 +195,26 @@ def test_bad_bets() -> None:
         settle_round(table, SEED_004["1"], [("player", 0)])
 
 
-def test_cli_example_1_on_the_bundled_classic(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_example_1_on_the_bundled_classic(cli: Cli) -> None:
     argv = ["settle", "--cards", SEED_004["1"], "--bet", "player=100", "--bet", "banker=100"]
-    code, out, err = run([*argv, "--bet", "player_pair=100"], capsys)
+    code, out, err = cli([*argv, "--bet", "player_pair=100"])
     assert (code, err) == (0, "")
     assert "Player  9s 9h    natural 8, pair" in out
     assert "Banker  Kd 7c    7, stands" in out
     assert "Player wins 8 to 7." in out
     assert "wins 1100" in out and "loses 100" in out  # the bundled labels may change
     assert "Net result: +1100" in out
-    code, out, _ = run(
-        ["settle", str(CLASSIC), "--cards", SEED_004["3"], "-b", "banker=200"], capsys
-    )
+    code, out, _ = cli(["settle", str(CLASSIC), "--cards", SEED_004["3"], "-b", "banker=200"])
     assert "Player  Ks 4h    4, draws 8c -> 2" in out and "wins 190" in out
-    code, out, _ = run(["settle", "--cards", SEED_004["3"], "--rules", "pronto"], capsys)
+    code, out, _ = cli(["settle", "--cards", SEED_004["3"], "--rules", "pronto"])
     assert code == 2  # under Pronto the banker draws on 3
 
 
-def test_cli_json_of_example_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_json_of_example_2(cli: Cli) -> None:
     """Seed 004's example 2 (banker 2 draws a six: 8 against a player 1) as JSON: exact
     values as "p/q", the round and the rules used."""
     argv = ["settle", "--cards", SEED_004["2"], "--format", "json"]
-    code, out, err = run([*argv, "--bet", "banker=10", "--bet", "player=10", "-b", "tie=5"], capsys)
+    code, out, err = cli([*argv, "--bet", "banker=10", "--bet", "player=10", "-b", "tie=5"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert data["bets"] == [
@@ -241,7 +239,10 @@ def test_cli_json_of_example_2(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--cards", SEED_004["1"], "--format", "xml"], "unknown format 'xml' (use text or json)"),
+        (
+            ["--cards", SEED_004["1"], "--format", "xml"],
+            "--format: 'xml' is not one of 'text', 'json'",
+        ),
         (["--cards", "P: 3c 2d | B: Kd 7c"], "player has 5 and must draw a third card"),
         (["--cards", "P: 3x 2d | B: Kd 7c"], "unknown suit 'x' in card '3x'"),
         (["--cards", SEED_004["1"], "--bet", "player"], "bet 'player' must be ID=STAKE"),
@@ -251,14 +252,14 @@ def test_cli_json_of_example_2(capsys: pytest.CaptureFixture[str]) -> None:
         ([], "give the round with --cards"),
     ],
 )
-def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["settle", *argv], capsys)
+def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
+    code, out, err = cli(["settle", *argv])
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-def test_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["settle", "--help"], capsys)
+def test_help_has_example(cli: Cli) -> None:
+    code, out, _ = cli(["settle", "--help"])
     assert code == 0 and "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
 
 

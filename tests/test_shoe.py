@@ -11,6 +11,7 @@ import pytest
 
 from exactodds.errors import CardError, ExactOddsError, InputFileError, ShoeError
 from exactodds.shoe import Card, Shoe, parse_card, parse_cards
+from tests.conftest import WriteFile
 
 
 def full(n: int) -> tuple[int, int, int, int]:
@@ -207,45 +208,39 @@ def test_count() -> None:
 # -- shoe files ------------------------------------------------------------------------------------
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def test_file_decks_and_remove(tmp_path: Path) -> None:
-    path = write(tmp_path, "s.toml", 'decks = 6\nremove = "6 6 7h Kd"\nname = "six"\n')
+def test_file_decks_and_remove(write_file: WriteFile) -> None:
+    path = write_file("s.toml", 'decks = 6\nremove = "6 6 7h Kd"\nname = "six"\n')
     assert Shoe.from_file(path) == Shoe.decks(6).remove("6 6 7h Kd")
 
 
-def test_file_default_is_eight_decks(tmp_path: Path) -> None:
-    assert Shoe.from_file(write(tmp_path, "s.toml", 'description = "x"\n')) == Shoe.decks(8)
+def test_file_default_is_eight_decks(write_file: WriteFile) -> None:
+    assert Shoe.from_file(write_file("s.toml", 'description = "x"\n')) == Shoe.decks(8)
 
 
-def test_file_ranks_toml(tmp_path: Path) -> None:
-    path = write(tmp_path, "s.toml", "[ranks]\nA = 5\nT = 3\nK = 8\n")
+def test_file_ranks_toml(write_file: WriteFile) -> None:
+    path = write_file("s.toml", "[ranks]\nA = 5\nT = 3\nK = 8\n")
     assert Shoe.from_file(path) == Shoe.from_rank_counts({"A": 5, "T": 3, "K": 8})
 
 
-def test_file_ranks_json(tmp_path: Path) -> None:
-    path = write(tmp_path, "s.json", json.dumps({"ranks": {"9": 4, "10": 4}, "remove": "9c"}))
+def test_file_ranks_json(write_file: WriteFile) -> None:
+    path = write_file("s.json", json.dumps({"ranks": {"9": 4, "10": 4}, "remove": "9c"}))
     shoe = Shoe.from_file(path)
     assert shoe.size == 7
     assert shoe.counts[8] == (0, 1, 1, 1) and shoe.counts[9] == full(1)
 
 
-def test_file_cards_lists_and_tables_toml(tmp_path: Path) -> None:
+def test_file_cards_lists_and_tables_toml(write_file: WriteFile) -> None:
     text = '[cards]\nA = [1, 0, 0, 2]\n7 = { h = 3, S = 1 }\n"10" = [0, 0, 0, 1]\n'
-    shoe = Shoe.from_file(write(tmp_path, "s.toml", text))
+    shoe = Shoe.from_file(write_file("s.toml", text))
     assert shoe.counts[0] == (1, 0, 0, 2)
     assert shoe.counts[6] == (0, 0, 3, 1)
     assert shoe.counts[9] == (0, 0, 0, 1)
     assert shoe.size == 8
 
 
-def test_file_cards_json(tmp_path: Path) -> None:
+def test_file_cards_json(write_file: WriteFile) -> None:
     data = {"cards": {"K": [2, 2, 2, 2], "Q": {"d": 1}}}
-    shoe = Shoe.from_file(write(tmp_path, "s.json", json.dumps(data)))
+    shoe = Shoe.from_file(write_file("s.json", json.dumps(data)))
     assert shoe.counts[12] == full(2) and shoe.counts[11] == (0, 1, 0, 0)
     assert shoe.value_counts == (9, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
@@ -298,8 +293,8 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize(("name", "text", "msg"), BAD_FILES, ids=[m for _, _, m in BAD_FILES])
-def test_bad_shoe_file(tmp_path: Path, name: str, text: str, msg: str) -> None:
-    path = write(tmp_path, name, text)
+def test_bad_shoe_file(write_file: WriteFile, name: str, text: str, msg: str) -> None:
+    path = write_file(name, text)
     with pytest.raises(ExactOddsError) as exc:
         Shoe.from_file(path)
     assert re.match(rf"{re.escape(str(path))}(:\d+)?: {re.escape(msg)}", message(exc))
@@ -318,10 +313,10 @@ def test_directory_as_shoe_file(tmp_path: Path) -> None:
         Shoe.from_file(tmp_path)
 
 
-def test_file_error_classes(tmp_path: Path) -> None:
+def test_file_error_classes(write_file: WriteFile) -> None:
     with pytest.raises(InputFileError):
-        Shoe.from_file(write(tmp_path, "a.toml", "x = ["))
+        Shoe.from_file(write_file("a.toml", "x = ["))
     with pytest.raises(CardError):
-        Shoe.from_file(write(tmp_path, "b.toml", "[ranks]\nZ = 9\n"))
+        Shoe.from_file(write_file("b.toml", "[ranks]\nZ = 9\n"))
     with pytest.raises(ShoeError):
-        Shoe.from_file(write(tmp_path, "c.toml", "decks = -3\n"))
+        Shoe.from_file(write_file("c.toml", "decks = -3\n"))

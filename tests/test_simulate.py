@@ -20,7 +20,8 @@ from exactodds.analysis.tally import Tally
 from exactodds.cli import main
 from exactodds.engine import joint_distribution
 from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.round import Hand, Outcome, PairKind
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, Tableau

@@ -13,9 +13,10 @@ from exactodds import Shoe, Winner, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError
 from exactodds.metrics import bet_figures
 from exactodds.payout import Payout
-from exactodds.paytable import Bet, Paytable, load_paytable
+from exactodds.paytable import Bet, Paytable
+from exactodds.paytable_loader import load_paytable
 from exactodds.solve import parse_edge, parse_sweep, solve_payout, sweep
-from tests.cli_helpers import run
+from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
@@ -104,15 +105,15 @@ def test_unknown_bet_event_and_impossible_event() -> None:
         solve_payout(table, "player", "Player wins", "200%")
 
 
-def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_text_and_json(cli: Cli) -> None:
     argv = ["solve", str(CLASSIC), "--bet", "player_pair", "--event", "Player pair"]
-    code, out, err = run([*argv, "--target-edge", "5%", "--sweep", "11:12"], capsys)
+    code, out, err = cli([*argv, "--target-edge", "5%", "--sweep", "11:12"])
     assert (code, err) == (0, "")
     assert "1453/124 to 1" in out and "≈ 11.717742 to 1" in out and "≈ 12.717742 for 1" in out
     assert "384/31 to 1 (= 415/31 for 1)" in out
     assert "|       11 to 1 |     10.3614% | 43/415  |" in out
 
-    code, out, _ = run([*argv, "-t", "1/20", "--json", "--sweep", "13:13"], capsys)
+    code, out, _ = cli([*argv, "-t", "1/20", "--json", "--sweep", "13:13"])
     data = json.loads(out)
     assert data["payout"] == "1453/124" and data["break_even_payout"] == "384/31"
     assert data["sweep"] == [{"payout": "13", "house_edge": "-19/415"}]
@@ -129,12 +130,12 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bet", "tie"], "give the row to solve with --event"),
     ],
 )
-def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["solve", str(CLASSIC), *argv], capsys)
+def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
+    code, out, err = cli(["solve", str(CLASSIC), *argv])
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-def test_help_has_example(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["solve", "--help"], capsys)
+def test_help_has_example(cli: Cli) -> None:
+    code, out, _ = cli(["solve", "--help"])
     assert code == 0 and "Example: exactodds solve classic --bet player_pair" in out

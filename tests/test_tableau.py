@@ -13,6 +13,7 @@ from exactodds.errors import ExactOddsError, InputFileError, TableauError
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
+from tests.conftest import WriteFile
 
 PB = BUILTIN["punto-banco"]
 
@@ -118,14 +119,8 @@ def test_unknown_rules_name() -> None:
         Tableau.named("chemin-de-fer")
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def test_custom_file_describing_punto_banco_equals_builtin(tmp_path: Path) -> None:
-    path = write(tmp_path, "my-rules.toml", PB_TOML)
+def test_custom_file_describing_punto_banco_equals_builtin(write_file: WriteFile) -> None:
+    path = write_file("my-rules.toml", PB_TOML)
     custom = load_tableau(str(path))
     assert custom.name == "my-rules"
     assert rules_of(custom) == rules_of(PB)
@@ -133,19 +128,19 @@ def test_custom_file_describing_punto_banco_equals_builtin(tmp_path: Path) -> No
     assert joint_distribution(shoe, custom).counts == joint_distribution(shoe, PB).counts
 
 
-def test_custom_file_json_and_default_name(tmp_path: Path) -> None:
+def test_custom_file_json_and_default_name(write_file: WriteFile) -> None:
     data = {
         "player_draw": [0, 1, 2, 3, 4, 5],
         "banker_draw": {str(t): ("any" if t <= 4 else "none") for t in range(8)},
     }
-    custom = Tableau.from_file(write(tmp_path, "fast.json", json.dumps(data)))
+    custom = Tableau.from_file(write_file("fast.json", json.dumps(data)))
     assert custom.name == "fast"
     assert rules_of(custom) == rules_of(BUILTIN["pronto"])
 
 
-def test_custom_player_may_draw_on_six_and_seven(tmp_path: Path) -> None:
+def test_custom_player_may_draw_on_six_and_seven(write_file: WriteFile) -> None:
     text = PB_TOML.replace("[0, 1, 2, 3, 4, 5]", "[6, 7]").replace('"none"', '"always"')
-    custom = Tableau.from_file(write(tmp_path, "odd.toml", text))
+    custom = Tableau.from_file(write_file("odd.toml", text))
     assert [t for t in range(8) if player_draws(custom, t)] == [6, 7]
     assert banker_draws(custom, 7, 0) and banker_draws(custom, 7, None)
 
@@ -194,19 +189,19 @@ BAD_TABLEAUX = [
 
 
 @pytest.mark.parametrize(("case", "text", "msg"), BAD_TABLEAUX, ids=[c for c, _, _ in BAD_TABLEAUX])
-def test_bad_tableau_file(tmp_path: Path, case: str, text: str, msg: str) -> None:
-    path = write(tmp_path, "r.toml", text)
+def test_bad_tableau_file(write_file: WriteFile, case: str, text: str, msg: str) -> None:
+    path = write_file("r.toml", text)
     with pytest.raises(ExactOddsError) as exc:
         load_tableau(str(path))
     assert str(exc.value).startswith(f"{path}: {msg}"), case
     assert "\n" not in str(exc.value)
 
 
-def test_tableau_errors_are_tableau_errors(tmp_path: Path) -> None:
+def test_tableau_errors_are_tableau_errors(write_file: WriteFile) -> None:
     with pytest.raises(TableauError):
-        Tableau.from_file(write(tmp_path, "r.toml", BASE.replace('"none"', "[11]")))
+        Tableau.from_file(write_file("r.toml", BASE.replace('"none"', "[11]")))
     with pytest.raises(InputFileError):
-        Tableau.from_file(write(tmp_path, "s.toml", "[["))
+        Tableau.from_file(write_file("s.toml", "[["))
 
 
 def test_missing_tableau_file(tmp_path: Path) -> None:

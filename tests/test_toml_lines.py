@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.paytable import check_paytable
+from exactodds.paytable_loader import validate_paytable
 from exactodds.toml_lines import KeyPath, toml_lines
 
 # -- a generator of TOML documents that records where it put every key and element ------------
@@ -160,9 +160,9 @@ def test_validate_cites_the_row_of_the_bet_not_an_earlier_same_condition(tmp_pat
         "can never match, on any shoe (earlier rows take every round it names or it names an "
         "impossible round)"
     )
-    assert [p.split(": ", 2)[:2] for p in check_paytable(path)] == [
+    assert [p.split(": ", 2)[:2] for p in validate_paytable(path)] == [
         [f"{path}:27", "bet 'third' row 2"],  # the pays key of the second [[bets.third.rows]]
         [f"{path}:8", "bet 'first' row 2 ('Pair again')"],
         [f"{path}:17", "bet 'second' row 2 ('Pair again')"],  # not line 8: same condition
     ]
-    assert check_paytable(path)[1].endswith(never)
+    assert validate_paytable(path)[1].endswith(never)

@@ -230,7 +230,7 @@ def count_strategy(
     from :func:`read_tags`) or the EOR tags at ``level``; the given ``triggers`` or the derived
     ones (see the module docstring).
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.analysis.batch import compile_bets
     >>> table = load_paytable("classic")
     >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe(),

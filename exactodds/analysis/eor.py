@@ -17,6 +17,7 @@ EORs best correlated with them. A count whose tags do not sum to zero over a dec
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.errors import ShoeError
+from exactodds.errors import ExactOddsError, ShoeError
 from exactodds.escape import md_cell, one_line
 from exactodds.numbers import signed
 from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
@@ -37,7 +38,6 @@ __all__ = [
     "EffectOfRemoval",
     "counting_tags",
     "effect_of_removal",
-    "eor_json",
     "render_eor",
 ]
 
@@ -79,6 +79,36 @@ class EffectOfRemoval:
         known = {r: e for r, e in self.eor[bet].items() if e is not None}
         r2 = _signed_corr2(self.tags[bet].tags, known)
         return math.copysign(math.sqrt(abs(r2)), r2)
+
+    def to_json(self, paytable: str = "") -> dict[str, Any]:
+        """JSON-ready: exact EORs as "p/q" strings, EVs, tags (``paytable``: its name).
+
+        >>> zero = dict.fromkeys(RANKS, Fraction(0))
+        >>> e = EffectOfRemoval(Shoe.decks(1), ("tie",), ("Tie",), {"tie": Fraction(-1, 7)},
+        ...     {"tie": zero}, {"tie": counting_tags(zero)}, 3)
+        >>> data = e.to_json("house")
+        >>> data["ev"], data["eor"]["tie"]["A"], data["balanced"]
+        ({'tie': '-1/7'}, '0', {'tie': True})
+        """
+        return {
+            "paytable": paytable,
+            "shoe": self.shoe.describe(),
+            "ev": {b: str(self.ev[b]) for b in self.bet_ids},
+            "eor": {
+                b: {r: (None if e is None else str(e)) for r, e in self.eor[b].items()}
+                for b in self.bet_ids
+            },
+            "tags": {b: dict(self.tags[b].tags) for b in self.bet_ids},
+            "balanced": {b: self.tags[b].balanced for b in self.bet_ids},
+            "imbalance_per_deck": {b: self.tags[b].imbalance_per_deck for b in self.bet_ids},
+            "tag_level": self.level,
+            "tag_rule": (
+                "round(c*EOR) half away from zero (equal EOR, equal tag) for each scale c with "
+                f"|tag| <= {self.level}; the scale whose tags correlate best with EOR (Pearson, "
+                "over one deck) kept, a balanced one on ties"
+            ),
+            "true_count": TRUE_COUNT,
+        }
 
 
 def effect_of_removal(
@@ -247,32 +277,14 @@ TRUE_COUNT = (
 """How a running count becomes a true count (see :class:`CountTags`), as printed."""
 
 
-def eor_json(result: EffectOfRemoval, paytable: str = "") -> dict[str, Any]:
-    """JSON-ready: exact EORs as "p/q" strings, EVs, tags."""
-    return {
-        "paytable": paytable,
-        "shoe": result.shoe.describe(),
-        "ev": {b: str(result.ev[b]) for b in result.bet_ids},
-        "eor": {
-            b: {r: (None if e is None else str(e)) for r, e in result.eor[b].items()}
-            for b in result.bet_ids
-        },
-        "tags": {b: dict(result.tags[b].tags) for b in result.bet_ids},
-        "balanced": {b: result.tags[b].balanced for b in result.bet_ids},
-        "imbalance_per_deck": {b: result.tags[b].imbalance_per_deck for b in result.bet_ids},
-        "tag_level": result.level,
-        "tag_rule": (
-            "round(c*EOR) half away from zero (equal EOR, equal tag) for each scale c with "
-            f"|tag| <= {result.level}; the scale whose tags correlate best with EOR (Pearson, "
-            "over one deck) kept, a balanced one on ties"
-        ),
-        "true_count": TRUE_COUNT,
-    }
-
-
-def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
-    """Markdown: EOR per rank in percentage points of EV, then the counting tags."""
-    from tabulate import tabulate
+def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> str:
+    """Markdown (``md``): EOR per rank in percentage points of EV, then the counting tags; or
+    ``json``: :meth:`EffectOfRemoval.to_json`."""
+    if fmt == "json":
+        return json.dumps(result.to_json(paytable), indent=2)
+    if fmt != "md":
+        raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
+    from exactodds.tables import pipe_table
 
     head = [
         f"# Effect of removal — {one_line(paytable)}" if paytable else "# Effect of removal",
@@ -285,21 +297,14 @@ def render_eor(result: EffectOfRemoval, paytable: str = "") -> str:
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         cells = ["—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS]
         rows.append([md_cell(name), signed(result.ev[b] * 100, 4), *cells])
-    table = tabulate(
-        rows, headers=["Bet", "EV %", *RANKS], tablefmt="github", disable_numparse=True
-    )
+    table = pipe_table(rows, ["Bet", "EV %", *RANKS])
     tag_rows = []
     for b, name in zip(result.bet_ids, result.bet_names, strict=True):
         count = result.tags[b]
         tags = [f"{count.tags[r]:+d}" for r in RANKS]
         balance = "balanced" if count.balanced else f"{count.imbalance_per_deck:+d}"
         tag_rows.append([md_cell(name), *tags, balance, f"{result.correlation(b):.3f}"])
-    tag_table = tabulate(
-        tag_rows,
-        headers=["Bet", *RANKS, "per deck", "corr."],
-        tablefmt="github",
-        disable_numparse=True,
-    )
+    tag_table = pipe_table(tag_rows, ["Bet", *RANKS, "per deck", "corr."])
     note = (
         f"Counting tags: a rounded multiple of the EORs, at most ±{result.level}, equal for "
         "ranks with equal EOR, the best-correlated multiple kept. A player counts the tags of "

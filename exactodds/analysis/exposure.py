@@ -26,11 +26,13 @@ from typing import Any
 
 from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
+from exactodds.errors import SimulationError
 from exactodds.escape import md_cell, one_line
 from exactodds.numbers import exact, signed
 from exactodds.shoe import Shoe
+from exactodds.tables import Align
 
-__all__ = ["STRATEGIES", "BetExposure", "RoundFigures", "Simulation"]
+__all__ = ["STRATEGIES", "BetExposure", "RoundFigures", "Simulation", "render_simulation"]
 
 STRATEGIES = ("perfect", "count")
 """``perfect``: bet whenever the exact EV from the cards left is positive (a computer that knows
@@ -236,7 +238,7 @@ class Simulation:
 
     # -- Markdown ---------------------------------------------------------------------------
 
-    def render(self, paytable: str = "", bucket: int = 10) -> str:
+    def _markdown(self, paytable: str = "", bucket: int = 10) -> str:
         """Markdown: per bet the strategy's win rates (and for a count its tags and trigger)."""
         title = "Card counting" if self.strategy == "count" else "Shoe simulation"
         head = [
@@ -251,7 +253,7 @@ class Simulation:
         return "\n".join([*head, *self._render_perfect(bucket)])
 
     def _render_count(self) -> list[str]:
-        from tabulate import tabulate
+        from exactodds.tables import pipe_table
 
         seen = (
             "every card out of the shoe, the burned cards included (--see-burns: an upper bound)"
@@ -284,14 +286,13 @@ class Simulation:
                     "—" if di is None else f"{di:+.3f}",
                     "—" if n0 is None else f"{n0:,.0f}",
                 ])  # fmt: skip
-        table = tabulate(
+        table = pipe_table(
             rows,
-            headers=[
+            [
                 "Bet", "trigger", "bet freq.", "edge when betting", "units/100 (exp.)",
                 "units/100 (dealt)", "units/shoe (exp.)", "SD/100", "DI", "N0",
             ],
-            tablefmt="github",
-            disable_numparse=True,
+            _name_then_numbers(9),
         )  # fmt: skip
         tag_rows = []
         for b in self.bets:
@@ -305,14 +306,13 @@ class Simulation:
                 md_cell(b.name), tags, per_deck, md_cell(c.tags_source), f"{float(c.ev):+.4%}",
                 slope, _tc(c.derived_trigger), f"{_tc(c.trigger)} ({c.trigger_source})",
             ])  # fmt: skip
-        tags_table = tabulate(
+        tags_table = pipe_table(
             tag_rows,
-            headers=[
+            [
                 "Bet", "tags", "per deck", "from", "EV (full shoe)", "EV per TC", "derived",
                 "trigger used",
             ],
-            tablefmt="github",
-            disable_numparse=True,
+            ["left", "left", "right", "left", "right", "right", "right", "left"],
         )  # fmt: skip
         note = (
             f"{COUNTER_TRUE_COUNT} Derived trigger: "
@@ -323,7 +323,7 @@ class Simulation:
         return [intro, "", table, "", "## Counts and triggers", "", note, "", tags_table]
 
     def _render_perfect(self, bucket: int) -> list[str]:
-        from tabulate import tabulate
+        from exactodds.tables import pipe_table
 
         def f(x: Fraction, digits: int = 3) -> str:
             return f"{float(x):+.{digits}f}"
@@ -353,7 +353,7 @@ class Simulation:
             "Bet", "edge > 0", "exp./100 rds", "exp./shoe", "dealt/shoe", "exp./100 rds (max rd)",
             "exp./shoe (max rd)", "dealt/shoe (max rd)", "max rd",
         ]  # fmt: skip
-        table = tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True)
+        table = pipe_table(rows, headers, _name_then_numbers(8))
         rounds = sorted({r.round for b in self.bets for r in b.by_round})
         brows = []
         for lo in range(1, (max(rounds) if rounds else 0) + 1, bucket):
@@ -366,17 +366,34 @@ class Simulation:
                 g = sum((r.expected_gain for r in sel), Fraction(0))
                 cells.append(f"{100 * e / n:.1f}% {float(g * 100 / n):+.2f}" if n else "")
             brows.append(cells)
-        by_round = tabulate(
+        by_round = pipe_table(
             brows,
-            headers=["Rounds", *(md_cell(b.bet_id) for b in self.bets)],
-            tablefmt="github",
-            disable_numparse=True,
+            ["Rounds", *(md_cell(b.bet_id) for b in self.bets)],
+            _name_then_numbers(len(self.bets)),
         )
         note = (
             "By round number: share of rounds with EV > 0, then the computer-perfect expected "
             "win per 100 rounds played at those round numbers."
         )
         return [intro, "", table, "", "## By round number", "", note, "", by_round]
+
+
+def render_simulation(sim: Simulation, paytable: str = "", fmt: str = "md") -> str:
+    """Markdown (``md``): per bet the strategy's win rates (for a count also its tags and
+    trigger), by round number for perfect play; or ``json``: :meth:`Simulation.to_json`."""
+    if fmt == "json":
+        import json
+
+        return json.dumps(sim.to_json(paytable), indent=2)
+    if fmt != "md":
+        raise SimulationError(f"unknown format {fmt!r} (use md or json)")
+    return sim._markdown(paytable)
+
+
+def _name_then_numbers(numbers: int) -> list[Align]:
+    """Column alignment of a table with one text column and then ``numbers`` number columns."""
+    right: list[Align] = ["right"] * numbers
+    return ["left", *right]
 
 
 def _opt(x: Fraction | None) -> str | None:

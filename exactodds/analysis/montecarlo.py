@@ -13,18 +13,23 @@ rounds a second.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
-from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
-from exactodds.round import OUTCOME_CODES, Outcome
+from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
+from exactodds.round import (
+    OUTCOME_CODES,
+    Outcome,
+)
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
@@ -38,12 +43,16 @@ __all__ = [
     "BetCheck",
     "ClassCheck",
     "MonteCarloCheck",
+    "bet_check",
     "deal_outcome_codes",
     "deal_outcome_counts",
     "monte_carlo_check",
-    "monte_carlo_check_json",
     "render_monte_carlo_check",
+    "tally",
 ]
+
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 Z99 = 2.5758293035489004
 """Two-sided 99% normal quantile."""
@@ -71,7 +80,7 @@ def deal_outcome_counts(
     """
     import numpy as np
 
-    check_count(rounds, MAX_VERIFY_ROUNDS, "number of rounds")
+    check_count(rounds, MAX_MONTE_CARLO_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
     flat = np.array(shoe.counts, dtype=np.int64).reshape(-1)
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card
@@ -173,11 +182,48 @@ class BetCheck:
         return max([abs(self.z), *(abs(c.z) for c in self.classes)])
 
 
+def tally(counts: Iterable[tuple[T, int]], classify: Callable[[T], K]) -> Counter[K]:
+    """Counts added up by class: ``classify`` maps each item (an outcome, an outcome code, a
+    feature record) to its class (a net result, a paytable row).
+
+    >>> tally([("a", 2), ("b", 3), ("c", 4)], lambda item: item != "b")
+    Counter({True: 6, False: 3})
+    """
+    out: Counter[K] = Counter()
+    for item, n in counts:
+        out[classify(item)] += n
+    return out
+
+
+def bet_check(
+    bet_id: str,
+    name: str,
+    classes: Sequence[tuple[Fraction, Fraction]],
+    observed: Sequence[int],
+    rounds: int,
+) -> BetCheck:
+    """The check of a bet whose every round falls in one of ``classes`` — (net result, exact
+    probability) each — from the dealt rounds in each class: the exact EV and variance, the
+    observed mean return, and a :class:`ClassCheck` per class.
+
+    >>> half = Fraction(1, 2)
+    >>> coin = bet_check("coin", "Coin", [(Fraction(1), half), (Fraction(-1), half)], [60, 40], 100)
+    >>> coin.ev, coin.variance, coin.observed_return, [c.observed for c in coin.classes]
+    (Fraction(0, 1), Fraction(1, 1), Fraction(1, 5), [60, 40])
+    """
+    ev = sum((p * net for net, p in classes), Fraction(0))
+    variance = sum((p * net * net for net, p in classes), Fraction(0)) - ev * ev
+    pairs = list(zip(classes, observed, strict=True))
+    mean = sum((net * n for (net, _), n in pairs), Fraction(0)) / rounds
+    checks = tuple(ClassCheck(net, p, n, rounds) for (net, p), n in pairs)
+    return BetCheck(bet_id, name, ev, variance, mean, rounds, checks)
+
+
 @dataclass(frozen=True)
 class MonteCarloCheck:
     """Result of :func:`monte_carlo_check`.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> v = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2)
     >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
@@ -199,6 +245,46 @@ class MonteCarloCheck:
         """Number of z-scores."""
         return sum(1 + len(b.classes) for b in self.bets)
 
+    def to_json(self, paytable: str = "") -> dict[str, Any]:
+        """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> tie = load_paytable("classic").bet("tie")
+        >>> data = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2).to_json("classic")
+        >>> tie_data = data["bets"]["tie"]
+        >>> data["rounds"], tie_data["ev"], tie_data["results"][0]["probability"]
+        (500, '-103841353768/723147898655', '619306544887/6508331087895')
+        """
+        return {
+            "paytable": paytable,
+            "shoe": self.shoe.describe(),
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "checks": self.checks,
+            "outside_99": self.outside_99,
+            "bets": {
+                b.bet_id: {
+                    "name": b.name,
+                    "ev": str(b.ev),
+                    "observed_return": str(b.observed_return),
+                    "z": round(b.z, 3),
+                    "interval_99": [round(x, 6) for x in b.interval],
+                    "results": [
+                        {
+                            "net": str(c.net),
+                            "probability": str(c.probability),
+                            "observed": c.observed,
+                            "expected": str(c.expected),
+                            "z": round(c.z, 3),
+                            "interval_99": [round(x, 1) for x in c.interval],
+                        }
+                        for c in b.classes
+                    ],
+                }
+                for b in self.bets
+            },
+        }
+
 
 def monte_carlo_check(
     bets: Sequence[BetLike],
@@ -212,7 +298,7 @@ def monte_carlo_check(
     """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures
     (``progress(rounds done, rounds)`` as blocks of rounds are dealt).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
     >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
@@ -229,74 +315,23 @@ def monte_carlo_check(
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     joint = joint_distribution(shoe, tab)
     dealt = deal_outcome_counts(shoe, tab, rounds, seed, progress=progress)
-    nets = {o: tuple(Fraction(bet.net(o)) for bet in bets) for o, _ in joint}
+    dealt_outcomes = [(Outcome.from_code(code), n) for code, n in dealt.items()]
     out = []
-    for j, bet in enumerate(bets):
-        exact: dict[Fraction, int] = {}
-        for o, n in joint:
-            exact[nets[o][j]] = exact.get(nets[o][j], 0) + n
-        seen: dict[Fraction, int] = {}
-        for code, n in dealt.items():
-            net = nets[Outcome.from_code(code)][j]
-            seen[net] = seen.get(net, 0) + n
-        ev = sum((net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0))
-        second = sum(
-            (net * net * Fraction(n, joint.total) for net, n in exact.items()), Fraction(0)
-        )
-        classes = tuple(
-            ClassCheck(net, Fraction(exact.get(net, 0), joint.total), seen.get(net, 0), rounds)
-            for net in sorted(set(exact) | set(seen), reverse=True)
-        )
-        observed = sum((net * n for net, n in seen.items()), Fraction(0)) / rounds
-        out.append(BetCheck(bet.id, bet.name, ev, second - ev * ev, observed, rounds, classes))
+    for bet in bets:
+        net_of = {o: Fraction(bet.net(o)) for o, _ in joint}
+        exact = tally(joint, net_of.__getitem__)
+        seen = tally(dealt_outcomes, net_of.__getitem__)
+        nets = sorted(exact.keys() | seen.keys(), reverse=True)
+        classes = [(net, Fraction(exact[net], joint.total)) for net in nets]
+        out.append(bet_check(bet.id, bet.name, classes, [seen[net] for net in nets], rounds))
     return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 
-def monte_carlo_check_json(v: MonteCarloCheck, paytable: str = "") -> dict[str, Any]:
-    """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
+def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = "md") -> str:
+    """Markdown (``md``): per bet, the return and each net result against the exact figures;
+    or ``json``: :meth:`MonteCarloCheck.to_json`.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
-    >>> tie = load_paytable(default_paytable()).bet("tie")
-    >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
-    >>> data = monte_carlo_check_json(check, "classic")
-    >>> data["rounds"], data["bets"]["tie"]["ev"], data["bets"]["tie"]["results"][0]["probability"]
-    (500, '-103841353768/723147898655', '619306544887/6508331087895')
-    """
-    return {
-        "paytable": paytable,
-        "shoe": v.shoe.describe(),
-        "rounds": v.rounds,
-        "seed": v.seed,
-        "checks": v.checks,
-        "outside_99": v.outside_99,
-        "bets": {
-            b.bet_id: {
-                "name": b.name,
-                "ev": str(b.ev),
-                "observed_return": str(b.observed_return),
-                "z": round(b.z, 3),
-                "interval_99": [round(x, 6) for x in b.interval],
-                "results": [
-                    {
-                        "net": str(c.net),
-                        "probability": str(c.probability),
-                        "observed": c.observed,
-                        "expected": str(c.expected),
-                        "z": round(c.z, 3),
-                        "interval_99": [round(x, 1) for x in c.interval],
-                    }
-                    for c in b.classes
-                ],
-            }
-            for b in v.bets
-        },
-    }
-
-
-def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
-    """Markdown: per bet, the return and each net result against the exact figures.
-
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
     >>> text = render_monte_carlo_check(check, "classic")
@@ -306,18 +341,23 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
     500 rounds, each dealt from a freshly shuffled 8 decks (416 cards), seed 2. ...
     <BLANKLINE>
     | Bet   | Result   | Exact     | Observed   | 99% interval ...
-    |-------|----------|-----------|------------|...
+    |:------|:---------|:----------|:-----------|...
     | Tie   | return   | -0.143596 | ...
     |       | net 8    | 0.095156  | ...
     |       | net -1   | 0.904844  | ...
     """
-    from tabulate import tabulate
+    if fmt == "json":
+        return json.dumps(v.to_json(paytable), indent=2)
+    if fmt != "md":
+        raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
+    from exactodds.escape import md_cell
+    from exactodds.tables import pipe_table
 
     rows = []
     for b in v.bets:
         lo, hi = b.interval
         rows.append(
-            [b.name, "return", f"{float(b.ev):+.6f}", f"{float(b.observed_return):+.6f}",
+            [md_cell(b.name), "return", f"{float(b.ev):+.6f}", f"{float(b.observed_return):+.6f}",
              f"[{lo:+.6f}, {hi:+.6f}]", f"{b.z:+.2f}"]
         )  # fmt: skip
         for c in b.classes:
@@ -326,12 +366,7 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "") -> str:
                 ["", f"net {c.net}", f"{float(c.probability):.6f}", f"{c.observed}",
                  f"[{lo:.0f}, {hi:.0f}]", f"{c.z:+.2f}"]
             )  # fmt: skip
-    table = tabulate(
-        rows,
-        headers=["Bet", "Result", "Exact", "Observed", "99% interval", "z"],
-        tablefmt="github",
-        disable_numparse=True,
-    )
+    table = pipe_table(rows, ["Bet", "Result", "Exact", "Observed", "99% interval", "z"])
     head = [
         f"# Monte Carlo verification — {paytable}" if paytable else "# Monte Carlo verification",
         "",

@@ -16,6 +16,7 @@ from exactodds.cli.common import (
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
+    check_format,
 )
 from exactodds.payout import Notation
 
@@ -48,11 +49,10 @@ def check(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
-    from exactodds.errors import ProfileError, ReportError
+    from exactodds.errors import ProfileError
     from exactodds.report.checks import CHECK_FORMATS, check_paytables, render_checks
 
-    if fmt not in CHECK_FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
+    fmt = check_format(fmt, CHECK_FORMATS)
     if not against:
         raise ProfileError("--against is required: profiles such as gli-11,adm,mga or a file")
     results = check_paytables(

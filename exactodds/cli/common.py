@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +24,7 @@ __all__ = [
     "RulesOpt",
     "RulesOverrideOpt",
     "ShoeOpt",
+    "check_format",
     "check_outputs",
 ]
 
@@ -52,6 +53,28 @@ PaytableArg = Annotated[
         show_default=False,
     ),
 ]
+
+
+def check_format(fmt: str, formats: Sequence[str]) -> str:
+    """The ``--format`` value as one of ``formats`` (any case; ``markdown`` for ``md``), checked
+    before any work; otherwise a usage error naming the choices (one line, exit 2).
+
+    >>> check_format(" JSON", ("md", "json")), check_format("Markdown", ("md", "json"))
+    ('json', 'md')
+    >>> try:
+    ...     check_format("xml", ("md", "json"))
+    ... except typer.BadParameter as exc:
+    ...     print(exc.format_message())
+    Invalid value for --format: 'xml' is not one of 'md', 'json'
+    """
+    wanted = fmt.strip().lower()
+    if wanted == "markdown" and "md" in formats:
+        wanted = "md"
+    if wanted not in formats:
+        choices = ", ".join(repr(f) for f in formats)
+        raise typer.BadParameter(f"{fmt!r} is not one of {choices}", param_hint="--format")
+    return wanted
+
 
 ForceOpt = Annotated[
     bool,

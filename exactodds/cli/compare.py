@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import PaytableArg
+from exactodds.cli.common import PaytableArg, check_format
 
 __all__ = ["compare"]
 
@@ -79,11 +79,9 @@ def compare(
     replacement).
     """
     from exactodds.compare import compare_variants, parse_list, render_comparison
-    from exactodds.errors import ExactOddsError
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
 
-    if fmt.strip().lower() not in ("md", "markdown", "csv", "json"):
-        raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
+    fmt = check_format(fmt, ("md", "csv", "json"))
     table = load_paytable(paytable)
     result = compare_variants(
         table,

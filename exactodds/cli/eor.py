@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -16,17 +15,12 @@ from exactodds.cli.common import (
     PaytableArg,
     RemoveOpt,
     ShoeOpt,
+    check_format,
     check_outputs,
 )
 from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 
-__all__ = ["check_format", "check_plot_outputs", "eor"]
-
-
-def check_format(fmt: str) -> None:
-    """Reject an unknown ``--format`` (exit 2 with a usage message)."""
-    if fmt not in ("md", "json"):
-        raise typer.BadParameter(f"{fmt!r} is not one of 'md', 'json'", param_hint="--format")
+__all__ = ["check_plot_outputs", "eor"]
 
 
 def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
@@ -58,19 +52,16 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
-    from exactodds.analysis.eor import effect_of_removal, eor_json, render_eor
-    from exactodds.paytable import load_paytable
+    from exactodds.analysis.eor import effect_of_removal, render_eor
+    from exactodds.paytable_loader import load_paytable
 
-    check_format(fmt)
+    fmt = check_format(fmt, ("md", "json"))
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
-    if fmt == "json":
-        typer.echo(json.dumps(eor_json(result, table.name), indent=2))
-    else:
-        typer.echo(render_eor(result, table.name))
+    typer.echo(render_eor(result, table.name, fmt))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 

@@ -33,7 +33,7 @@ def game_shoe_and_rules(
     """The shoe (:meth:`~exactodds.shoe.Shoe.from_options`, default the paytable's decks) and
     the tableau (``rules``, else the paytable's).
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> shoe, tableau = game_shoe_and_rules(load_paytable("classic"), 6, "6 6", None, "mini")
     >>> shoe.describe(), tableau.name
     ('6 decks less 6c 6d (310 cards)', 'mini')

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import typer
 
 from exactodds.cli import app
@@ -22,13 +20,7 @@ def odds(
     as_json: JsonOpt = False,
 ) -> None:
     """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals."""
-    from exactodds.odds import odds_summary
+    from exactodds.odds import odds_summary, render_odds
 
     shoe = Shoe.from_options(decks, remove, shoe_file)
-    summary = odds_summary(shoe, rules)
-    if as_json:
-        typer.echo(json.dumps(summary, indent=2))
-        return
-    from exactodds.odds import render_odds
-
-    typer.echo(render_odds(summary))
+    typer.echo(render_odds(odds_summary(shoe, rules), "json" if as_json else "text"))

@@ -16,6 +16,7 @@ from exactodds.cli.common import (
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
+    check_format,
     check_outputs,
 )
 from exactodds.payout import Notation
@@ -32,7 +33,7 @@ EPILOG = """Examples:
   exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
   exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
-  exactodds report classic --verify-rounds 1000000 --seed 1   # add a Monte Carlo check
+  exactodds report classic --monte-carlo-rounds 1000000 --seed 1   # add a Monte Carlo check
   exactodds report classic --against adm,mga --notation to    # add a compliance section
 
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
@@ -41,8 +42,9 @@ a file whose content is unchanged apart from its date is left untouched, and a f
 is not a sheet exactodds wrote is refused unless --force. PDF (the HTML sheet printed: a page
 per bet, name, SHA-256, date and page number on every page) and XLSX (Summary, a sheet per bet,
 Inputs; exact fractions beside the numbers) are written only with --out. The date is --date,
-else SOURCE_DATE_EPOCH, else today (UTC). --verify-rounds N adds a Monte Carlo verification
-section (N rounds from fresh shoes, --seed S): a statistical check, not a source of figures.
+else SOURCE_DATE_EPOCH, else today (UTC). --monte-carlo-rounds N adds a Monte Carlo
+verification section (N rounds from fresh shoes, --seed S): a statistical check, not a source of
+figures.
 --against adds a Compliance section: every bet checked against jurisdiction profiles (with
 --all, by default gli-11, adm and mga, as in reports/). --notation to|for|both chooses how the
 payout columns state payouts (default both: as written, "to 1" and "for 1").
@@ -80,10 +82,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     date: Annotated[
         str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
     ] = None,
-    verify_rounds: Annotated[
+    monte_carlo_rounds: Annotated[
         int | None,
         typer.Option(
-            "--verify-rounds",
+            "--monte-carlo-rounds",
             help="Add a Monte Carlo verification: deal this many rounds from fresh shoes.",
             show_default=False,
         ),
@@ -107,25 +109,27 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.report import (
         COMPARISON_STEM,
         EXTENSIONS,
+        FORMATS,
         ReportError,
         build_sheets,
-        check_format,
+        check_sheet_format,
         plan_comparison,
         plan_files,
-        render,
+        render_sheets,
         write_all,
     )
 
     if fmt is not None:
-        check_format(fmt, to_files=out is not None)
-    if verify_rounds is not None:
-        from exactodds.limits import MAX_VERIFY_ROUNDS, check_count
-        from exactodds.report.verification import check_verify_options
+        fmt = check_format(fmt, FORMATS)
+        check_sheet_format(fmt, to_files=out is not None)
+    if monte_carlo_rounds is not None:
+        from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
+        from exactodds.report.montecarlo import check_monte_carlo_options
 
-        check_verify_options(verify_rounds, 1 if seed is None else seed)
-        check_count(verify_rounds, MAX_VERIFY_ROUNDS, "--verify-rounds", ReportError)
+        check_monte_carlo_options(monte_carlo_rounds, 1 if seed is None else seed)
+        check_count(monte_carlo_rounds, MAX_MONTE_CARLO_ROUNDS, "--monte-carlo-rounds", ReportError)
     elif seed is not None:
-        raise ReportError("--seed applies only with --verify-rounds N")
+        raise ReportError("--seed applies only with --monte-carlo-rounds N")
     formats = [fmt] if fmt else ["md", "html"]
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
@@ -145,12 +149,14 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         against=against,
         notation=notation,
     )
-    if verify_rounds is not None:
-        from exactodds.report.verification import verify_sheets
+    if monte_carlo_rounds is not None:
+        from exactodds.report.montecarlo import monte_carlo_sheets
 
-        sheets = verify_sheets(sheets, rounds=verify_rounds, seed=1 if seed is None else seed)
+        sheets = monte_carlo_sheets(
+            sheets, rounds=monte_carlo_rounds, seed=1 if seed is None else seed
+        )
     if out is None:
-        typer.echo(render(sheets, fmt or "md"), nl=False)
+        typer.echo(render_sheets(sheets, fmt or "md"), nl=False)
         return
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, formats, out, keep_dates=not explicit_date)
@@ -163,7 +169,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:
     """File stems of the sheets of ``specs`` (as :attr:`Sheet.stem`), known before any work."""
-    from exactodds.paytable import bundled_paytables, default_paytable, resolve_paytable
+    from exactodds.paytable_loader import bundled_paytables, default_paytable, resolve_paytable
 
     if all_bundled:
         return [p.stem for p in bundled_paytables()]

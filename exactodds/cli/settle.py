@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import PaytableArg
+from exactodds.cli.common import PaytableArg, check_format
 
 __all__ = ["settle"]
 
@@ -60,14 +60,11 @@ def settle(
     """
     from exactodds.errors import ExactOddsError
     from exactodds.limits import MAX_CARD_TEXT
-    from exactodds.paytable import load_paytable
-    from exactodds.settle import parse_stake, render_settled, render_settled_json, settle_round
+    from exactodds.paytable_loader import load_paytable
+    from exactodds.settle import parse_stake, render_settled, settle_round
     from exactodds.tableau import load_tableau
 
-    renderers = {"text": render_settled, "json": render_settled_json}
-    render = renderers.get(fmt.strip().lower())
-    if render is None:
-        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
+    fmt = check_format(fmt, ("text", "json"))
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     if len(cards) > MAX_CARD_TEXT:
@@ -77,5 +74,5 @@ def settle(
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     tableau = load_tableau(rules) if rules is not None else None
-    out = render(settle_round(table, cards, stakes, tableau))
+    out = render_settled(settle_round(table, cards, stakes, tableau), fmt)
     typer.echo(out, nl=not out.endswith("\n"))

@@ -3,7 +3,6 @@ Carlo check."""
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
@@ -19,8 +18,9 @@ from exactodds.cli.common import (
     PaytableArg,
     RemoveOpt,
     ShoeOpt,
+    check_format,
 )
-from exactodds.cli.eor import check_format, check_plot_outputs
+from exactodds.cli.eor import check_plot_outputs
 from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 from exactodds.cli.progress import progress_display
 
@@ -108,9 +108,9 @@ def simulate(
     from exactodds.analysis.exposure import STRATEGIES
     from exactodds.analysis.simulate import BACKENDS
     from exactodds.errors import SimulationError
-    from exactodds.paytable import load_paytable
+    from exactodds.paytable_loader import load_paytable
 
-    check_format(fmt)
+    fmt = check_format(fmt, ("md", "json"))
     if strategy not in STRATEGIES:
         raise typer.BadParameter(
             f"{strategy!r} is not one of {', '.join(map(repr, STRATEGIES))}",
@@ -141,22 +141,16 @@ def simulate(
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
     start = time.perf_counter()
     if monte_carlo:
-        from exactodds.analysis.montecarlo import (
-            monte_carlo_check,
-            monte_carlo_check_json,
-            render_monte_carlo_check,
-        )
+        from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
 
         with progress_display("monte carlo", "rounds") as progress:
             check = monte_carlo_check(
                 table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
             )
-        if fmt == "json":
-            typer.echo(json.dumps(monte_carlo_check_json(check, table.name), indent=2))
-        else:
-            typer.echo(render_monte_carlo_check(check, table.name))
+        typer.echo(render_monte_carlo_check(check, table.name, fmt))
     else:
         from exactodds.analysis.batch import compile_bets
+        from exactodds.analysis.exposure import render_simulation
         from exactodds.analysis.simulate import check_limits
         from exactodds.analysis.simulate import simulate as run_simulate
 
@@ -185,10 +179,7 @@ def simulate(
                 backend=backend,
                 scheduler=scheduler,
             )
-        if fmt == "json":
-            typer.echo(json.dumps(sim.to_json(table.name), indent=2))
-        else:
-            typer.echo(sim.render(table.name))
+        typer.echo(render_simulation(sim, table.name, fmt))
         if plots is not None:
             from exactodds.analysis.plots import plot_edge_by_round
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -51,8 +50,8 @@ def solve(
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable import load_paytable
-    from exactodds.solve import parse_sweep, render_solution, render_sweep, solve_payout, sweep
+    from exactodds.paytable_loader import load_paytable
+    from exactodds.solve import parse_sweep, render_solution, solve_payout, sweep
 
     if not bet:
         raise ExactOddsError("give the bet to solve with --bet ID (e.g. --bet player_pair)")
@@ -64,13 +63,4 @@ def solve(
     table = load_paytable(paytable)
     solution = solve_payout(table, bet, event, target_edge)
     rows = sweep(solution, payouts) if payouts is not None else None
-    if as_json:
-        data = solution.to_json()
-        if rows is not None:
-            data["sweep"] = [{"payout": str(x), "house_edge": str(e)} for x, e in rows]
-        typer.echo(json.dumps(data, indent=2))
-        return
-    typer.echo(render_solution(solution))
-    if rows is not None:
-        typer.echo("")
-        typer.echo(render_sweep(solution, rows))
+    typer.echo(render_solution(solution, rows, "json" if as_json else "text"))

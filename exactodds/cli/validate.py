@@ -27,11 +27,11 @@ def validate(
     the file is valid and its sheet shows the row with 0 combinations.
     """
     from exactodds.errors import error_line
-    from exactodds.paytable import check_paytable, load_paytable
+    from exactodds.paytable_loader import load_paytable, validate_paytable
 
     bad = 0
     for path in files:
-        problems = check_paytable(path)
+        problems = validate_paytable(path)
         if problems:
             bad += 1
             for problem in problems[:SHOWN]:

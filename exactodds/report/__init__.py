@@ -1,9 +1,9 @@
 """Math sheets: the exact figures of a paytable as Markdown, self-contained HTML, CSV, JSON, PDF
 (extra ``pdf``) or XLSX (extra ``xlsx``).
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="X")
->>> render([sheet], "md").splitlines()[2]
+>>> render_sheets([sheet], "md").splitlines()[2]
 '# Classic (commission) — math sheet'
 """
 
@@ -17,13 +17,13 @@ from exactodds.report.generate import (
     FORMATS,
     ReportError,
     build_sheets,
-    check_format,
+    check_sheet_format,
     comparison_document,
     plan_comparison,
     plan_files,
     recorded_date,
-    render,
     render_file,
+    render_sheets,
 )
 from exactodds.report.io import write_all, write_atomic
 from exactodds.report.sheet import (
@@ -49,14 +49,14 @@ __all__ = [
     "StakeRTP",
     "build_sheet",
     "build_sheets",
-    "check_format",
+    "check_sheet_format",
     "comparison_document",
     "file_input",
     "plan_comparison",
     "plan_files",
     "recorded_date",
-    "render",
     "render_file",
+    "render_sheets",
     "resolve_date",
     "write_all",
     "write_atomic",

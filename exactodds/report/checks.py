@@ -20,7 +20,8 @@ from pathlib import Path
 from exactodds.compliance import Compliance, Verdict, check_paytable_against, load_profiles
 from exactodds.errors import ReportError
 from exactodds.payout import Notation
-from exactodds.paytable import Paytable, default_paytable, display_path, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
 
@@ -42,12 +43,29 @@ class CheckedPaytable:
     @property
     def label(self) -> str:
         """The paytable's file as a sheet names it (or its name)."""
-        return display_path(self.paytable.path) or self.paytable.name
+        return self.paytable.label
 
     @property
-    def where(self) -> str:
+    def shoe_and_rules(self) -> str:
         """The shoe and drawing rules of the checks, in words."""
         return f"{self.shoe.describe()}, drawing rules {self.tableau.name}"
+
+    def to_json(self) -> dict[str, object]:
+        """The paytable, the shoe and rules of its checks and their summary, JSON-ready (the
+        checks themselves are :meth:`~exactodds.compliance.Compliance.to_json`'s).
+
+        >>> (r,) = check_paytables(["classic"], "mga")
+        >>> r.to_json()["summary"]
+        {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
+        """
+        return {
+            "paytable": self.label,
+            "name": self.paytable.name,
+            "sha256": self.paytable.sha256,
+            "shoe": self.shoe.describe(),
+            "rules": self.tableau.name,
+            "summary": self.compliance.to_json()["summary"],
+        }
 
 
 def check_paytables(
@@ -64,7 +82,7 @@ def check_paytables(
     against the profiles ``against`` names, on the shoe and rules of the options.
 
     >>> (r,) = check_paytables([], "adm", decks=6, rules="mini")
-    >>> r.where, r.compliance.count(Verdict.PASS)
+    >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 4)
     """
     profiles = load_profiles(against)
@@ -89,7 +107,7 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
     if fmt not in CHECK_FORMATS:
         raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
     if fmt == "json":
-        return json.dumps(_data(results), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(_checks_object(results), indent=2, ensure_ascii=False) + "\n"
     from exactodds.report.layout import Code, Heading, Para, compliance_blocks
     from exactodds.report.markdown import render_blocks
 
@@ -98,33 +116,25 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
         blocks = [
             Heading(1, f"{r.paytable.name} — compliance", "compliance"),
             Para(("Paytable ", Code(r.label), ".")),
-            *compliance_blocks(r.compliance, r.where, level=2),
+            *compliance_blocks(r.compliance, r.shoe_and_rules, level=2),
         ]
         parts.append(render_blocks(blocks))
     return "\n".join(parts)
 
 
-def _data(results: Sequence[CheckedPaytable]) -> dict[str, object]:
-    checks = []
-    paytables = []
-    for r in results:
-        data = r.compliance.as_dict()
-        checks += [{"paytable": r.label, **check} for check in data["checks"]]
-        paytables.append(
-            {
-                "paytable": r.label,
-                "name": r.paytable.name,
-                "sha256": r.paytable.sha256,
-                "shoe": r.shoe.describe(),
-                "rules": r.tableau.name,
-                "summary": data["summary"],
-            }
-        )
+def _checks_object(results: Sequence[CheckedPaytable]) -> dict[str, object]:
+    """The JSON object of ``exactodds check``: every check naming its paytable, the totals,
+    the paytables and the profiles."""
+    checks = [
+        {"paytable": r.label, **check}
+        for r in results
+        for check in r.compliance.to_json()["checks"]
+    ]
     total = {v.value: sum(r.compliance.count(v) for r in results) for v in Verdict}
     return {
         "checks": checks,
         "summary": {"checks": len(checks), **total},
         "notation": results[0].compliance.notation.value if results else Notation.BOTH.value,
-        "paytables": paytables,
-        "profiles": results[0].compliance.as_dict()["profiles"] if results else [],
+        "paytables": [r.to_json() for r in results],
+        "profiles": results[0].compliance.to_json()["profiles"] if results else [],
     }

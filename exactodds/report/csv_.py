@@ -26,7 +26,7 @@ exact, note``. ``kind`` says what a line is:
 - ``meta``: sheet information (software, date, shoe, rules, universe, payout notation, input
   files with SHA-256, each way the sheet differs from its paytable, the command that recomputes
   it);
-- with a Monte Carlo verification (``exactodds report --verify-rounds N``) also ``meta`` lines
+- with a Monte Carlo section (``exactodds report --monte-carlo-rounds N``) also ``meta`` lines
   ``verification rounds``, ``verification seed``, ``verification note``, and per bet:
   ``verify_row`` (``item`` = event; ``probability`` = exact, ``value`` = observed frequency,
   ``combinations`` = observed count, ``exact`` = ``probability;observed frequency`` as ``p/q``,
@@ -90,12 +90,12 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     meta += [("differs from the paytable", line, "") for line in sheet.overrides]
     if sheet.command is not None:
         meta.append(("command", sheet.command, ""))
-    if sheet.verification is not None:
-        from exactodds.report.verification import STATEMENT
+    if sheet.monte_carlo is not None:
+        from exactodds.report.montecarlo import STATEMENT
 
         meta += [
-            ("verification rounds", str(sheet.verification.rounds), ""),
-            ("verification seed", str(sheet.verification.seed), ""),
+            ("verification rounds", str(sheet.monte_carlo.rounds), ""),
+            ("verification seed", str(sheet.monte_carlo.seed), ""),
             ("verification note", STATEMENT, ""),
         ]
     for item, value, ex in meta:
@@ -222,7 +222,7 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             for k in c.checks:
                 if k.profile != profile.id or k.rule is not rule.kind:
                     continue
-                data = k.as_dict()
+                data = k.to_json()
                 yield {
                     "paytable": name,
                     "bet_id": k.bet,
@@ -235,10 +235,10 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 }
 
 
-def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
-    from exactodds.report.verification import outside, verdict
+def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    from exactodds.report.montecarlo import checks_outside, verdict_line
 
-    check = sheet.verification
+    check = sheet.monte_carlo
     if check is None:
         return
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
@@ -268,8 +268,8 @@ def _verification_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         yield base | {
             "kind": "verify_verdict",
             "item": "verdict",
-            "value": "outside" if outside(sheet, i) else "pass",
-            "note": verdict(sheet, i),
+            "value": "outside" if checks_outside(sheet, i) else "pass",
+            "note": verdict_line(sheet, i),
         }
 
 
@@ -285,7 +285,7 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
             _confidence_lines(sheet),
             _compliance_lines(sheet),
             _example_lines(sheet),
-            _verification_lines(sheet),
+            _monte_carlo_lines(sheet),
         )
         for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})

@@ -10,7 +10,7 @@ grammar and computes with BigInt fractions, formatting every figure as
 :mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
 for the edited paytable.
 
->>> from exactodds.paytable import load_paytable
+>>> from exactodds.paytable_loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"), {})
 >>> data = json.loads(model.data)

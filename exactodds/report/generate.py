@@ -19,11 +19,12 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from exactodds.bundled import display_path
 from exactodds.compliance import load_profiles
 from exactodds.errors import ReportError
 from exactodds.numbers import percent
 from exactodds.payout import Notation
-from exactodds.paytable import bundled_paytables, default_paytable, display_path, load_paytable
+from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
 from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
@@ -37,13 +38,13 @@ __all__ = [
     "FORMATS",
     "ReportError",
     "build_sheets",
-    "check_format",
+    "check_sheet_format",
     "comparison_document",
     "plan_comparison",
     "plan_files",
     "recorded_date",
-    "render",
     "render_file",
+    "render_sheets",
 ]
 
 FORMATS = ("md", "html", "csv", "json", "pdf", "xlsx")
@@ -72,24 +73,24 @@ _DATE_PATTERNS = {
 }
 
 
-def render(sheets: Sequence[Sheet], fmt: str) -> str:
+def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
     """Render sheets in a text format: Markdown and HTML sheets are joined, CSV and JSON
     combined (PDF and XLSX: :func:`render_file`, one sheet each).
 
     >>> sheets = build_sheets(["classic"], bet_ids=["player_pair"], date="2024-01-01")
-    >>> json.loads(render(sheets, "json"))["date"]
+    >>> json.loads(render_sheets(sheets, "json"))["date"]
     '2024-01-01'
-    >>> render(sheets, "rtf")
+    >>> render_sheets(sheets, "rtf")
     Traceback (most recent call last):
     ...
     exactodds.errors.ReportError: unknown format 'rtf' (use one of md, html, csv, json, pdf, xlsx)
-    >>> render(sheets, "pdf")
+    >>> render_sheets(sheets, "pdf")
     Traceback (most recent call last):
     ...
     exactodds.errors.ReportError: --format pdf writes binary files, one per sheet: give --out DIR
     """
     if fmt not in FORMATS or fmt in BINARY_FORMATS:
-        check_format(fmt, to_files=False)
+        check_sheet_format(fmt, to_files=False)
     if fmt == "json":
         from exactodds.report.json_ import render_json
 
@@ -109,11 +110,11 @@ def render(sheets: Sequence[Sheet], fmt: str) -> str:
     return "".join(render_html(document(s)) for s in sheets)
 
 
-def check_format(fmt: str, to_files: bool) -> None:
+def check_sheet_format(fmt: str, to_files: bool) -> None:
     """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
     extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
 
-    >>> check_format("xlsx", to_files=False)
+    >>> check_sheet_format("xlsx", to_files=False)
     Traceback (most recent call last):
     ...
     exactodds.errors.ReportError: --format xlsx writes binary files, one per sheet: give --out DIR
@@ -136,18 +137,18 @@ def render_file(sheet: Sheet, fmt: str) -> str | bytes:
     """One sheet as the content of its file: text, or bytes for PDF and XLSX.
 
     >>> sheet = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0]
-    >>> render_file(sheet, "xlsx")[:2], render_file(sheet, "md") == render([sheet], "md")
+    >>> render_file(sheet, "xlsx")[:2], render_file(sheet, "md") == render_sheets([sheet], "md")
     (b'PK', True)
     """
     if fmt == "pdf":
         from exactodds.report.pdf import render_pdf
 
-        return render_pdf(render([sheet], "html"), sheet.date)
+        return render_pdf(render_sheets([sheet], "html"), sheet.date)
     if fmt == "xlsx":
         from exactodds.report.xlsx import render_xlsx
 
         return render_xlsx(sheet)
-    return render([sheet], fmt)
+    return render_sheets([sheet], fmt)
 
 
 def recorded_date(text: str | bytes, fmt: str) -> str | None:
@@ -245,7 +246,7 @@ def build_sheets(
     if against is None and all_bundled:
         against = BUNDLED_AGAINST
     profiles = load_profiles(against) if against is not None else ()
-    options = _options(decks, remove, shoe_file, rules, bet_ids)
+    options = _given_options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
@@ -267,7 +268,7 @@ def build_sheets(
     return sheets
 
 
-def _options(
+def _given_options(
     decks: int | None,
     remove: str | None,
     shoe_file: Path | None,
@@ -322,7 +323,7 @@ def plan_files(
             if fmt in BINARY_FORMATS:
                 plan[path] = _plan_binary(sheet, fmt, path, keep_dates)
                 continue
-            new = render([sheet], fmt)
+            new = render_sheets([sheet], fmt)
             if keep_dates and path.is_file():
                 old = path.read_text(encoding="utf-8")
                 if old == new:
@@ -332,7 +333,7 @@ def plan_files(
                 if (
                     old_date is not None
                     and old_date != sheet.date
-                    and render([sheet.with_date(old_date)], fmt) == old
+                    and render_sheets([sheet.with_date(old_date)], fmt) == old
                 ):
                     plan[path] = None
                     continue
@@ -346,14 +347,15 @@ def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes 
     if fmt == "pdf":
         from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
 
-        html = render([sheet], "html")
+        html = render_sheets([sheet], "html")
         stamp = None if old is None else pdf_stamp(old)
         if stamp is not None and (
             stamp.html_sha256 == html_digest(html)
             or (
                 keep_dates
                 and stamp.date != sheet.date
-                and stamp.html_sha256 == html_digest(render([sheet.with_date(stamp.date)], "html"))
+                and stamp.html_sha256
+                == html_digest(render_sheets([sheet.with_date(stamp.date)], "html"))
             )
         ):
             return None

@@ -208,7 +208,7 @@ def _designer_panel(designer: Designer) -> list[str]:
 def render_html(doc: Document) -> str:
     """The document as one self-contained HTML page (ends with a newline).
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.report.layout import document
     >>> from exactodds.report.sheet import build_sheet
     >>> page = render_html(document(build_sheet(load_paytable("tie-9"), date="2024-01-01")))

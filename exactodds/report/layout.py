@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from operator import attrgetter
 from pathlib import Path
 
 from exactodds.compliance import Compliance, Verdict, describe_value
@@ -47,8 +49,8 @@ FLAG = "PLAYER-FAVOURABLE"
 class Code:
     """Inline code (bet ids, file names, hashes).
 
-    >>> from exactodds.report.markdown import text
-    >>> text(("bet ", Code("player_pair")))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(("bet ", Code("player_pair")))
     'bet `player_pair`'
     """
 
@@ -59,8 +61,8 @@ class Code:
 class Strong:
     """Inline strong emphasis.
 
-    >>> from exactodds.report.markdown import text
-    >>> text(Strong("PLAYER-FAVOURABLE"))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(Strong("PLAYER-FAVOURABLE"))
     '**PLAYER-FAVOURABLE**'
     """
 
@@ -75,8 +77,8 @@ class Field:
     the sheet shows, ``form`` how: ``""`` as the sheet rounds it, ``"exact"`` as ``p/q``. Other
     renderers show the content alone.
 
-    >>> from exactodds.report.markdown import text
-    >>> text(("House edge ", Field("tie", "house_edge", "14.3596%")))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(("House edge ", Field("tie", "house_edge", "14.3596%")))
     'House edge 14.3596%'
     """
 
@@ -92,8 +94,8 @@ class PayoutField:
     """The payout of row ``row`` (0-based) of bet ``bet`` as the sheet states it: an input in
     the HTML sheet, labelled ``label`` for screen readers; text elsewhere.
 
-    >>> from exactodds.report.markdown import text
-    >>> text(PayoutField("tie", 0, "8:1", "Payout of Tie, row 1: Tie"))
+    >>> from exactodds.report.markdown import md_inline
+    >>> md_inline(PayoutField("tie", 0, "8:1", "Payout of Tie, row 1: Tie"))
     '8:1'
     """
 
@@ -138,7 +140,8 @@ class Para:
 
 @dataclass(frozen=True)
 class Table:
-    """A table; ``align`` has one ``l`` or ``r`` per column; ``total`` is an emphasised last row.
+    """A table; ``align`` has one ``l``, ``r`` or ``c`` per column; ``total`` is an emphasised
+    last row.
 
     >>> from exactodds.report.markdown import render_markdown
     >>> table = Table(("Bet", "House edge"), (("Tie", "14.3596%"),), "lr", caption="8 decks")
@@ -148,9 +151,9 @@ class Table:
     <BLANKLINE>
     # Sheet
     <BLANKLINE>
-    | Bet | House edge |
-    |:--|--:|
-    | Tie | 14.3596% |
+    | Bet   |   House edge |
+    |:------|-------------:|
+    | Tie   |     14.3596% |
     <BLANKLINE>
     *8 decks*
     <BLANKLINE>
@@ -298,8 +301,11 @@ def _compliance(sheet: Sheet) -> list[Block]:
     """Checks of every bet against the profiles of ``--against`` (only on such sheets)."""
     if sheet.compliance is None:
         return []
-    where = f"{sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
-    return [Heading(2, "Compliance", "compliance"), *compliance_blocks(sheet.compliance, where)]
+    shoe_and_rules = f"{sheet.shoe.describe()}, drawing rules {sheet.tableau.name}"
+    return [
+        Heading(2, "Compliance", "compliance"),
+        *compliance_blocks(sheet.compliance, shoe_and_rules),
+    ]
 
 
 _NOTATION_WORDS = {
@@ -309,12 +315,12 @@ _NOTATION_WORDS = {
 }
 
 
-def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
-    """The checks of ``c`` made on ``where`` (the shoe and rules): a summary, then per profile
+def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> list[Block]:
+    """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
     a heading of ``level``, its source and one table of checks.
 
     >>> from exactodds.compliance import check_paytable_against
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
     >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (SPEC §9)
@@ -323,13 +329,13 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
     blocks: list[Block] = [
         Para(
             f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
-            f"per game), with the shoe and drawing rules in use ({where}) and payouts stated "
-            f"{_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
+            f"per game), with the shoe and drawing rules in use ({shoe_and_rules}) and payouts "
+            f"stated {_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
         ),
     ]
     for profile in c.profiles:
         checks = [k for k in c.checks if k.profile == profile.id]
-        blocks.append(Heading(level, profile.name, f"compliance-{_slug(profile.id)}"))
+        blocks.append(Heading(level, profile.name, f"compliance-{_anchor(profile.id)}"))
         intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
         if profile.file and profile.file != profile.id:
             intro += [" (", Code(profile.file), ")"]
@@ -341,25 +347,25 @@ def compliance_blocks(c: Compliance, where: str, level: int = 3) -> list[Block]:
             if rule.source:
                 blocks.append(Para(f"{rule.kind.label} ({rule.limit_text}): {rule.source}", "note"))
         rows: list[tuple[Inline, ...]] = []
-        for i, k in enumerate(checks):
-            first = i == 0 or checks[i - 1].rule is not k.rule
-            rule = next(r for r in profile.rules if r.kind is k.rule)
-            rows.append(
-                (
-                    k.rule.label if first else "",
-                    rule.limit_text if first else "",
-                    (k.bet_name, " (", Code(k.bet), ")"),
-                    describe_value(k),
-                    Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
-                    k.note,
+        for kind, same_rule in groupby(checks, key=attrgetter("rule")):
+            rule = next(r for r in profile.rules if r.kind is kind)
+            for i, k in enumerate(same_rule):  # the rule and its limit on its first row
+                rows.append(
+                    (
+                        "" if i else kind.label,
+                        "" if i else rule.limit_text,
+                        (k.bet_name, " (", Code(k.bet), ")"),
+                        describe_value(k),
+                        Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
+                        k.note,
+                    )
                 )
-            )
         header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
         blocks.append(Table(header, tuple(rows), "lllrll"))
     return blocks
 
 
-def _slug(text: str) -> str:
+def _anchor(text: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
 
 
@@ -716,12 +722,12 @@ def _appendix(sheet: Sheet) -> list[Block]:
     return blocks
 
 
-def _verification(sheet: Sheet) -> list[Block]:
-    """The optional Monte Carlo section (only on sheets built with a verification)."""
+def _monte_carlo(sheet: Sheet) -> list[Block]:
+    """The optional Monte Carlo section (only on sheets built with one)."""
     from exactodds.analysis.montecarlo import Z99
-    from exactodds.report.verification import STATEMENT, verdict
+    from exactodds.report.montecarlo import STATEMENT, verdict_line
 
-    check = sheet.verification
+    check = sheet.monte_carlo
     if check is None:
         return []
     p, r = PRECISION["probability"], PRECISION["return"]
@@ -735,7 +741,7 @@ def _verification(sheet: Sheet) -> list[Block]:
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
     if sheet.command is not None:
-        rerun = f"{sheet.command} --verify-rounds {check.rounds} --seed {check.seed}"
+        rerun = f"{sheet.command} --monte-carlo-rounds {check.rounds} --seed {check.seed}"
         blocks.append(Para(("Rerun: ", Code(rerun))))
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
         rows = tuple(
@@ -767,7 +773,7 @@ def _verification(sheet: Sheet) -> list[Block]:
                 "count. Return: exact EV and observed mean net result per unit staked, 99% "
                 "interval of the mean.",
             ),
-            Para((Strong("Verdict:"), f" {verdict(sheet, i)}")),
+            Para((Strong("Verdict:"), f" {verdict_line(sheet, i)}")),
         ]
     return blocks
 
@@ -800,7 +806,7 @@ def _inputs(sheet: Sheet) -> list[Block]:
 def document(sheet: Sheet) -> Document:
     """The full math sheet as a document.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> doc = document(build_sheet(load_paytable(default_paytable()), date="2024-01-01"))
     >>> doc.title, doc.date, doc.blocks[0].rows[0][0]
@@ -819,8 +825,8 @@ def document(sheet: Sheet) -> Document:
         ("Software", sheet.software),
         ("Date", sheet.date),
     )
-    if sheet.verification is not None:
-        v = sheet.verification
+    if sheet.monte_carlo is not None:
+        v = sheet.monte_carlo
         head += (
             (
                 "Monte Carlo check",
@@ -846,7 +852,7 @@ def document(sheet: Sheet) -> Document:
         blocks += _bet(sheet, b)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
-    blocks += _verification(sheet)
+    blocks += _monte_carlo(sheet)
     blocks += _inputs(sheet)
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used

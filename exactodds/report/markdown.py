@@ -18,8 +18,9 @@ from exactodds.report.layout import (
     Strong,
     Table,
 )
+from exactodds.tables import Align, pipe_table
 
-__all__ = ["MARKER", "render_blocks", "render_markdown", "text"]
+__all__ = ["MARKER", "md_inline", "render_blocks", "render_markdown"]
 
 MARKER = "exactodds-sheet"
 """Word in the first-line comment of every generated sheet (with its date)."""
@@ -50,38 +51,36 @@ def _paragraph(body: str) -> str:
     return _BLOCK_START.sub(lambda m: "\\" + m[1] if m[1] else f"{m[2]}\\{m[3]}", body)
 
 
-def text(x: Inline, *, in_table: bool = False) -> str:
+def md_inline(x: Inline, *, in_table: bool = False) -> str:
     """Inline content as Markdown (``in_table``: inside a table cell, where ``|`` is escaped
     in code spans too).
 
-    >>> print(text(("Bet ", Code("tie"), " pays ", Strong("8:1"), " on a_tie | push")))
+    >>> print(md_inline(("Bet ", Code("tie"), " pays ", Strong("8:1"), " on a_tie | push")))
     Bet `tie` pays **8:1** on a_tie \\| push
     """
     if isinstance(x, tuple):
-        return "".join(text(part, in_table=in_table) for part in x)
+        return "".join(md_inline(part, in_table=in_table) for part in x)
     if isinstance(x, Code):
         return md_code(x.text, in_table=in_table)
     if isinstance(x, Strong):
         return f"**{_escape(x.text)}**"
     if isinstance(x, Field):
-        return text(x.content, in_table=in_table)
+        return md_inline(x.content, in_table=in_table)
     if isinstance(x, PayoutField):
         return _escape(x.text)
     return _escape(x)
 
 
+_ALIGN: dict[str, Align] = {"l": "left", "r": "right", "c": "center"}
+
+
 def _table(t: Table) -> list[str]:
-    marks = {"l": ":--", "r": "--:", "c": ":-:"}
-    lines = [
-        "| " + " | ".join(_escape(h) for h in t.header) + " |",
-        "|" + "|".join(marks[a] for a in t.align) + "|",
-    ]
-    lines += ["| " + " | ".join(text(c, in_table=True) for c in row) + " |" for row in t.rows]
-    if t.total is not None:
-        lines.append("| " + " | ".join(text(c, in_table=True) for c in t.total) + " |")
-    out = [*lines, ""]
+    rows = [*t.rows, *((t.total,) if t.total is not None else ())]
+    cells = [[md_inline(c, in_table=True) for c in row] for row in rows]
+    table = pipe_table(cells, [_escape(h) for h in t.header], [_ALIGN[a] for a in t.align])
+    out = [table, ""]
     if t.caption:
-        out += [f"*{text(t.caption)}*", ""]
+        out += [f"*{md_inline(t.caption)}*", ""]
     return out
 
 
@@ -123,7 +122,7 @@ def render_blocks(blocks: Iterable[Block]) -> str:
         if isinstance(block, Heading):
             out += [f"{'#' * block.level} {_escape(block.text)}", ""]
         elif isinstance(block, Para):
-            body = _paragraph(text(block.text))
+            body = _paragraph(md_inline(block.text))
             out += [f"> {body}" if block.style == "flag" else body, ""]
         else:
             out += _table(block)

@@ -4,7 +4,7 @@ A :class:`Sheet` is renderer-neutral. Markdown and HTML go through :mod:`exactod
 CSV and JSON read the sheet directly. The date is an input (``--date`` or SOURCE_DATE_EPOCH), so
 the same inputs always give byte-identical sheets.
 
->>> from exactodds.paytable import default_paytable, load_paytable
+>>> from exactodds.paytable_loader import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
 >>> sheet.file, sheet.universe, sheet.bet("banker").figures.house_edge > 0
 ('paytables/classic.toml', 4998398275503360, True)
@@ -21,49 +21,49 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from exactodds.bundled import display_path
 from exactodds.compliance import Compliance, Profile, run_checks
+from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError
-from exactodds.examples import Example, row_examples
+from exactodds.examples import EXAMPLE_RULE, Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
+from exactodds.numbers import exact
 from exactodds.payout import Notation
-from exactodds.paytable import (
-    Bet,
-    Occurrence,
-    Paytable,
-    bundled_paytables,
-    display_path,
-    row_occurrence,
-)
-from exactodds.shoe import Shoe
+from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
+from exactodds.paytable_loader import bundled_paytables
+from exactodds.shoe import RANKS, SUITS, Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
 
 __all__ = [
+    "CONFIDENCE_PLACES",
     "BetSheet",
     "InputFile",
     "Sheet",
-    "SheetVerification",
+    "SheetMonteCarlo",
     "StakeRTP",
     "build_sheet",
-    "display_path",
     "file_input",
     "resolve_date",
 ]
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
+CONFIDENCE_PLACES = 10
+"""Decimal places of the confidence bounds and the volatility index in JSON."""
+
 
 @dataclass(frozen=True)
 class InputFile:
     """A file the sheet was computed from, with its SHA-256.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
     >>> [(i.role, i.path, i.sha256 == sheet.paytable.sha256) for i in sheet.inputs]
     [('paytable', 'paytables/classic.toml', True)]
@@ -81,7 +81,7 @@ class StakeRTP:
     Touch pays Banker to the cent, rounded down: a 0.10 stake gets 0.19 back, not 0.195, while
     0.20 gets exactly 0.39.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> banker = build_sheet(load_paytable("touch"), date="2024-01-01").bet("banker")
     >>> [(str(r.stake), r.equals_unrounded) for r in banker.rtp_by_stake[:2]]
     [('1/10', False), ('1/5', True)]
@@ -98,7 +98,7 @@ class BetSheet:
     :func:`~exactodds.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
     stake.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
     >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
     ('Player Pair', Fraction(43, 415), (), None)
@@ -128,19 +128,100 @@ class BetSheet:
             ("",) * len(self.figures.rows)
         )
 
+    def to_json(self, notation: Notation = Notation.BOTH) -> dict[str, Any]:
+        """The bet's figures JSON-ready (see :mod:`exactodds.report.json_`), payouts stated in
+        ``notation``.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> pair = build_sheet(load_paytable("classic"), bet_ids=["player_pair"]).bets[0]
+        >>> data = pair.to_json(Notation.TO)
+        >>> data["house_edge"], data["rows"][0]["pays"], "for_one" in data["rows"][0]
+        ('43/415', '11 to 1', False)
+        """
+        f = self.figures
+        bet = self.bet
+        he_res = f.house_edge_resolved
+        data: dict[str, Any] = {
+            "id": bet.id,
+            "name": bet.name,
+            "house_edge": exact(f.house_edge),
+            "rtp": exact(f.rtp),
+            "ev": exact(f.ev),
+            "hit_frequency": exact(f.hit_frequency),
+            "variance": exact(f.variance),
+            "std_dev": f.std_dev,
+            "house_edge_resolved": None if he_res is None else exact(he_res),
+            "push_probability": exact(f.push_probability),
+            "largest_win": exact(f.largest_win),
+            "largest_win_probability": exact(f.largest_win_probability),
+            "player_favourable": f.player_favourable,
+            "max_round": bet.max_round,
+            "rounding": None
+            if bet.rounding is None
+            else {"step": exact(bet.rounding.step), "mode": bet.rounding.mode.value},
+            "volatility_index": volatility_index(f.variance, CONFIDENCE_PLACES),
+            "confidence": [
+                {
+                    "rounds": r.rounds,
+                    "level": exact(r.level),
+                    "low": r.low(CONFIDENCE_PLACES),
+                    "high": r.high(CONFIDENCE_PLACES),
+                }
+                for r in confidence_ranges(f.rtp, f.variance)
+            ],
+            "rows": [
+                {
+                    "event": row.event,
+                    "pays": row.pays.stated(notation),
+                    **_payout_forms(row.pays.to_one(), row.pays.for_one(), notation),
+                    "net": exact(row.net),
+                    "combinations": row.combinations,
+                    "probability": exact(row.probability),
+                    "return": exact(row.ret),
+                    "never_occurs": bool(note),
+                    "note": note,
+                }
+                for row, note in zip(f.rows, self.notes, strict=True)
+            ],
+            "total": {"combinations": f.total, "probability": "1/1", "return": exact(f.ev)},
+        }
+        for row_data, ex in zip(data["rows"], self.examples, strict=False):
+            row_data["example"] = None if ex is None else ex.to_json()
+        if self.unrounded_rtp is not None:
+            data["unrounded_rtp"] = exact(self.unrounded_rtp)
+            data["rtp_by_stake"] = [
+                {
+                    "stake": exact(s.stake),
+                    "rtp": exact(s.rtp),
+                    "equals_unrounded": s.equals_unrounded,
+                }
+                for s in self.rtp_by_stake
+            ]
+        return data
+
+
+def _payout_forms(to_one: str, for_one: str, notation: Notation) -> dict[str, str]:
+    """The "to 1" and "for 1" forms a sheet in ``notation`` states."""
+    forms = {}
+    if notation is not Notation.FOR:
+        forms["to_one"] = to_one
+    if notation is not Notation.TO:
+        forms["for_one"] = for_one
+    return forms
+
 
 @dataclass(frozen=True)
-class SheetVerification:
+class SheetMonteCarlo:
     """Optional Monte Carlo section: ``rounds`` rounds dealt from fresh shoes with ``seed``.
 
     One :class:`~exactodds.analysis.montecarlo.BetCheck` per bet of the sheet, in sheet order; its
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
-    >>> from exactodds.report.verification import verify_sheet
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.report.montecarlo import monte_carlo_sheet
     >>> sheet = build_sheet(load_paytable(default_paytable()), bet_ids=["tie"], date="2024-01-01")
-    >>> v = verify_sheet(sheet, rounds=2000, seed=3).verification
+    >>> v = monte_carlo_sheet(sheet, rounds=2000, seed=3).monte_carlo
     >>> v.rounds, [b.bet_id for b in v.bets], sum(c.observed for c in v.bets[0].classes)
     (2000, ['tie'], 2000)
     >>> v.bets[0].ev == sheet.bet("tie").figures.ev  # the exact figure, never the observed one
@@ -151,12 +232,55 @@ class SheetVerification:
     seed: int
     bets: tuple[BetCheck, ...]
 
+    def to_json(self, sheet: Sheet) -> dict[str, Any]:
+        """The section of ``sheet`` (whose rows name the classes) JSON-ready: exact figures and
+        observed frequencies as "p/q", counts as integers, z-scores and 99% intervals as
+        floats."""
+        from exactodds.analysis.montecarlo import Z99
+        from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+
+        return {
+            "rounds": self.rounds,
+            "seed": self.seed,
+            "method": "each round dealt from a freshly shuffled shoe (numpy default_rng(seed))",
+            "note": STATEMENT,
+            "z_bound_99": round(Z99, 6),
+            "bets": [
+                {
+                    "id": c.bet_id,
+                    "name": c.name,
+                    "rows": [
+                        {
+                            "event": row.event,
+                            "net": exact(k.net),
+                            "probability": exact(k.probability),
+                            "observed": k.observed,
+                            "observed_frequency": exact(Fraction(k.observed, k.rounds)),
+                            "expected": exact(k.expected),
+                            "z": round(k.z, 4),
+                            "interval_99": [round(x, 2) for x in k.interval],
+                        }
+                        for row, k in zip(b.figures.rows, c.classes, strict=True)
+                    ],
+                    "return": {
+                        "exact": exact(c.ev),
+                        "observed": exact(c.observed_return),
+                        "z": round(c.z, 4),
+                        "interval_99": [round(x, 8) for x in c.interval],
+                    },
+                    "within_99": not checks_outside(sheet, i),
+                    "verdict": verdict_line(sheet, i),
+                }
+                for i, (b, c) in enumerate(zip(sheet.bets, self.bets, strict=True))
+            ],
+        }
+
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything a math sheet shows, exact (plus an optional Monte Carlo verification).
+    """Everything a math sheet shows, exact (plus an optional Monte Carlo section).
 
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="9.9")
     >>> sheet.stem, sheet.software, sheet.shoe.describe(), sheet.with_date("2025-06-30").date
     ('classic', 'exactodds 9.9', '8 decks (416 cards)', '2025-06-30')
@@ -171,7 +295,7 @@ class Sheet:
     inputs: tuple[InputFile, ...]
     version: str
     date: str
-    verification: SheetVerification | None = None
+    monte_carlo: SheetMonteCarlo | None = None
     rerun: tuple[str, ...] | None = None
     """Arguments of ``exactodds report`` that recompute this sheet (the paytable first: a
     bundled name or the file), or None when its shoe or rules cannot be given as options."""
@@ -184,7 +308,7 @@ class Sheet:
     def command(self) -> str | None:
         """The command that recomputes this sheet from any folder, quoted for a POSIX shell.
 
-        >>> from exactodds.paytable import load_paytable
+        >>> from exactodds.paytable_loader import load_paytable
         >>> build_sheet(load_paytable("classic"), shoe=Shoe.decks(6)).command
         'exactodds report classic --decks 6'
         """
@@ -197,7 +321,7 @@ class Sheet:
         """How this sheet departs from its paytable's own game, one sentence each (none for the
         paytable as written).
 
-        >>> from exactodds.paytable import load_paytable
+        >>> from exactodds.paytable_loader import load_paytable
         >>> sheet = build_sheet(
         ...     load_paytable("classic"), shoe=Shoe.decks(6), tableau=Tableau.named("mini")
         ... )
@@ -226,7 +350,7 @@ class Sheet:
     @property
     def stem(self) -> str:
         """File name stem for written sheets (``classic`` for ``classic.toml``)."""
-        return Path(self.file).stem if self.file else _slug(self.paytable.name)
+        return Path(self.file).stem if self.file else _file_stem(self.paytable.name)
 
     def bet(self, bet_id: str) -> BetSheet:
         """The figures of the bet with this id."""
@@ -239,15 +363,63 @@ class Sheet:
         """The same sheet dated ``date``."""
         return replace(self, date=date)
 
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as JSON-ready data, in the shape :mod:`exactodds.report.json_` describes
+        (with a "verification" key only when it has a Monte Carlo section).
 
-def _slug(text: str) -> str:
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
+        >>> data = sheet.to_json()
+        >>> data["file"], data["universe"], [b["house_edge"] for b in data["bets"]]
+        ('paytables/classic.toml', 4998398275503360, ['103841353768/723147898655'])
+        """
+        t = self.tableau
+        data: dict[str, Any] = {
+            "paytable": self.paytable.name,
+            "file": self.file,
+            "sha256": self.paytable.sha256,
+            "description": self.paytable.description,
+            "source": self.paytable.source,
+            "overrides": list(self.overrides),
+            "command": self.command,
+            "shoe": {
+                "description": self.shoe.describe(),
+                "cards": self.shoe.size,
+                "counts": {
+                    rank: dict(zip(SUITS, row, strict=True))
+                    for rank, row in zip(RANKS, self.shoe.counts, strict=True)
+                },
+            },
+            "rules": t.data(),
+            "universe": self.universe,
+            "method": "complete enumeration of ordered six-card sequences",
+            "notation": self.notation.value,
+            "example_rule": EXAMPLE_RULE,
+            "bets": [b.to_json(self.notation) for b in self.bets],
+            "confidence_method": {
+                "approximation": "normal: RTP ± z·SD/√rounds, z two-sided; VI = z(9/10)·SD",
+                "places": CONFIDENCE_PLACES,
+                "z": {exact(level): digits for level, digits in Z_DIGITS.items()},
+            },
+            "inputs": [{"role": i.role, "file": i.path, "sha256": i.sha256} for i in self.inputs],
+            "software": {"name": "exactodds", "version": self.version},
+            "date": self.date,
+        }
+        if self.monte_carlo is not None:
+            data["verification"] = self.monte_carlo.to_json(self)
+        if self.compliance is not None:
+            data["compliance"] = self.compliance.to_json()
+        return data
+
+
+def _file_stem(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "paytable"
 
 
 def file_input(role: str, path: str | Path) -> InputFile:
     """An :class:`InputFile` for ``path`` (read to compute its SHA-256).
 
-    >>> from exactodds.paytable import default_paytable
+    >>> from exactodds.paytable_loader import default_paytable
     >>> file_input("paytable", default_paytable())  # doctest: +ELLIPSIS
     InputFile(role='paytable', path='paytables/classic.toml', sha256='...')
     >>> file_input("shoe", "no/such/shoe.toml")
@@ -320,7 +492,7 @@ def build_sheet(
     are stated.
 
     >>> from math import perm
-    >>> from exactodds.paytable import default_paytable, load_paytable
+    >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
@@ -348,7 +520,7 @@ def build_sheet(
     inputs.extend(extra_inputs)
     inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
     if options is None:
-        derived = _options(paytable, shoe, tableau)
+        derived = _derived_options(paytable, shoe, tableau)
         options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
     if options is not None:
         options = [*options, *_check_options(against, notation)]
@@ -386,7 +558,7 @@ def _paytable_argument(paytable: Paytable) -> str | None:
     return display_path(paytable.path)
 
 
-def _options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
+def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
     """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
     out: list[str] = []
     if shoe != paytable.shoe():

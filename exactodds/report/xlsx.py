@@ -286,8 +286,8 @@ def _inputs(w: _Writer, sheet: Sheet) -> None:
     w.line("Method", "complete enumeration of ordered six-card sequences; exact fractions")
     w.line("Software", sheet.software)
     w.line("Date", sheet.date)
-    if sheet.verification is not None:
-        v = sheet.verification
+    if sheet.monte_carlo is not None:
+        v = sheet.monte_carlo
         w.line(
             "Monte Carlo check",
             f"{grouped(v.rounds)} rounds, seed {v.seed}: see the HTML or JSON sheet",
@@ -353,7 +353,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
 
     Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
 
-    >>> from exactodds.paytable import load_paytable
+    >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
     >>> data = render_xlsx(sheet)

@@ -1,4 +1,4 @@
-"""The math sheet's optional Monte Carlo section (``exactodds report --verify-rounds N``)."""
+"""The math sheet's optional Monte Carlo section (``exactodds report --monte-carlo-rounds N``)."""
 
 from __future__ import annotations
 
@@ -14,24 +14,24 @@ from fractions import Fraction
 import pytest
 
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
-from exactodds.paytable import load_paytable
-from exactodds.report import build_sheet, render
-from exactodds.report.verification import outside, verdict, verify_sheet
-from tests.cli_helpers import run
+from exactodds.paytable import Paytable
+from exactodds.report import build_sheet, render_sheets
+from exactodds.report.montecarlo import checks_outside, monte_carlo_sheet, verdict_line
+from tests.cli_helpers import Cli
 
 ROUNDS = 3000
-BASE = ["report", "classic", "--date", "2024-06-01", "--verify-rounds", str(ROUNDS)]
+BASE = ["report", "classic", "--date", "2024-06-01", "--monte-carlo-rounds", str(ROUNDS)]
 
 
 @pytest.fixture(scope="module")
-def classic_ids() -> list[str]:
-    return [b.id for b in load_paytable("classic").bets]
+def classic_ids(classic: Paytable) -> list[str]:
+    return [b.id for b in classic.bets]
 
 
-def test_same_seed_same_output_other_seed_other_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    first = run([*BASE, "--seed", "5", "-f", "json"], capsys)
-    again = run([*BASE, "--seed", "5", "-f", "json"], capsys)
-    other = run([*BASE, "--seed", "6", "-f", "json"], capsys)
+def test_same_seed_same_output_other_seed_other_counts(cli: Cli) -> None:
+    first = cli([*BASE, "--seed", "5", "-f", "json"])
+    again = cli([*BASE, "--seed", "5", "-f", "json"])
+    other = cli([*BASE, "--seed", "6", "-f", "json"])
     assert first[0] == 0 and first == again
     counts = [
         [[r["observed"] for r in b["rows"]] for b in json.loads(out)["verification"]["bets"]]
@@ -40,15 +40,15 @@ def test_same_seed_same_output_other_seed_other_counts(capsys: pytest.CaptureFix
     assert counts[0] != counts[1]
 
 
-def test_seed_defaults_to_one(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(BASE, capsys) == run([*BASE, "--seed", "1"], capsys)
+def test_seed_defaults_to_one(cli: Cli) -> None:
+    assert cli(BASE) == cli([*BASE, "--seed", "1"])
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_section_in_every_format_names_every_bet(
-    fmt: str, classic_ids: list[str], capsys: pytest.CaptureFixture[str]
+    fmt: str, classic_ids: list[str], cli: Cli
 ) -> None:
-    code, out, err = run([*BASE, "--seed", "3", "-f", fmt], capsys)
+    code, out, err = cli([*BASE, "--seed", "3", "-f", fmt])
     assert (code, err) == (0, "")
     if fmt == "json":
         section = json.loads(out)["verification"]
@@ -73,8 +73,8 @@ def test_section_in_every_format_names_every_bet(
         assert out.count("Verdict:") == len(classic_ids)
 
 
-def test_json_figures_are_exact_and_consistent(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run([*BASE, "--seed", "2", "-f", "json"], capsys)
+def test_json_figures_are_exact_and_consistent(cli: Cli) -> None:
+    code, out, _ = cli([*BASE, "--seed", "2", "-f", "json"])
     assert code == 0
     data = json.loads(out)
     exact_bets = {b["id"]: b for b in data["bets"]}
@@ -101,14 +101,15 @@ def test_json_figures_are_exact_and_consistent(capsys: pytest.CaptureFixture[str
         assert bet["within_99"] is (not bad)
 
 
-def test_rows_agree_with_the_verify_module_by_net_result() -> None:
+def test_rows_agree_with_the_analysis_check_by_net_result(classic: Paytable) -> None:
     """Row counts, summed by net result, equal analysis.montecarlo's counts (which settle by
     net)."""
-    table = load_paytable("classic")
-    sheet = verify_sheet(build_sheet(table, date="2024-06-01"), rounds=ROUNDS, seed=9)
-    assert sheet.verification is not None
-    reference = monte_carlo_check(table.bets, table.shoe(), table.tableau, rounds=ROUNDS, seed=9)
-    for mine, theirs in zip(sheet.verification.bets, reference.bets, strict=True):
+    sheet = monte_carlo_sheet(build_sheet(classic, date="2024-06-01"), rounds=ROUNDS, seed=9)
+    assert sheet.monte_carlo is not None
+    reference = monte_carlo_check(
+        classic.bets, classic.shoe(), classic.tableau, rounds=ROUNDS, seed=9
+    )
+    for mine, theirs in zip(sheet.monte_carlo.bets, reference.bets, strict=True):
         by_net: dict[Fraction, int] = {}
         for c in mine.classes:
             by_net[c.net] = by_net.get(c.net, 0) + c.observed
@@ -116,14 +117,14 @@ def test_rows_agree_with_the_verify_module_by_net_result() -> None:
         assert (mine.observed_return, mine.ev) == (theirs.observed_return, theirs.ev)
 
 
-def test_verdict_names_the_checks_outside_the_bound() -> None:
-    sheet = verify_sheet(
-        build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-06-01"),
+def test_verdict_names_the_checks_outside_the_bound(classic: Paytable) -> None:
+    sheet = monte_carlo_sheet(
+        build_sheet(classic, bet_ids=["tie"], date="2024-06-01"),
         rounds=1000,
         seed=1,
     )
-    assert sheet.verification is not None
-    assert verdict(sheet, 0) == "All 3 |z| within the 99% bound (2.576)."
+    assert sheet.monte_carlo is not None
+    assert verdict_line(sheet, 0) == "All 3 |z| within the 99% bound (2.576)."
     # a tie on every round: far outside for both rows and the return
     rows = sheet.bets[0].figures.rows
     skewed = BetCheck(
@@ -138,35 +139,32 @@ def test_verdict_names_the_checks_outside_the_bound() -> None:
             for i, r in enumerate(rows)
         ),
     )
-    bad = replace(sheet, verification=replace(sheet.verification, bets=(skewed,)))
-    assert [label.split(" (z")[0] for label in outside(bad, 0)] == [r.event for r in rows] + [
-        "return"
-    ]
-    assert verdict(bad, 0).startswith("3 of 3 |z| outside the 99% bound (2.576): Tie (z = +")
-    lines = list(csv.DictReader(io.StringIO(render([bad], "csv"), newline="")))
+    bad = replace(sheet, monte_carlo=replace(sheet.monte_carlo, bets=(skewed,)))
+    labels = [label.split(" (z")[0] for label in checks_outside(bad, 0)]
+    assert labels == [*(r.event for r in rows), "return"]
+    assert verdict_line(bad, 0).startswith("3 of 3 |z| outside the 99% bound (2.576): Tie (z = +")
+    lines = list(csv.DictReader(io.StringIO(render_sheets([bad], "csv"), newline="")))
     (line,) = [x for x in lines if x["kind"] == "verify_verdict"]
-    assert (line["bet_id"], line["value"], line["note"]) == ("tie", "outside", verdict(bad, 0))
-    assert json.loads(render([bad], "json"))["verification"]["bets"][0]["within_99"] is False
+    assert (line["bet_id"], line["value"], line["note"]) == ("tie", "outside", verdict_line(bad, 0))
+    assert json.loads(render_sheets([bad], "json"))["verification"]["bets"][0]["within_99"] is False
 
 
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--verify-rounds", "0"], "--verify-rounds must be at least 1, not 0"),
-        (["--verify-rounds", "-5"], "--verify-rounds must be at least 1, not -5"),
-        (["--verify-rounds", "10", "--seed", "-1"], "--seed must be a non-negative integer"),
-        (["--seed", "4"], "--seed applies only with --verify-rounds"),
+        (["--monte-carlo-rounds", "0"], "--monte-carlo-rounds must be at least 1, not 0"),
+        (["--monte-carlo-rounds", "-5"], "--monte-carlo-rounds must be at least 1, not -5"),
+        (["--monte-carlo-rounds", "10", "--seed", "-1"], "--seed must be a non-negative integer"),
+        (["--seed", "4"], "--seed applies only with --monte-carlo-rounds"),
     ],
 )
-def test_bad_options_are_one_line_and_exit_2(
-    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(["report", *args], capsys)
+def test_bad_options_are_one_line_and_exit_2(args: list[str], needle: str, cli: Cli) -> None:
+    code, out, err = cli(["report", *args])
     assert code == 2 and out == ""
     assert needle in err and err.count("\n") == 1
 
 
-def test_without_verification_numpy_is_not_imported() -> None:
+def test_without_monte_carlo_numpy_is_not_imported() -> None:
     code = (
         "import sys, contextlib, io\n"
         "from exactodds.cli import main\n"

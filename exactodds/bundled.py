@@ -1,0 +1,53 @@
+"""Files that ship with exactodds (paytables, jurisdiction profiles), and how a sheet names an
+input file so that it reads the same on every machine.
+
+>>> [p.stem for p in bundled_files("profiles")]
+['adm', 'gli-11', 'mga', 'nj']
+>>> display_path(bundled_dir("paytables") / "classic.toml")
+'paytables/classic.toml'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+__all__ = ["Kind", "bundled_dir", "bundled_files", "display_path"]
+
+Kind = Literal["paytables", "profiles"]
+"""The kinds of bundled files, each in its folder of the package's ``data``."""
+
+
+def bundled_dir(kind: Kind) -> Path:
+    """The folder of the bundled files of ``kind``."""
+    return Path(str(resources.files("exactodds") / "data" / kind))
+
+
+def bundled_files(kind: Kind) -> list[Path]:
+    """The bundled TOML files of ``kind``, sorted by file name.
+
+    >>> [p.stem for p in bundled_files("paytables")][:3]
+    ['bonus-pairs', 'classic', 'ez']
+    """
+    return sorted(bundled_dir(kind).glob("*.toml"))
+
+
+def display_path(path: Path | None) -> str:
+    """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
+    (the same on every machine), other files relative to the working directory when inside it.
+
+    >>> display_path(Path("games/house.toml")), display_path(None)
+    ('games/house.toml', '')
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_files("paytables")}
+    if path.resolve() in bundled:
+        return f"paytables/{path.name}"
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()

@@ -1,0 +1,500 @@
+"""Paytable files: untrusted TOML read into a :class:`~exactodds.paytable.Paytable`.
+
+A file is parsed, type-checked and every problem is reported with the file, line, bet and row;
+nothing in it is ever executed. A rules file it names must stay inside its folder
+(:func:`confined_rules_file`). Bundled paytables are found by name (:func:`resolve_paytable`).
+
+>>> table = load_paytable(default_paytable())
+>>> table.bet("player_pair").rows[0].pays.to_one()
+'11 to 1'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from exactodds.bundled import bundled_dir, bundled_files
+from exactodds.conditions import parse_condition
+from exactodds.engine import joint_distribution
+from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
+from exactodds.files import read_data
+from exactodds.limits import (
+    MAX_BETS,
+    MAX_DECKS,
+    MAX_NAME_CHARS,
+    MAX_ROWS,
+    MAX_SHOE_CARDS,
+    MAX_TEXT_CHARS,
+)
+from exactodds.payout import parse_number, parse_payout
+from exactodds.paytable import (
+    Bet,
+    Occurrence,
+    Paytable,
+    Rounding,
+    RoundingMode,
+    Row,
+    row_occurrence,
+)
+from exactodds.tableau import Tableau
+from exactodds.toml_lines import KeyPath, cite, toml_lines
+
+__all__ = [
+    "bundled_paytables",
+    "confined_rules_file",
+    "default_paytable",
+    "load_paytable",
+    "parse_paytable",
+    "resolve_paytable",
+    "validate_paytable",
+]
+
+
+# -- locating bundled files ---------------------------------------------------------------------
+
+
+def bundled_paytables() -> list[Path]:
+    """The paytables that ship with exactodds, sorted by file name.
+
+    >>> [p.stem for p in bundled_paytables()][:3]
+    ['bonus-pairs', 'classic', 'ez']
+    """
+    return bundled_files("paytables")
+
+
+def default_paytable() -> Path:
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
+
+    >>> default_paytable().name, default_paytable() in bundled_paytables()
+    ('classic.toml', True)
+    """
+    return bundled_dir("paytables") / "classic.toml"
+
+
+def resolve_paytable(spec: str | Path) -> Path:
+    """A paytable path from a file path or the name of a bundled paytable (``classic``).
+
+    >>> resolve_paytable("classic") == default_paytable()
+    True
+    >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
+    """
+    path = Path(spec)
+    if path.exists():
+        return path
+    name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
+    bundled = bundled_dir("paytables") / name
+    if bundled.exists() and len(path.parts) == 1:
+        return bundled
+    names = ", ".join(p.stem for p in bundled_paytables())
+    raise InputFileError(f"{spec}: file not found (bundled paytables: {names})")
+
+
+# -- parsing --------------------------------------------------------------------------------------
+
+_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
+_BET_KEYS = {"name", "description", "rows", "max_round", "rounding"}
+_ROW_KEYS = {"when", "pays", "event"}
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class _Problems:
+    """Collects every problem of a file, each with the line it is on when the text is known:
+    the line of the key, the ``[bets.ID]`` header of a bet, the row itself (see
+    :func:`~exactodds.toml_lines.toml_lines`)."""
+
+    def __init__(self, origin: str, text: str) -> None:
+        self.origin = origin
+        self.lines = toml_lines(text) if text else {}
+        self.items: list[str] = []
+        self.warnings: list[str] = []
+
+    def where(self, *paths: KeyPath) -> str:
+        """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
+        return cite(self.origin, self.lines, *paths)
+
+    def add(self, message: str, *paths: KeyPath) -> None:
+        self.items.append(f"{self.where(*paths)}: {message}")
+
+    def warn(self, message: str, *paths: KeyPath) -> None:
+        self.warnings.append(f"{self.where(*paths)}: {message}")
+
+
+def _bet_path(bet_id: str, *more: str | int) -> KeyPath:
+    return ("bets", bet_id, *more)
+
+
+def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
+    """Key path of row ``n`` (1-based) of a bet, or of a key of it."""
+    return ("bets", bet_id, "rows", n - 1, *more)
+
+
+def parse_paytable(
+    data: Mapping[str, Any], origin: str = "<paytable>", text: str = ""
+) -> tuple[Paytable | None, list[str]]:
+    """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
+
+    >>> bets = {"player": {"rows": [{"when": "player.wins", "pays": "1:1"}]}}
+    >>> table, problems = parse_paytable({"decks": 0, "bets": bets})
+    >>> for line in [table, *problems]:  # doctest: +ELLIPSIS
+    ...     print(line)
+    None
+    <paytable>: 'decks' must be a positive integer, not 0
+    <paytable>: bet 'player': the last row must be when = "otherwise" (every round must ...)
+    >>> bets["player"]["rows"].append({"when": "otherwise", "pays": "lose"})
+    >>> table, problems = parse_paytable({"bets": bets})
+    >>> table.decks, [r.event for r in table.bet("player").rows], problems
+    (8, ['player.wins', 'Otherwise'], [])
+    """
+    problems = _Problems(origin, text)
+    for key in sorted(set(data) - _TOP_KEYS):
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
+    name = data.get("name", Path(origin).stem)
+    if not isinstance(name, str):
+        problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
+        name = str(name)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        problems.add(f"'description' must be a string, not {quote(description)}", ("description",))
+        description = ""
+    for key, value, limit in (
+        ("name", name, MAX_NAME_CHARS),
+        ("description", description, MAX_TEXT_CHARS),
+        ("source", data.get("source", ""), MAX_TEXT_CHARS),
+    ):
+        if len(str(value)) > limit:
+            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", (key,))
+    decks = data.get("decks", 8)
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        problems.add(f"'decks' must be a positive integer, not {quote(decks)}", ("decks",))
+        decks = 8
+    elif decks > MAX_DECKS:
+        problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", ("decks",))
+        decks = 8
+    tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
+    bets_data = data.get("bets")
+    bets: list[Bet] = []
+    if not isinstance(bets_data, Mapping) or not bets_data:
+        problems.add("no bets: add at least one [bets.ID] table")
+    elif len(bets_data) > MAX_BETS:
+        problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", ("bets",))
+    else:
+        for bet_id, bet_data in bets_data.items():
+            bet = _parse_bet(str(bet_id), bet_data, problems)
+            if bet is not None:
+                bets.append(bet)
+    if tableau is None:
+        return None, problems.items
+    table = Paytable(
+        name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
+    )
+    _check_occurrence(table, problems)
+    if problems.items:
+        return None, problems.items
+    return replace(table, warnings=tuple(problems.warnings)), problems.items
+
+
+def _rules_file(value: Any, origin: str) -> Path | None:
+    """The rules file a paytable names (``*.toml`` or ``*.json``, relative to the paytable's
+    folder), if it names one."""
+    if not isinstance(value, str) or not value.endswith((".toml", ".json")):
+        return None
+    return Path(origin).parent / value
+
+
+def confined_rules_file(value: str, origin: str | Path) -> Path:
+    """The rules file ``value`` named by the paytable ``origin``, checked to stay inside the
+    paytable's folder: no absolute path, no ``..`` out of it, no symbolic link pointing out.
+    A paytable from elsewhere can thus never make exactodds read a file outside its folder.
+
+    >>> confined_rules_file("/etc/passwd", "games/house.toml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '/etc/passwd' must be inside ... (an absolute ...
+    >>> confined_rules_file("../x.toml", "games/house.toml")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: rules file '../x.toml' must be inside the paytable's folder
+    """
+    where = f"rules file {quote(value)} must be inside the paytable's folder"
+    if Path(value).is_absolute():
+        raise InputFileError(f"{where} (an absolute path is not)")
+    folder = Path(origin).parent
+    try:
+        inside = (folder / value).resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symbolic-link loop, a NUL in the name
+        inside = False
+    if not inside:
+        raise InputFileError(where)
+    return folder / value
+
+
+def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
+    try:
+        if isinstance(value, Mapping):
+            return Tableau.from_mapping(value, default_name="custom")
+        if isinstance(value, str):
+            if _rules_file(value, problems.origin) is None:
+                return Tableau.named(value)
+            return Tableau.from_file(confined_rules_file(value, problems.origin))
+        problems.add(f"'rules' must be a rules name or table, not {quote(value)}", ("rules",))
+    except ExactOddsError as exc:
+        problems.add(str(exc), ("rules",))
+    return None
+
+
+def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
+    here = _bet_path(bet_id)
+    if len(bet_id) > MAX_NAME_CHARS:
+        problems.add(f"bet id {quote(bet_id)} is longer than {MAX_NAME_CHARS} characters")
+        return None
+    if not _BET_ID.match(bet_id):
+        problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", here)
+    if not isinstance(data, Mapping):
+        problems.add(f"bet {bet_id!r} must be a table", here)
+        return None
+    start = len(problems.items)
+    for key in sorted(set(data) - _BET_KEYS):
+        problems.add(
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
+            _bet_path(bet_id, key),
+            here,
+        )
+    name = data.get("name", bet_id)
+    if not isinstance(name, str):
+        problems.add(
+            f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}",
+            _bet_path(bet_id, "name"),
+        )
+    for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
+        if len(str(data.get(key, ""))) > limit:
+            problems.add(
+                f"bet {bet_id!r}: '{key}' is longer than the limit of {limit:,} characters",
+                _bet_path(bet_id, key),
+            )
+    max_round = data.get("max_round")
+    if max_round is not None and (
+        not isinstance(max_round, int)
+        or isinstance(max_round, bool)
+        or not 1 <= max_round <= MAX_SHOE_CARDS
+    ):
+        problems.add(
+            f"bet {bet_id!r}: max_round must be a positive integer of at most "
+            f"{MAX_SHOE_CARDS:,}, not {quote(max_round)}",
+            _bet_path(bet_id, "max_round"),
+        )
+    rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
+    rows_data = data.get("rows")
+    rows: list[Row] = []
+    if not isinstance(rows_data, list) or not rows_data:
+        problems.add(
+            f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
+    elif len(rows_data) > MAX_ROWS:
+        problems.add(
+            f"bet {bet_id!r}: {len(rows_data):,} rows is over the limit of {MAX_ROWS} rows",
+            _bet_path(bet_id, "rows"),
+            here,
+        )
+    else:
+        for n, row_data in enumerate(rows_data, 1):
+            row = _parse_row(bet_id, n, row_data, problems)
+            if row is not None:
+                rows.append(row)
+        if len(rows) == len(rows_data):
+            for n, row in enumerate(rows, 1):
+                if row.when.is_otherwise and n != len(rows):
+                    problems.add(
+                        f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
+                        f"(rows {n + 1}-{len(rows)} can never match)",
+                        _row_path(bet_id, n),
+                    )
+            if not rows[-1].when.is_otherwise:
+                problems.add(
+                    f'bet {bet_id!r}: the last row must be when = "otherwise" '
+                    "(every round must settle the bet)",
+                    _row_path(bet_id, len(rows)),
+                )
+    if len(problems.items) > start:
+        return None
+    return Bet(
+        bet_id,
+        str(name),
+        tuple(rows),
+        max_round,
+        rounding,
+        str(data.get("description", "")),
+    )
+
+
+def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
+    if value is None:
+        return None
+    here = _bet_path(bet_id, "rounding")
+    if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
+        problems.add(
+            f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, '
+            f"not {quote(value)}",
+            here,
+        )
+        return None
+    step_raw = value["step"]
+    try:
+        if isinstance(step_raw, str):
+            step = parse_number(step_raw)
+        elif isinstance(step_raw, int | Fraction) and not isinstance(step_raw, bool):
+            step = Fraction(step_raw)
+        else:
+            raise PaytableError(f"not a number: {quote(step_raw)}")
+    except PaytableError as exc:
+        problems.add(f"bet {bet_id!r}: rounding step: {exc}", here)
+        return None
+    if step <= 0:
+        problems.add(f"bet {bet_id!r}: rounding step must be positive, not {quote(step_raw)}", here)
+        return None
+    mode = value.get("mode", "down")
+    try:
+        return Rounding(step, RoundingMode(mode))
+    except ValueError:
+        modes = ", ".join(m.value for m in RoundingMode)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
+        return None
+
+
+def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
+    where = f"bet {bet_id!r} row {n}"
+    here = _row_path(bet_id, n)
+    if not isinstance(data, Mapping):
+        problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
+        return None
+    when_text = data.get("when")
+    ok = True
+    for key in sorted(set(data) - _ROW_KEYS):
+        problems.add(
+            f"{where}: unknown key {key!r} (expected when, pays, event)",
+            _row_path(bet_id, n, key),
+        )
+        ok = False
+    if "when" not in data:
+        problems.add(f"{where}: missing 'when'", here)
+        return None
+    if "pays" not in data:
+        problems.add(f"{where}: missing 'pays'", here)
+        return None
+    try:
+        when = parse_condition(when_text)  # type: ignore[arg-type]
+    except PaytableError as exc:
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
+        ok = False
+    try:
+        pays = parse_payout(data["pays"])
+    except PaytableError as exc:
+        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
+        ok = False
+    event = data.get("event", when_text if isinstance(when_text, str) else "")
+    if not isinstance(event, str):
+        problems.add(
+            f"{where}: 'event' must be a string, not {quote(event)}",
+            _row_path(bet_id, n, "event"),
+        )
+        ok = False
+    elif len(event) > MAX_NAME_CHARS and "event" in data:
+        problems.add(
+            f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters",
+            _row_path(bet_id, n, "event"),
+        )
+        ok = False
+    if not ok:
+        return None
+    return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
+
+
+def _check_occurrence(table: Paytable, problems: _Problems) -> None:
+    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
+    no shoe could ever settle them, a warning when only this shoe cannot (see
+    :func:`~exactodds.paytable.row_occurrence`)."""
+    joint = joint_distribution(table.shoe(), table.tableau)
+    for bet in table.bets:
+        for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
+            if seen is Occurrence.NEVER:
+                reason = (
+                    "earlier rows take every round it names"
+                    if not row.when.is_otherwise
+                    else "earlier rows cover every round"
+                )
+                problems.add(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
+                    f"({reason} or it names an impossible round)",
+                    _row_path(bet.id, n),
+                )
+            elif seen is Occurrence.NOT_WITH_THIS_SHOE:
+                problems.warn(
+                    f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
+                    f"({table.shoe().describe()}); its sheet shows 0 combinations",
+                    _row_path(bet.id, n),
+                )
+
+
+def validate_paytable(path: str | Path) -> list[str]:
+    """Every problem of a paytable file, one message each (empty when the file is valid).
+
+    >>> validate_paytable("classic")
+    []
+    >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
+    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
+    """
+    try:
+        file = read_data(resolve_paytable(path), "toml")
+    except InputFileError as exc:
+        return [str(exc)]
+    _, problems = parse_paytable(file.data, str(file.path), file.text)
+    return problems
+
+
+def load_paytable(path: str | Path | None = None) -> Paytable:
+    """Read and check a paytable file (a path, a bundled name, or None for the default game).
+
+    A file with problems raises one :class:`PaytableError` naming the first problem and counting
+    the rest (all of them in its ``problems``); an unreadable file an :class:`InputFileError`.
+
+    >>> import hashlib
+    >>> table = load_paytable("classic")
+    >>> table.name, table.sha256 == hashlib.sha256(default_paytable().read_bytes()).hexdigest()
+    ('Classic (commission)', True)
+    """
+    p = resolve_paytable(path) if path is not None else default_paytable()
+    file = read_data(p, "toml")
+    data = file.data
+    table, problems = parse_paytable(data, str(p), file.text)
+    if table is None:
+        raise _first_problem(p, problems)
+    return Paytable(
+        table.name,
+        table.description,
+        table.decks,
+        table.tableau,
+        table.bets,
+        p,
+        file.sha256,
+        table.source,
+        _rules_file(data.get("rules"), str(p)),
+        table.warnings,
+    )
+
+
+def _first_problem(path: Path, problems: list[str]) -> PaytableError:
+    """One error for a file's problems: the first, and how many more there are."""
+    rest = len(problems) - 1
+    more = f" (and {rest} more problem{'s' if rest != 1 else ''}; run exactodds validate {path})"
+    error = PaytableError(problems[0] + (more if rest else ""))
+    error.problems = tuple(problems)
+    return error

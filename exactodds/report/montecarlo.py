@@ -1,0 +1,110 @@
+"""The math sheet's optional Monte Carlo section: dealt rounds against the sheet's exact rows.
+
+Why: a test lab can rerun an independent, physical check of the exact figures from the sheet
+itself (``exactodds report --monte-carlo-rounds N``). Rounds are dealt and tallied by
+:mod:`exactodds.analysis.montecarlo` (each from a freshly shuffled shoe, seeded
+``numpy.random.default_rng(seed)``), on the sheet's own shoe and drawing rules. Each dealt outcome
+is settled by every bet's paytable, so the observed count of each *row* is compared with the
+row's exact probability, and the observed mean return with the exact EV. Counts and observed
+frequencies are exact; z-scores and intervals are floats, for people. numpy is imported only
+here, when a Monte Carlo section is asked for.
+
+>>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.report.sheet import build_sheet
+>>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
+>>> check = monte_carlo_sheet(sheet, rounds=2000, seed=1).monte_carlo
+>>> check is not None and (check.rounds, check.seed, sum(c.observed for c in check.bets[0].classes))
+(2000, 1, 2000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from exactodds.errors import ReportError
+from exactodds.report.sheet import Sheet, SheetMonteCarlo
+
+__all__ = [
+    "STATEMENT",
+    "check_monte_carlo_options",
+    "checks_outside",
+    "monte_carlo_sheet",
+    "monte_carlo_sheets",
+    "verdict_line",
+]
+
+STATEMENT = (
+    "This is a statistical check of the exact figures, not a source of them: every figure "
+    "elsewhere on this sheet comes from complete enumeration."
+)
+"""What the section is (printed in every format)."""
+
+
+def check_monte_carlo_options(rounds: int, seed: int) -> None:
+    """Reject a number of rounds below 1 or a negative seed (one-line :class:`ReportError`).
+
+    >>> check_monte_carlo_options(0, 1)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ReportError: --monte-carlo-rounds must be at least 1, not 0
+    """
+    if rounds < 1:
+        raise ReportError(f"--monte-carlo-rounds must be at least 1, not {rounds!r}")
+    if seed < 0:
+        raise ReportError(f"--seed must be a non-negative integer, not {seed!r}")
+
+
+def monte_carlo_sheet(sheet: Sheet, *, rounds: int, seed: int = 1) -> Sheet:
+    """The sheet with a Monte Carlo section of ``rounds`` rounds dealt with ``seed``: per bet,
+    the dealt rounds tallied by the paytable row that settles them."""
+    from exactodds.analysis.montecarlo import bet_check, deal_outcome_counts, tally
+    from exactodds.round import Outcome, feature_record
+
+    check_monte_carlo_options(rounds, seed)
+    dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed)
+    records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
+    checks = []
+    for b in sheet.bets:
+        seen = tally(records, b.bet.row_of_record)
+        classes = [(row.net, row.probability) for row in b.figures.rows]
+        observed = [seen[i] for i in range(len(classes))]
+        checks.append(bet_check(b.bet.id, b.bet.name, classes, observed, rounds))
+    return replace(sheet, monte_carlo=SheetMonteCarlo(rounds, seed, tuple(checks)))
+
+
+def monte_carlo_sheets(sheets: Sequence[Sheet], *, rounds: int, seed: int = 1) -> list[Sheet]:
+    """:func:`monte_carlo_sheet` for each sheet (each dealt with the same ``seed``)."""
+    check_monte_carlo_options(rounds, seed)
+    return [monte_carlo_sheet(s, rounds=rounds, seed=seed) for s in sheets]
+
+
+def checks_outside(sheet: Sheet, index: int) -> list[str]:
+    """Labels of the checks of the ``index``-th bet whose |z| exceeds the 99% bound."""
+    from exactodds.analysis.montecarlo import Z99
+
+    assert sheet.monte_carlo is not None
+    check = sheet.monte_carlo.bets[index]
+    bad = [
+        f"{row.event} (z = {c.z:+.2f})"
+        for row, c in zip(sheet.bets[index].figures.rows, check.classes, strict=True)
+        if abs(c.z) > Z99
+    ]
+    if abs(check.z) > Z99:
+        bad.append(f"return (z = {check.z:+.2f})")
+    return bad
+
+
+def verdict_line(sheet: Sheet, index: int) -> str:
+    """One line: every |z| of the bet within the 99% bound, or which are not."""
+    from exactodds.analysis.montecarlo import Z99
+
+    assert sheet.monte_carlo is not None
+    n = len(sheet.monte_carlo.bets[index].classes) + 1
+    bad = checks_outside(sheet, index)
+    if not bad:
+        return f"All {n} |z| within the 99% bound ({Z99:.3f})."
+    return (
+        f"{len(bad)} of {n} |z| outside the 99% bound ({Z99:.3f}): {'; '.join(bad)} "
+        "(about 1% of checks fall outside by chance)."
+    )

@@ -1,0 +1,49 @@
+"""Fixtures shared by the test files: the classic paytable and its compiled bets, the CLI run
+in-process, and a folder to write input files into."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from exactodds.analysis.batch import BatchEvaluator, compile_bets
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
+from tests.cli_helpers import Cli, run
+
+WriteFile = Callable[[str, str], Path]
+"""``write_file(name, text)``: the path of a new UTF-8 file in the test's own folder."""
+
+
+@pytest.fixture(scope="session")
+def classic() -> Paytable:
+    """The bundled ``classic`` paytable: 8 decks, punto-banco, 14 bets (immutable, shared)."""
+    return load_paytable("classic")
+
+
+@pytest.fixture(scope="session")
+def classic_evaluator(classic: Paytable) -> BatchEvaluator:
+    """The classic bets compiled for the batch evaluator (a few seconds, once per session)."""
+    return compile_bets(classic.bets, classic.tableau)
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
+    """``cli(["report", "classic"])`` runs ``exactodds report classic`` in-process, as the
+    console script does: exit code, stdout, stderr."""
+    return lambda argv: run(argv, capsys)
+
+
+@pytest.fixture
+def write_file(tmp_path: Path) -> WriteFile:
+    """Write input files (paytables, shoes, rules, profiles) into the test's folder."""
+
+    def write(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
