@@ -248,6 +248,8 @@ class SettledRound:
     paytable: Paytable
     round: DealtRound
     settlements: tuple[Settlement, ...]
+    shoe: Shoe
+    """The shoe the round was dealt from (the paytable's unless another was given)."""
 
     @property
     def net(self) -> Fraction:
@@ -301,7 +303,7 @@ class SettledRound:
             "paytable": t.name,
             "file": display_path(t.path) or None,
             "sha256": t.sha256,
-            "shoe": t.shoe().describe(),
+            "shoe": self.shoe.describe(),
             "rules": r.tableau.data(),
         }
 
@@ -311,17 +313,27 @@ def settle_round(
     cards: str | tuple[Sequence[Card], Sequence[Card]],
     bets: Sequence[tuple[str, Fraction | int | str]] = (),
     tableau: Tableau | None = None,
+    shoe: Shoe | None = None,
 ) -> SettledRound:
-    """Deal ``cards`` under ``tableau`` (default the paytable's) and settle ``bets``.
+    """Deal ``cards`` from ``shoe`` under ``tableau`` (defaults: the paytable's) and settle
+    ``bets``. The cards must all be in the shoe: a round of a sheet computed on another shoe
+    (``report --decks 2 --remove …``) is replayed with that shoe.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
-    >>> s = settle_round(load_paytable(default_paytable()), "P: 9s 9h | B: Kd 7c",
+    >>> table = load_paytable(default_paytable())
+    >>> s = settle_round(table, "P: 9s 9h | B: Kd 7c",
     ...                  [("player", 100), ("banker", 100), ("player_pair", 100)])
     >>> [(x.row.event, str(x.amount)) for x in s.settlements]
     [('Player wins', '100'), ('Player wins', '-100'), ('Player pair', '1100')]
+    >>> one_nine_of_spades = Shoe.decks(8).remove(" ".join(["9s"] * 7))
+    >>> settle_round(table, "P: 9s 9s | B: Kd 7c", shoe=one_nine_of_spades)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove 9s: ...
     """
     rules = tableau or paytable.tableau
-    dealt = check_round(cards, rules, paytable.shoe())
+    shoe = shoe or paytable.shoe()
+    dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
@@ -335,7 +347,7 @@ def settle_round(
                 f"give the suits of the {side}'s first two cards: bet {looks[0]!r} "
                 "depends on whether they are a perfect pair"
             )
-    return SettledRound(paytable, dealt, tuple(placed))
+    return SettledRound(paytable, dealt, tuple(placed), shoe)
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -387,7 +399,8 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
 
     r, o = s.round, s.round.outcome
     lines = [
-        f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)",
+        f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)"
+        + ("" if s.shoe == s.paytable.shoe() else f"    Shoe: {s.shoe.describe()}"),
         _hand_line("Player", r.player, o.player),
         _hand_line("Banker", r.banker, o.banker),
     ]

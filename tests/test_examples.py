@@ -10,6 +10,7 @@ import sys
 from collections import defaultdict
 from fractions import Fraction
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +27,7 @@ from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
+from tests.conftest import WriteFile
 from tests.markdown_cells import has_cells
 
 BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
@@ -91,6 +93,47 @@ def test_every_example_through_settle_format_json(cli: Cli) -> None:
                 assert Fraction(got["returns"]) == ex.returns
                 assert Fraction(got["net"]) == ex.returns - 100
     assert calls > 30
+
+
+_CLASSIC_TEXT = (Path(__file__).parents[1] / "paytables" / "classic.toml").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("paytable", "options"),
+    [
+        ("classic", ["--decks", "2", "--remove", "Kc Kc Qh 4d 6 6"]),
+        ("classic", ["--rules", "mini"]),
+        ("one-deck.toml", ["--decks", "2"]),  # its own deck deals no perfect pair
+        ("ez", ["--shoe", "shoe.toml", "--remove", "Kd"]),
+    ],
+)
+def test_examples_of_a_sheet_with_options_replay_through_settle_with_them(
+    paytable: str, options: list[str], cli: Cli, write_file: WriteFile
+) -> None:
+    """A sheet made with --decks/--remove/--shoe/--rules deals its examples from that shoe
+    under those rules: ``settle`` with the same options lands each on its own row."""
+    if paytable.endswith(".toml"):
+        path = write_file(paytable, _CLASSIC_TEXT.replace("\ndecks = 8\n", "\ndecks = 1\n"))
+        paytable = str(path)
+    if "--shoe" in options:
+        shoe = write_file("shoe.toml", 'decks = 1\nremove = "2 3 4 5 7 9"\n')
+        options = [str(shoe) if o == "shoe.toml" else o for o in options]
+    code, out, err = cli(["report", paytable, *options, "--format", "json"])
+    assert (code, err) == (0, "")
+    by_cards: dict[str, list[tuple[str, str, Fraction]]] = defaultdict(list)
+    for bet in json.loads(out)["bets"]:
+        for row in bet["rows"]:
+            if row["example"] is not None:
+                ex = row["example"]
+                by_cards[ex["cards"]].append((bet["id"], row["event"], Fraction(ex["returns"])))
+    assert len(by_cards) >= 5
+    for cards, placed in by_cards.items():
+        bets = [arg for bet_id, _, _ in placed for arg in ("--bet", f"{bet_id}=100")]
+        code, out, err = cli(["settle", paytable, *options, "--cards", cards, *bets, "-f", "json"])
+        assert (code, err) == (0, ""), cards
+        data = json.loads(out)
+        got = [(b["bet"], b["event"], Fraction(b["returns"])) for b in data["bets"]]
+        assert got == placed, cards
 
 
 def test_hand_checked_examples_of_classic() -> None:

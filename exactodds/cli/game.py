@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
+from exactodds.cli.common import RulesOverrideOpt
 
 if TYPE_CHECKING:
     from exactodds.paytable import Paytable
@@ -14,13 +14,6 @@ if TYPE_CHECKING:
     from exactodds.tableau import Tableau
 
 __all__ = ["RulesOverrideOpt", "game_shoe_and_rules"]
-
-RulesOverrideOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--rules", help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file."
-    ),
-]
 
 
 def game_shoe_and_rules(

@@ -7,18 +7,29 @@ from typing import Annotated
 import typer
 
 from exactodds.cli import app
-from exactodds.cli.common import PaytableArg, check_format
+from exactodds.cli.common import (
+    DecksOpt,
+    PaytableArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    check_format,
+)
+from exactodds.cli.game import game_shoe_and_rules
 
 __all__ = ["settle"]
 
 _EXAMPLE = (
     "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' "
-    "--bet player=100 --bet banker=100 --bet player_pair=100"
+    "--bet player=100 --bet banker=100 --bet player_pair=100\n\n"
+    "A worked example of a sheet made with options (exactodds report classic --decks 2 "
+    "--remove '6 6' --rules mini) is replayed with the same options: exactodds settle classic "
+    "--decks 2 --remove '6 6' --rules mini --cards 'P: Kc Kc | B: 4d 4d' --bet perfect_pair=100"
 )
 
 
 @app.command(epilog=_EXAMPLE)
-def settle(
+def settle(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     cards: Annotated[
         str,
@@ -35,14 +46,10 @@ def settle(
             "--bet", "-b", metavar="ID=STAKE", help="A bet ID=STAKE, e.g. player=100 (repeatable)."
         ),
     ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules",
-            metavar="RULES",
-            help="Tableau: punto-banco, mini, pronto or a file (default: the paytable's).",
-        ),
-    ] = None,
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
     fmt: Annotated[
         str,
         typer.Option(
@@ -56,13 +63,14 @@ def settle(
 ) -> None:
     """Play one exact round: check it is legal, show totals and draws, and settle the bets.
 
-    A round that breaks the drawing rules is refused with the reason.
+    A round that breaks the drawing rules, or whose cards are not all in the shoe (the
+    paytable's, or the one --decks, --remove and --shoe give, as for report), is refused with
+    the reason.
     """
     from exactodds.errors import ExactOddsError
     from exactodds.limits import MAX_CARD_TEXT
     from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
-    from exactodds.tableau import load_tableau
 
     fmt = check_format(fmt, ("text", "json"))
     if not cards.strip():
@@ -73,6 +81,6 @@ def settle(
         )
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
-    tableau = load_tableau(rules) if rules is not None else None
-    out = render_settled(settle_round(table, cards, stakes, tableau), fmt)
+    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    out = render_settled(settle_round(table, cards, stakes, tableau, shoe), fmt)
     typer.echo(out, nl=not out.endswith("\n"))
