@@ -88,12 +88,12 @@ def _sub(a: Any, b: Any, p: Any) -> Any:
 
 @_jit("uint64(int64, uint64)")
 def _count(n: Any, p: Any) -> Any:
-    """A card count (int64; negative means none left) as a reduced residue."""
+    """A card count (int64; negative means none left) as a reduced residue (no division
+    unless the count reaches p)."""
     if n <= 0:
         return U0
-    if p == 0:
-        return np.uint64(n)
-    return np.uint64(n) % p
+    u = np.uint64(n)
+    return u % p if p != 0 and u >= p else u
 
 
 @_jit("uint64(int64, int64, " + _M + ")")
@@ -108,7 +108,8 @@ def _falling(n: Any, kk: Any, m: Any) -> Any:
 @_jit(
     "void(int64[::1], "
     + _M
-    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint64[:, ::1], int64, uint64[:, ::1])"
+    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint8[::1], uint64[:, ::1], int64,"
+    + " uint64[:, ::1])"
 )
 def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     cnt: Any,
@@ -117,13 +118,14 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     nranks: Any,
     col_kind: Any,
     col_k: Any,
+    used: Any,
     buf: Any,
     lane: Any,
     work: Any,
 ) -> None:
     """Every local factor column of every value of one state (``cnt``: 52 counts, rank-major)
-    into ``buf[v·ncol + col, lane]``: the same formulas as ``batch._local_table``. ``work``
-    (at least 4 × 7) is scratch space."""
+    that the plan uses (``used[v·ncol + col]``) into ``buf[v·ncol + col, lane]``: the same
+    formulas as ``batch._local_table``. ``work`` (at least 4 × 7) is scratch space."""
     ncol = len(col_kind)
     p = m[0]
     for v in range(10):
@@ -167,6 +169,8 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
                 f = _mul(f, _count(n - 2 * u - j + 1, p), m)
                 work[u, j] = f
         for col in range(ncol):
+            if not used[v * ncol + col]:
+                continue
             kind = col_kind[col]  # P, R, S, RR, RS, SS: the pairs in front, then a plain tail
             front = U1 if kind == 0 else rv if kind == 1 else sv if kind == 2 else rr
             front = rs if kind == 4 else ss if kind == 5 else front
@@ -182,6 +186,7 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     nranks: Any,
     col_kind: Any,
     col_k: Any,
+    used: Any,
     pa: Any,
     pb: Any,
     ta: Any,
@@ -240,7 +245,7 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
         ns = min(block, n_states - s0)
         for j in range(block):
             src = s0 + min(j, ns - 1)  # lanes past the last state repeat it
-            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, buf, j, work)
+            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, used, buf, j, work)
             n = 0
             for q in range(counts.shape[1]):
                 n += counts[src, q]

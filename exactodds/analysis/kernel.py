@@ -311,6 +311,7 @@ class NumbaPlan:
     value_nranks: IntArray  # (10,)
     col_kind: IntArray  # (ncol,) index into _KINDS
     col_k: IntArray  # (ncol,) cards of the value in the term
+    used: IntArray  # (10·ncol,) uint8: local factor rows some product reads
     pa: IntArray  # uint64 (intermediates,)
     pb: IntArray
     ta: IntArray  # uint64 (terms,)
@@ -482,6 +483,8 @@ def _build_plan(
     for v, rs in enumerate(value_ranks):
         ranks[v, : len(rs)] = rs
 
+    read = set(pa + pb + ta + tb)
+
     def arr(xs: Sequence[int], dtype: Any = np.int64) -> IntArray:
         return np.array(xs, dtype=dtype)
 
@@ -490,6 +493,7 @@ def _build_plan(
         value_nranks=arr([len(rs) for rs in value_ranks]),
         col_kind=arr([_KINDS.index(kind) for kind, _ in local_cols]),
         col_k=arr([k for _, k in local_cols]),
+        used=arr([r in read for r in range(one)], np.uint8),
         pa=arr(pa, np.uint64),
         pb=arr(pb, np.uint64),
         ta=arr(ta, np.uint64),
@@ -570,6 +574,7 @@ def evaluate_numba(
         plan.value_nranks,
         plan.col_kind,
         plan.col_k,
+        plan.used,
         plan.pa,
         plan.pb,
         plan.ta,
