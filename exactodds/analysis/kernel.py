@@ -17,6 +17,9 @@ the computed residues (:func:`combine`). When ``B < 2⁶³`` the word alone suff
 view of the wrapped uint64 sum is x. Inside a prime's pass every residue is below p < 2³², so a
 product of two fits in 64 bits, and the weighted sum ``Σ w·r`` is an exact int64 because the
 weights are chosen with ``Σ|w|·(p−1) < 2⁶³`` (:func:`choose_moduli`, :func:`weight_residues`).
+The numba kernel multiplies weights by terms in 31-bit limbs (32-bit products, several times
+cheaper) where a proven bound allows it (:func:`split_limbs`): every pass modulo a prime, and
+the word pass up to 1,292 cards (25 decks).
 
 The kernel is chosen by ``EXACTODDS_KERNEL`` (:func:`kernel_name`): ``numba`` (the default when
 the ``fast`` extra is installed, except for small batches; compiled on first use and cached on
