@@ -150,6 +150,36 @@ def test_huge_payouts_take_smaller_primes() -> None:
         assert result.evs(i) == engine_evs(shoe, table)
 
 
+def shoe_of(cards: int) -> Shoe:
+    """25 decks (1,300 cards) less random cards, down to ``cards`` cards."""
+    return depleted(25, 1300 - cards, cards)
+
+
+@needs_numba
+def test_limbs_up_to_the_largest_shoe_the_word_bound_allows(mixed: BatchEvaluator) -> None:
+    # 1,292 cards: the largest shoe with (N)_6 < 2**62, so the word pass multiplies in 31-bit
+    # limbs; one card more and it multiplies 64-bit words. Both exact: Python ints agree.
+    assert kernel.split_limbs(kernel.WORD, True, 1292)
+    assert not kernel.split_limbs(kernel.WORD, True, 1293)
+    for shoes in ([shoe_of(1292), shoe_of(700)], [shoe_of(1293)]):
+        want = numerators(mixed, shoes, "numpy", "object")
+        assert numerators(mixed, shoes, "numba") == want
+        assert numerators(mixed, shoes, "numba", "limbs") == want
+
+
+@needs_numba
+@pytest.mark.parametrize("decks", [8, 1000])
+def test_limbs_and_words_give_the_same_residues(mixed: BatchEvaluator, decks: int) -> None:
+    from exactodds.analysis.batch import _LOCAL_COLS, _VALUE_RANKS
+
+    plan = kernel.numba_plan(mixed.groups, _LOCAL_COLS, _VALUE_RANKS, len(mixed.bet_ids))
+    counts = np.array([depleted(decks, gone, gone).counts for gone in (0, 7, 290)])
+    for modulus in kernel.choose_moduli(2**100, plan.weight_sum, plan.max_terms):
+        split = kernel.evaluate_numba(plan, counts, modulus)
+        wide = kernel.evaluate_numba(plan, counts, modulus, wide=True)
+        assert split.tolist() == wide.tolist(), modulus
+
+
 @st.composite
 def shoe_batches(draw: st.DrawFn) -> list[Shoe]:
     """One to three depleted shoes of 1 to 1,000 decks, each card count in [0, decks]."""

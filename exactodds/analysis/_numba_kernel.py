@@ -88,12 +88,12 @@ def _sub(a: Any, b: Any, p: Any) -> Any:
 
 @_jit("uint64(int64, uint64)")
 def _count(n: Any, p: Any) -> Any:
-    """A card count (int64; negative means none left) as a reduced residue."""
+    """A card count (int64; negative means none left) as a reduced residue (no division
+    unless the count reaches p)."""
     if n <= 0:
         return U0
-    if p == 0:
-        return np.uint64(n)
-    return np.uint64(n) % p
+    u = np.uint64(n)
+    return u % p if p != 0 and u >= p else u
 
 
 @_jit("uint64(int64, int64, " + _M + ")")
@@ -108,7 +108,8 @@ def _falling(n: Any, kk: Any, m: Any) -> Any:
 @_jit(
     "void(int64[::1], "
     + _M
-    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint64[:, ::1], int64, uint64[:, ::1])"
+    + ", int64[:, ::1], int64[::1], int64[::1], int64[::1], uint8[::1], uint64[:, ::1], int64,"
+    + " uint64[:, ::1])"
 )
 def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     cnt: Any,
@@ -117,13 +118,14 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
     nranks: Any,
     col_kind: Any,
     col_k: Any,
+    used: Any,
     buf: Any,
     lane: Any,
     work: Any,
 ) -> None:
     """Every local factor column of every value of one state (``cnt``: 52 counts, rank-major)
-    into ``buf[v·ncol + col, lane]``: the same formulas as ``batch._local_table``. ``work``
-    (at least 4 × 7) is scratch space."""
+    that the plan uses (``used[v·ncol + col]``) into ``buf[v·ncol + col, lane]``: the same
+    formulas as ``batch._local_table``. ``work`` (at least 4 × 7) is scratch space."""
     ncol = len(col_kind)
     p = m[0]
     for v in range(10):
@@ -167,6 +169,8 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
                 f = _mul(f, _count(n - 2 * u - j + 1, p), m)
                 work[u, j] = f
         for col in range(ncol):
+            if not used[v * ncol + col]:
+                continue
             kind = col_kind[col]  # P, R, S, RR, RS, SS: the pairs in front, then a plain tail
             front = U1 if kind == 0 else rv if kind == 1 else sv if kind == 2 else rr
             front = rs if kind == 4 else ss if kind == 5 else front
@@ -182,6 +186,7 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     nranks: Any,
     col_kind: Any,
     col_k: Any,
+    used: Any,
     pa: Any,
     pb: Any,
     ta: Any,
@@ -195,12 +200,23 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     coff: Any,
     four: Any,
     block: Any,
+    split: Any,
     out: Any,
 ) -> None:
     """Numerators modulo p of every bet for every state into ``out`` (states × bets, uint64).
 
-    For a prime, the weighted sum of residues is an exact int64 (the caller chose weights with
-    Σ|w|·(p−1) < 2⁶³), reduced once at the end.
+    ``vals`` holds the weight residues (uint64; two's complement when negative). A weighted
+    sum ``Σ w·x`` is accumulated in one of two ways (the caller chooses, see
+    :func:`.kernel.evaluate_numba`):
+
+    - wide: ``Σ w·x`` in uint64, one 64-bit multiplication per weight and term (for a prime,
+      the caller chose weights with ``Σ|w|·(p−1) < 2⁶³``: the int64 view is exact);
+    - ``split``: each term as two limbs ``x = x₀ + 2³¹·x₁`` with x₀ < 2³¹, and two sums
+      ``A = Σ w·x₀``, ``B = Σ w·x₁``; then ``Σ w·x = A + 2³¹·B``. Valid when every weight
+      and every x₁ fits in a signed 32-bit int: each product is then a 32 × 32 → 64-bit
+      multiplication (``vpmuldq``, several times cheaper than a 64-bit one), exact. For
+      the word the sums wrap modulo 2⁶⁴, which is all that is needed; for a prime
+      |A| ≤ Σ|w|·(p−1) < 2⁶³ and |B| ≤ Σ|w| are exact int64.
     """
     p = m[0]
     n_states = counts.shape[0]
@@ -210,19 +226,26 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
     for g in range(n_groups):
         width = max(width, coff[g + 1] - coff[g])
     buf = np.empty((one + 1 + len(pa), block), np.uint64)
-    x = np.empty((4, block), np.uint64)  # the terms of one tile
+    x = np.empty((4, block), np.uint64)  # the terms of one tile (wide)
+    x0 = np.empty((4, block), np.int64)  # their low and high limbs (split)
+    x1 = np.empty((4, block), np.int64)
     acc = np.empty((width, block), np.uint64)
+    acc0 = np.empty((width, block), np.int64)
+    acc1 = np.empty((width, block), np.int64)
     ff4 = np.empty(block, np.uint64)
     ff6 = np.empty(block, np.uint64)
     tail = np.empty(block, np.uint64)
     work = np.empty((4, 8), np.uint64)
+    low = np.uint64((1 << 31) - 1)
+    u31 = np.uint64(31)
+    two31 = _count(1 << 31, p)  # 2³¹ mod p
     for j in range(block):
         buf[one, j] = U1
     for s0 in range(0, n_states, block):
         ns = min(block, n_states - s0)
         for j in range(block):
             src = s0 + min(j, ns - 1)  # lanes past the last state repeat it
-            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, buf, j, work)
+            _local_factors(counts[src], m, ranks, nranks, col_kind, col_k, used, buf, j, work)
             n = 0
             for q in range(counts.shape[1]):
                 n += counts[src, q]
@@ -245,11 +268,23 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
             for col in range(nc):
                 for j in range(block):
                     acc[col, j] = U0
+                    acc0[col, j] = 0
+                    acc1[col, j] = 0
             for tile in range(toff[g] // 4, toff[g + 1] // 4):
                 for i in range(4):
                     a = ta[4 * tile + i]
                     b = tb[4 * tile + i]
-                    if p == 0:
+                    if p == 0 and split:
+                        for j in range(block):
+                            t = buf[a, j] * buf[b, j]
+                            x0[i, j] = np.int64(t & low)
+                            x1[i, j] = np.int64(t >> u31)
+                    elif split:
+                        for j in range(block):
+                            t = _fold(buf[a, j] * buf[b, j], m)
+                            x0[i, j] = np.int64(t & low)
+                            x1[i, j] = np.int64(t >> u31)
+                    elif p == 0:
                         for j in range(block):
                             x[i, j] = buf[a, j] * buf[b, j]
                     else:
@@ -257,19 +292,46 @@ def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
                             x[i, j] = _fold(buf[a, j] * buf[b, j], m)
                 for e in range(tileptr[tile], tileptr[tile + 1]):
                     col = colidx[e]
-                    w0 = vals[4 * e]
-                    w1 = vals[4 * e + 1]
-                    w2 = vals[4 * e + 2]
-                    w3 = vals[4 * e + 3]
-                    for j in range(block):
-                        acc[col, j] += x[0, j] * w0 + x[1, j] * w1 + x[2, j] * w2 + x[3, j] * w3
+                    if split:
+                        # int32 round trips: LLVM then multiplies with vpmuldq (exact: see above)
+                        v0 = np.int64(np.int32(vals[4 * e]))
+                        v1 = np.int64(np.int32(vals[4 * e + 1]))
+                        v2 = np.int64(np.int32(vals[4 * e + 2]))
+                        v3 = np.int64(np.int32(vals[4 * e + 3]))
+                        for j in range(block):
+                            acc0[col, j] += (
+                                np.int64(np.int32(x0[0, j])) * v0
+                                + np.int64(np.int32(x0[1, j])) * v1
+                                + np.int64(np.int32(x0[2, j])) * v2
+                                + np.int64(np.int32(x0[3, j])) * v3
+                            )
+                            acc1[col, j] += (
+                                np.int64(np.int32(x1[0, j])) * v0
+                                + np.int64(np.int32(x1[1, j])) * v1
+                                + np.int64(np.int32(x1[2, j])) * v2
+                                + np.int64(np.int32(x1[3, j])) * v3
+                            )
+                    else:
+                        w0 = vals[4 * e]
+                        w1 = vals[4 * e + 1]
+                        w2 = vals[4 * e + 2]
+                        w3 = vals[4 * e + 3]
+                        for j in range(block):
+                            acc[col, j] += x[0, j] * w0 + x[1, j] * w1 + x[2, j] * w2 + x[3, j] * w3
             for col in range(nc):
                 shift = shifts[c0 + col]
                 bet = outcol[c0 + col]
                 for j in range(ns):
-                    r = acc[col, j]
-                    if p != 0:
-                        r = np.uint64(np.int64(r) % np.int64(p))
+                    if p == 0:
+                        r = acc[col, j]
+                        if split:
+                            r = np.uint64(acc0[col, j]) + (np.uint64(acc1[col, j]) << u31)
+                    elif split:
+                        r0 = np.uint64(acc0[col, j] % np.int64(p))
+                        r1 = np.uint64(acc1[col, j] % np.int64(p))
+                        r = _add(r0, _mul(r1, two31, m), p)
+                    else:
+                        r = np.uint64(np.int64(acc[col, j]) % np.int64(p))
                     if four[g]:
                         r = _sub(r, _mul(shift, ff4[j], m), p)
                         r = _mul(r, tail[j], m)

@@ -277,9 +277,7 @@ class BatchEvaluator:
                     for m in moduli
                 ]
             numer = kernel.combine(residues, moduli)
-        return BatchResult(
-            self.bet_ids, tuple(int(n) for n in sizes), numer, self.scales, self.max_rounds
-        )
+        return BatchResult(self.bet_ids, tuple(sizes.tolist()), numer, self.scales, self.max_rounds)
 
 
 @dataclass(frozen=True, eq=False)
@@ -345,7 +343,7 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
             raise ShoeError(f"shoe states must have shape (n, 13, 4), not {arr.shape!r}")
         if not np.issubdtype(arr.dtype, np.integer):
             raise ShoeError(f"shoe state counts must be integers, not {arr.dtype!r}")
-        arr = arr.astype(np.int64)
+        arr = arr.astype(np.int64, copy=False)
         if (arr < 0).any():
             i = int(np.argwhere(arr < 0)[0][0])
             raise ShoeError(f"shoe state {i} has a negative count")

@@ -17,6 +17,9 @@ the computed residues (:func:`combine`). When ``B < 2⁶³`` the word alone suff
 view of the wrapped uint64 sum is x. Inside a prime's pass every residue is below p < 2³², so a
 product of two fits in 64 bits, and the weighted sum ``Σ w·r`` is an exact int64 because the
 weights are chosen with ``Σ|w|·(p−1) < 2⁶³`` (:func:`choose_moduli`, :func:`weight_residues`).
+The numba kernel multiplies weights by terms in 31-bit limbs (32-bit products, several times
+cheaper) where a proven bound allows it (:func:`split_limbs`): every pass modulo a prime, and
+the word pass up to 1,292 cards (25 decks).
 
 The kernel is chosen by ``EXACTODDS_KERNEL`` (:func:`kernel_name`): ``numba`` (the default when
 the ``fast`` extra is installed, except for small batches; compiled on first use and cached on
@@ -32,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from math import factorial, prod
+from math import factorial, perm, prod
 from typing import TYPE_CHECKING, Any, Protocol
 
 from exactodds.errors import KernelError, MissingExtraError
@@ -54,12 +57,13 @@ __all__ = [
     "evaluate_numba",
     "kernel_name",
     "numba_plan",
+    "split_limbs",
     "weight_residues",
 ]
 
 KERNEL_ENV = "EXACTODDS_KERNEL"
 KERNELS = ("numba", "numpy")
-_BLOCK = 32  # shoe states per pass of the numba kernel (one SIMD lane each)
+_BLOCK = 128  # shoe states per pass of the numba kernel (one SIMD lane each)
 TILE = 4  # terms whose weighted sum the kernel adds to an accumulator at once
 _EXTRA_PRIMES = 2  # primes forced by mode="limbs", so tests exercise the recombination
 _NUMBA_MODULE = "exactodds.analysis._numba_kernel"
@@ -310,6 +314,7 @@ class NumbaPlan:
     value_nranks: IntArray  # (10,)
     col_kind: IntArray  # (ncol,) index into _KINDS
     col_k: IntArray  # (ncol,) cards of the value in the term
+    used: IntArray  # (10·ncol,) uint8: local factor rows some product reads
     pa: IntArray  # uint64 (intermediates,)
     pb: IntArray
     ta: IntArray  # uint64 (terms,)
@@ -325,10 +330,14 @@ class NumbaPlan:
     weight_sum: int  # max over columns of Σ|shifted weight|
     max_terms: int
     n_bets: int
-    _residues: dict[Modulus, tuple[IntArray, IntArray]] = field(default_factory=dict, repr=False)
+    copies: tuple[tuple[int, int], ...]  # (bet, bet computed with the same weights)
+    _residues: dict[Modulus, tuple[IntArray, IntArray, bool]] = field(
+        default_factory=dict, repr=False
+    )
 
-    def residues(self, modulus: Modulus) -> tuple[IntArray, IntArray]:
-        """Weights and shifts for one modulus (uint64; see :func:`weight_residues`)."""
+    def residues(self, modulus: Modulus) -> tuple[IntArray, IntArray, bool]:
+        """Weights and shifts for one modulus (uint64; see :func:`weight_residues`), and
+        whether every weight, read as a signed integer, fits in int32."""
         import numpy as np
 
         hit = self._residues.get(modulus)
@@ -336,7 +345,9 @@ class NumbaPlan:
             vals = weight_residues(np.array(self.weights, dtype=object), modulus, self.weight_sum)
             m = 1 << 64 if modulus.is_word else modulus.value
             shifts = np.array([s % m for s in self.shifts], dtype=np.uint64)
-            hit = self._residues[modulus] = (vals, shifts)
+            signed = vals.view(np.int64)
+            narrow = bool(np.all((signed >= -(1 << 31)) & (signed < 1 << 31)))
+            hit = self._residues[modulus] = (vals, shifts, narrow)
         return hit
 
 
@@ -408,6 +419,7 @@ def _build_plan(
     shifts: list[int] = []
     outcol: list[int] = []
     coff = [0]
+    copies: list[tuple[int, int]] = []
     weight_sum = 0
     pcol = {k: i for i, k in plain.items()}
     for g in groups:
@@ -433,12 +445,20 @@ def _build_plan(
         group_shifts = [
             _best_shift([w[j] for w in rows.values()], list(mult.values())) for j in range(nb)
         ]
+        # Bets with the same shift and shifted weights (Player and Banker Natural, Player and
+        # Banker Pair: the terms are symmetric in the two hands) are computed once and copied.
+        first: dict[tuple[int, ...], int] = {}
         for j in range(nb):
-            col = (w[j] + group_shifts[j] * mult[key] for key, w in rows.items())
+            col = tuple(w[j] + group_shifts[j] * mult[key] for key, w in rows.items())
             weight_sum = max(weight_sum, sum(abs(x) for x in col))
+            src = first.setdefault((group_shifts[j], *col), j)
+            if src != j:
+                copies.append((g.bets[j], g.bets[src]))
+        keep = sorted(first.values())
+        nb = len(keep)
         terms_w: list[tuple[int, int, list[int]]] = []
         for key, w in rows.items():
-            shifted = [x + s * mult[key] for x, s in zip(w, group_shifts, strict=True)]
+            shifted = [w[j] + group_shifts[j] * mult[key] for j in keep]
             if not any(shifted):
                 continue
             f = tuple((v, c) for v, c in enumerate(key) if c != unit)
@@ -459,12 +479,14 @@ def _build_plan(
                     vals.extend(w[j] for _, _, w in tile)
             tileptr.append(len(colidx))
         toff.append(len(ta))
-        shifts.extend(group_shifts)
-        outcol.extend(g.bets)
+        shifts.extend(group_shifts[j] for j in keep)
+        outcol.extend(g.bets[j] for j in keep)
         coff.append(len(outcol))
     ranks = np.zeros((10, 4), dtype=np.int64)
     for v, rs in enumerate(value_ranks):
         ranks[v, : len(rs)] = rs
+
+    read = set(pa + pb + ta + tb)
 
     def arr(xs: Sequence[int], dtype: Any = np.int64) -> IntArray:
         return np.array(xs, dtype=dtype)
@@ -474,6 +496,7 @@ def _build_plan(
         value_nranks=arr([len(rs) for rs in value_ranks]),
         col_kind=arr([_KINDS.index(kind) for kind, _ in local_cols]),
         col_k=arr([k for _, k in local_cols]),
+        used=arr([r in read for r in range(one)], np.uint8),
         pa=arr(pa, np.uint64),
         pb=arr(pb, np.uint64),
         ta=arr(ta, np.uint64),
@@ -489,6 +512,7 @@ def _build_plan(
         weight_sum=weight_sum,
         max_terms=max((toff[i + 1] - toff[i] for i in range(len(groups))), default=0),
         n_bets=n_bets,
+        copies=tuple(copies),
     )
 
 
@@ -509,8 +533,28 @@ def _best_shift(column: Sequence[int], mult: Sequence[int]) -> int:
     return max(votes, key=lambda s: (votes[s], s == 0))
 
 
-def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntArray:
-    """Residues modulo ``modulus`` (uint64, states × bets) of every numerator, by the kernel."""
+def split_limbs(modulus: Modulus, narrow: bool, n_max: int) -> bool:
+    """Whether the kernel may multiply weights by terms in 31-bit limbs (``split`` in
+    ``_numba_kernel.evaluate``): every weight fits in int32 (``narrow``) and every term residue
+    is below 2⁶². For a prime that always holds (residues are below p < 2³²). For the word it
+    holds when ``(N)₆ < 2⁶²`` for the largest shoe, because then no value wraps: every term
+    is a product of local factors that counts ordered sequences of at most six distinct cards
+    of the shoe, at most ``(N)₆`` (N ≥ 6), so its residue is the count itself.
+
+    >>> n = max(n for n in range(1200, 1400) if perm(n, 6) < 1 << 62)
+    >>> n, split_limbs(WORD, True, n), split_limbs(WORD, True, n + 1)
+    (1292, True, False)
+    >>> split_limbs(Modulus(32, 5), True, 10**6), split_limbs(WORD, False, 416)
+    (True, False)
+    """
+    return narrow and (not modulus.is_word or perm(n_max, 6) < 1 << 62)
+
+
+def evaluate_numba(
+    plan: NumbaPlan, counts: IntArray, modulus: Modulus, *, wide: bool = False
+) -> IntArray:
+    """Residues modulo ``modulus`` (uint64, states × bets) of every numerator, by the kernel;
+    in 31-bit limbs when :func:`split_limbs` allows and not ``wide`` (tests force both)."""
     import numpy as np
 
     from exactodds.analysis import _numba_kernel
@@ -519,7 +563,8 @@ def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntAr
     out = np.zeros((len(flat), plan.n_bets), dtype=np.uint64)
     if not len(flat):
         return out
-    vals, shifts = plan.residues(modulus)
+    vals, shifts, narrow = plan.residues(modulus)
+    split = not wide and split_limbs(modulus, narrow, int(flat.sum(axis=1).max()))
     if modulus.is_word:
         p = k = c = mask = 0
     else:
@@ -532,6 +577,7 @@ def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntAr
         plan.value_nranks,
         plan.col_kind,
         plan.col_k,
+        plan.used,
         plan.pa,
         plan.pb,
         plan.ta,
@@ -545,6 +591,9 @@ def evaluate_numba(plan: NumbaPlan, counts: IntArray, modulus: Modulus) -> IntAr
         plan.coff,
         plan.four,
         _BLOCK,
+        split,
         out,
     )
+    for bet, src in plan.copies:
+        out[:, bet] = out[:, src]
     return out
