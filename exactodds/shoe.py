@@ -253,18 +253,37 @@ class Shoe:
 
         >>> Shoe.from_options(remove="6 6").describe()
         '8 decks less 6c 6d (414 cards)'
+
+        An error in an option names it (``--decks: …``, ``--remove: …``):
+
         >>> Shoe.from_options(decks=0)
         Traceback (most recent call last):
         ...
-        exactodds.errors.ShoeError: number of decks must be a positive integer, not 0
+        exactodds.errors.ShoeError: --decks: number of decks must be a positive integer, not 0
+        >>> Shoe.from_options(decks=1, remove="Kd Kd")
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.ShoeError: --remove: cannot remove Kd: no Kd left in the shoe
         """
         if shoe_file is not None and decks is not None:
             raise ShoeError("give either --decks or --shoe, not both")
         if shoe_file is not None:
             shoe = cls.from_file(shoe_file)
+        elif decks is None:
+            shoe = cls.decks(default_decks)
         else:
-            shoe = cls.decks(default_decks if decks is None else decks)
-        return shoe.remove(remove) if remove else shoe
+            try:
+                shoe = cls.decks(decks)
+            except ShoeError as exc:
+                raise ShoeError(f"--decks: {exc}") from None
+        if not remove:
+            return shoe
+        try:
+            return shoe.remove(remove)
+        except CardError as exc:
+            raise CardError(f"--remove: {exc}") from None
+        except ShoeError as exc:
+            raise ShoeError(f"--remove: {exc}") from None
 
     # -- views ------------------------------------------------------------------------------
 
