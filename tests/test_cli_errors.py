@@ -4,6 +4,7 @@ output files are checked before the work; limits are those of the README's table
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,23 @@ def test_plots_are_checked_before_the_work_and_need_force(
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["eor.png", "eor.svg"]
     assert (tmp_path / "eor.svg").read_text(encoding="utf-8").startswith("<?xml")
+
+
+@pytest.mark.parametrize("command", ["eor", "simulate"])
+def test_plots_without_matplotlib_name_the_extra_before_the_work(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: import fails
+    monkeypatch.setattr("exactodds.paytable_loader.load_paytable", no_work)
+    code, out, err = cli([command, "--plots", str(tmp_path / "plots")])
+    assert (code, out) == (2, "")
+    assert one_line(err) == (
+        "exactodds: error: --plots needs matplotlib: pip install 'exactodds[plots]'\n"
+    )
+    assert not (tmp_path / "plots").exists()
 
 
 def test_workers_are_bounded_by_the_cpus_and_the_work(
