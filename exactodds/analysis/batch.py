@@ -257,7 +257,7 @@ class BatchEvaluator:
         from exactodds.analysis import kernel
 
         counts = shoe_counts(states)
-        sizes = counts.reshape(len(counts), -1).sum(axis=1)
+        sizes = counts.sum(axis=(1, 2))
         if self.mode == "object":
             numer = _numpy_residues(self.groups, counts, sizes, len(self.bet_ids), None)
         else:
@@ -351,7 +351,7 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
             raise ShoeError(f"shoe state {i} has a negative count")
     else:
         arr = np.array([s.counts for s in states], dtype=np.int64).reshape(-1, 13, 4)
-    sizes = arr.reshape(len(arr), -1).sum(axis=1)
+    sizes = arr.sum(axis=(1, 2))
     small = np.flatnonzero(sizes < MIN_CARDS)
     if len(small):
         i = int(small[0])
