@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -205,12 +206,8 @@ class Shoe:
         suit counts c, d, h, s, or rank → {suit: count}); optional ``remove`` (a card string).
         """
         data = read_data(path).data
-        try:
+        with _named(str(path)):
             return cls.from_mapping(data)
-        except ShoeError as exc:
-            raise ShoeError(f"{path}: {exc}") from None
-        except CardError as exc:
-            raise CardError(f"{path}: {exc}") from None
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Shoe:
@@ -272,18 +269,12 @@ class Shoe:
         elif decks is None:
             shoe = cls.decks(default_decks)
         else:
-            try:
+            with _named("--decks"):
                 shoe = cls.decks(decks)
-            except ShoeError as exc:
-                raise ShoeError(f"--decks: {exc}") from None
         if not remove:
             return shoe
-        try:
+        with _named("--remove"):
             return shoe.remove(remove)
-        except CardError as exc:
-            raise CardError(f"--remove: {exc}") from None
-        except ShoeError as exc:
-            raise ShoeError(f"--remove: {exc}") from None
 
     # -- views ------------------------------------------------------------------------------
 
@@ -388,6 +379,16 @@ class Shoe:
                 raise ShoeError(f"cannot remove {card}: no {card} left in the shoe")
             row[suit] -= 1
         return tuple((a, b, c, d) for a, b, c, d in rows)
+
+
+@contextmanager
+def _named(where: str) -> Iterator[None]:
+    """A card or shoe error of the block, named by where it comes from (``FILE: …``,
+    ``--remove: …``)."""
+    try:
+        yield
+    except (CardError, ShoeError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
 
 
 def _difference(base: Shoe, shoe: Shoe) -> list[Card] | None:
