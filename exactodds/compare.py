@@ -25,7 +25,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -397,6 +397,7 @@ def compare_variants(
     bankers: Sequence[str | BankerMode] | None = None,
     *,
     formula: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Comparison:
     """House edge of every bet for each combination of rules × decks × banker × tie.
 
@@ -404,7 +405,8 @@ def compare_variants(
     paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
     A decks value ``inf`` gives the exact infinite-deck limit; ``formula`` adds each bet's house
     edge as a function of the number of decks (both derive the formulas: nine enumerations
-    per tableau, about 2 s).
+    per tableau, about 2 s). ``progress(done, steps)`` is called after each variant (and each
+    set of formulas).
 
     Mini rules (the banker stands on 4 and 5 after a player stand) turn the Player bet in the
     player's favour; the drawing rules cannot change a pair bet.
@@ -441,6 +443,13 @@ def compare_variants(
             derived[key] = FormulaResult(tableau, tie, mode, table, edge_formulas(table))
         return derived[key]
 
+    groups = len(tableaux) * len(modes) * len(tie_payouts) if formula else 0
+    steps = size + groups
+
+    def step() -> None:
+        if progress is not None:
+            progress(len(results) + len(derived) * (groups > 0), steps)
+
     for tableau in tableaux:
         for n in deck_counts:
             joint = None if n == INFINITE else joint_distribution(Shoe.decks(n), tableau)
@@ -458,17 +467,14 @@ def compare_variants(
                     for bet in table.bets:
                         columns.setdefault(bet.id, bet.name)
                     results.append(VariantResult(variant, table, edges))
-    formulas = (
-        tuple(
-            formulas_of(tableau, mode, tie)
-            for tableau in tableaux
-            for mode in modes
-            for tie in tie_payouts
-        )
-        if formula
-        else ()
-    )
-    return Comparison(paytable, tuple(columns.items()), tuple(results), formulas)
+                    step()
+    formulas = []
+    for tableau in tableaux if formula else ():
+        for mode in modes:
+            for tie in tie_payouts:
+                formulas.append(formulas_of(tableau, mode, tie))
+                step()
+    return Comparison(paytable, tuple(columns.items()), tuple(results), tuple(formulas))
 
 
 # -- rendering ------------------------------------------------------------------------------------

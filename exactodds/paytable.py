@@ -11,7 +11,7 @@ Paytable files are read and checked by :mod:`exactodds.paytable_loader`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -36,6 +36,7 @@ __all__ = [
     "Rounding",
     "RoundingMode",
     "Row",
+    "record_index",
     "row_occurrence",
 ]
 
@@ -322,16 +323,32 @@ def _record_index(joint: Joint) -> tuple[Index, tuple[tuple[int, int], ...], int
     """The joint's records as bitsets (bit j: record j): feature → value → the records with
     that value; the combinations as bit planes (shift k, the records whose count has bit k), so
     the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records."""
-    records = [record for record, _ in joint.records]
-    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
-    index = {name: _bitsets(column) for name, column in columns}
+    index, everything = record_index([record for record, _ in joint.records])
     width = max((n.bit_length() for _, n in joint.records), default=0)
     digits = [format(n, f"0{width}b") for _, n in joint.records]
     planes = tuple(
         (width - 1 - k, int("".join(bits)[::-1], 2))
         for k, bits in enumerate(zip(*digits, strict=True))
     )
-    return index, planes, (1 << len(records)) - 1
+    return index, planes, everything
+
+
+def record_index(records: Sequence[tuple[object, ...]]) -> tuple[Index, int]:
+    """Feature records (:func:`~exactodds.round.feature_record`) as bitsets for
+    :meth:`Bet.row_hits`, bit j standing for record j: feature → value → the records with that
+    value; and the set of all records.
+
+    >>> from exactodds.round import Hand, Outcome, PairKind
+    >>> tie = Outcome(Hand(4, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
+    >>> win = Outcome(Hand(9, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
+    >>> index, everything = record_index([feature_record(tie), feature_record(win)])
+    >>> index["winner"]["tie"], everything
+    (1, 3)
+    """
+    if not records:
+        return {name: {} for name in FEATURE_INDEX}, 0
+    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
+    return {name: _bitsets(column) for name, column in columns}, (1 << len(records)) - 1
 
 
 def _bitsets(column: tuple[object, ...]) -> dict[object, int]:

@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.bundled import display_path
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable, Row
@@ -189,22 +190,32 @@ def check_round(
 
 
 def parse_stake(text: str) -> tuple[str, Fraction]:
-    """A ``--bet`` value ``ID=STAKE``.
+    """A ``--bet`` value ``ID=STAKE``; an error names the option and the value.
 
     >>> parse_stake("player_pair=12.5")
     ('player_pair', Fraction(25, 2))
+    >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: --bet 'player=99...99': the stake has 40 digits, more than ...
     """
+    where = f"--bet {quote(text, 40)}"
     bet_id, sep, amount = text.partition("=")
     if not sep or not bet_id.strip():
-        raise ExactOddsError(f"bet {text!r} must be ID=STAKE, like player=100")
+        raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
+    digits = sum(c.isdigit() for c in amount)
+    if digits > MAX_DIGITS:
+        raise ExactOddsError(
+            f"{where}: the stake has {digits:,} digits, more than the limit of {MAX_DIGITS}"
+        )
     try:
         stake = parse_number(amount)
     except PaytableError:
         raise ExactOddsError(
-            f"bet {text!r}: stake {amount.strip()!r} is not a positive number"
+            f"{where}: the stake {quote(amount.strip(), 40)} is not a number like 100 or 12.5"
         ) from None
     if stake <= 0:
-        raise ExactOddsError(f"bet {text!r}: the stake must be positive")
+        raise ExactOddsError(f"{where}: the stake must be positive")
     return bet_id.strip(), stake
 
 

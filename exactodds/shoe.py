@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -205,12 +206,8 @@ class Shoe:
         suit counts c, d, h, s, or rank → {suit: count}); optional ``remove`` (a card string).
         """
         data = read_data(path).data
-        try:
+        with _named(str(path)):
             return cls.from_mapping(data)
-        except ShoeError as exc:
-            raise ShoeError(f"{path}: {exc}") from None
-        except CardError as exc:
-            raise CardError(f"{path}: {exc}") from None
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Shoe:
@@ -253,18 +250,31 @@ class Shoe:
 
         >>> Shoe.from_options(remove="6 6").describe()
         '8 decks less 6c 6d (414 cards)'
+
+        An error in an option names it (``--decks: …``, ``--remove: …``):
+
         >>> Shoe.from_options(decks=0)
         Traceback (most recent call last):
         ...
-        exactodds.errors.ShoeError: number of decks must be a positive integer, not 0
+        exactodds.errors.ShoeError: --decks: number of decks must be a positive integer, not 0
+        >>> Shoe.from_options(decks=1, remove="Kd Kd")
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.ShoeError: --remove: cannot remove Kd: no Kd left in the shoe
         """
         if shoe_file is not None and decks is not None:
             raise ShoeError("give either --decks or --shoe, not both")
         if shoe_file is not None:
             shoe = cls.from_file(shoe_file)
+        elif decks is None:
+            shoe = cls.decks(default_decks)
         else:
-            shoe = cls.decks(default_decks if decks is None else decks)
-        return shoe.remove(remove) if remove else shoe
+            with _named("--decks"):
+                shoe = cls.decks(decks)
+        if not remove:
+            return shoe
+        with _named("--remove"):
+            return shoe.remove(remove)
 
     # -- views ------------------------------------------------------------------------------
 
@@ -369,6 +379,16 @@ class Shoe:
                 raise ShoeError(f"cannot remove {card}: no {card} left in the shoe")
             row[suit] -= 1
         return tuple((a, b, c, d) for a, b, c, d in rows)
+
+
+@contextmanager
+def _named(where: str) -> Iterator[None]:
+    """A card or shoe error of the block, named by where it comes from (``FILE: …``,
+    ``--remove: …``)."""
+    try:
+        yield
+    except (CardError, ShoeError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
 
 
 def _difference(base: Shoe, shoe: Shoe) -> list[Card] | None:

@@ -139,3 +139,21 @@ def test_bad_states_raise_project_errors(evaluator: BatchEvaluator) -> None:
         evaluator.evaluate(small)
     with pytest.raises(ShoeError, match="shape"):
         evaluator.evaluate(np.zeros((2, 13), dtype=np.int64))
+
+
+@pytest.mark.parametrize("kernel", ["numpy", "numba"])
+@pytest.mark.parametrize("mode", ["auto", "limbs", "object"])
+def test_an_empty_batch_gives_an_empty_result(
+    evaluator: BatchEvaluator, kernel: str, mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from exactodds.analysis.batch import shoe_counts
+
+    if kernel == "numba":
+        pytest.importorskip("numba")
+    monkeypatch.setenv("EXACTODDS_KERNEL", kernel)
+    assert shoe_counts([]).shape == shoe_counts(np.zeros((0, 13, 4), np.int8)).shape == (0, 13, 4)
+    result = replace(evaluator, mode=mode).evaluate([])
+    assert (len(result), result.numerators.shape) == (0, (0, len(BETS)))
+    assert result.positive().shape == (0, len(BETS))
+    numerators = result.int64_numerators()
+    assert numerators is not None and numerators.shape == (0, len(BETS))

@@ -4,6 +4,7 @@ output files are checked before the work; limits are those of the README's table
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,66 @@ def test_plots_are_checked_before_the_work_and_need_force(
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["eor.png", "eor.svg"]
     assert (tmp_path / "eor.svg").read_text(encoding="utf-8").startswith("<?xml")
+
+
+@pytest.mark.parametrize("command", ["eor", "simulate"])
+def test_plots_without_matplotlib_name_the_extra_before_the_work(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: import fails
+    monkeypatch.setattr("exactodds.paytable_loader.load_paytable", no_work)
+    code, out, err = cli([command, "--plots", str(tmp_path / "plots")])
+    assert (code, out) == (2, "")
+    assert one_line(err) == (
+        "exactodds: error: --plots needs matplotlib: pip install 'exactodds[plots]'\n"
+    )
+    assert not (tmp_path / "plots").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["simulate", "--monte-carlo", "--plots", "{tmp}"], "--plots applies to dealt shoes, not"),
+        (["simulate", "--monte-carlo", "--workers", "2"], "--workers applies to dealt shoes"),
+        (["simulate", "--monte-carlo", "--shoes", "5"], "--shoes applies to dealt shoes"),
+        (["simulate", "--monte-carlo", "--cut-card", "5"], "--cut-card applies to dealt shoes"),
+        (["simulate", "--rounds", "5"], "--rounds applies only with --monte-carlo"),
+        (["simulate", "--see-burns"], "--see-burns applies only with --strategy count"),
+        (["simulate", "--cut-card", "500"], "--cut-card 500 must be 0..415"),
+        (["simulate", "--strategy", "count", "--trigger", "no=1"], "--trigger 'no=1': give BET"),
+        (["simulate", "--strategy", "count", "--tags", "{tmp}/no.toml"], "no.toml: file not fo"),
+        (["simulate", "--backend", "dask"], "--backend dask needs dask.distributed: pip install "),
+        (["eor", "--plots", "/proc/x"], "--plots /proc/x: cannot write in /proc"),
+        (["report", "--all", "--out", "/proc/x"], "--out /proc/x: cannot write in /proc"),
+        (["simulate", "--plots", "/proc/x"], "--plots /proc/x: cannot write in /proc"),
+    ],
+)
+def test_options_are_checked_before_the_work(
+    argv: list[str], needle: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    """Bad combinations, outputs that cannot be written (``/proc`` refuses new files even to
+    root) and missing extras are refused before seconds of work (compiling, dealing)."""
+    if "/proc/x" in argv and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc")
+
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the work started")
+
+    for work in (
+        "exactodds.analysis.batch.compile_bets",
+        "exactodds.analysis.eor.effect_of_removal",
+        "exactodds.analysis.montecarlo.monte_carlo_check",
+        "exactodds.report.build_sheets",
+    ):
+        monkeypatch.setattr(work, no_work)
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the dask extra were missing
+    code, out, err = cli([a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert (code, out) == (2, "")
+    assert needle in one_line(err)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_workers_are_bounded_by_the_cpus_and_the_work(

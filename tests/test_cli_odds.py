@@ -102,12 +102,14 @@ def test_help_and_version(cli: Cli) -> None:
     assert code == 0 and out.startswith("exactodds ")
 
 
+ALL_BUT_FOUR = "A 2 3 4 5 6 7 8 9 T J Q K " * 3 + "A 2 3 4 5 6 7 8 9"
 BAD_INPUTS: list[tuple[str, list[str], str]] = [
-    ("zero decks", ["--decks", "0"], "number of decks must be a positive integer, not 0"),
-    ("negative decks", ["--decks", "-3"], "number of decks must be a positive integer, not -3"),
-    ("unknown rank", ["--remove", "6 Zh"], "unknown rank 'Z' in card 'Zh'"),
-    ("unknown suit", ["--remove", "6x"], "unknown suit 'x' in card '6x'"),
-    ("card not there", ["-d", "1", "-r", "Kd Kd"], "cannot remove Kd: no Kd left in the shoe"),
+    ("zero decks", ["--decks", "0"], "--decks: number of decks must be a positive integer, not 0"),
+    ("negative decks", ["--decks", "-3"], "--decks: number of decks must be a positive integer"),
+    ("unknown rank", ["--remove", "6 Zh"], "--remove: unknown rank 'Z' in card 'Zh'"),
+    ("unknown suit", ["--remove", "6x"], "--remove: unknown suit 'x' in card '6x'"),
+    ("card not there", ["-d", "1", "-r", "Kd Kd"], "--remove: cannot remove Kd: no Kd left"),
+    ("too many removed", ["-d", "1", "-r", ALL_BUT_FOUR], "--remove: a shoe of 4 cards is too"),
     ("too few cards", ["--shoe", "{dir}/small.toml"], "a shoe of 5 cards is too small"),
     ("missing shoe", ["--shoe", "{dir}/missing.toml"], "missing.toml: file not found"),
     ("invalid toml", ["--shoe", "{dir}/broken.toml"], "broken.toml: invalid TOML"),

@@ -205,3 +205,32 @@ def test_replaced_banker_is_named_banker() -> None:
     own = compare_variants(table, rules=["punto-banco"], ties=["8:1"])
     assert own.results[0].banker_label == "no-commission"
     assert percent(own.results[0].house_edge["banker"]) == "1.4581%"
+
+
+def test_progress_counts_every_variant_and_reaches_the_total() -> None:
+    seen: list[tuple[int, int]] = []
+    compare_variants(
+        load_paytable(CLASSIC),
+        rules=["punto-banco", "mini"],
+        ties=["8:1"],
+        decks=[1, 2],
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_progress_is_drawn_on_a_terminal_only_and_never_in_the_output(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from exactodds.cli import progress
+
+    argv = ["compare", str(CLASSIC), "--rules", "punto-banco,mini", "--tie", "8:1", "-d", "1,2"]
+    code, plain, err = cli(argv)
+    assert (code, err) == (0, "")
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = cli(argv)
+    assert (code, out) == (0, plain)
+    assert "compare" in err and "4/4" in err and "variants" in err

@@ -329,7 +329,7 @@ def test_trigger_and_strategy_options_are_checked(capsys: pytest.CaptureFixture[
         (["--see-burns"], "--see-burns applies only with --strategy count"),
         (["--strategy", "hunch"], "'hunch' is not one of 'perfect', 'count'"),
         (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler applies only with --backend dask"),
-        (["--monte-carlo", "--strategy", "count"], "--strategy applies to dealt shoes, not to"),
+        (["--monte-carlo", "--strategy", "count"], "--shoes applies to dealt shoes, not to"),
         (["--strategy", "count", "--trigger", "nope=1"], "--trigger 'nope=1'"),
     ]:
         code, _, err = run(["simulate", "classic", "--shoes", "1", *argv], capsys)

@@ -104,6 +104,29 @@ def test_out_writes_md_and_html_and_keeps_dates(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["classic.html", "classic.md"]
 
 
+@pytest.mark.parametrize("fmt", ["csv", "md", "html", "json"])
+def test_rewriting_a_text_sheet_gives_the_same_bytes(
+    fmt: str, tmp_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CSV sheets end lines with CRLF (RFC 4180); an old sheet is compared byte for byte (no
+    newline translation), so an unchanged CSV is left alone and keeps its date as others do."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    argv = ["report", "classic", "--bet", "tie", "--format", fmt, "--out", str(tmp_path)]
+    path = tmp_path / f"classic.{fmt}"
+    assert cli([*argv, "--date", "2024-01-01"])[:2] == (0, f"{path}: written\n")
+    first = path.read_bytes()
+    lines = first.count(b"\n")
+    assert lines > 5 and first.count(b"\r\n") == (lines if fmt == "csv" else 0)
+    assert cli([*argv, "--date", "2024-01-01", "--force"])[:2] == (0, f"{path}: written\n")
+    assert path.read_bytes() == first
+    # Without --date (today), only the date would differ: the file is left as it is.
+    assert cli([*argv, "--force"])[:2] == (0, f"{path}: unchanged\n")
+    assert path.read_bytes() == first
+    path.write_bytes(b"\xff\xfe not UTF-8")  # not a sheet of ours: replaced with --force
+    assert cli([*argv, "--force"])[:2] == (0, f"{path}: written\n")
+    assert recorded_date(path.read_bytes().decode("utf-8"), fmt) not in (None, "2024-01-01")
+
+
 def test_source_date_epoch_fixes_the_date(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     code, out, _ = cli(["report", "classic", "-f", "json", "-b", "player"])

@@ -179,3 +179,29 @@ def test_without_monte_carlo_numpy_is_not_imported() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_progress_counts_the_rounds_of_every_sheet(
+    classic: Paytable, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from exactodds.cli import progress as display
+    from exactodds.report.montecarlo import monte_carlo_sheets
+
+    sheets = [build_sheet(classic, bet_ids=[b], date="2024-06-01") for b in ("tie", "player")]
+    seen: list[tuple[int, int]] = []
+    done = monte_carlo_sheets(
+        sheets, rounds=ROUNDS, seed=3, progress=lambda n, total: seen.append((n, total))
+    )
+    assert seen[-1] == (2 * ROUNDS, 2 * ROUNDS) and (ROUNDS, 2 * ROUNDS) in seen
+    assert [n for n, _ in seen] == sorted(n for n, _ in seen)
+    alone = monte_carlo_sheet(sheets[1], rounds=ROUNDS, seed=3)
+    assert done[1].monte_carlo == alone.monte_carlo  # progress changes nothing dealt
+    argv = ["report", "classic", "--bet", "tie", "--date", "2024-06-01"]
+    argv += ["--monte-carlo-rounds", str(ROUNDS)]
+    code, plain, err = cli(argv)
+    assert (code, err) == (0, "")
+    monkeypatch.setattr(display, "DELAY", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = cli(argv)
+    assert (code, out) == (0, plain)
+    assert "monte carlo" in err and f"{ROUNDS}/{ROUNDS}" in err and "\x1b" not in out

@@ -107,6 +107,64 @@ def test_workbook_equals_the_json_sheet(classic_sheet: Sheet) -> None:
     assert facts["Date"] == "2024-01-01"
 
 
+def test_compliance_and_confidence_equal_the_json_sheet() -> None:
+    (sheet,) = build_sheets(
+        ["classic"], bet_ids=["tie", "lucky_six"], date="2024-01-01", against="gli-11,adm,mga,nj"
+    )
+    book = workbook(render_xlsx(sheet))
+    data = json.loads(render_sheets([sheet], "json"))
+    assert book.sheetnames == ["Summary", "tie", "lucky_six", "Compliance", "Inputs"]
+    compliance = data["compliance"]
+    ws = book["Compliance"]
+    assert ws["A1"].value == (
+        f"Compliance — {compliance['summary']['checks']} checks: "
+        f"{compliance['summary']['pass']} pass, {compliance['summary']['fail']} fail, "
+        f"{compliance['summary']['n/a']} n/a"
+    )
+    header, checks = table(ws, "Profile")
+    col = {name: i for i, name in enumerate(header)}
+    assert len(checks) == len(compliance["checks"]) == 2 * 4  # two bets, four profiles
+    assert {c["verdict"] for c in compliance["checks"]} >= {"pass", "fail"}
+    for r, c in zip(checks, compliance["checks"], strict=True):
+        got = {
+            "profile": r[col["Profile"]],
+            "rule": r[col["Rule"]],
+            "bet": r[col["Bet"]],
+            "value": r[col["Value (exact)"]],
+            "limit": r[col["Limit (exact)"]],
+            "verdict": r[col["Verdict"]],
+            "source": r[col["Source"]],
+            "note": r[col["Note"]] or "",
+        }
+        assert got == c
+        if r[col["Value"]] is not None:  # an exact value: the number beside it
+            assert r[col["Value"]] == float(f"{float(Fraction(c['value'])):.16g}")
+    _, profiles = table(ws, "Profile id")
+    assert [list(r[:5]) for r in profiles] == [
+        [p["id"], p["name"], p["source"], p["file"], p["sha256"]] for p in compliance["profiles"]
+    ]
+    for b in data["bets"]:
+        ws = book[b["id"]]
+        _, figures = table(ws, "Figure")
+        vi = next(r for r in figures if r[0].startswith("Volatility index"))
+        assert vi[2] == b["volatility_index"] and vi[1] == float(Fraction(vi[2]))
+        header, ranges = table(ws, "Rounds")
+        col = {name: i for i, name in enumerate(header)}
+        assert [
+            {
+                "rounds": r[col["Rounds"]],
+                "level": r[col["Level (exact)"]],
+                "low": r[col["RTP low (decimal)"]],
+                "high": r[col["RTP high (decimal)"]],
+            }
+            for r in ranges
+        ] == b["confidence"]
+        assert all(type(r[col["Rounds"]]) is int for r in ranges)
+        assert all(
+            r[col["RTP low"]] == float(Fraction(r[col["RTP low (decimal)"]])) for r in ranges
+        )
+
+
 def test_rounded_bet_lists_rtp_by_stake() -> None:
     (sheet,) = build_sheets(["touch"], bet_ids=["banker"], date="2024-01-01")
     data = json.loads(render_sheets([sheet], "json"))["bets"][0]

@@ -208,7 +208,7 @@ def test_tally_sums_numerators_beyond_int64_exactly() -> None:
 
 
 def test_bad_parameters(evaluator: BatchEvaluator) -> None:
-    with pytest.raises(SimulationError, match="cut card position 416"):
+    with pytest.raises(SimulationError, match=r"--cut-card 416 must be 0\.\.415"):
         simulate(evaluator, Shoe.decks(8), shoes=1, seed=1, cut_card=416)
     with pytest.raises(SimulationError, match="shoes"):
         simulate(evaluator, Shoe.decks(8), shoes=0, seed=1)
@@ -260,7 +260,7 @@ def test_cli_simulate_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "1", "--cut-card", "500"])
     assert info.value.code == 2
-    assert "cut card position 500" in capsys.readouterr().err
+    assert "--cut-card 500 must be 0..415" in capsys.readouterr().err
 
 
 def test_cli_eor_and_simulate_take_the_shoe_and_rules_options(

@@ -257,7 +257,7 @@ class BatchEvaluator:
         from exactodds.analysis import kernel
 
         counts = shoe_counts(states)
-        sizes = counts.reshape(len(counts), -1).sum(axis=1)
+        sizes = counts.sum(axis=(1, 2))
         if self.mode == "object":
             numer = _numpy_residues(self.groups, counts, sizes, len(self.bet_ids), None)
         else:
@@ -349,7 +349,7 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
             raise ShoeError(f"shoe state {i} has a negative count")
     else:
         arr = np.array([s.counts for s in states], dtype=np.int64).reshape(-1, 13, 4)
-    sizes = arr.reshape(len(arr), -1).sum(axis=1)
+    sizes = arr.sum(axis=(1, 2))
     small = np.flatnonzero(sizes < MIN_CARDS)
     if len(small):
         i = int(small[0])
@@ -555,63 +555,54 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     import numpy as np
 
     nb = len(bets)
-    table = continuations(tab)
-    tails = {(p, b): _tails(table[p][b]) for p in range(10) for b in range(10)}
-    nets: dict[int, tuple[Fraction, ...]] = {}
-    # Paytable bets settle from a feature record computed once per outcome (much faster).
-    by_record = [getattr(bet, "net_of_record", None) for bet in bets]
-    for (p, b), tl in tails.items():
-        for _, _, x, y in tl:
-            for pk in _kinds(p):
-                for bk in _kinds(b):
-                    code = outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
-                    o = Outcome.from_code(code)
-                    record = feature_record(o)
-                    nets[code] = tuple(
-                        fast(record) if fast is not None else Fraction(bet.net(o))
-                        for bet, fast in zip(bets, by_record, strict=True)
-                    )
-    scales = tuple(lcm(*(n[j].denominator for n in nets.values())) for j in range(nb))
-    scaled = {
-        k: tuple(f.numerator * (s // f.denominator) for f, s in zip(v, scales, strict=True))
-        for k, v in nets.items()
-    }
+    tails = _tail_table(tab)
+    codes, position, records = _outcome_records(tab)
+    columns = _scaled_nets(bets, codes, records)
+    scales = tuple(scale for scale, _, _ in columns)
+    big = max((abs(n) for _, values, _ in columns for n in values), default=0) >= 1 << 30
+    dtype: Any = object if big else np.int64
+    # Every bet's scaled net by outcome (outcomes × bets, in the order of ``codes``).
+    matrix = np.zeros((len(codes), nb), dtype=dtype)
+    for j, (_, values, which) in enumerate(columns):
+        matrix[:, j] = np.array(values, dtype=dtype)[which]
+    scaled = dict(zip(codes, map(tuple, matrix.tolist()), strict=True))
 
-    four = [True] * nb
-    pairs = [False] * nb
+    # A bet is "four" when what follows the first four cards never changes its net, and has
+    # "pairs" when a pair kind does: compare the outcomes that differ only in that respect.
+    same_start: list[tuple[int, int]] = []
+    same_cards: list[tuple[int, int]] = []
     for (p, b), tl in tails.items():
         for pk in _kinds(p):
             for bk in _kinds(b):
                 _, _, x0, y0 = tl[0]
-                first = scaled[outcome_code(hand_code(p, x0, pk), hand_code(b, y0, bk))]
+                first = position[outcome_code(hand_code(p, x0, pk), hand_code(b, y0, bk))]
                 for _, _, x, y in tl[1:]:
-                    other = scaled[outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))]
-                    for j in range(nb):
-                        four[j] = four[j] and other[j] == first[j]
+                    other = outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
+                    same_start.append((first, position[other]))
         for _, _, x, y in tl:
-            base = scaled[outcome_code(hand_code(p, x, 0), hand_code(b, y, 0))]
+            base = position[outcome_code(hand_code(p, x, 0), hand_code(b, y, 0))]
             for pk in _kinds(p):
                 for bk in _kinds(b):
-                    other = scaled[outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))]
-                    for j in range(nb):
-                        pairs[j] = pairs[j] or other[j] != base[j]
+                    other = outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
+                    same_cards.append((base, position[other]))
+    four = ~_differ(matrix, same_start)
+    pairs = _differ(matrix, same_cards)
 
-    big = max((abs(n) for v in scaled.values() for n in v), default=0) >= 1 << 30
-    dtype: Any = object if big else np.int64
     groups = []
     for is_four in (True, False):
         for has_pairs in (False, True):
             cols = tuple(j for j in range(nb) if four[j] == is_four and pairs[j] == has_pairs)
             if not cols:
                 continue
-            net_arr = {k: np.array([v[j] for j in cols], dtype=dtype) for k, v in scaled.items()}
+            net_rows = matrix[:, list(cols)]
             groups.append(
                 _compile_group(
                     cols=cols,
                     four=is_four,
                     has_pairs=has_pairs,
                     tails=tails,
-                    nets=net_arr,
+                    nets={code: net_rows[i] for code, i in position.items()},
+                    net_bound=int(np.abs(net_rows).max()) if len(net_rows) else 0,
                     dtype=dtype,
                 )
             )
@@ -626,6 +617,96 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
     )
 
 
+def _differ(matrix: IntArray, pairs: Sequence[tuple[int, int]]) -> IntArray:
+    """Per bet (column): whether the nets of some pair of outcomes (rows) differ."""
+    import numpy as np
+
+    if not pairs:
+        return np.zeros(matrix.shape[1], dtype=bool)
+    a, b = np.array(pairs, dtype=np.int64).T
+    return np.asarray((matrix[a] != matrix[b]).any(axis=0), dtype=bool)
+
+
+@lru_cache(maxsize=8)
+def _tail_table(tab: Tableau) -> dict[tuple[int, int], list[Tail]]:
+    """:func:`_tails` of every (player, banker) two-card total under ``tab``."""
+    table = continuations(tab)
+    return {(p, b): _tails(table[p][b]) for p in range(10) for b in range(10)}
+
+
+@lru_cache(maxsize=8)
+def _outcome_records(
+    tab: Tableau,
+) -> tuple[tuple[int, ...], dict[int, int], tuple[tuple[object, ...], ...]]:
+    """Every outcome code a compiled paytable settles under ``tab``, its position, and its
+    feature record (the same for every paytable: computed once per tableau)."""
+    codes = tuple(
+        dict.fromkeys(
+            outcome_code(hand_code(p, x, pk), hand_code(b, y, bk))
+            for (p, b), tl in _tail_table(tab).items()
+            for _, _, x, y in tl
+            for pk in _kinds(p)
+            for bk in _kinds(b)
+        )
+    )
+    records = tuple(feature_record(Outcome.from_code(c)) for c in codes)
+    return codes, {code: i for i, code in enumerate(codes)}, records
+
+
+def _scaled_nets(
+    bets: Sequence[BetLike], codes: Sequence[int], records: Sequence[tuple[object, ...]]
+) -> list[tuple[int, list[int], IntArray]]:
+    """Per bet: its scale (the common denominator of its nets on the outcomes ``codes``) and its
+    scaled nets as ``values[which[i]]`` for outcome i.
+
+    A paytable :class:`~exactodds.paytable.Bet` is settled with its rows' bitsets
+    (:meth:`~exactodds.paytable.Bet.row_hits`): each row's condition is evaluated once over all
+    outcomes, so a hostile paytable (hundreds of bets of hundreds of rows) compiles in seconds,
+    not minutes (``benchmarks/rows.py``). Any other bet is asked outcome by outcome.
+    """
+    import numpy as np
+
+    from exactodds.paytable import Bet, record_index
+
+    index, everything = record_index(records)
+    outcomes: list[Outcome] = []
+    out = []
+    for bet in bets:
+        if isinstance(bet, Bet):
+            hits = bet.row_hits(index, everything)
+            used = [r for r, hit in enumerate(hits) if hit]
+            commonest = max(used, key=lambda r: hits[r].bit_count())
+            which = np.full(len(codes), commonest, dtype=np.int64)
+            for r in used:
+                if r != commonest:
+                    which[_bit_positions(hits[r])] = r
+            nets = {r: bet.row_net(bet.rows[r]) for r in used}
+            scale = lcm(*(n.denominator for n in nets.values()))
+            values = [0] * len(bet.rows)  # a row that settles no outcome is never looked up
+            for r, n in nets.items():
+                values[r] = n.numerator * (scale // n.denominator)
+            out.append((scale, values, which))
+        else:
+            outcomes = outcomes or [Outcome.from_code(c) for c in codes]
+            fractions = [Fraction(bet.net(o)) for o in outcomes]
+            scale = lcm(*(f.denominator for f in fractions))
+            scaled = [f.numerator * (scale // f.denominator) for f in fractions]
+            out.append((scale, scaled, np.arange(len(codes))))
+    return out
+
+
+def _bit_positions(bits: int) -> IntArray:
+    """Positions of the set bits of a non-negative int, lowest first.
+
+    >>> _bit_positions(0b101001).tolist(), _bit_positions(0).tolist()
+    ([0, 3, 5], [])
+    """
+    import numpy as np
+
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+
+
 def _compile_group(
     *,
     cols: tuple[int, ...],
@@ -633,6 +714,7 @@ def _compile_group(
     has_pairs: bool,
     tails: dict[tuple[int, int], list[Tail]],
     nets: dict[int, IntArray],
+    net_bound: int,
     dtype: Any,
 ) -> _Group:
     import numpy as np
@@ -699,13 +781,13 @@ def _compile_group(
             cols_per_value[t, v] = _COL[mk.get(v, "P"), k]
     left_keys, left_index = np.unique(cols_per_value[:, :5], axis=0, return_inverse=True)
     right_keys, right_index = np.unique(cols_per_value[:, 5:], axis=0, return_inverse=True)
-    abs_sum = int(max((sum(abs(int(x)) for x in weights[:, j]) for j in range(nb)), default=0))
+    abs_sum = int(np.abs(weights).astype(object).sum(axis=0).max()) if weights.size else 0
     return _Group(
         cols,
         four,
         weights,
         abs_sum,
-        int(max((abs(int(x)) for arr in nets.values() for x in arr), default=0)),
+        net_bound,
         left_keys,
         right_keys,
         left_index.reshape(-1),

@@ -559,7 +559,8 @@ def evaluate_numba(
 
     from exactodds.analysis import _numba_kernel
 
-    flat = np.ascontiguousarray(counts.reshape(len(counts), -1), dtype=np.int64)
+    n, ranks, suits = counts.shape
+    flat = np.ascontiguousarray(counts.reshape(n, ranks * suits), dtype=np.int64)
     out = np.zeros((len(flat), plan.n_bets), dtype=np.uint64)
     if not len(flat):
         return out

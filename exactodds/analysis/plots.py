@@ -14,7 +14,7 @@ from typing import Any
 
 from exactodds.analysis.eor import EffectOfRemoval
 from exactodds.analysis.exposure import Simulation
-from exactodds.errors import ExactOddsError
+from exactodds.errors import MissingExtraError
 from exactodds.files import write_atomic
 from exactodds.shoe import RANKS
 
@@ -23,7 +23,7 @@ __all__ = ["FORMATS", "check_plots", "plot_edge_by_round", "plot_eor", "plot_nam
 FORMATS = ("png", "svg")
 """Every plot is written in each of these formats."""
 
-_MISSING = "plots need matplotlib: pip install 'exactodds[plots]'"
+_MISSING = "plots need matplotlib"
 
 
 def plot_names(stem: str) -> list[str]:
@@ -35,10 +35,12 @@ def plot_names(stem: str) -> list[str]:
     return [f"{stem}.{ext}" for ext in FORMATS]
 
 
-def check_plots() -> None:
-    """Refuse early (before any work) when the ``plots`` extra is not installed."""
+def check_plots(option: str = "--plots") -> None:
+    """Refuse early (before any work) when the ``plots`` extra is not installed: a
+    :class:`~exactodds.errors.MissingExtraError` naming the option and
+    ``pip install 'exactodds[plots]'``."""
     if find_spec("matplotlib") is None:
-        raise ExactOddsError(_MISSING)
+        raise MissingExtraError(f"{option} needs matplotlib", "plots")
 
 
 def _pyplot() -> Any:
@@ -48,7 +50,7 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ExactOddsError(_MISSING) from None
+        raise MissingExtraError(_MISSING, "plots") from None
     return plt
 
 

@@ -23,6 +23,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from importlib.util import find_spec
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,7 @@ __all__ = [
     "Progress",
     "SimulationError",
     "check_limits",
+    "check_run",
     "chunk_size",
     "run_chunk",
     "simulate",
@@ -65,6 +67,8 @@ Progress = Callable[[int, int], None]
 
 BACKENDS = ("local", "dask")
 """``local``: this process, or a pool of ``workers`` processes; ``dask``: a Dask cluster."""
+
+_NO_DASK = "--backend dask needs dask.distributed"
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
 _LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
@@ -182,23 +186,19 @@ def simulate(
     """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
     every compiled bet; ``workers`` processes on ``backend``, or the Dask cluster at
     ``scheduler``."""
-    if shoes < 1:
-        raise SimulationError(f"number of shoes must be at least 1, not {shoes!r}")
-    if seed < 0:
-        raise SimulationError(f"seed must be a non-negative integer, not {seed!r}")
-    if not 0 <= cut_card < shoe.size:
-        raise SimulationError(f"cut card position {cut_card!r} must be 0..{shoe.size - 1}")
-    if workers < 1:
-        raise SimulationError(f"workers must be at least 1, not {workers!r}")
-    if backend not in BACKENDS:
-        raise SimulationError(f"unknown backend {backend!r} (use {' or '.join(BACKENDS)})")
-    if scheduler is not None and backend != "dask":
-        raise SimulationError("a scheduler address applies only to the dask backend")
+    check_run(
+        shoes,
+        shoe,
+        workers,
+        seed=seed,
+        cut_card=cut_card,
+        backend=backend,
+        scheduler=scheduler,
+    )
     if chunk is not None and chunk < 1:
         raise SimulationError(f"chunk size must be at least 1, not {chunk!r}")
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
-    check_limits(shoes, shoe, workers, cluster=scheduler is not None)
     size = chunk or chunk_size(shoe, shoes, workers)
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
@@ -216,6 +216,45 @@ def simulate(
         if progress is not None:
             progress(total.shoes, shoes)
     return _finish(job, total, count)
+
+
+def check_run(
+    shoes: int,
+    shoe: Shoe,
+    workers: int,
+    *,
+    seed: int = 1,
+    cut_card: int = 14,
+    backend: str = "local",
+    scheduler: str | None = None,
+) -> None:
+    """Refuse, before any work (compiling the bets takes seconds), every parameter of a run
+    that :func:`simulate` would refuse: shoes, seed, cut card, workers, backend and scheduler,
+    a ``dask`` backend whose extra is missing (:class:`~exactodds.errors.MissingExtraError`),
+    and the limits of :func:`check_limits`.
+
+    >>> check_run(10, Shoe.decks(1), 1, cut_card=60)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: --cut-card 60 must be 0..51 (cards behind the cut card)
+    """
+    if shoes < 1:
+        raise SimulationError(f"number of shoes must be at least 1, not {shoes!r}")
+    if seed < 0:
+        raise SimulationError(f"seed must be a non-negative integer, not {seed!r}")
+    if not 0 <= cut_card < shoe.size:
+        raise SimulationError(
+            f"--cut-card {cut_card!r} must be 0..{shoe.size - 1} (cards behind the cut card)"
+        )
+    if workers < 1:
+        raise SimulationError(f"workers must be at least 1, not {workers!r}")
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r} (use {' or '.join(BACKENDS)})")
+    if scheduler is not None and backend != "dask":
+        raise SimulationError("a scheduler address applies only to the dask backend")
+    if backend == "dask" and find_spec("distributed") is None:
+        raise MissingExtraError(_NO_DASK, "dask")
+    check_limits(shoes, shoe, workers, cluster=scheduler is not None)
 
 
 def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False) -> None:
@@ -339,7 +378,7 @@ def _dask_parts(
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError("the dask backend needs dask.distributed", "dask") from None
+        raise MissingExtraError(_NO_DASK, "dask") from None
     dd: Any = distributed  # partly typed: used through Any
     with contextlib.ExitStack() as stack:
         if scheduler is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -103,6 +104,14 @@ def check_outputs(
         parent = parent.parent
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
         raise OutputError(f"{option} {directory}: cannot write in {parent}")
+    try:  # as the atomic writer will (access() says yes to root even where nothing can be made)
+        fd, probe = tempfile.mkstemp(prefix=".exactodds-probe.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(
+            f"{option} {directory}: cannot write in {parent} ({exc.strerror or exc})"
+        ) from None
     for name in names:
         path = directory / name
         if path.exists() and not path.is_file():

@@ -8,6 +8,7 @@ import typer
 
 from exactodds.cli import app
 from exactodds.cli.common import PaytableArg, check_format
+from exactodds.cli.progress import progress_display
 
 __all__ = ["compare"]
 
@@ -83,12 +84,14 @@ def compare(
 
     fmt = check_format(fmt, ("md", "csv", "json"))
     table = load_paytable(paytable)
-    result = compare_variants(
-        table,
-        rules=parse_list(rules),
-        ties=parse_list(tie),
-        decks=parse_list(decks),
-        bankers=parse_list(banker),
-        formula=formula,
-    )
+    with progress_display("compare", "variants") as progress:
+        result = compare_variants(
+            table,
+            rules=parse_list(rules),
+            ties=parse_list(tie),
+            decks=parse_list(decks),
+            bankers=parse_list(banker),
+            formula=formula,
+            progress=progress,
+        )
     typer.echo(render_comparison(result, fmt))

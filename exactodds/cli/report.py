@@ -150,11 +150,16 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         notation=notation,
     )
     if monte_carlo_rounds is not None:
+        from exactodds.cli.progress import progress_display
         from exactodds.report.montecarlo import monte_carlo_sheets
 
-        sheets = monte_carlo_sheets(
-            sheets, rounds=monte_carlo_rounds, seed=1 if seed is None else seed
-        )
+        with progress_display("monte carlo", "rounds") as progress:
+            sheets = monte_carlo_sheets(
+                sheets,
+                rounds=monte_carlo_rounds,
+                seed=1 if seed is None else seed,
+                progress=progress,
+            )
     if out is None:
         typer.echo(render_sheets(sheets, fmt or "md"), nl=False)
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -23,11 +23,6 @@ from exactodds.cli.common import (
 from exactodds.cli.eor import check_plot_outputs
 from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
 from exactodds.cli.progress import progress_display
-
-if TYPE_CHECKING:
-    from exactodds.analysis.batch import BatchEvaluator
-    from exactodds.analysis.count import CountStrategy
-    from exactodds.shoe import Shoe
 
 __all__ = ["simulate"]
 
@@ -53,12 +48,21 @@ def simulate(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
-    shoes: Annotated[int, typer.Option("--shoes", min=1, help="Shoes to deal.")] = 1000,
+    shoes: Annotated[
+        int | None,
+        typer.Option("--shoes", min=1, help="Shoes to deal (default 1000).", show_default=False),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the run.")] = 1,
     cut_card: Annotated[
-        int, typer.Option("--cut-card", min=0, help="Cards behind the cut card.")
-    ] = 14,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Worker processes.")] = 1,
+        int | None,
+        typer.Option(
+            "--cut-card", min=0, help="Cards behind the cut card (default 14).", show_default=False
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Worker processes (default 1).", show_default=False),
+    ] = None,
     fmt: FormatOpt = "md",
     strategy: Annotated[
         str, typer.Option("--strategy", help="perfect (bet when the exact EV > 0) or count.")
@@ -94,8 +98,14 @@ def simulate(
         bool, typer.Option("--monte-carlo", help="Monte Carlo check of the exact figures instead.")
     ] = False,
     rounds: Annotated[
-        int, typer.Option("--rounds", min=1, help="Rounds to deal with --monte-carlo.")
-    ] = 1_000_000,
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            help="Rounds to deal with --monte-carlo (default 1,000,000).",
+            show_default=False,
+        ),
+    ] = None,
     plots: Annotated[
         Path | None,
         typer.Option("--plots", help="Also write edge-by-round.png and .svg here."),
@@ -107,7 +117,6 @@ def simulate(
     figures."""
     from exactodds.analysis.exposure import STRATEGIES
     from exactodds.analysis.simulate import BACKENDS
-    from exactodds.errors import SimulationError
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "json"))
@@ -120,22 +129,28 @@ def simulate(
         raise typer.BadParameter(
             f"{backend!r} is not one of {', '.join(map(repr, BACKENDS))}", param_hint="--backend"
         )
-    if monte_carlo:
-        dealt = [
-            o
-            for o, v in (("--strategy", strategy != "perfect"), ("--backend", backend != "local"))
-            if v
-        ]
-        if dealt:
-            raise SimulationError(f"{dealt[0]} applies to dealt shoes, not to --monte-carlo")
-    counting = [o for o, v in (("--tags", tags), ("--trigger", trigger), ("--level", level)) if v]
-    if see_burns:
-        counting.append("--see-burns")
-    if counting and strategy != "count":
-        raise SimulationError(f"{counting[0]} applies only with --strategy count")
-    if scheduler is not None and backend != "dask":
-        raise SimulationError("--scheduler applies only with --backend dask")
-    if plots is not None and not monte_carlo:
+    _check_combinations(
+        monte_carlo,
+        {
+            "--shoes": shoes is not None,
+            "--cut-card": cut_card is not None,
+            "--workers": workers is not None,
+            "--strategy": strategy != "perfect",
+            "--backend": backend != "local",
+            "--scheduler": scheduler is not None,
+            "--plots": plots is not None,
+            "--rounds": rounds is not None,
+        },
+        {
+            "--tags": tags is not None,
+            "--trigger": bool(trigger),
+            "--level": level is not None,
+            "--see-burns": see_burns,
+        },
+        strategy,
+        backend,
+    )
+    if plots is not None:
         check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
@@ -145,24 +160,46 @@ def simulate(
 
         with progress_display("monte carlo", "rounds") as progress:
             check = monte_carlo_check(
-                table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
+                table.bets,
+                shoe,
+                tableau,
+                rounds=rounds or 1_000_000,
+                seed=seed,
+                progress=progress,
             )
         typer.echo(render_monte_carlo_check(check, table.name, fmt))
     else:
         from exactodds.analysis.batch import compile_bets
+        from exactodds.analysis.count import parse_triggers, read_tags
         from exactodds.analysis.exposure import render_simulation
-        from exactodds.analysis.simulate import check_limits
+        from exactodds.analysis.simulate import check_run
         from exactodds.analysis.simulate import simulate as run_simulate
 
-        check_limits(shoes, shoe, workers, cluster=scheduler is not None)
-        evaluator = compile_bets(table.bets, tableau)
+        n_shoes, n_workers = shoes or 1000, workers or 1
+        cut = 14 if cut_card is None else cut_card
+        check_run(
+            n_shoes,
+            shoe,
+            n_workers,
+            seed=seed,
+            cut_card=cut,
+            backend=backend,
+            scheduler=scheduler,
+        )
+        bet_ids = [b.id for b in table.bets]
+        given = read_tags(tags, bet_ids) if tags is not None else None
+        triggers = parse_triggers(trigger or [], bet_ids)
+        evaluator = compile_bets(table.bets, tableau)  # seconds: every option is checked
         count = None
         if strategy == "count":
-            count = _count(
+            from exactodds.analysis.count import count_strategy
+
+            count = count_strategy(
                 evaluator,
                 shoe,
-                tags=tags,
-                triggers=trigger or [],
+                tags=given,
+                tags_source=str(tags) if tags is not None else "",
+                triggers=triggers,
                 see_burns=see_burns,
                 level=level or 3,
             )
@@ -170,10 +207,10 @@ def simulate(
             sim = run_simulate(
                 evaluator,
                 shoe,
-                shoes=shoes,
+                shoes=n_shoes,
                 seed=seed,
-                cut_card=cut_card,
-                workers=workers,
+                cut_card=cut,
+                workers=n_workers,
                 progress=progress,
                 count=count,
                 backend=backend,
@@ -188,25 +225,25 @@ def simulate(
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
 
 
-def _count(
-    evaluator: BatchEvaluator,
-    shoe: Shoe,
-    *,
-    tags: Path | None,
-    triggers: list[str],
-    see_burns: bool,
-    level: int,
-) -> CountStrategy:
-    """The count strategy of the options: tags from ``--tags`` (else eor's), triggers."""
-    from exactodds.analysis.count import count_strategy, parse_triggers, read_tags
+def _check_combinations(
+    monte_carlo: bool,
+    given: dict[str, bool],
+    counting: dict[str, bool],
+    strategy: str,
+    backend: str,
+) -> None:
+    """Refuse, before any work, options that do not apply together (``given``: which options
+    were given; ``counting``: which count-strategy options were)."""
+    from exactodds.errors import SimulationError
 
-    given = read_tags(tags, evaluator.bet_ids) if tags is not None else None
-    return count_strategy(
-        evaluator,
-        shoe,
-        tags=given,
-        tags_source=str(tags) if tags is not None else "",
-        triggers=parse_triggers(triggers, evaluator.bet_ids),
-        see_burns=see_burns,
-        level=level,
-    )
+    if monte_carlo:
+        dealt = [o for o, v in given.items() if v and o != "--rounds"]
+        if dealt:
+            raise SimulationError(f"{dealt[0]} applies to dealt shoes, not to --monte-carlo")
+    elif given["--rounds"]:
+        raise SimulationError("--rounds applies only with --monte-carlo (dealt shoes: --shoes)")
+    used = [o for o, v in counting.items() if v]
+    if used and strategy != "count":
+        raise SimulationError(f"{used[0]} applies only with --strategy count")
+    if given["--scheduler"] and backend != "dask":
+        raise SimulationError("--scheduler applies only with --backend dask")

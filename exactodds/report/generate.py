@@ -338,8 +338,8 @@ def plan_files(
                 plan[path] = _plan_binary(sheet, fmt, path, keep_dates)
                 continue
             new = render_sheets([sheet], fmt)
-            if keep_dates and path.is_file():
-                old = path.read_text(encoding="utf-8")
+            old = _old_text(path) if keep_dates else None
+            if old is not None:
                 if old == new:
                     plan[path] = None
                     continue
@@ -394,6 +394,17 @@ def _old_bytes(path: Path) -> bytes | None:
     try:
         return read_bytes(path, limit=1 << 26) if path.is_file() else None
     except InputFileError:
+        return None
+
+
+def _old_text(path: Path) -> str | None:
+    """The text sheet exactodds may have written before, exactly as written (no newline
+    translation: a CSV sheet's CRLF line ends compare equal to a new rendering), or None (none
+    there, too big, or not UTF-8: not one of ours)."""
+    old = _old_bytes(path)
+    try:
+        return None if old is None else old.decode("utf-8")
+    except UnicodeDecodeError:
         return None
 
 
@@ -481,7 +492,7 @@ def plan_comparison(out: Path, date: str | None, keep_dates: bool = True) -> dic
     for fmt, render_doc in renderers.items():
         path = out / f"{COMPARISON_STEM}{EXTENSIONS[fmt]}"
         new = render_doc(doc)
-        old = path.read_text(encoding="utf-8") if path.is_file() else None
+        old = _old_text(path)
         old_date = recorded_date(old, fmt) if old is not None else None
         same = old == new or (
             keep_dates and old_date is not None and render_doc(replace(doc, date=old_date)) == old

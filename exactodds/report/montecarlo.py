@@ -19,7 +19,7 @@ here, when a Monte Carlo section is asked for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from exactodds.errors import ReportError
@@ -33,6 +33,9 @@ __all__ = [
     "monte_carlo_sheets",
     "verdict_line",
 ]
+
+Progress = Callable[[int, int], None]
+"""Called with (rounds dealt, rounds in all) as blocks of rounds are dealt."""
 
 STATEMENT = (
     "This is a statistical check of the exact figures, not a source of them: every figure "
@@ -55,14 +58,17 @@ def check_monte_carlo_options(rounds: int, seed: int) -> None:
         raise ReportError(f"--seed must be a non-negative integer, not {seed!r}")
 
 
-def monte_carlo_sheet(sheet: Sheet, *, rounds: int, seed: int = 1) -> Sheet:
+def monte_carlo_sheet(
+    sheet: Sheet, *, rounds: int, seed: int = 1, progress: Progress | None = None
+) -> Sheet:
     """The sheet with a Monte Carlo section of ``rounds`` rounds dealt with ``seed``: per bet,
-    the dealt rounds tallied by the paytable row that settles them."""
+    the dealt rounds tallied by the paytable row that settles them (``progress(rounds dealt,
+    rounds)`` as blocks of rounds are dealt)."""
     from exactodds.analysis.montecarlo import bet_check, deal_outcome_counts, tally
     from exactodds.round import Outcome, feature_record
 
     check_monte_carlo_options(rounds, seed)
-    dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed)
+    dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed, progress=progress)
     records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
     checks = []
     for b in sheet.bets:
@@ -73,10 +79,27 @@ def monte_carlo_sheet(sheet: Sheet, *, rounds: int, seed: int = 1) -> Sheet:
     return replace(sheet, monte_carlo=SheetMonteCarlo(rounds, seed, tuple(checks)))
 
 
-def monte_carlo_sheets(sheets: Sequence[Sheet], *, rounds: int, seed: int = 1) -> list[Sheet]:
-    """:func:`monte_carlo_sheet` for each sheet (each dealt with the same ``seed``)."""
+def monte_carlo_sheets(
+    sheets: Sequence[Sheet], *, rounds: int, seed: int = 1, progress: Progress | None = None
+) -> list[Sheet]:
+    """:func:`monte_carlo_sheet` for each sheet (each dealt with the same ``seed``);
+    ``progress(rounds dealt, rounds of every sheet)``."""
     check_monte_carlo_options(rounds, seed)
-    return [monte_carlo_sheet(s, rounds=rounds, seed=seed) for s in sheets]
+    total = rounds * len(sheets)
+    return [
+        monte_carlo_sheet(
+            sheet,
+            rounds=rounds,
+            seed=seed,
+            progress=None if progress is None else _offset(progress, i * rounds, total),
+        )
+        for i, sheet in enumerate(sheets)
+    ]
+
+
+def _offset(progress: Progress, before: int, total: int) -> Progress:
+    """``progress`` of one sheet's rounds as part of all the sheets' rounds."""
+    return lambda done, _: progress(before + done, total)
 
 
 def checks_outside(sheet: Sheet, index: int) -> list[str]:

@@ -2,8 +2,11 @@
 Excel. openpyxl is imported only here, when a workbook is made.
 
 Sheets: ``Summary`` (one row per bet), one sheet per bet (its paytable rows with combinations,
-probability and return, the total, then its figures) and ``Inputs`` (software, date, shoe,
-rules, input files with SHA-256, the command that recomputes the sheet).
+probability and return, the total, then its figures, volatility index and confidence ranges),
+``Compliance`` when the sheet has checks (``--against``: every check, then the profiles) and
+``Inputs`` (software, date, shoe, rules, input files with SHA-256, the command that recomputes
+the sheet). Text cells hold the same strings as the JSON sheet (``p/q``, the decimals of the
+confidence bounds), so a workbook can be checked against it exactly.
 
 Exact where a spreadsheet allows it, and safe:
 
@@ -31,10 +34,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
 
+from exactodds.compliance import Compliance
+from exactodds.confidence import confidence_ranges, volatility_index
 from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import exact, grouped
-from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
 
 __all__ = ["MAX_EXACT_INT", "openpyxl", "render_xlsx", "sheet_names", "xlsx_date"]
 
@@ -44,7 +49,7 @@ MAX_EXACT_INT = 2**53
 MAX_SHEET_NAME = 31
 """Excel's limit on the length of a sheet name."""
 
-_RESERVED = ("Summary", "Inputs", "History")  # "History" is reserved by Excel itself
+_RESERVED = ("Summary", "Compliance", "Inputs", "History")  # "History" is reserved by Excel itself
 _STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2})")
 _CORE = "docProps/core.xml"
 _BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -120,6 +125,11 @@ class _Writer:
         """The value as a number in ``column`` and as ``p/q`` text in the next one."""
         self.number(column, value, fmt)
         self.text(column + 1, exact(value))
+
+    def decimal(self, column: int, value: str, fmt: str) -> None:
+        """A decimal string (as in the JSON sheet) as a number, and as that text beside it."""
+        self.number(column, float(Fraction(value)), fmt)
+        self.text(column + 1, value)
 
     def line(self, *cells: str, bold: bool = False) -> None:
         """A new row of text cells."""
@@ -246,11 +256,14 @@ def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
             w.exact(2, value, fmt)
     w.line("Standard deviation (square root of the variance)")
     w.number(2, f.std_dev, "0.0000")
+    w.line("Volatility index (z90 × SD)")
+    w.decimal(2, volatility_index(f.variance, CONFIDENCE_PLACES), "0.0000")
     w.line("Max round", "" if bet.max_round else "no limit")
     if bet.max_round:
         w.number(2, bet.max_round, "0")
     if f.player_favourable:
         w.line("Flag", "PLAYER-FAVOURABLE")
+    _confidence(w, b)
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         w.row += 1
         w.line("Stake", "RTP", "RTP (exact)", "Equals unrounded", bold=True)
@@ -263,6 +276,58 @@ def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
         w.exact(2, b.unrounded_rtp, PERCENT)
     w.note_big_counts()
     w.widths(34, 16, 12, 12, 13, 14, 26, 14, 30, 15, 30, 28)
+
+
+def _confidence(w: _Writer, b: BetSheet) -> None:
+    """The RTP range over N rounds at each confidence level, bounds as in the JSON sheet."""
+    f = b.figures
+    w.row += 1
+    w.line(
+        "Rounds", "Level", "Level (exact)", "RTP low", "RTP low (decimal)", "RTP high", bold=True
+    )
+    w.text(7, "RTP high (decimal)", bold=True)
+    for r in confidence_ranges(f.rtp, f.variance):
+        w.row += 1
+        w.count(1, r.rounds)
+        w.number(2, float(r.level), "0.0%")
+        w.text(3, exact(r.level))
+        w.decimal(4, r.low(CONFIDENCE_PLACES), PERCENT)
+        w.decimal(6, r.high(CONFIDENCE_PLACES), PERCENT)
+    w.row += 1
+    w.line(
+        "The range the average return of N rounds stays in at each confidence level (normal "
+        "approximation: RTP ± z·SD/√N, z two-sided, SD exact; bounds rounded to "
+        f"{CONFIDENCE_PLACES} places)."
+    )
+
+
+def _compliance(w: _Writer, sheet: Sheet, c: Compliance) -> None:
+    """Every check (values and limits as in the JSON sheet), then the profiles."""
+    w.line(f"Compliance — {c.summary()}", bold=True)
+    w.line(
+        f"On {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}; payouts stated "
+        f"'{c.notation.value}'."
+    )
+    w.row += 1
+    headers = ("Profile", "Rule", "Bet", "Value", "Value (exact)", "Limit", "Limit (exact)")
+    w.line(*headers, "Verdict", "Source", "Note", bold=True)
+    w.ws.freeze_panes = w.ws.cell(w.row + 1, 4)
+    for k in c.checks:
+        w.line(k.profile, k.rule.value, k.bet)
+        for column, value in ((4, k.value), (6, k.limit)):
+            if isinstance(value, Fraction):
+                w.exact(column, value, NUMBER)
+            else:
+                w.text(column + 1, value)
+        w.text(8, k.verdict.value)
+        w.text(9, k.source)
+        if k.note:
+            w.text(10, k.note)
+    w.row += 1
+    w.line("Profile id", "Name", "Source", "File", "SHA-256", bold=True)
+    for p in c.profiles:
+        w.line(p.id, p.name, p.source, p.file or "", p.sha256 or "")
+    w.widths(12, 22, 18, 14, 24, 14, 24, 9, 60, 40)
 
 
 def _inputs(w: _Writer, sheet: Sheet) -> None:
@@ -349,7 +414,8 @@ def openpyxl() -> Any:
 
 
 def render_xlsx(sheet: Sheet) -> bytes:
-    """The sheet as an XLSX workbook (Summary, one sheet per bet, Inputs).
+    """The sheet as an XLSX workbook (Summary, one sheet per bet, Compliance with checks,
+    Inputs).
 
     Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
 
@@ -368,6 +434,8 @@ def render_xlsx(sheet: Sheet) -> bytes:
     _summary(_Writer(summary), sheet, names)
     for b, name in zip(sheet.bets, names, strict=True):
         _bet(_Writer(book.create_sheet(name)), sheet, b)
+    if sheet.compliance is not None:
+        _compliance(_Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
     _inputs(_Writer(book.create_sheet("Inputs")), sheet)
     day = dt.date.fromisoformat(sheet.date)
     stamp = dt.datetime(day.year, day.month, day.day)
