@@ -123,7 +123,13 @@ class OutputError(ExactOddsError):
 
 
 class ProfileError(ExactOddsError):
-    """A jurisdiction profile is unknown or its file is invalid."""
+    """A jurisdiction profile is unknown or its file is invalid.
+
+    Like :class:`PaytableError`, the message names the first problem of a file and counts the
+    rest; :attr:`problems` holds every one of them.
+    """
+
+    problems: tuple[str, ...] = ()
 
 
 class ConditionError(PaytableError):
