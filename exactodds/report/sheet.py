@@ -550,12 +550,19 @@ def _check_options(against: Sequence[Profile], notation: Notation) -> list[str]:
 
 def _paytable_argument(paytable: Paytable) -> str | None:
     """How a command names the paytable: a bundled one by its name (a path inside the package
-    does not exist elsewhere), a file by its path as shown on the sheet."""
+    does not exist elsewhere), a file by its path as shown on the sheet (``./-x.toml`` for a
+    name that would read as an option).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
+    './-x.toml'
+    """
     if paytable.path is None:
         return None
     if paytable.path.resolve() in {p.resolve() for p in bundled_paytables()}:
         return paytable.path.stem
-    return display_path(paytable.path)
+    shown = display_path(paytable.path)
+    return f"./{shown}" if shown.startswith("-") else shown
 
 
 def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
