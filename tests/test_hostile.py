@@ -145,7 +145,7 @@ def _cases(tmp: Path) -> list[dict[str, Any]]:
             argv = ["report", str(path)]
         cases.append({"argv": argv})
     cases += [{"argv": argv} for argv in _made(tmp) + OPTIONS]
-    for epoch in ("9" * 5000, "99999999999999999", "-1e9", "\u2028"):
+    for epoch in ("9" * 5000, "99999999999999999", "-1e9", "\u2028", "\u0663", " 1 "):
         cases.append({"argv": ["report", "--bet", "tie"], "env": {"SOURCE_DATE_EPOCH": epoch}})
     return cases
 

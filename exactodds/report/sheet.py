@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_EPOCH = re.compile(r"-?[0-9]{1,20}")
 
 CONFIDENCE_PLACES = 10
 """Decimal places of the confidence bounds and the volatility index in JSON."""
@@ -440,6 +441,10 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     Traceback (most recent call last):
     ...
     exactodds.errors.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
+    >>> resolve_date(None, {"SOURCE_DATE_EPOCH": "\u0661"})  # an Arabic-Indic 1, not ASCII
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.DateError: SOURCE_DATE_EPOCH '١' is not a Unix time
     """
     env = os.environ if environ is None else environ
     if date is not None:
@@ -452,6 +457,8 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     epoch = env.get("SOURCE_DATE_EPOCH")
     if epoch:
         try:
+            if not _EPOCH.fullmatch(epoch):  # ASCII digits only, as the specification says
+                raise ValueError(epoch)
             return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date().isoformat()
         except (ValueError, OverflowError, OSError):
             raise DateError(f"SOURCE_DATE_EPOCH {epoch!r} is not a Unix time") from None
