@@ -103,6 +103,16 @@ def test_long_values_and_control_characters_stay_on_one_short_line(
     assert code == 2 and "…" in one_line(err)
 
 
+def test_file_names_reach_the_terminal_printable(tmp_path: Path, cli: Cli) -> None:
+    """A bell or a right-to-left override in a file name is shown escaped, as in error lines."""
+    path = tmp_path / "bell\x07\u202e.toml"
+    path.write_text(PLAYER.format(pays="1:1"), encoding="utf-8")
+    code, out, err = cli(["validate", str(path)])
+    assert (code, err) == (0, "") and out == f"{tmp_path}/bell\\x07\\u202e.toml: ok\n"
+    code, out, err = cli(["report", str(path), "--format", "csv", "--out", str(tmp_path)])
+    assert (code, err) == (0, "") and out == f"{tmp_path}/bell\\x07\\u202e.csv: written\n"
+
+
 def test_validate_prints_at_most_20_problems_per_file(tmp_path: Path, cli: Cli) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text("".join(f"x{i} = 1\n" for i in range(25)) + PLAYER.format(pays="1:1"), "utf-8")
