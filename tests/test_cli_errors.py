@@ -111,6 +111,10 @@ def test_file_names_reach_the_terminal_printable(tmp_path: Path, cli: Cli) -> No
     assert (code, err) == (0, "") and out == f"{tmp_path}/bell\\x07\\u202e.toml: ok\n"
     code, out, err = cli(["report", str(path), "--format", "csv", "--out", str(tmp_path)])
     assert (code, err) == (0, "") and out == f"{tmp_path}/bell\\x07\\u202e.csv: written\n"
+    assert (tmp_path / "bell\x07\u202e.csv").is_file()  # named after the file itself
+    code, out, err = cli(["report", str(path)])  # the sheet names its file, and the game
+    assert (code, err) == (0, "") and "\x07" not in out and "\u202e" not in out
+    assert "bell\\x07\\u202e.toml`" in out
 
 
 def test_validate_prints_at_most_20_problems_per_file(tmp_path: Path, cli: Cli) -> None:

@@ -350,8 +350,10 @@ class Sheet:
 
     @property
     def stem(self) -> str:
-        """File name stem for written sheets (``classic`` for ``classic.toml``)."""
-        return Path(self.file).stem if self.file else _file_stem(self.paytable.name)
+        """File name stem for written sheets (``classic`` for ``classic.toml``): the paytable
+        file's own, not its name as shown (:attr:`file` escapes control characters)."""
+        path = self.paytable.path
+        return path.stem if path is not None else _file_stem(self.paytable.name)
 
     def bet(self, bet_id: str) -> BetSheet:
         """The figures of the bet with this id."""
