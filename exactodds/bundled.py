@@ -13,6 +13,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
+from exactodds.escape import printable
+
 __all__ = ["Kind", "bundled_dir", "bundled_files", "display_path"]
 
 Kind = Literal["paytables", "profiles"]
@@ -35,10 +37,13 @@ def bundled_files(kind: Kind) -> list[Path]:
 
 def display_path(path: Path | None) -> str:
     """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
-    (the same on every machine), other files relative to the working directory when inside it.
+    (the same on every machine), other files relative to the working directory when inside it,
+    control characters escaped (a sheet is also printed on a terminal).
 
     >>> display_path(Path("games/house.toml")), display_path(None)
     ('games/house.toml', '')
+    >>> display_path(Path("games/\x1b[2Jhouse.toml"))
+    'games/\\\\x1b[2Jhouse.toml'
     """
     if path is None:
         return ""
@@ -47,7 +52,7 @@ def display_path(path: Path | None) -> str:
         return f"paytables/{path.name}"
     if path.is_absolute():
         try:
-            return path.relative_to(Path.cwd()).as_posix()
+            return printable(path.relative_to(Path.cwd()).as_posix())
         except ValueError:
-            return path.as_posix()
-    return path.as_posix()
+            pass
+    return printable(path.as_posix())

@@ -389,6 +389,25 @@ def _as_payout(value: str | Payout) -> Payout:
     return pays
 
 
+def _refuse_repeats(axis: str, given: Sequence[Any], values: Sequence[Any]) -> None:
+    """Refuse an axis that names one value twice (``--decks 8,8``, ``--tie 8:1,8 to 1``): the
+    table would repeat a variant.
+
+    >>> _refuse_repeats("decks", ["inf", "8", "infinity"], [INFINITE, 8, INFINITE])
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: the decks list names the same value twice: 'inf' and 'infinity'
+    """
+    first: dict[Any, Any] = {}
+    for text, value in zip(given, values, strict=True):
+        if value in first:
+            raise ExactOddsError(
+                f"the {axis} list names the same value twice: {quote(first[value], 40)} and "
+                f"{quote(text, 40)}"
+            )
+        first[value] = text
+
+
 def compare_variants(
     paytable: Paytable,
     rules: Sequence[str | Tableau] | None = None,
@@ -432,6 +451,10 @@ def compare_variants(
     tie_payouts = [_as_payout(t) for t in axes["tie"]]
     deck_counts = [_as_decks(d) for d in axes["decks"]]
     modes = [None if b is None else _banker_mode(b) for b in axes["banker"]]
+    _refuse_repeats("rules", axes["rules"], tableaux)
+    _refuse_repeats("tie", axes["tie"], [t.net for t in tie_payouts])
+    _refuse_repeats("decks", axes["decks"], deck_counts)
+    _refuse_repeats("banker", axes["banker"], modes)
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     derived: dict[tuple[Tableau, BankerMode | None, Payout], FormulaResult] = {}

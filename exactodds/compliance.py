@@ -44,9 +44,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exactodds.bundled import bundled_dir, bundled_files, display_path
+from exactodds.bundled import bundled_files, display_path
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, ProfileError
+from exactodds.errors import ExactOddsError, ProfileError, quote
 from exactodds.files import read_data
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures
 from exactodds.numbers import exact, grouped, one_in, percent
@@ -481,11 +481,13 @@ def _resolve(spec: str) -> tuple[Path, bool]:
     """The file a profile name or path means, and whether it is bundled: a bare name (no folder,
     no ``.toml``) is a bundled profile, anything else a file."""
     if "/" not in spec and "\\" not in spec and not spec.endswith(".toml"):
-        path = bundled_dir("profiles") / f"{spec}.toml"
-        if path.is_file():
-            return path, True
-        names = ", ".join(p.stem for p in bundled_profiles())
-        raise ProfileError(f"unknown profile {spec!r} (bundled: {names}; or give a .toml file)")
+        bundled = {p.stem: p for p in bundled_profiles()}
+        if spec in bundled:
+            return bundled[spec], True
+        names = ", ".join(bundled)
+        raise ProfileError(
+            f"unknown profile {quote(spec)} (bundled: {names}; or give a .toml file)"
+        )
     return Path(spec), False
 
 
@@ -514,7 +516,11 @@ def load_profile(spec: str | Path) -> Profile:
     data, text, raw = _read_profile(path)
     profile, problems = parse_profile(data, str(path), text)
     if profile is None:
-        raise ProfileError("\n".join(problems))
+        rest = len(problems) - 1
+        more = f" (and {rest} more problem{'s' if rest != 1 else ''} in this profile)"
+        error = ProfileError(problems[0] + (more if rest else ""))
+        error.problems = tuple(problems)
+        raise error
     return Profile(
         path.stem if bundled else display_path(path),
         profile.name,
@@ -584,7 +590,7 @@ def parse_profile(
             add(f"{key!r} must be a text of at most {MAX_TEXT} characters", (key,))
             value = ""
         texts[key] = value
-    if not texts["name"]:
+    if not data.get("name"):
         add("missing 'name' (a text naming the jurisdiction)", ("name",))
     rules_data = data.get("rules")
     rules: list[Rule] = []

@@ -8,6 +8,8 @@ its two ends.
 
 from __future__ import annotations
 
+from exactodds.escape import printable
+
 __all__ = [
     "MAX_LINE",
     "CardError",
@@ -68,10 +70,7 @@ def error_line(message: str, label: str = "error") -> str:
     """
     prefix = f"exactodds: {label}: "
     width = MAX_LINE - len(prefix)
-    text = elide(message, width)
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return prefix + elide(text, width)
+    return prefix + elide(printable(elide(message, width)), width)
 
 
 class ExactOddsError(ValueError):
@@ -123,7 +122,13 @@ class OutputError(ExactOddsError):
 
 
 class ProfileError(ExactOddsError):
-    """A jurisdiction profile is unknown or its file is invalid."""
+    """A jurisdiction profile is unknown or its file is invalid.
+
+    Like :class:`PaytableError`, the message names the first problem of a file and counts the
+    rest; :attr:`problems` holds every one of them.
+    """
+
+    problems: tuple[str, ...] = ()
 
 
 class ConditionError(PaytableError):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["csv_cell", "formula_like", "md_cell", "md_code", "one_line"]
+__all__ = ["csv_cell", "formula_like", "md_cell", "md_code", "one_line", "printable"]
 
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?(?:;[+-]?\d+(?:\.\d+)?(?:/\d+)?)*")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -45,6 +45,18 @@ def csv_cell(text: str) -> str:
     ('-0.0123456789', '-19/20', '1/1;-43/415', 'Tie')
     """
     return "'" + text if formula_like(text) else text
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every character a terminal would not print as itself (controls, line
+    breaks, bidirectional overrides) written as its Python escape: for lines on a terminal.
+
+    >>> printable("sheets/\x1b[31mred\u202e.md"), printable("Tie — 8:1")
+    ('sheets/\\x1b[31mred\\u202e.md', 'Tie — 8:1')
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def one_line(text: str) -> str:

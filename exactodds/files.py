@@ -178,6 +178,7 @@ def parse_data(text: str, origin: str = "<data>", kind: str = "toml") -> dict[st
                 parse_float=number.decimal,
                 parse_int=number.integer,
                 parse_constant=number.constant,
+                object_pairs_hook=number.table,
             )
         else:
             data = tomllib.loads(text, parse_float=number.decimal)
@@ -199,7 +200,7 @@ def parse_data(text: str, origin: str = "<data>", kind: str = "toml") -> dict[st
         raise InputFileError(f"{origin}: cannot parse ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise InputFileError(f"{origin}: expected a table of keys at the top level")
-    _check_values(data, origin)
+    _check_values(data, origin, text)
     return data
 
 
@@ -282,17 +283,43 @@ class _Numbers:
     def constant(self, literal: str) -> Any:
         raise self.refuse(literal, "is not a finite number (nan and infinity are not allowed)")
 
+    def table(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        """A JSON object, refused when it names a key twice (TOML refuses that too; JSON
+        parsers would silently keep the last value, so a file could say two things)."""
+        table: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in table:
+                raise InputFileError(f"{self.origin}: key {quote(key, 40)} is given twice")
+            table[key] = value
+        return table
 
-def _check_values(data: dict[str, Any], origin: str) -> None:
+
+# Control characters a terminal, an XML reader (XLSX) or a bidirectional text renderer would act
+# on: C0 controls except tab and line breaks, DEL, C1 controls, and the bidirectional embeddings,
+# overrides and isolates ("Trojan Source"). Text from an input file is printed on sheets and on
+# the terminal, so such characters are refused where they are read.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _check_values(data: dict[str, Any], origin: str, text: str = "") -> None:
     """Refuse data nested deeper than the limit (TOML dotted keys nest without brackets),
-    integers of more than the digits allowed (TOML hexadecimal, octal, binary) and text that
-    is not Unicode (JSON escapes of lone surrogates, which no output could print)."""
+    integers of more than the digits allowed (TOML hexadecimal, octal, binary), text that
+    is not Unicode (JSON escapes of lone surrogates, which no output could print) and text with
+    control characters (:data:`_CONTROL`; tabs and line breaks are allowed)."""
     for key, value in data.items():
         for where, item, nesting in _walk(value, str(key), 0):
             if (isinstance(item, str) and not _unicode(item)) or not _unicode(where):
                 raise InputFileError(
                     f"{origin}: {elide(repr(where), 60)}: text that is not Unicode "
                     "(a lone surrogate escape)"
+                )
+            control = _CONTROL.search(where) or (
+                _CONTROL.search(item) if isinstance(item, str) else None
+            )
+            if control is not None:
+                raise InputFileError(
+                    f"{origin}{_line_of(text, control[0])}: {elide(repr(where), 60)}: control "
+                    f"character {control[0]!r} in text (a terminal or spreadsheet would act on it)"
                 )
             if nesting > MAX_NESTING:
                 raise InputFileError(
@@ -304,6 +331,19 @@ def _check_values(data: dict[str, Any], origin: str) -> None:
                     f"{origin}: {elide(where, 60)}: {quote(item)} has more than "
                     f"{MAX_DIGITS} digits (the limit)"
                 )
+
+
+def _line_of(text: str, char: str) -> str:
+    """``:LINE`` of the first place ``text`` writes ``char``, raw or as an escape (``\\u001b``,
+    ``\\U0000001B``, ``\\b``, ``\\f``); empty if it cannot be found.
+
+    >>> _line_of('a = 1\\nb = "\\\\u001B"', "\\x1b"), _line_of("a = 1", "\\x07")
+    (':2', '')
+    """
+    short = {"\b": r"|\\b", "\f": r"|\\f"}.get(char, "")
+    code = ord(char)
+    found = re.search(rf"{re.escape(char)}|\\u{code:04x}|\\U{code:08x}{short}", text, re.I)
+    return f":{text.count(chr(10), 0, found.start()) + 1}" if found else ""
 
 
 def _unicode(text: str) -> bool:

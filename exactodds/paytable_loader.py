@@ -22,6 +22,7 @@ from exactodds.bundled import bundled_dir, bundled_files
 from exactodds.conditions import parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
+from exactodds.escape import printable
 from exactodds.files import read_data
 from exactodds.limits import (
     MAX_BETS,
@@ -156,7 +157,7 @@ def parse_paytable(
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
         problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
-    name = data.get("name", Path(origin).stem)
+    name = data.get("name", printable(Path(origin).stem))  # a file name may hold controls
     if not isinstance(name, str):
         problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
         name = str(name)

@@ -171,6 +171,13 @@ def test_json_csv_and_markdown_output(cli: Cli) -> None:
         (["--banker", "free"], "unknown banker version 'free'"),
         (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json'"),
         (["--tie", ","], "empty list ','"),
+        (
+            ["--tie", "8:1,9:1,8 to 1"],
+            "the tie list names the same value twice: '8:1' and '8 to 1'",
+        ),
+        (["--decks", "inf,8,infinity"], "decks list names the same value twice: 'inf' and"),
+        (["--rules", "paytable,punto-banco"], "rules list names the same value twice"),
+        (["--banker", "nc,no-commission"], "banker list names the same value twice"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(argv: list[str], message: str, cli: Cli) -> None:

@@ -363,9 +363,23 @@ def test_bad_profile_files_are_refused_with_file_and_line(
     assert isinstance(info.value, ExactOddsError)
 
 
+def test_a_profile_with_several_problems_names_the_first_and_counts_the_rest(
+    write_file: WriteFile,
+) -> None:
+    path = write_file("house.toml", 'name = 5\n[rules]\nmin_rtp = "ninety"\nodds = 1\n')
+    with pytest.raises(ProfileError) as info:
+        load_profile(path)
+    message, problems = str(info.value), info.value.problems
+    assert "\n" not in message and message.endswith(" (and 2 more problems in this profile)")
+    assert message.startswith(f"{path}:1: 'name' must be a text") and len(problems) == 3
+    assert [p.split(": ", 1)[0] for p in problems] == [f"{path}:{n}" for n in (1, 3, 4)]
+
+
 def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
     with pytest.raises(ProfileError, match="unknown profile 'adn'"):
         load_profile("adn")
+    with pytest.raises(ProfileError, match=r"unknown profile 'x+…x+' \(bundled: adm,"):
+        load_profile("x" * 5000)  # a name, not a file: never looked up on the disk
     with pytest.raises(ProfileError, match="file not found"):
         load_profile(tmp_path / "missing.toml")
     with pytest.raises(ProfileError, match="not a regular file"):

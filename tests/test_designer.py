@@ -409,16 +409,17 @@ def test_export_reads_back_to_the_pages_figures(
 
 
 def test_export_escapes_hostile_text(pages: Pages, tmp_path: Path) -> None:
-    """Names, events and descriptions with quotes, backslashes, control characters and
-    non-ASCII text survive the round trip through the exported TOML."""
-    name = 'Q"uo\\te\t<b>ß€😀\x01'
+    """Names, events and descriptions with quotes, backslashes, tabs, line separators and
+    non-ASCII text survive the round trip through the exported TOML (other control characters
+    are refused in input files)."""
+    name = 'Q"uo\\te\t<b>ß€😀\u2028'
     source = (GOLDEN / "game.toml").read_text(encoding="utf-8")
     source = source.replace(
         'name = "Golden test game"', f"name = {json.dumps(name, ensure_ascii=False)}"
     )
     source = source.replace(
         'event = "Player wins" },\n  { when = "winner == tie", pays = "push"',
-        'event = "P\\"w\\\\ \\u0007" },\n  { when = "winner == tie", pays = "push"',
+        'event = "P\\"w\\\\ \\u2028\\t" },\n  { when = "winner == tie", pays = "push"',
         1,
     )
     path = tmp_path / "game.toml"

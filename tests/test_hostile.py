@@ -33,8 +33,11 @@ SHOES = {
     "not-json.json",
     "binary.json",
     "json-list.json",
+    "duplicate-key-shoe.json",
 }
-RULES = {"inf-rules.json", "deep-rules.json"}
+RULES = {"inf-rules.json", "deep-rules.json", "duplicate-key-rules.json"}
+PROFILES = {"profile-control.toml", "profile-two-problems.toml"}
+TAGS = {"tags-control.toml"}
 
 
 def _limit_memory() -> None:
@@ -134,11 +137,15 @@ def _cases(tmp: Path) -> list[dict[str, Any]]:
             argv = ["odds", "--shoe", str(path)]
         elif path.name in RULES:
             argv = ["odds", "--rules", str(path)]
+        elif path.name in PROFILES:
+            argv = ["check", "classic", "--against", str(path)]
+        elif path.name in TAGS:
+            argv = ["simulate", "--strategy", "count", "--tags", str(path), "--shoes", "1"]
         else:
             argv = ["report", str(path)]
         cases.append({"argv": argv})
     cases += [{"argv": argv} for argv in _made(tmp) + OPTIONS]
-    for epoch in ("9" * 5000, "99999999999999999", "-1e9", "\u2028"):
+    for epoch in ("9" * 5000, "99999999999999999", "-1e9", "\u2028", "\u0663", " 1 "):
         cases.append({"argv": ["report", "--bet", "tie"], "env": {"SOURCE_DATE_EPOCH": epoch}})
     return cases
 

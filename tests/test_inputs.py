@@ -89,6 +89,10 @@ def test_text_is_utf8_and_a_bom_is_dropped(tmp_path: Path) -> None:
         ('{"a": "\\udc80"}', "json", "text that is not Unicode"),
         ("a = [1,\n", "toml", "invalid TOML:"),
         ('{"a": }', "json", ":1: invalid JSON: Expecting value (column 7)"),
+        ('{"a": 8,\n "b": 1, "a": 1}', "json", "f: key 'a' is given twice"),
+        ('a = 1\n[b]\nc = ["\\u001b[2J"]', "toml", ":3: 'b.c.0': control character '\\x1b'"),
+        ('{"\\u202eA": 1}', "json", ":1: '\\u202eA': control character '\\u202e'"),
+        ('a = "\\b"', "toml", ":1: 'a': control character '\\x08'"),
     ],
 )
 def test_limits_of_the_data(text: str, kind: str, message: str) -> None:
@@ -113,6 +117,7 @@ def test_limits_of_the_data(text: str, kind: str, message: str) -> None:
         ('a = """\\"""' + "{" * 100 + '"""', "toml", '"""' + "{" * 100),
         ("a = 1 # " + "[" * 100, "toml", 1),
         ('{"a": "\\"' + "[" * 100 + '"}', "json", '"' + "[" * 100),
+        ('a = "tab\\tline\\nbreak \\u200f"', "toml", "tab\tline\nbreak \u200f"),
     ],
 )
 def test_values_within_the_limits_are_read_exactly(text: str, kind: str, value: object) -> None:

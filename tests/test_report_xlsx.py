@@ -231,6 +231,20 @@ def test_text_cells_are_never_formulas(tmp_path: Path) -> None:
     assert formula_cells >= 5  # the hostile name and events arrived as text
 
 
+def test_a_file_name_with_control_characters_makes_a_readable_workbook(
+    tmp_path: Path, cli: Cli
+) -> None:
+    """The paytable's name defaults to its file's; escapes in it must not reach the terminal
+    nor the workbook's XML (openpyxl could not read the file back)."""
+    path = tmp_path / "\x1b[31mred\u202e.toml"
+    path.write_text(HOSTILE.split("\n", 1)[1], encoding="utf-8")  # without its own name
+    code, out, err = cli(["report", str(path), "--format", "xlsx", "--out", str(tmp_path)])
+    assert (code, err) == (0, "") and out.count("\n") == 1
+    assert out.endswith("\\x1b[31mred\\u202e.xlsx: written\n") and "\x1b" not in out
+    book = openpyxl.load_workbook(tmp_path / "\x1b[31mred\u202e.xlsx")
+    assert book.properties.title == "\\x1b[31mred\\u202e — math sheet"
+
+
 def test_same_inputs_same_bytes_and_the_date_inside(monkeypatch: pytest.MonkeyPatch) -> None:
     sheet = build_sheets(["classic"], bet_ids=["tie", "player_pair"], date="2024-02-29")[0]
     first = render_xlsx(sheet)

@@ -70,6 +70,9 @@ from exactodds.cli import (  # noqa: E402, F401
 DEBUG_VARIABLE = "EXACTODDS_DEBUG"
 """Set to 1 to see the traceback of any error."""
 
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
+
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the CLI and exit 0, 2 for bad input (one line on stderr), 1 for a bug."""
@@ -86,6 +89,8 @@ def run(argv: list[str] | None = None) -> int:
     command = typer.main.get_command(app)
     try:
         code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
+        if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
+            return _fail("interrupted", INTERRUPTED, debug)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
         return _fail(str(exc), 2, debug)
@@ -95,7 +100,7 @@ def run(argv: list[str] | None = None) -> int:
             return 0
         return _fail(_usage(exc), 2, debug)
     except (typer.Abort, KeyboardInterrupt):
-        return _fail("interrupted", 130, debug)
+        return _fail("interrupted", INTERRUPTED, debug)
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
@@ -110,7 +115,7 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str, code: int, debug: bool, label: str = "error") -> int:
-    if debug:
+    if debug and sys.exc_info()[0] is not None:
         traceback.print_exc()
     print(error_line(message, label), file=sys.stderr)
     return code

@@ -19,6 +19,7 @@ from exactodds.cli.common import (
     check_format,
     check_outputs,
 )
+from exactodds.escape import printable
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -169,7 +170,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         plan.update(plan_comparison(out, date, keep_dates=not explicit_date))
     write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
-        typer.echo(f"{path}: {'written' if text is not None else 'unchanged'}")
+        typer.echo(f"{printable(str(path))}: {'written' if text is not None else 'unchanged'}")
 
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:

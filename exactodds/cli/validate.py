@@ -27,6 +27,7 @@ def validate(
     the file is valid and its sheet shows the row with 0 combinations.
     """
     from exactodds.errors import error_line
+    from exactodds.escape import printable
     from exactodds.paytable_loader import load_paytable, validate_paytable
 
     bad = 0
@@ -42,7 +43,7 @@ def validate(
         else:
             for warning in load_paytable(path).warnings:
                 print(error_line(warning, "warning"), file=sys.stderr)
-            typer.echo(f"{path}: ok")
+            typer.echo(f"{printable(str(path))}: ok")
     if bad and len(files) > 1:
         print(error_line(f"{bad} of {len(files)} files have problems"), file=sys.stderr)
     if bad:

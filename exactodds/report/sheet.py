@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_EPOCH = re.compile(r"-?[0-9]{1,20}")
 
 CONFIDENCE_PLACES = 10
 """Decimal places of the confidence bounds and the volatility index in JSON."""
@@ -349,8 +350,10 @@ class Sheet:
 
     @property
     def stem(self) -> str:
-        """File name stem for written sheets (``classic`` for ``classic.toml``)."""
-        return Path(self.file).stem if self.file else _file_stem(self.paytable.name)
+        """File name stem for written sheets (``classic`` for ``classic.toml``): the paytable
+        file's own, not its name as shown (:attr:`file` escapes control characters)."""
+        path = self.paytable.path
+        return path.stem if path is not None else _file_stem(self.paytable.name)
 
     def bet(self, bet_id: str) -> BetSheet:
         """The figures of the bet with this id."""
@@ -440,6 +443,10 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     Traceback (most recent call last):
     ...
     exactodds.errors.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
+    >>> resolve_date(None, {"SOURCE_DATE_EPOCH": "\u0661"})  # an Arabic-Indic 1, not ASCII
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.DateError: SOURCE_DATE_EPOCH '١' is not a Unix time
     """
     env = os.environ if environ is None else environ
     if date is not None:
@@ -452,6 +459,8 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     epoch = env.get("SOURCE_DATE_EPOCH")
     if epoch:
         try:
+            if not _EPOCH.fullmatch(epoch):  # ASCII digits only, as the specification says
+                raise ValueError(epoch)
             return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date().isoformat()
         except (ValueError, OverflowError, OSError):
             raise DateError(f"SOURCE_DATE_EPOCH {epoch!r} is not a Unix time") from None
@@ -550,12 +559,19 @@ def _check_options(against: Sequence[Profile], notation: Notation) -> list[str]:
 
 def _paytable_argument(paytable: Paytable) -> str | None:
     """How a command names the paytable: a bundled one by its name (a path inside the package
-    does not exist elsewhere), a file by its path as shown on the sheet."""
+    does not exist elsewhere), a file by its path as shown on the sheet (``./-x.toml`` for a
+    name that would read as an option).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
+    './-x.toml'
+    """
     if paytable.path is None:
         return None
     if paytable.path.resolve() in {p.resolve() for p in bundled_paytables()}:
         return paytable.path.stem
-    return display_path(paytable.path)
+    shown = display_path(paytable.path)
+    return f"./{shown}" if shown.startswith("-") else shown
 
 
 def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:

@@ -442,7 +442,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
     props = book.properties
     props.creator = sheet.software
     props.lastModifiedBy = None
-    props.title = f"{sheet.paytable.name} — math sheet"
+    props.title = _BAD_XML.sub("\ufffd", f"{sheet.paytable.name} — math sheet")
     props.keywords = f"exactodds-sheet date={sheet.date}"
     props.created = props.modified = stamp
     zip_time = max((day.year, day.month, day.day, 0, 0, 0), (1980, 1, 1, 0, 0, 0))  # zip's epoch
