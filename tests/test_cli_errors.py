@@ -47,6 +47,36 @@ def test_usage_errors_are_one_line_and_exit_2(argv: list[str], needle: str, cli:
     assert needle in one_line(err) and "--help)" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "where"),
+    [
+        (["report", ""], "PAYTABLES"),
+        (["report", "--", ""], "PAYTABLES"),
+        (["validate", "classic.toml", ""], "FILES"),
+        (["eor", ""], "PAYTABLE"),
+        (["report", "--out", ""], "--out"),
+        (["report", "-o", ""], "-o"),
+        (["report", "--out="], "--out"),
+        (["report", "--rules", ""], "--rules"),
+        (["odds", "--shoe", ""], "--shoe"),
+        (["check", "classic", "--against", ""], "--against"),
+        (["simulate", "classic", "--tags", ""], "--tags"),
+        (["simulate", "classic", "--plots", ""], "--plots"),
+    ],
+)
+def test_an_empty_file_name_is_refused(argv: list[str], where: str, cli: Cli) -> None:
+    """``Path("")`` is the current folder: ``--out ""`` would write there, ``report ""`` would
+    complain of a directory."""
+    code, out, err = cli(argv)
+    assert (code, out) == (2, "")
+    assert one_line(err) == f"exactodds: error: {where}: an empty file name\n"
+
+
+def test_empty_values_that_are_not_file_names_pass_through(cli: Cli) -> None:
+    """``--remove ""`` removes nothing: the full shoe."""
+    assert cli(["odds", "--remove", ""])[0] == 0
+
+
 @pytest.mark.parametrize("argv", [[], ["--help"], ["-h"], ["odds", "--help"], ["--version"]])
 def test_help_and_version_exit_0(argv: list[str], cli: Cli) -> None:
     code, out, err = cli(argv)

@@ -87,6 +87,9 @@ def run(argv: list[str] | None = None) -> int:
         if "\x00" in arg:  # no file name or value holds one; path options would choke on it
             return _fail(f"argument {quote(arg)} contains a NUL character", 2, debug)
     command = typer.main.get_command(app)
+    empty = _empty_file_name(command, args)
+    if empty is not None:
+        return _fail(f"{empty}: an empty file name", 2, debug)
     try:
         code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
@@ -112,6 +115,43 @@ def run(argv: list[str] | None = None) -> int:
             f"rerun with {DEBUG_VARIABLE}=1 to see the traceback)"
         )
         return _fail(message, 1, debug, label="internal error")
+
+
+_FILE_OPTIONS = frozenset({"--rules", "--against", "--scheduler"})
+"""Text options that name a file (besides the path-typed ones)."""
+
+
+def _empty_file_name(command: Any, args: list[str]) -> str | None:
+    """Where ``args`` give an empty file name, or None: an empty argument (every command's
+    arguments are files or paytables) or an empty value of an option naming a file or folder.
+    ``Path("")`` is ``.``: unchecked, ``--out ""`` would write into the current folder.
+    """
+    sub = getattr(command, "commands", {}).get(args[0]) if args else None
+    if sub is None:
+        return None
+    valued: dict[str, bool] = {}  # option → whether it names a file
+    where = "argument"
+    for param in sub.params:
+        if getattr(param, "param_type_name", "") == "argument":
+            where = str(param.name).upper()
+        if getattr(param, "param_type_name", "") == "option" and not param.is_flag:
+            names_file = type(param.type).__name__ in {"TyperPath", "Path"}
+            for opt in param.opts:
+                valued[opt] = names_file or opt in _FILE_OPTIONS
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            return where if "" in rest else None
+        name, eq, value = arg.partition("=")
+        if eq and name in valued:
+            if not value and valued[name]:
+                return name
+        elif arg in valued:
+            if next(rest, None) == "" and valued[arg]:
+                return arg
+        elif arg == "":
+            return where
+    return None
 
 
 def _fail(message: str, code: int, debug: bool, label: str = "error") -> int:
