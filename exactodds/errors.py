@@ -8,6 +8,9 @@ its two ends.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from exactodds.escape import printable
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "TableauError",
     "elide",
     "error_line",
+    "named",
     "quote",
 ]
 
@@ -162,3 +166,22 @@ class MissingExtraError(ExactOddsError):
 class KernelError(ExactOddsError):
     """``EXACTODDS_KERNEL`` names an unknown kernel (a known one whose extra is missing is a
     :class:`MissingExtraError`)."""
+
+
+@contextmanager
+def named(where: str, *kinds: type[ExactOddsError]) -> Iterator[None]:
+    """Errors of the block (of ``kinds``; default: all of exactodds') named by where the bad
+    value comes from: ``--remove: …``, ``FILE: …``. The error keeps its type and attributes.
+
+    >>> with named("--cards"):
+    ...     raise RoundError("banker has 4 cards; a hand has two or three")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: --cards: banker has 4 cards; a hand has two or three
+    """
+    caught = kinds or (ExactOddsError,)
+    try:
+        yield
+    except caught as exc:
+        exc.args = (f"{where}: {exc}", *exc.args[1:])
+        raise

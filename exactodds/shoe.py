@@ -12,12 +12,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import CardError, ShoeError, quote
+from exactodds.errors import CardError, ShoeError, named, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS
 
@@ -206,7 +205,7 @@ class Shoe:
         suit counts c, d, h, s, or rank → {suit: count}); optional ``remove`` (a card string).
         """
         data = read_data(path).data
-        with _named(str(path)):
+        with named(str(path), CardError, ShoeError):
             return cls.from_mapping(data)
 
     @classmethod
@@ -269,11 +268,11 @@ class Shoe:
         elif decks is None:
             shoe = cls.decks(default_decks)
         else:
-            with _named("--decks"):
+            with named("--decks", CardError, ShoeError):
                 shoe = cls.decks(decks)
         if not remove:
             return shoe
-        with _named("--remove"):
+        with named("--remove", CardError, ShoeError):
             return shoe.remove(remove)
 
     # -- views ------------------------------------------------------------------------------
@@ -379,16 +378,6 @@ class Shoe:
                 raise ShoeError(f"cannot remove {card}: no {card} left in the shoe")
             row[suit] -= 1
         return tuple((a, b, c, d) for a, b, c, d in rows)
-
-
-@contextmanager
-def _named(where: str) -> Iterator[None]:
-    """A card or shoe error of the block, named by where it comes from (``FILE: …``,
-    ``--remove: …``)."""
-    try:
-        yield
-    except (CardError, ShoeError) as exc:
-        raise type(exc)(f"{where}: {exc}") from None
 
 
 def _difference(base: Shoe, shoe: Shoe) -> list[Card] | None:

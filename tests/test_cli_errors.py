@@ -72,6 +72,25 @@ def test_an_empty_file_name_is_refused(argv: list[str], where: str, cli: Cli) ->
     assert one_line(err) == f"exactodds: error: {where}: an empty file name\n"
 
 
+@pytest.mark.parametrize(
+    ("argv", "start"),
+    [
+        (["settle", "--cards", "P: 9s 9h 9d | B: Kd 7c 2c 3c"], "--cards: banker has 4 card(s)"),
+        (["settle", "--cards", "P: 9s 9s | B: 9s 9s", "--decks", "1"], "--cards: these cards"),
+        (["settle", "--cards", "P: 9s Zh | B: Kd 7c"], "--cards: unknown rank 'Z'"),
+        (["settle", "--cards", "P: 9s 9h | B: Kd 7c", "--bet", "dragon=5"], "--bet: "),
+        (["solve", "--bet", "dragon", "--event", "x", "--target-edge", "1%"], "--bet: "),
+        (["solve", "--bet", "player_pair", "--event", "pair", "--target-edge", "1%"], "--event: "),
+    ],
+)
+def test_round_bet_and_event_errors_name_their_option(
+    argv: list[str], start: str, cli: Cli
+) -> None:
+    code, out, err = cli(argv)
+    assert (code, out) == (2, "")
+    assert one_line(err).startswith(f"exactodds: error: {start}"), err
+
+
 def test_empty_values_that_are_not_file_names_pass_through(cli: Cli) -> None:
     """``--remove ""`` removes nothing: the full shoe."""
     assert cli(["odds", "--remove", ""])[0] == 0

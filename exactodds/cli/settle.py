@@ -67,7 +67,7 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     paytable's, or the one --decks, --remove and --shoe give, as for report), is refused with
     the reason.
     """
-    from exactodds.errors import ExactOddsError
+    from exactodds.errors import CardError, ExactOddsError, RoundError, ShoeError, named
     from exactodds.limits import MAX_CARD_TEXT
     from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
@@ -82,5 +82,10 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
-    out = render_settled(settle_round(table, cards, stakes, tableau, shoe), fmt)
+    for bet_id, _stake in stakes:
+        with named("--bet"):
+            table.bet(bet_id)
+    with named("--cards", CardError, RoundError, ShoeError):
+        settled = settle_round(table, cards, stakes, tableau, shoe)
+    out = render_settled(settled, fmt)
     typer.echo(out, nl=not out.endswith("\n"))

@@ -49,9 +49,9 @@ def solve(
 
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
-    from exactodds.errors import ExactOddsError
+    from exactodds.errors import ExactOddsError, named
     from exactodds.paytable_loader import load_paytable
-    from exactodds.solve import parse_sweep, render_solution, solve_payout, sweep
+    from exactodds.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
 
     if not bet:
         raise ExactOddsError("give the bet to solve with --bet ID (e.g. --bet player_pair)")
@@ -61,6 +61,10 @@ def solve(
         )
     payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
     table = load_paytable(paytable)
+    with named("--bet"):
+        found = table.bet(bet)
+    with named("--event"):
+        find_row(found, event)
     solution = solve_payout(table, bet, event, target_edge)
     rows = sweep(solution, payouts) if payouts is not None else None
     typer.echo(render_solution(solution, rows, "json" if as_json else "text"))
