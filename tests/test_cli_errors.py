@@ -80,6 +80,7 @@ def test_an_empty_file_name_is_refused(argv: list[str], where: str, cli: Cli) ->
         (["settle", "--cards", "P: 9s Zh | B: Kd 7c"], "--cards: unknown rank 'Z'"),
         (["settle", "--cards", "P: 9s 9h | B: Kd 7c", "--bet", "dragon=5"], "--bet: "),
         (["solve", "--bet", "dragon", "--event", "x", "--target-edge", "1%"], "--bet: "),
+        (["report", "--bet", "dragon"], "--bet: "),
         (["solve", "--bet", "player_pair", "--event", "pair", "--target-edge", "1%"], "--event: "),
     ],
 )

@@ -27,7 +27,7 @@ from exactodds.bundled import display_path
 from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import DateError, PaytableError
+from exactodds.errors import DateError, PaytableError, named
 from exactodds.examples import EXAMPLE_RULE, Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
@@ -517,7 +517,8 @@ def build_sheet(
         version = __version__
     shoe = shoe or paytable.shoe()
     tableau = tableau or paytable.tableau
-    bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
+    with named("--bet"):
+        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     joint = joint_distribution(shoe, tableau)
     sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint) for bet in bets)
     file = display_path(paytable.path)
