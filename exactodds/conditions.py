@@ -24,6 +24,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Union
 
 from exactodds.errors import ConditionError, quote
@@ -328,6 +329,15 @@ class Condition:
         return bits
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The condition as written back in canonical form (what ``str`` gives).
+
+        >>> parse_condition("PLAYER.PAIR  and not(winner==tie)").text
+        'player.pair and not winner == tie'
+        """
         return _text(self.node)
 
     @property
