@@ -14,7 +14,7 @@ from exactodds.report import Sheet, build_sheets, comparison_document, render_sh
 from exactodds.report.layout import Code, Document, Table, document
 from exactodds.report.markdown import md_inline, render_markdown
 from exactodds.report.montecarlo import monte_carlo_sheet
-from exactodds.tables import pipe_table
+from exactodds.tables import Align, pipe_table
 from tests.markdown_cells import markdown_lines
 
 LETTERS = {"l": "l", "r": "r", "c": "c"}
@@ -106,9 +106,8 @@ def test_pipe_tables_are_tabulates_own(headers: list[str], data: st.DataObject) 
     width = len(headers)
     cell = _CELL | st.sampled_from(["True", "False", " 12 ", "0.10"])
     rows = data.draw(st.lists(st.lists(cell, min_size=width, max_size=width), max_size=4))
-    align = data.draw(
-        st.lists(st.sampled_from(["left", "right", "center"]), min_size=width, max_size=width)
-    )
+    aligns: tuple[Align, ...] = ("left", "right", "center")
+    align = data.draw(st.lists(st.sampled_from(aligns), min_size=width, max_size=width))
     expected = tabulate(
         rows or [[""] * width],
         headers=headers,
