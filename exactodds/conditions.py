@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Union
 
@@ -291,17 +291,30 @@ class Condition:
     """
 
     node: Node
-    test: Test = field(init=False, repr=False, compare=False, hash=False)
-    features: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
-    _hash: int = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "test", _compile(self.node))
-        object.__setattr__(self, "features", _features(self.node))
-        object.__setattr__(self, "_hash", hash(self.node))
+    # Derived on first use: a paytable's conditions are parsed by the thousand, and most are
+    # only ever evaluated as bitsets.
+    @cached_property
+    def test(self) -> Test:
+        """The condition as a function of a :func:`~exactodds.round.feature_record`."""
+        return _compile(self.node)
+
+    @cached_property
+    def features(self) -> frozenset[str]:
+        """The round features the condition names."""
+        return _features(self.node)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.node)
 
     def __hash__(self) -> int:  # the tree is hashed once, not at every lookup
         return self._hash
+
+    def __reduce__(self) -> tuple[type[Condition], tuple[Node]]:
+        """Pickled as its tree alone (the derived functions and the hash, which differs
+        between processes, are derived again)."""
+        return Condition, (self.node,)
 
     def __call__(self, outcome: Outcome) -> bool:
         return self.test(feature_record(outcome))
@@ -368,33 +381,34 @@ _WORD_VALUES: dict[str, Value] = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class _Token:
     kind: str  # num, name, str, op, end
     text: str
     pos: int
 
 
+_NEXT = re.compile(rf"\s*(?:{_TOKEN.pattern})")  # spaces, then a token
+
+
 def _tokenize(text: str) -> list[_Token]:
-    """The tokens of a condition, in one linear pass."""
+    """The tokens of a condition, in one linear pass (one match per token)."""
     tokens, pos = [], 0
-    while True:
-        pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
-        if pos == len(text):
-            break
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise ConditionError(
-                f"unexpected character {text[pos]!r} at column {pos + 1} in {quote(text)}"
-            )
+    match = _NEXT.match
+    while (m := match(text, pos)) is not None:
         kind = m.lastgroup or "op"
-        if kind == "num" and len(m[kind]) > MAX_DIGITS:
+        start, pos = m.span(kind)
+        if kind == "num" and pos - start > MAX_DIGITS:
             raise ConditionError(
-                f"number {quote(m[kind], 40)} at column {pos + 1} has more than "
+                f"number {quote(m[kind], 40)} at column {start + 1} has more than "
                 f"{MAX_DIGITS} digits (the limit)"
             )
-        tokens.append(_Token(kind, m[kind], pos))
-        pos = m.end()
+        tokens.append(_Token(kind, m[kind], start))
+    pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+    if pos != len(text):
+        raise ConditionError(
+            f"unexpected character {text[pos]!r} at column {pos + 1} in {quote(text)}"
+        )
     tokens.append(_Token("end", "", len(text)))
     return tokens
 
