@@ -23,7 +23,8 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Union
 
 from exactodds.errors import ConditionError, quote
@@ -35,6 +36,7 @@ __all__ = [
     "Condition",
     "ConditionError",
     "Index",
+    "Memo",
     "parse_condition",
 ]
 
@@ -208,41 +210,53 @@ def _compile(node: Node) -> Test:
 
 Index = Mapping[str, Mapping[object, int]]
 
+Memo = dict[object, int]
+"""Bitsets of conditions and comparisons already evaluated on one index (keyed by the
+:class:`Condition` or the comparison node): identical conditions and comparisons, however
+often a paytable repeats them, are evaluated once per index."""
 
-def _bits(node: Node, index: Index, everything: int) -> int:
+
+def _bits(node: Node, index: Index, everything: int, memo: Memo) -> int:
     if isinstance(node, Otherwise | Const):
         return everything if isinstance(node, Otherwise) or node.value else 0
+    if isinstance(node, Var | In | Cmp):  # the leaves: a loop over the values of features
+        bits = memo.get(node)
+        if bits is None:
+            bits = memo[node] = _leaf_bits(node, index)
+        return bits
+    if isinstance(node, Not):
+        return everything ^ _bits(node.item, index, everything, memo)
+    parts = [_bits(item, index, everything, memo) for item in node.items]
+    out = parts[0]
+    for part in parts[1:]:
+        out = out & part if isinstance(node, And) else out | part
+    return out
+
+
+def _leaf_bits(node: Var | In | Cmp, index: Index) -> int:
     if isinstance(node, Var):
         return _union(bits for v, bits in index[node.name].items() if v)
     if isinstance(node, In):
         values, negated = frozenset(node.values), node.negated
         return _union(bits for v, bits in index[node.var.name].items() if (v in values) != negated)
-    if isinstance(node, Cmp):
-        op = _OPS[node.op]
-        ordered = node.op not in ("==", "!=")
+    op = _OPS[node.op]
+    ordered = node.op not in ("==", "!=")
 
-        def holds(a: object, b: object) -> bool:
-            return (not ordered or (a is not None and b is not None)) and bool(op(a, b))
+    def holds(a: object, b: object) -> bool:
+        return (not ordered or (a is not None and b is not None)) and bool(op(a, b))
 
-        left, right = node.left, node.right
-        if isinstance(left, Var) and isinstance(right, Var):
-            return _union(
-                a_bits & b_bits
-                for a, a_bits in index[left.name].items()
-                for b, b_bits in index[right.name].items()
-                if holds(a, b)
-            )
-        if isinstance(left, Var) and isinstance(right, Const):
-            return _union(bits for v, bits in index[left.name].items() if holds(v, right.value))
-        assert isinstance(right, Var) and isinstance(left, Const)
-        return _union(bits for v, bits in index[right.name].items() if holds(left.value, v))
-    if isinstance(node, Not):
-        return everything ^ _bits(node.item, index, everything)
-    parts = [_bits(item, index, everything) for item in node.items]
-    out = parts[0]
-    for part in parts[1:]:
-        out = out & part if isinstance(node, And) else out | part
-    return out
+    left, right = node.left, node.right
+    if isinstance(left, Var) and isinstance(right, Var):
+        return _union(
+            a_bits & b_bits
+            for a, a_bits in index[left.name].items()
+            for b, b_bits in index[right.name].items()
+            if holds(a, b)
+        )
+    if isinstance(left, Var) and isinstance(right, Const):
+        return _union(bits for v, bits in index[left.name].items() if holds(v, right.value))
+    assert isinstance(right, Var) and isinstance(left, Const)
+    return _union(bits for v, bits in index[right.name].items() if holds(left.value, v))
 
 
 def _union(parts: Iterable[int]) -> int:
@@ -277,27 +291,66 @@ class Condition:
     """
 
     node: Node
-    test: Test = field(init=False, repr=False, compare=False, hash=False)
-    features: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "test", _compile(self.node))
-        object.__setattr__(self, "features", _features(self.node))
+    # Derived on first use: a paytable's conditions are parsed by the thousand, and most are
+    # only ever evaluated as bitsets.
+    @cached_property
+    def test(self) -> Test:
+        """The condition as a function of a :func:`~exactodds.round.feature_record`."""
+        return _compile(self.node)
+
+    @cached_property
+    def features(self) -> frozenset[str]:
+        """The round features the condition names."""
+        return _features(self.node)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.node)
+
+    def __hash__(self) -> int:  # the tree is hashed once, not at every lookup
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Condition], tuple[Node]]:
+        """Pickled as its tree alone (the derived functions and the hash, which differs
+        between processes, are derived again)."""
+        return Condition, (self.node,)
 
     def __call__(self, outcome: Outcome) -> bool:
         return self.test(feature_record(outcome))
 
-    def bits(self, index: Index, everything: int) -> int:
+    def bits(self, index: Index, everything: int, memo: Memo | None = None) -> int:
         """The records matching the condition, as a bitset, from ``index`` (feature → value →
-        bitset of the records with that value) and ``everything`` (all records).
+        bitset of the records with that value) and ``everything`` (all records). ``memo``
+        (see :data:`Memo`) keeps the results on this index for the next conditions.
 
         >>> index = {"player.third": {8: 0b001, None: 0b010, 2: 0b100}}
         >>> bin(parse_condition("player.third in [8, 9] or player.third == none").bits(index, 7))
         '0b11'
+        >>> memo: Memo = {}
+        >>> texts = ("player.third >= 8", "not player.third>=8")
+        >>> [bin(parse_condition(t).bits(index, 7, memo)) for t in texts]
+        ['0b1', '0b110']
+        >>> len(memo)  # the comparison once, and each condition
+        3
         """
-        return _bits(self.node, index, everything)
+        if memo is None:
+            return _bits(self.node, index, everything, {})
+        bits = memo.get(self)
+        if bits is None:
+            bits = memo[self] = _bits(self.node, index, everything, memo)
+        return bits
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The condition as written back in canonical form (what ``str`` gives).
+
+        >>> parse_condition("PLAYER.PAIR  and not(winner==tie)").text
+        'player.pair and not winner == tie'
+        """
         return _text(self.node)
 
     @property
@@ -328,33 +381,34 @@ _WORD_VALUES: dict[str, Value] = {
 }
 
 
-@dataclass
+@dataclass(slots=True)
 class _Token:
     kind: str  # num, name, str, op, end
     text: str
     pos: int
 
 
+_NEXT = re.compile(rf"\s*(?:{_TOKEN.pattern})")  # spaces, then a token
+
+
 def _tokenize(text: str) -> list[_Token]:
-    """The tokens of a condition, in one linear pass."""
+    """The tokens of a condition, in one linear pass (one match per token)."""
     tokens, pos = [], 0
-    while True:
-        pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
-        if pos == len(text):
-            break
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise ConditionError(
-                f"unexpected character {text[pos]!r} at column {pos + 1} in {quote(text)}"
-            )
+    match = _NEXT.match
+    while (m := match(text, pos)) is not None:
         kind = m.lastgroup or "op"
-        if kind == "num" and len(m[kind]) > MAX_DIGITS:
+        start, pos = m.span(kind)
+        if kind == "num" and pos - start > MAX_DIGITS:
             raise ConditionError(
-                f"number {quote(m[kind], 40)} at column {pos + 1} has more than "
+                f"number {quote(m[kind], 40)} at column {start + 1} has more than "
                 f"{MAX_DIGITS} digits (the limit)"
             )
-        tokens.append(_Token(kind, m[kind], pos))
-        pos = m.end()
+        tokens.append(_Token(kind, m[kind], start))
+    pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
+    if pos != len(text):
+        raise ConditionError(
+            f"unexpected character {text[pos]!r} at column {pos + 1} in {quote(text)}"
+        )
     tokens.append(_Token("end", "", len(text)))
     return tokens
 

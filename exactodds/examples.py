@@ -35,18 +35,18 @@ Player wins  P: 7c Kh | B: 6d Ks      returns 0
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import compress
 from operator import add, itemgetter
 
+from exactodds.conditions import Index, Memo
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import RoundError
 from exactodds.numbers import exact
-from exactodds.paytable import Bet
-from exactodds.round import FEATURE_INDEX, HAND_CODES, Hand, Outcome, PairKind, Side
+from exactodds.paytable import Bet, record_index
+from exactodds.round import HAND_CODES, Hand, Outcome, PairKind, Side
 from exactodds.settle import Settlement, check_round, format_round_cards
 from exactodds.shoe import RANK_VALUES, SUITS, Card, Shoe
 from exactodds.tableau import BUILTIN, Tableau
@@ -170,38 +170,19 @@ def _in_order(joint: Joint) -> tuple[tuple[Outcome, ...], tuple[tuple[object, ..
     )
 
 
+@lru_cache(maxsize=8)
+def _ordered_bits(joint: Joint) -> tuple[Index, int, Memo]:
+    """The records of :func:`_in_order` as bitsets (bit j: the j-th outcome in that order), all
+    of them, and the conditions already evaluated on them (shared by every bet)."""
+    index, everything = record_index(_in_order(joint)[1])
+    return index, everything, {}
+
+
 def _first_per_row(bet: Bet, joint: Joint) -> dict[int, int]:
     """Row index → position in :func:`_in_order` of the first outcome settling on that row,
-    for every row with combinations."""
-    _, records = _in_order(joint)
-    needed = set(compress(range(len(bet.rows)), bet.row_combinations(joint)))
-    indexes = [FEATURE_INDEX[f] for f in bet.features]
-    project: Callable[[tuple[object, ...]], object] = (
-        itemgetter(*indexes) if indexes else (lambda record: None)
-    )
-    found: dict[int, int] = {}
-    seen: set[object] = set()
-    start, size = 0, 512
-    # A bet's row depends only on the features it looks at: find where each combination of
-    # them first appears, in growing chunks (C-level), until every row with combinations has
-    # its first outcome.
-    while not needed <= found.keys() and start < len(records):
-        chunk = records[start : start + size]
-        first = dict(
-            zip(
-                map(project, reversed(chunk)),
-                range(start + len(chunk) - 1, start - 1, -1),
-                strict=True,
-            )
-        )
-        for key, at in sorted(first.items(), key=itemgetter(1)):
-            if key not in seen:
-                seen.add(key)
-                found.setdefault(bet.row_index(records[at]), at)
-        start, size = start + size, size * 4
-    if not needed <= found.keys():  # pragma: no cover - the engine and the rows disagree
-        raise RuntimeError(f"bet {bet.id!r}: rows {sorted(needed - found.keys())} not found")
-    return found
+    for every row with combinations: the lowest record of the row's bitset."""
+    hits = bet.row_hits(*_ordered_bits(joint))
+    return {row: (hit & -hit).bit_length() - 1 for row, hit in enumerate(hits) if hit}
 
 
 # -- 2. the cards of an outcome ----------------------------------------------------------------

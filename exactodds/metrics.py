@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.payout import Payout
@@ -57,7 +58,7 @@ class RowFigures:
     combinations: int
     probability: Fraction
 
-    @property
+    @cached_property
     def ret(self) -> Fraction:
         """Contribution to the expected net result: probability × net."""
         return self.probability * self.net
@@ -81,38 +82,38 @@ class BetFigures:
     total: int
     stake: Fraction = Fraction(1)
 
-    @property
+    @cached_property
     def ev(self) -> Fraction:
         """Expected net result per unit staked."""
         return sum((r.ret for r in self.rows), Fraction(0))
 
-    @property
+    @cached_property
     def rtp(self) -> Fraction:
         """Return to player: 1 + EV."""
         return 1 + self.ev
 
-    @property
+    @cached_property
     def house_edge(self) -> Fraction:
         """−EV, pushes counted as bets."""
         return -self.ev
 
-    @property
+    @cached_property
     def push_probability(self) -> Fraction:
         """Probability that the stake is returned."""
         return sum((r.probability for r in self.rows if r.net == 0), Fraction(0))
 
-    @property
+    @cached_property
     def house_edge_resolved(self) -> Fraction | None:
         """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
         resolved = 1 - self.push_probability
         return None if resolved == 0 else self.house_edge / resolved
 
-    @property
+    @cached_property
     def hit_frequency(self) -> Fraction:
         """Probability that the bet wins something (net > 0)."""
         return sum((r.probability for r in self.rows if r.net > 0), Fraction(0))
 
-    @property
+    @cached_property
     def variance(self) -> Fraction:
         """Variance of the net result per unit stake."""
         ev = self.ev
@@ -123,12 +124,12 @@ class BetFigures:
         """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
         return math.sqrt(self.variance)
 
-    @property
+    @cached_property
     def largest_win(self) -> Fraction:
         """Largest net win per unit stake among rows that can happen (0 if none)."""
         return max((r.net for r in self.rows if r.combinations), default=Fraction(0))
 
-    @property
+    @cached_property
     def largest_win_probability(self) -> Fraction:
         """Probability of the largest win."""
         top = self.largest_win

@@ -41,7 +41,12 @@ def fixed(x: Fraction | int, places: int = 10) -> str:
     >>> fixed(Fraction(-1, 3), 3), fixed(Fraction(-1, 3000), 3), fixed(12, 2)
     ('-0.333', '0.000', '12.00')
     """
-    return fixed_units(round(Fraction(x) * 10**places), places)
+    x = x if isinstance(x, int | Fraction) else Fraction(x)
+    # round(x · 10^places), half to even, in integers (as Fraction.__round__, without Fractions)
+    units, rest = divmod(x.numerator * 10**places, x.denominator)
+    if 2 * rest > x.denominator or (2 * rest == x.denominator and units % 2):
+        units += 1
+    return fixed_units(units, places)
 
 
 def signed(x: Fraction | int, places: int = 10) -> str:

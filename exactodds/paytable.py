@@ -20,7 +20,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from exactodds.bundled import display_path
-from exactodds.conditions import Condition, Index
+from exactodds.conditions import Condition, Index, Memo
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import PaytableError
 from exactodds.payout import Payout
@@ -130,10 +130,11 @@ class Bet:
                 return i
         raise PaytableError(f"bet {self.id!r}: no row matches (the last row must be 'otherwise')")
 
-    def row_hits(self, index: Index, everything: int) -> list[int]:
+    def row_hits(self, index: Index, everything: int, memo: Memo | None = None) -> list[int]:
         """The records each row settles, as bitsets (see
         :meth:`~exactodds.conditions.Condition.bits`): each row's condition is evaluated once
-        over all records, so the work grows as rows + records rather than rows × records.
+        over all records, so the work grows as rows + records rather than rows × records; with
+        a ``memo`` of the index, once for every bet.
 
         >>> from exactodds.paytable_loader import load_paytable
         >>> tie = load_paytable("classic").bet("tie")
@@ -143,7 +144,7 @@ class Bet:
         hits = []
         unsettled = everything
         for row in self.rows:
-            hit = row.when.bits(index, everything) & unsettled
+            hit = row.when.bits(index, everything, memo) & unsettled
             hits.append(hit)
             unsettled ^= hit
         if unsettled:
@@ -311,18 +312,37 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
 
 @lru_cache(maxsize=512)
 def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
-    index, planes, everything = _record_index(joint)
-    return tuple(
-        sum((hit & plane).bit_count() << shift for shift, plane in planes)
-        for hit in bet.row_hits(index, everything)
-    )
+    bits = _record_index(joint)
+    return tuple(map(bits.combinations, bet.row_hits(bits.index, bits.everything, bits.memo)))
+
+
+@dataclass(frozen=True)
+class _RecordBits:
+    """The joint's records as bitsets (bit j: record j): feature → value → the records with
+    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
+    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records; and
+    what was already evaluated on them (conditions, and the combinations of sets of records),
+    shared by every bet."""
+
+    index: Index
+    planes: tuple[tuple[int, int], ...]
+    everything: int
+    memo: Memo = field(default_factory=dict)
+    counted: dict[int, int] = field(default_factory=dict)
+
+    def combinations(self, records: int) -> int:
+        """The combinations of a set of records."""
+        n = self.counted.get(records)
+        if n is None:
+            n = self.counted[records] = sum(
+                (records & plane).bit_count() << shift for shift, plane in self.planes
+            )
+        return n
 
 
 @lru_cache(maxsize=16)
-def _record_index(joint: Joint) -> tuple[Index, tuple[tuple[int, int], ...], int]:
-    """The joint's records as bitsets (bit j: record j): feature → value → the records with
-    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
-    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records."""
+def _record_index(joint: Joint) -> _RecordBits:
+    """The joint's records as :class:`_RecordBits`."""
     index, everything = record_index([record for record, _ in joint.records])
     width = max((n.bit_length() for _, n in joint.records), default=0)
     digits = [format(n, f"0{width}b") for _, n in joint.records]
@@ -330,7 +350,7 @@ def _record_index(joint: Joint) -> tuple[Index, tuple[tuple[int, int], ...], int
         (width - 1 - k, int("".join(bits)[::-1], 2))
         for k, bits in enumerate(zip(*digits, strict=True))
     )
-    return index, planes, everything
+    return _RecordBits(index, planes, everything)
 
 
 def record_index(records: Sequence[tuple[object, ...]]) -> tuple[Index, int]:

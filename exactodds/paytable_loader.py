@@ -12,14 +12,15 @@ nothing in it is ever executed. A rules file it names must stay inside its folde
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files
-from exactodds.conditions import parse_condition
+from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
 from exactodds.escape import printable
@@ -32,7 +33,7 @@ from exactodds.limits import (
     MAX_SHOE_CARDS,
     MAX_TEXT_CHARS,
 )
-from exactodds.payout import parse_number, parse_payout
+from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.paytable import (
     Bet,
     Occurrence,
@@ -49,6 +50,7 @@ __all__ = [
     "bundled_paytables",
     "confined_rules_file",
     "default_paytable",
+    "examine_paytable",
     "load_paytable",
     "parse_paytable",
     "resolve_paytable",
@@ -98,6 +100,8 @@ def resolve_paytable(spec: str | Path) -> Path:
     raise InputFileError(f"{spec}: file not found (bundled paytables: {names})")
 
 
+T = TypeVar("T")
+
 # -- parsing --------------------------------------------------------------------------------------
 
 _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
@@ -109,13 +113,22 @@ _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 class _Problems:
     """Collects every problem of a file, each with the line it is on when the text is known:
     the line of the key, the ``[bets.ID]`` header of a bet, the row itself (see
-    :func:`~exactodds.toml_lines.toml_lines`)."""
+    :func:`~exactodds.toml_lines.toml_lines`). It also remembers the conditions and payouts
+    already read, which a file may repeat thousands of times (each text is parsed once)."""
 
     def __init__(self, origin: str, text: str) -> None:
         self.origin = origin
-        self.lines = toml_lines(text) if text else {}
+        self.text = text
         self.items: list[str] = []
         self.warnings: list[str] = []
+        self.conditions: dict[str, Condition] = {}
+        self.payouts: dict[str, Payout] = {}
+
+    @cached_property
+    def lines(self) -> dict[KeyPath, int]:
+        """The line of each key path, found only when a problem is cited (a valid file
+        is never scanned for them)."""
+        return toml_lines(self.text) if self.text else {}
 
     def where(self, *paths: KeyPath) -> str:
         """``origin:line`` of the first of ``paths`` found in the text, else ``origin``."""
@@ -392,12 +405,12 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.add(f"{where}: missing 'pays'", here)
         return None
     try:
-        when = parse_condition(when_text)  # type: ignore[arg-type]
+        when = _remembered(problems.conditions, when_text, parse_condition)
     except PaytableError as exc:
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
-        pays = parse_payout(data["pays"])
+        pays = _remembered(problems.payouts, data["pays"], parse_payout)
     except PaytableError as exc:
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False
@@ -417,6 +430,16 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
     if not ok:
         return None
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
+
+
+def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> T:
+    """``parse(text)``, parsed once per text (anything but a text is parsed, to be refused)."""
+    if not isinstance(text, str):
+        return parse(text)
+    value = memo.get(text)
+    if value is None:
+        value = memo[text] = parse(text)
+    return value
 
 
 def _check_occurrence(table: Paytable, problems: _Problems) -> None:
@@ -453,12 +476,23 @@ def validate_paytable(path: str | Path) -> list[str]:
     >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
     ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
     """
+    return examine_paytable(path)[1]
+
+
+def examine_paytable(path: str | Path) -> tuple[Paytable | None, list[str]]:
+    """A paytable file read once: the paytable (its warnings included) and no problems when it
+    is valid, else None and every problem, one message each (what ``validate`` prints).
+
+    >>> table, problems = examine_paytable("classic")
+    >>> table.name, problems
+    ('Classic (commission)', [])
+    >>> examine_paytable("no/such.toml")[0] is None
+    True
+    """
     try:
-        file = read_data(resolve_paytable(path), "toml")
+        return _read_paytable(resolve_paytable(path))
     except InputFileError as exc:
-        return [str(exc)]
-    _, problems = parse_paytable(file.data, str(file.path), file.text)
-    return problems
+        return None, [str(exc)]
 
 
 def load_paytable(path: str | Path | None = None) -> Paytable:
@@ -473,23 +507,22 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
     ('Classic (commission)', True)
     """
     p = resolve_paytable(path) if path is not None else default_paytable()
+    table, problems = _read_paytable(p)
+    if table is None:
+        raise _first_problem(p, problems)
+    return table
+
+
+def _read_paytable(p: Path) -> tuple[Paytable | None, list[str]]:
+    """The paytable of the file ``p`` with its path, SHA-256 and rules file, or its problems."""
     file = read_data(p, "toml")
     data = file.data
     table, problems = parse_paytable(data, str(p), file.text)
     if table is None:
-        raise _first_problem(p, problems)
-    return Paytable(
-        table.name,
-        table.description,
-        table.decks,
-        table.tableau,
-        table.bets,
-        p,
-        file.sha256,
-        table.source,
-        _rules_file(data.get("rules"), str(p)),
-        table.warnings,
-    )
+        return None, problems
+    return replace(
+        table, path=p, sha256=file.sha256, rules_file=_rules_file(data.get("rules"), str(p))
+    ), problems
 
 
 def _first_problem(path: Path, problems: list[str]) -> PaytableError:

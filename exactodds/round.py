@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import IntEnum, StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from exactodds.errors import RoundError
@@ -340,17 +340,44 @@ FEATURE_KINDS: Mapping[str, FeatureKind] = {
 FEATURE_INDEX: Mapping[str, int] = {name: i for i, name in enumerate(FEATURES)}
 """Position of each feature in a :func:`feature_record`."""
 
-_GETTERS = tuple(FEATURES.values())
-
 
 def feature_record(outcome: Outcome) -> tuple[object, ...]:
-    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order.
+    """All features of an outcome as a tuple, in :data:`FEATURE_INDEX` order: the value of
+    each of :data:`FEATURES`, the features of each hand looked up once per hand.
 
-    >>> r = feature_record(Outcome(Hand(8, None, PairKind.PAIR), Hand(7, None, PairKind.NONE)))
+    >>> o = Outcome(Hand(8, None, PairKind.PAIR), Hand(7, None, PairKind.NONE))
+    >>> r = feature_record(o)
     >>> r[FEATURE_INDEX["player.natural"]], r[FEATURE_INDEX["winner"]], r[FEATURE_INDEX["margin"]]
     (True, 'player', 1)
+    >>> r == tuple(get(o) for get in FEATURES.values())
+    True
     """
-    return tuple(get(outcome) for get in _GETTERS)
+    player, banker = outcome
+    p, b = player.total, banker.total
+    winner = Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE
+    return (
+        *_hand_record(player),
+        winner is Winner.PLAYER,
+        *_hand_record(banker),
+        winner is Winner.BANKER,
+        winner.value,
+        abs(p - b),
+        player.cards + banker.cards,
+    )
+
+
+@cache  # a few hundred hands exist (HAND_CODES)
+def _hand_record(hand: Hand) -> tuple[object, ...]:
+    """The features of one hand, in the order of :func:`_hand_features` (``wins`` apart)."""
+    return (
+        hand.total,
+        hand.cards,
+        hand.initial,
+        hand.natural,
+        hand.third,
+        hand.pair,
+        hand.perfect_pair,
+    )
 
 
 # -- the rule -----------------------------------------------------------------------------------

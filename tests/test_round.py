@@ -19,9 +19,12 @@ from exactodds.analysis.dealing import deal_round_at, deal_rounds
 from exactodds.engine import joint_distribution
 from exactodds.errors import RoundError
 from exactodds.round import (
+    FEATURES,
+    OUTCOME_CODES,
     Outcome,
     RoundState,
     continuations,
+    feature_record,
     hand_code,
     outcome_code,
     pair_kind,
@@ -190,6 +193,16 @@ def test_codes_round_trip() -> None:
         assert code == outcome_code(
             hand_code(p.initial, third[0], p.pair_kind), hand_code(b.initial, third[1], b.pair_kind)
         )
+
+
+def test_feature_records_hold_every_feature() -> None:
+    """The record built hand by hand is each feature's own function, on every outcome."""
+    for code in range(0, OUTCOME_CODES, 5):
+        outcome = Outcome.from_code(code)
+        expected = tuple(get(outcome) for get in FEATURES.values())
+        record = feature_record(outcome)
+        assert record == expected
+        assert list(map(type, record)) == list(map(type, expected))
 
 
 def test_pair_kind_by_code_is_pair_kind() -> None:

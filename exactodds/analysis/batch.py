@@ -62,6 +62,8 @@ from exactodds.tableau import BUILTIN, STOOD, Tableau
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from exactodds.conditions import Index, Memo
+
     IntArray = npt.NDArray[Any]
 
 __all__ = [
@@ -556,8 +558,8 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
 
     nb = len(bets)
     tails = _tail_table(tab)
-    codes, position, records = _outcome_records(tab)
-    columns = _scaled_nets(bets, codes, records)
+    codes, position, _ = _outcome_records(tab)
+    columns = _scaled_nets(bets, codes, _outcome_bits(tab))
     scales = tuple(scale for scale, _, _ in columns)
     big = max((abs(n) for _, values, _ in columns for n in values), default=0) >= 1 << 30
     dtype: Any = object if big else np.int64
@@ -653,27 +655,40 @@ def _outcome_records(
     return codes, {code: i for i, code in enumerate(codes)}, records
 
 
+@lru_cache(maxsize=8)
+def _outcome_bits(tab: Tableau) -> tuple[Index, int, Memo]:
+    """The records of :func:`_outcome_records` as bitsets, all of them, and the conditions
+    already evaluated on them: identical conditions of any paytable compiled under ``tab``
+    are evaluated once."""
+    from exactodds.paytable import record_index
+
+    index, everything = record_index(_outcome_records(tab)[2])
+    return index, everything, {}
+
+
 def _scaled_nets(
-    bets: Sequence[BetLike], codes: Sequence[int], records: Sequence[tuple[object, ...]]
+    bets: Sequence[BetLike],
+    codes: Sequence[int],
+    bits: tuple[Index, int, Memo],
 ) -> list[tuple[int, list[int], IntArray]]:
     """Per bet: its scale (the common denominator of its nets on the outcomes ``codes``) and its
     scaled nets as ``values[which[i]]`` for outcome i.
 
     A paytable :class:`~exactodds.paytable.Bet` is settled with its rows' bitsets
-    (:meth:`~exactodds.paytable.Bet.row_hits`): each row's condition is evaluated once over all
-    outcomes, so a hostile paytable (hundreds of bets of hundreds of rows) compiles in seconds,
-    not minutes (``benchmarks/rows.py``). Any other bet is asked outcome by outcome.
+    (:meth:`~exactodds.paytable.Bet.row_hits` on ``bits``, the records as bitsets): each row's
+    condition is evaluated once over all outcomes, so a hostile paytable (hundreds of bets of
+    hundreds of rows) compiles in seconds, not minutes (``benchmarks/rows.py``). Any other bet
+    is asked outcome by outcome.
     """
     import numpy as np
 
-    from exactodds.paytable import Bet, record_index
+    from exactodds.paytable import Bet
 
-    index, everything = record_index(records)
     outcomes: list[Outcome] = []
     out = []
     for bet in bets:
         if isinstance(bet, Bet):
-            hits = bet.row_hits(index, everything)
+            hits = bet.row_hits(*bits)
             used = [r for r, hit in enumerate(hits) if hit]
             commonest = max(used, key=lambda r: hits[r].bit_count())
             which = np.full(len(codes), commonest, dtype=np.int64)

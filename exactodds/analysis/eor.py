@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
@@ -77,7 +78,8 @@ class EffectOfRemoval:
         """Pearson correlation of the tags with the EORs over one deck (for display: how well
         the count tracks the bet)."""
         known = {r: e for r, e in self.eor[bet].items() if e is not None}
-        r2 = _signed_corr2(self.tags[bet].tags, known)
+        tags = self.tags[bet].tags
+        r2 = _signed_corr2(list(known.values()))([tags[r] for r in known])
         return math.copysign(math.sqrt(abs(r2)), r2)
 
     def to_json(self, paytable: str = "") -> dict[str, Any]:
@@ -233,10 +235,16 @@ def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> Coun
     >>> [r for r, t in n.tags.items() if t], n.tags["8"], n.balanced, n.imbalance_per_deck
     (['8', '9'], -1, False, -8)
     """
-    known = {r: e for r, e in eor.items() if e is not None}
+    return CountTags(dict(zip(eor, _tags(tuple(eor.items()), level), strict=True)))
+
+
+@lru_cache(maxsize=1024)  # bets of equal EORs (a paytable may repeat one) share their tags
+def _tags(eor: tuple[tuple[str, Fraction | None], ...], level: int) -> tuple[int, ...]:
+    """:func:`counting_tags` of the EORs ``(rank, eor)``, in their order."""
+    known = {r: e for r, e in eor if e is not None}
     top = max((abs(e) for e in known.values()), default=Fraction(0))
     if top == 0 or level < 1:
-        return CountTags(dict.fromkeys(eor, 0))
+        return (0,) * len(eor)
     c_max = Fraction(level) / top
     cuts = {
         (m + Fraction(1, 2)) / abs(e)
@@ -247,27 +255,41 @@ def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> Coun
     }
     best: dict[str, int] = {}
     best_score: tuple[Fraction, bool, int] | None = None
+    correlation = _signed_corr2(list(known.values()))
     for c in sorted(cuts | {c_max}, reverse=True):
         tags = {r: _round_half_away(c * e) for r, e in known.items()}
         simpler = -sum(abs(t) for t in tags.values())
-        score = (_signed_corr2(tags, known), sum(tags.values()) == 0, simpler)
+        score = (correlation(list(tags.values())), sum(tags.values()) == 0, simpler)
         if best_score is None or score > best_score:
             best, best_score = tags, score
-    return CountTags({r: best.get(r, 0) for r in eor})
+    return tuple(best.get(r, 0) for r, _ in eor)
 
 
-def _signed_corr2(tags: Mapping[str, int], eor: Mapping[str, Fraction]) -> Fraction:
-    """sign(r)·r² of the Pearson correlation r of tags and EORs over one card of each rank,
-    exact (for comparing tag sets without floats)."""
+def _signed_corr2(eor: Sequence[Fraction]) -> Callable[[Sequence[int]], Fraction]:
+    """sign(r)·r² of the Pearson correlation r of tags (in the order of ``eor``) and EORs over
+    one card of each rank, exact (for comparing tag sets without floats). In integers: the EORs
+    times their common denominator D, which scales the covariance by D and the EORs' variance by
+    D², so r is unchanged.
+
+    >>> corr2 = _signed_corr2([Fraction(1, 2), Fraction(-1, 3), Fraction(0)])
+    >>> corr2([1, -1, 0]), corr2([-1, 1, 0]), corr2([1, 1, 1])  # 15² / (6 · 38) for 6·EOR
+    (Fraction(75, 76), Fraction(-75, 76), Fraction(0, 1))
+    """
     n = len(eor)
-    t_sum = sum(tags[r] for r in eor)
-    e_sum = sum(eor.values(), Fraction(0))
-    num = n * sum((tags[r] * e for r, e in eor.items()), Fraction(0)) - t_sum * e_sum
-    t_var = n * sum(tags[r] ** 2 for r in eor) - t_sum**2
-    e_var = n * sum((e * e for e in eor.values()), Fraction(0)) - e_sum**2
-    if not t_var or not e_var:
-        return Fraction(0)
-    return (1 if num >= 0 else -1) * num * num / (t_var * e_var)
+    d = math.lcm(*(e.denominator for e in eor))
+    scaled = [e.numerator * (d // e.denominator) for e in eor]
+    e_sum = sum(scaled)
+    e_var = n * sum(a * a for a in scaled) - e_sum**2
+
+    def corr2(tags: Sequence[int]) -> Fraction:
+        t_sum = sum(tags)
+        num = n * sum(t * a for t, a in zip(tags, scaled, strict=True)) - t_sum * e_sum
+        t_var = n * sum(t * t for t in tags) - t_sum**2
+        if not t_var or not e_var:
+            return Fraction(0)
+        return Fraction((1 if num >= 0 else -1) * num * num, t_var * e_var)
+
+    return corr2
 
 
 TRUE_COUNT = (

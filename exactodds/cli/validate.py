@@ -28,12 +28,12 @@ def validate(
     """
     from exactodds.errors import error_line
     from exactodds.escape import printable
-    from exactodds.paytable_loader import load_paytable, validate_paytable
+    from exactodds.paytable_loader import examine_paytable
 
     bad = 0
     for path in files:
-        problems = validate_paytable(path)
-        if problems:
+        table, problems = examine_paytable(path)
+        if table is None:
             bad += 1
             for problem in problems[:SHOWN]:
                 print(error_line(problem), file=sys.stderr)
@@ -41,7 +41,7 @@ def validate(
                 more = error_line(f"{path}: … and {len(problems) - SHOWN} more problems")
                 print(more, file=sys.stderr)
         else:
-            for warning in load_paytable(path).warnings:
+            for warning in table.warnings:
                 print(error_line(warning, "warning"), file=sys.stderr)
             typer.echo(f"{printable(str(path))}: ok")
     if bad and len(files) > 1:

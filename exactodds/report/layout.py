@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
@@ -602,19 +603,13 @@ def _examples(b: BetSheet) -> list[Block]:
 def _confidence(b: BetSheet) -> Table:
     """The RTP range over N rounds at each confidence level (normal approximation): one row per
     number of rounds, one column per level."""
-    f = b.figures
-    places = PRECISION["percent"]
+    ranges = _ranges(b.figures.rtp, b.figures.variance, PRECISION["percent"])
     rows: tuple[tuple[Inline, ...], ...] = tuple(
         (
             grouped(n),
             *(
-                _field(
-                    b.bet,
-                    "confidence",
-                    f"{r.low_percent(places)} to {r.high_percent(places)}",
-                    i * len(LEVELS) + j,
-                )
-                for j, r in enumerate(confidence_ranges(f.rtp, f.variance, [n]))
+                _field(b.bet, "confidence", text, i * len(LEVELS) + j)
+                for j, text in enumerate(ranges[i])
             ),
         )
         for i, n in enumerate(ROUNDS)
@@ -625,6 +620,18 @@ def _confidence(b: BetSheet) -> Table:
         "r" * (1 + len(LEVELS)),
         caption="RTP range over N rounds at each confidence level: RTP ± z·SD/√N (normal "
         "approximation, see Method).",
+    )
+
+
+@lru_cache(maxsize=256)  # bets of equal figures (a paytable may repeat one) share them
+def _ranges(rtp: Fraction, variance: Fraction, places: int) -> tuple[tuple[str, ...], ...]:
+    """Per number of rounds (:data:`ROUNDS`), the range at each level, as percentages."""
+    return tuple(
+        tuple(
+            f"{r.low_percent(places)} to {r.high_percent(places)}"
+            for r in confidence_ranges(rtp, variance, [n])
+        )
+        for n in ROUNDS
     )
 
 

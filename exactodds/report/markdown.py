@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from exactodds.escape import md_code, one_line
 from exactodds.report.layout import (
@@ -28,6 +29,7 @@ MARKER = "exactodds-sheet"
 _SPECIAL = re.compile(r"([\\`*<>\[\]|#])|((?<![A-Za-z0-9])_|_(?![A-Za-z0-9]))")
 
 
+@lru_cache(maxsize=4096)  # a sheet repeats its figures and events in every bet
 def _escape(s: str) -> str:
     r"""Escape Markdown syntax in plain text, on one line (line breaks become spaces).
 
