@@ -7,14 +7,11 @@ from __future__ import annotations
 from itertools import groupby
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
 from exactodds.report.layout import Code, Document, Table, document
 from exactodds.report.markdown import md_inline, render_markdown
 from exactodds.report.montecarlo import monte_carlo_sheet
-from exactodds.tables import Align, pipe_table
 from tests.markdown_cells import markdown_lines
 
 LETTERS = {"l": "l", "r": "r", "c": "c"}
@@ -86,34 +83,3 @@ def test_escaped_pipes_and_code_spans_survive_the_layout() -> None:
 def test_a_table_without_rows_keeps_its_alignment() -> None:
     doc = Document("T", (Table(("Input", "SHA-256"), (), "lr"),), "2024-01-01", "9.9")
     assert rendered_tables(render_markdown(doc)) == [[("Input", "SHA-256"), ("l", "r")]]
-
-
-_CELL = st.text(
-    st.sampled_from([" ", "a", "Z", "0", "|", "\\", "-", ":", "é", "\u4e00"]), max_size=8
-)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    headers=st.lists(_CELL | st.sampled_from(["True", "None", "1.50"]), min_size=1, max_size=4),
-    data=st.data(),
-)
-def test_pipe_tables_are_tabulates_own(headers: list[str], data: st.DataObject) -> None:
-    """The fast layout of plain cells is tabulate's pipe table to the byte (other cells, wide
-    or non-ASCII, still go through tabulate)."""
-    from tabulate import tabulate
-
-    width = len(headers)
-    cell = _CELL | st.sampled_from(["True", "False", " 12 ", "0.10"])
-    rows = data.draw(st.lists(st.lists(cell, min_size=width, max_size=width), max_size=4))
-    aligns: tuple[Align, ...] = ("left", "right", "center")
-    align = data.draw(st.lists(st.sampled_from(aligns), min_size=width, max_size=width))
-    expected = tabulate(
-        rows or [[""] * width],
-        headers=headers,
-        tablefmt="pipe",
-        colalign=align,
-        disable_numparse=True,
-    )
-    expected = expected if rows else expected.rsplit("\n", 1)[0]
-    assert pipe_table(rows, headers, align) == expected
