@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from exactodds.analysis.kernel import WORD, Modulus
 from exactodds.errors import ShoeError
+from exactodds.limits import MAX_DECKS, MAX_SHOE_CARDS
 from exactodds.round import (
     Continuation,
     Outcome,
@@ -334,7 +335,8 @@ class BatchResult:
 
 
 def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
-    """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe`."""
+    """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe` (at most
+    ``MAX_SHOE_CARDS`` cards each: the kernel relies on counts far below its primes)."""
     import numpy as np
 
     if isinstance(states, np.ndarray):
@@ -349,7 +351,13 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
             raise ShoeError(f"shoe state {i} has a negative count")
     else:
         arr = np.array([s.counts for s in states], dtype=np.int64).reshape(-1, 13, 4)
-    sizes = arr.sum(axis=(1, 2))
+    sizes = np.minimum(arr, MAX_SHOE_CARDS + 1).sum(axis=(1, 2))  # no int64 overflow
+    big = np.flatnonzero(sizes > MAX_SHOE_CARDS)
+    if len(big):
+        i = int(big[0])
+        raise ShoeError(
+            f"shoe state {i} has over {MAX_SHOE_CARDS:,} cards: the limit is {MAX_DECKS:,} decks"
+        )
     small = np.flatnonzero(sizes < MIN_CARDS)
     if len(small):
         i = int(small[0])
