@@ -141,6 +141,20 @@ def test_bad_states_raise_project_errors(evaluator: BatchEvaluator) -> None:
         evaluator.evaluate(np.zeros((2, 13), dtype=np.int64))
 
 
+def test_array_states_stop_at_the_largest_shoe(evaluator: BatchEvaluator) -> None:
+    from exactodds.analysis.batch import shoe_counts
+
+    states = np.full((2, 13, 4), 1000, dtype=np.int64)  # 1,000 decks: 52,000 cards, allowed
+    assert shoe_counts(states).sum(axis=(1, 2)).tolist() == [52_000, 52_000]
+    states[1, 0, 0] += 1
+    with pytest.raises(ShoeError, match="state 1 has over 52,000 cards"):
+        evaluator.evaluate(states)
+    states[1, 0, 0] = 2**62  # a sum of such counts would overflow int64
+    states[1, 0, 1] = 2**62
+    with pytest.raises(ShoeError, match="state 1 has over 52,000 cards"):
+        evaluator.evaluate(states)
+
+
 @pytest.mark.parametrize("kernel", ["numpy", "numba"])
 @pytest.mark.parametrize("mode", ["auto", "limbs", "object"])
 def test_an_empty_batch_gives_an_empty_result(

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from exactodds import Shoe, joint_distribution
 from exactodds.analysis import kernel
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
-from exactodds.errors import KernelError, MissingExtraError
+from exactodds.errors import KernelError, MissingExtraError, ShoeError
 from exactodds.metrics import bet_figures
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable, parse_paytable
@@ -178,6 +178,27 @@ def test_limbs_and_words_give_the_same_residues(mixed: BatchEvaluator, decks: in
         split = kernel.evaluate_numba(plan, counts, modulus)
         wide = kernel.evaluate_numba(plan, counts, modulus, wide=True)
         assert split.tolist() == wide.tolist(), modulus
+
+
+@needs_numba
+def test_a_prime_pass_takes_counts_as_residues_below_p_cards(mixed: BatchEvaluator) -> None:
+    # The kernel reduces no count modulo a prime p: exact (Python ints modulo p) for a state of
+    # p − 1 cards, a state of p cards is refused. Public input stops at 52,000 cards.
+    from exactodds.analysis.batch import _LOCAL_COLS, _VALUE_RANKS, _numpy_residues
+
+    plan = kernel.numba_plan(mixed.groups, _LOCAL_COLS, _VALUE_RANKS, len(mixed.bet_ids))
+    (modulus,) = kernel._primes(20, 1)
+    p = modulus.value
+    counts = np.array([Shoe.decks(8).counts, depleted(2, 30, 1).counts])
+    counts[:, 0, 0] += p - 1 - counts.sum(axis=(1, 2))  # p − 1 cards, mostly aces of one suit
+    exact = _numpy_residues(mixed.groups, counts, counts.sum(axis=(1, 2)), len(mixed.bet_ids), None)
+    want = [[int(x) % p for x in row] for row in exact.tolist()]
+    assert kernel.evaluate_numba(plan, counts, modulus).tolist() == want
+    counts[1, 0, 0] += 1
+    with pytest.raises(ShoeError, match=f"state of {p:,} cards reaches the kernel's prime {p}"):
+        kernel.evaluate_numba(plan, counts, modulus)
+    with pytest.raises(ShoeError, match="over 52,000 cards"):
+        mixed.evaluate(counts)
 
 
 @st.composite

@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from exactodds.analysis.kernel import WORD, Modulus
 from exactodds.errors import ShoeError
+from exactodds.limits import MAX_DECKS, MAX_SHOE_CARDS
 from exactodds.round import (
     Continuation,
     Outcome,
@@ -335,8 +336,13 @@ class BatchResult:
             return None
 
 
+def _over_limit(state: int) -> str:
+    return f"shoe state {state} has over {MAX_SHOE_CARDS:,} cards: the limit is {MAX_DECKS:,} decks"
+
+
 def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
-    """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe`."""
+    """Shoe states as an ``int64`` array (states × 13 × 4), checked like :class:`Shoe` (at most
+    ``MAX_SHOE_CARDS`` cards each: the kernel relies on counts far below its primes)."""
     import numpy as np
 
     if isinstance(states, np.ndarray):
@@ -346,12 +352,19 @@ def shoe_counts(states: Sequence[Shoe] | IntArray) -> IntArray:
         if not np.issubdtype(arr.dtype, np.integer):
             raise ShoeError(f"shoe state counts must be integers, not {arr.dtype!r}")
         arr = arr.astype(np.int64, copy=False)
-        if (arr < 0).any():
+        if len(arr) and arr.min() < 0:
             i = int(np.argwhere(arr < 0)[0][0])
             raise ShoeError(f"shoe state {i} has a negative count")
     else:
         arr = np.array([s.counts for s in states], dtype=np.int64).reshape(-1, 13, 4)
-    sizes = arr.sum(axis=(1, 2))
+    flat = arr.reshape(len(arr), len(RANKS) * len(SUITS))
+    if len(arr) and flat.max() > MAX_SHOE_CARDS:  # then the sums below cannot overflow
+        i = int(np.argwhere(flat > MAX_SHOE_CARDS)[0][0])
+        raise ShoeError(_over_limit(i))
+    sizes = flat.sum(axis=1)
+    big = np.flatnonzero(sizes > MAX_SHOE_CARDS)
+    if len(big):
+        raise ShoeError(_over_limit(int(big[0])))
     small = np.flatnonzero(sizes < MIN_CARDS)
     if len(small):
         i = int(small[0])

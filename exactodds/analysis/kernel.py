@@ -38,7 +38,7 @@ from itertools import combinations_with_replacement
 from math import factorial, perm, prod
 from typing import TYPE_CHECKING, Any, Protocol
 
-from exactodds.errors import KernelError, MissingExtraError
+from exactodds.errors import KernelError, MissingExtraError, ShoeError
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -554,7 +554,13 @@ def evaluate_numba(
     plan: NumbaPlan, counts: IntArray, modulus: Modulus, *, wide: bool = False
 ) -> IntArray:
     """Residues modulo ``modulus`` (uint64, states × bets) of every numerator, by the kernel;
-    in 31-bit limbs when :func:`split_limbs` allows and not ``wide`` (tests force both)."""
+    in 31-bit limbs when :func:`split_limbs` allows and not ``wide`` (tests force both).
+
+    For a prime p, every state must have fewer than p cards: the kernel then takes every count
+    (and every n − i ≥ 0 of a falling factorial) as its own residue, with no division.
+    ``shoe_counts`` allows at most 52,000 cards, far below the primes :func:`choose_moduli`
+    picks (above 2²² for any group of fewer than 2¹⁸ terms); a larger state is refused here.
+    """
     import numpy as np
 
     from exactodds.analysis import _numba_kernel
@@ -565,7 +571,11 @@ def evaluate_numba(
     if not len(flat):
         return out
     vals, shifts, narrow = plan.residues(modulus)
-    split = not wide and split_limbs(modulus, narrow, int(flat.sum(axis=1).max()))
+    n_max = int(flat.sum(axis=1).max())
+    if not modulus.is_word and n_max >= modulus.value:
+        prime = modulus.value
+        raise ShoeError(f"a shoe state of {n_max:,} cards reaches the kernel's prime {prime}")
+    split = not wide and split_limbs(modulus, narrow, n_max)
     if modulus.is_word:
         p = k = c = mask = 0
     else:
