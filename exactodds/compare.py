@@ -91,9 +91,11 @@ def parse_list(text: str | None) -> list[str] | None:
     """
     if text is None:
         return None
-    items = [t.strip() for t in text.split(",") if t.strip()]
-    if not items:
-        raise ExactOddsError(f"empty list {text!r} (give values separated by commas)")
+    items = [t.strip() for t in text.split(",")]
+    if not all(items):
+        raise ExactOddsError(
+            f"list {quote(text, 60)} has an empty item (give values separated by commas)"
+        )
     return items
 
 

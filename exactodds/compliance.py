@@ -546,17 +546,22 @@ def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
     items = [s.strip() for s in specs.split(",")] if isinstance(specs, str) else list(specs)
     if not items or any(not s for s in items):
         raise ProfileError(f"--against needs profile names or files, not {specs!r}")
-    seen: set[str] = set()
-    for item in items:
-        if item in seen:
-            raise ProfileError(f"--against names profile {item!r} twice")
-        seen.add(item)
-    return tuple(load_profile(s) for s in items)
+    profiles = tuple(load_profile(s) for s in items)
+    seen: dict[object, str] = {}
+    for item, profile in zip(items, profiles, strict=True):
+        # one file however it is spelt (./p.toml, p.toml, the bundled adm.toml's full path):
+        # the sheet's Compliance section lists each profile's checks by its id
+        for key in (profile.id, profile.path.resolve() if profile.path else None):
+            if key is not None and key in seen:
+                also = "" if seen[key] == item else f" ({seen[key]!r} and {item!r})"
+                raise ProfileError(f"--against names profile {profile.id!r} twice{also}")
+            seen[key] = item
+    return profiles
 
 
 _PROFILE_KEYS = ("name", "source", "description", "rules")
 _RULE_KEYS = ("limit", "source", "exception")
-_PERCENT = re.compile(r"^(\d{1,6}(?:\.\d{1,20})?)\s*(%?)$")
+_PERCENT = re.compile(r"^([0-9]{1,6}(?:\.[0-9]{1,20})?)\s*(%?)$")  # ASCII digits only
 
 
 def parse_profile(

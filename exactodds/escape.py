@@ -21,7 +21,9 @@ import re
 
 __all__ = ["csv_cell", "formula_like", "md_cell", "md_code", "one_line", "printable"]
 
-_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?(?:/\d+)?(?:;[+-]?\d+(?:\.\d+)?(?:/\d+)?)*")
+_NUMBER = re.compile(
+    r"[+-]?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?(?:;[+-]?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)*"
+)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _LINE_BREAK = re.compile(r"\r\n|[\r\n\v\f\x1c-\x1e\x85\u2028\u2029]")
 _BACKTICKS = re.compile(r"`+")

@@ -170,7 +170,8 @@ def test_json_csv_and_markdown_output(cli: Cli) -> None:
         (["--rules", "baccarat"], "unknown rules 'baccarat'"),
         (["--banker", "free"], "unknown banker version 'free'"),
         (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json'"),
-        (["--tie", ","], "empty list ','"),
+        (["--tie", ","], "--tie: list ',' has an empty item"),
+        (["--rules", "punto-banco,,mini"], "--rules: list 'punto-banco,,mini' has an empty item"),
         (
             ["--tie", "8:1,9:1,8 to 1"],
             "the tie list names the same value twice: '8:1' and '8 to 1'",

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from exactodds.bundled import bundled_dir
 from exactodds.compliance import (
     Check,
     Profile,
@@ -333,6 +334,7 @@ def test_percentages_and_decimals_are_exact(
         ('name = "H"\n[rules]\nmax_rtp = 1e400\n', "exponent beyond ±30"),
         ('name = "H"\n[rules]\nmax_rtp = 1e-400\n', "exponent beyond ±30"),
         ('name = "H"\n[rules]\nmin_rtp = "1234567890%"\n', "is not a percentage"),
+        ('name = "H"\n[rules]\nmin_rtp = "\u0669\u0660%"\n', "is not a percentage"),
         (
             'name = "H"\n[rules]\ntop_award_max_odds = 100000000000000000000\n',
             "whole number of rounds from 1 to 1e+15",
@@ -388,6 +390,11 @@ def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
         load_profiles("mga,gli-11,mga")
     with pytest.raises(ProfileError, match="needs profile names"):
         load_profiles("adm,,mga")
+    mine = write_file("mine.toml", 'name = "H"\n[rules]\nmin_rtp = "90%"\n')
+    with pytest.raises(ProfileError, match=r"names profile .* twice"):  # one file, two spellings
+        load_profiles([str(mine), str(mine.parent / "." / mine.name)])
+    with pytest.raises(ProfileError, match=r"names profile .* twice"):
+        load_profiles(["adm", str(bundled_dir("profiles") / "adm.toml")])
     big = write_file("big.toml", "#" * (1 << 20) + '\nname = "H"\n')
     with pytest.raises(ProfileError, match="larger than"):
         load_profile(big)

@@ -78,6 +78,7 @@ def test_csv_cell_examples() -> None:
     assert csv_cell("-12") == "-12" and csv_cell("-1/2;3/4") == "-1/2;3/4"
     assert csv_cell("-1/2/3") == "'-1/2/3" and csv_cell("-1e5") == "'-1e5"
     assert csv_cell("a=b") == "a=b" and csv_cell("") == ""
+    assert csv_cell("-\u0663") == "'-\u0663"  # a number is written in ASCII digits
 
 
 def _table_rows(md: str) -> list[list[str]]:

@@ -80,17 +80,27 @@ def compare(
     replacement).
     """
     from exactodds.compare import compare_variants, parse_list, render_comparison
+    from exactodds.errors import named
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "csv", "json"))
+    lists = {}
+    for option, text in (
+        ("--rules", rules),
+        ("--tie", tie),
+        ("--decks", decks),
+        ("--banker", banker),
+    ):
+        with named(option):
+            lists[option] = parse_list(text)
     table = load_paytable(paytable)
     with progress_display("compare", "variants") as progress:
         result = compare_variants(
             table,
-            rules=parse_list(rules),
-            ties=parse_list(tie),
-            decks=parse_list(decks),
-            bankers=parse_list(banker),
+            rules=lists["--rules"],
+            ties=lists["--tie"],
+            decks=lists["--decks"],
+            bankers=lists["--banker"],
             formula=formula,
             progress=progress,
         )

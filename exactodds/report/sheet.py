@@ -53,7 +53,7 @@ __all__ = [
     "resolve_date",
 ]
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _EPOCH = re.compile(r"-?[0-9]{1,20}")
 
 CONFIDENCE_PLACES = 10
