@@ -29,7 +29,7 @@ from exactodds.bundled import display_path
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
 from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
-from exactodds.payout import format_number, parse_number
+from exactodds.payout import Notation, format_number, parse_number
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.round import Hand, Outcome, RoundState, Side
 from exactodds.shoe import Card, Shoe, parse_cards
@@ -296,7 +296,7 @@ class SettledRound:
                     "name": x.bet.name,
                     "stake": exact(x.stake),
                     "event": x.row.event,
-                    "pays": x.row.pays.text or str(x.row.pays),
+                    "pays": x.row.pays.stated(Notation.BOTH),
                     "net": exact(x.amount),
                     "returns": exact(x.returned),
                 }
@@ -439,7 +439,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
                 x.bet.name,
                 format_number(x.stake),
                 x.row.event,
-                x.row.pays.text or str(x.row.pays),
+                x.row.pays.stated(Notation.BOTH),
                 result,
             )
         )

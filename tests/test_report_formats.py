@@ -226,3 +226,15 @@ def test_every_payout_in_both_forms(golden: Sheet) -> None:
     assert has_cells(md, "6:5", "1.2 to 1", "2.2 for 1")
     assert has_cells(md, "1.95 for 1", "0.95 to 1", "1.95 for 1")
     assert has_cells(md, "push", "push", "1 for 1")
+
+
+def test_csv_states_every_payout_in_the_sheets_notation() -> None:
+    """The example lines state a row's payout as its row line does (``--notation to``)."""
+    from exactodds.payout import Notation
+
+    sheet = build_sheets(["classic"], bet_ids=["banker"], date="2024-01-01", notation=Notation.TO)
+    lines = list(csv.DictReader(io.StringIO(render_sheets(sheet, "csv"))))
+    stated = {(r["kind"], r["item"]): r["pays"] for r in lines if r["kind"] in ("row", "example")}
+    for (kind, item), pays in stated.items():
+        assert pays == stated["row", item], (kind, item)
+    assert stated["example", "Banker wins"] == "0.95 to 1"

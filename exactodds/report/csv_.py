@@ -175,7 +175,7 @@ def _example_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             line = base | {
                 "kind": "example",
                 "item": row.event,
-                "pays": row.pays.text or str(row.pays),
+                "pays": row.pays.stated(sheet.notation),
             }
             if ex is None:
                 yield line | {"note": note}
@@ -249,7 +249,7 @@ def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             yield base | {
                 "kind": "verify_row",
                 "item": row.event,
-                "pays": row.pays.text or str(row.pays),
+                "pays": row.pays.stated(sheet.notation),
                 "combinations": str(k.observed),
                 "probability": _dec(k.probability),
                 "value": _dec(freq),
