@@ -25,7 +25,7 @@ from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.escape import md_cell, one_line
 from exactodds.metrics import bet_figures
-from exactodds.numbers import percent
+from exactodds.numbers import exact, percent
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable
 
@@ -195,12 +195,12 @@ class Solution:
             "bet": self.bet.id,
             "event": self.event,
             "row": self.row_index + 1,
-            "probability": str(self.line.probability),
-            "current_payout": str(self.current),
-            "current_house_edge": str(self.current_edge),
-            "target_house_edge": None if self.target is None else str(self.target),
-            "payout": None if self.payout is None else str(self.payout),
-            "break_even_payout": str(self.break_even),
+            "probability": exact(self.line.probability),
+            "current_payout": exact(self.current),
+            "current_house_edge": exact(self.current_edge),
+            "target_house_edge": None if self.target is None else exact(self.target),
+            "payout": None if self.payout is None else exact(self.payout),
+            "break_even_payout": exact(self.break_even),
         }
 
 
@@ -307,7 +307,7 @@ def render_solution(
     if fmt == "json":
         data = s.to_json()
         if rows is not None:
-            data["sweep"] = [{"payout": str(x), "house_edge": str(e)} for x, e in rows]
+            data["sweep"] = [{"payout": exact(x), "house_edge": exact(e)} for x, e in rows]
         return json.dumps(data, indent=2)
     if fmt != "text":
         raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")

@@ -116,7 +116,7 @@ def test_cli_text_and_json(cli: Cli) -> None:
     code, out, _ = cli([*argv, "-t", "1/20", "--json", "--sweep", "13:13"])
     data = json.loads(out)
     assert data["payout"] == "1453/124" and data["break_even_payout"] == "384/31"
-    assert data["sweep"] == [{"payout": "13", "house_edge": "-19/415"}]
+    assert data["sweep"] == [{"payout": "13/1", "house_edge": "-19/415"}]
 
 
 @pytest.mark.parametrize(
