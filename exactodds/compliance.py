@@ -579,10 +579,12 @@ def parse_profile(
     <profile>: rules: min_rtp 90 is above 200%: write a percentage as '90%' or a fraction as '0.9'
     <profile>: rules: unknown rule 'top_award' (known: min_rtp, max_rtp, top_award_max_odds, ...)
     """
-    lines = toml_lines(text) if text else {}
     problems: list[str] = []
+    lines: dict[KeyPath, int] = {}
 
     def add(message: str, *paths: KeyPath) -> None:
+        if text and not lines:  # the text is scanned for lines only to cite a problem
+            lines.update(toml_lines(text))
         problems.append(f"{cite(origin, lines, *paths)}: {message}")
 
     for key in data:
