@@ -14,11 +14,12 @@ from exactodds.cli.common import (
     FormatOpt,
     PaytableArg,
     RemoveOpt,
+    RulesOverrideOpt,
     ShoeOpt,
     check_format,
     check_outputs,
 )
-from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
+from exactodds.cli.game import game_shoe_and_rules
 
 __all__ = ["check_plot_outputs", "eor"]
 

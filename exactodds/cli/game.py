@@ -6,14 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.cli.common import RulesOverrideOpt
-
 if TYPE_CHECKING:
     from exactodds.paytable import Paytable
     from exactodds.shoe import Shoe
     from exactodds.tableau import Tableau
 
-__all__ = ["RulesOverrideOpt", "game_shoe_and_rules"]
+__all__ = ["game_shoe_and_rules"]
 
 
 def game_shoe_and_rules(

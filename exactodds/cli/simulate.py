@@ -17,11 +17,12 @@ from exactodds.cli.common import (
     FormatOpt,
     PaytableArg,
     RemoveOpt,
+    RulesOverrideOpt,
     ShoeOpt,
     check_format,
 )
 from exactodds.cli.eor import check_plot_outputs
-from exactodds.cli.game import RulesOverrideOpt, game_shoe_and_rules
+from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
 
 __all__ = ["simulate"]
