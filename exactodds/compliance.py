@@ -46,9 +46,10 @@ from typing import Any
 
 from exactodds.bundled import bundled_files, display_path
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, ProfileError, quote
+from exactodds.errors import ExactOddsError, ProfileError, elide, quote
 from exactodds.files import read_data
-from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures
+from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS
+from exactodds.metrics import BetFigures, bet_figures, rtp_by_stake
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Paytable
@@ -72,12 +73,6 @@ __all__ = [
     "parse_profile",
     "run_checks",
 ]
-
-MAX_TEXT = 4000
-"""Longest name, source, description or exception text in a profile."""
-
-MAX_ODDS = 10**15
-"""Largest N of ``top_award_max_odds`` (at least once in N rounds)."""
 
 MAX_RTP_LIMIT = Fraction(2)
 """Largest RTP limit (200%): a larger one is a percentage written without its ``%``."""
@@ -399,7 +394,7 @@ def _subject(joint: Joint, bet: Bet, notation: Notation) -> _Subject:
     figures = bet_figures(joint, bet)
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:
-        stakes = tuple((s, bet_figures(joint, bet, s).rtp) for s in DEFAULT_STAKES)
+        stakes = tuple(rtp_by_stake(joint, bet))
     return _Subject(bet, figures, stakes, notation)
 
 
@@ -593,8 +588,8 @@ def parse_profile(
     texts = {}
     for key in ("name", "source", "description"):
         value = data.get(key, "")
-        if not isinstance(value, str) or len(value) > MAX_TEXT:
-            add(f"{key!r} must be a text of at most {MAX_TEXT} characters", (key,))
+        if not isinstance(value, str) or len(value) > MAX_TEXT_CHARS:
+            add(f"{key!r} must be a text of at most {MAX_TEXT_CHARS} characters", (key,))
             value = ""
         texts[key] = value
     if not data.get("name"):
@@ -633,9 +628,9 @@ def _parse_rule(key: str, value: Any, add: Callable[..., None]) -> Rule | None:
         texts = []
         for k in ("source", "exception"):
             t = value.get(k, "")
-            if not isinstance(t, str) or len(t) > MAX_TEXT:
+            if not isinstance(t, str) or len(t) > MAX_TEXT_CHARS:
                 add(
-                    f"rules.{key}: {k!r} must be a text of at most {MAX_TEXT} characters",
+                    f"rules.{key}: {k!r} must be a text of at most {MAX_TEXT_CHARS} characters",
                     (*here, k),
                 )
                 t = ""
@@ -656,8 +651,12 @@ def _parse_rule(key: str, value: Any, add: Callable[..., None]) -> Rule | None:
 
 
 def _shown(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else f"{text[:37]}..."
+    """A value of a profile file for a message: text as written, a number as a decimal."""
+    if isinstance(value, str):
+        return elide(value, 40)
+    if isinstance(value, Fraction):
+        return elide(format_number(value), 40)
+    return quote(value, 40)
 
 
 def _rtp_limit(value: Any) -> Fraction:
@@ -685,9 +684,9 @@ def _rtp_limit(value: Any) -> Fraction:
 
 def _odds_limit(value: Any) -> int:
     """N of "at least once in N rounds": a positive integer."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_ODDS:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_AWARD_ODDS:
         raise ProfileError(
-            f"must be a whole number of rounds from 1 to {MAX_ODDS:.0e}, not {_shown(value)}"
+            f"must be a whole number of rounds from 1 to {MAX_AWARD_ODDS:.0e}, not {_shown(value)}"
         )
     return value
 

@@ -22,6 +22,7 @@ import os
 from exactodds.errors import ExactOddsError
 
 __all__ = [
+    "MAX_AWARD_ODDS",
     "MAX_BETS",
     "MAX_CARD_TEXT",
     "MAX_CLUSTER_SHOES",
@@ -81,7 +82,10 @@ MAX_NAME_CHARS = 200
 """Longest bet id, name, event label or paytable/rules name."""
 
 MAX_TEXT_CHARS = 10_000
-"""Longest description or source text."""
+"""Longest description or source text (of a paytable or a jurisdiction profile)."""
+
+MAX_AWARD_ODDS = 10**15
+"""Largest N of a profile's ``top_award_max_odds`` (the top award at least once in N rounds)."""
 
 # -- shoes ----------------------------------------------------------------------------------------
 
