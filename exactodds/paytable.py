@@ -159,7 +159,7 @@ class Bet:
 
     def settle(self, outcome: Outcome) -> Row:
         """The row that settles this bet for ``outcome``."""
-        return self.rows[self.row_index(feature_record(outcome))]
+        return self.rows[self.row_of_record(feature_record(outcome))]
 
     def row_net(self, row: Row, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake of ``row`` at ``stake``, after the bet's rounding."""
@@ -214,7 +214,7 @@ class Bet:
         >>> banker.net(Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE)))
         Fraction(19, 20)
         """
-        return self.row_net(self.settle(outcome), stake)
+        return self.net_of_record(feature_record(outcome), stake)
 
 
 @dataclass(frozen=True)
