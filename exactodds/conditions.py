@@ -180,15 +180,8 @@ def _compile(node: Node) -> Test:
         value = bool(node.value)
         return lambda r: value
     if isinstance(node, Cmp):
-        left, right, op = _operand(node.left), _operand(node.right), _OPS[node.op]
-        if node.op in ("==", "!="):
-            return lambda r: op(left(r), right(r))
-
-        def ordered(r: Record) -> bool:
-            a, b = left(r), right(r)
-            return a is not None and b is not None and op(a, b)  # none is not ordered
-
-        return ordered
+        left, right, holds = _operand(node.left), _operand(node.right), _holds(node.op)
+        return lambda r: holds(left(r), right(r))
     if isinstance(node, In):
         index, values, negated = FEATURE_INDEX[node.var.name], frozenset(node.values), node.negated
         return lambda r: (r[index] in values) != negated
@@ -233,18 +226,22 @@ def _bits(node: Node, index: Index, everything: int, memo: Memo) -> int:
     return out
 
 
+def _holds(symbol: str) -> Callable[[object, object], bool]:
+    """The comparison ``symbol`` of two feature values: ``none`` (no third card) equals only
+    itself and is not ordered, so ``player.third < 5`` is false when the player stood."""
+    op = _OPS[symbol]
+    if symbol in ("==", "!="):
+        return lambda a, b: bool(op(a, b))
+    return lambda a, b: a is not None and b is not None and bool(op(a, b))
+
+
 def _leaf_bits(node: Var | In | Cmp, index: Index) -> int:
     if isinstance(node, Var):
         return _union(bits for v, bits in index[node.name].items() if v)
     if isinstance(node, In):
         values, negated = frozenset(node.values), node.negated
         return _union(bits for v, bits in index[node.var.name].items() if (v in values) != negated)
-    op = _OPS[node.op]
-    ordered = node.op not in ("==", "!=")
-
-    def holds(a: object, b: object) -> bool:
-        return (not ordered or (a is not None and b is not None)) and bool(op(a, b))
-
+    holds = _holds(node.op)
     left, right = node.left, node.right
     if isinstance(left, Var) and isinstance(right, Var):
         return _union(
