@@ -59,6 +59,7 @@ from exactodds.cli import (  # noqa: E402, F401
     check,
     compare,
     eor,
+    exposure,
     odds,
     report,
     settle,
