@@ -6,7 +6,8 @@
 >>> print(render_exposure(result, "Punto Banco", "8 decks (416 cards)", "punto-banco", "csv"))
 ... # doctest: +ELLIPSIS
 kind,signal,bet,combinations,value,exact
-summary,,edge_per_round,,0.0676470207,...
+summary,,edge_per_round,,0.0676474709,6604082064256/97624966318425
+...
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     DecksOpt,
     FormatOpt,
@@ -21,14 +20,13 @@ from exactodds.cli.progress import progress_display
 
 __all__ = ["exposure"]
 
-_EXAMPLE = (
+EPILOG = (
     "Examples: exactodds exposure punto-banco --sort '6 7 8 9' --seen 4  |  "
     "exactodds exposure classic --flash burn --format json  |  "
     "exactodds exposure punto-banco --optimise --seen 4"
 )
 
 
-@app.command(epilog=_EXAMPLE)
 def exposure(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     sort: Annotated[

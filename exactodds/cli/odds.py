@@ -6,17 +6,18 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, ShoeOpt, check_format
 from exactodds.shoe import Shoe
 
 __all__ = ["odds"]
 
 
-@app.command(
-    epilog="Examples: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json  |  "
+EPILOG = (
+    "Examples: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json  |  "
     "exactodds odds --given 'P: 9s ? | B: ? ?' --paytable classic"
 )
+
+
 def odds(  # noqa: PLR0917 - one parameter per command-line option
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
