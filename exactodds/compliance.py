@@ -468,7 +468,7 @@ def check_paytable_against(
         profiles = load_profiles(against)
     else:
         profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
-    joint = joint_distribution(shoe or paytable.shoe(), tableau or paytable.tableau)
+    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
     return run_checks(profiles, joint, paytable.bets, notation=notation)
 
 

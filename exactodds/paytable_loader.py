@@ -443,7 +443,7 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
     """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
     no shoe could ever settle them, a warning when only this shoe cannot (see
     :func:`~exactodds.paytable.row_occurrence`)."""
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     for bet in table.bets:
         for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
             if seen is Occurrence.NEVER:
@@ -460,7 +460,7 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
             elif seen is Occurrence.NOT_WITH_THIS_SHOE:
                 problems.warn(
                     f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
-                    f"({table.shoe().describe()}); its sheet shows 0 combinations",
+                    f"({table.shoe.describe()}); its sheet shows 0 combinations",
                     _row_path(bet.id, n),
                 )
 
