@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from exactodds.errors import PaytableError, quote
-from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, check_length
 
 __all__ = [
     "LOSE",
@@ -264,11 +264,7 @@ def parse_payout(value: object) -> Payout:
     """
     if not isinstance(value, str):
         raise PaytableError(f"payout must be a string like '11:1', not {quote(value)}")
-    if len(value) > MAX_PAYOUT_CHARS:
-        raise PaytableError(
-            f"payout of {len(value):,} characters is longer than the limit of "
-            f"{MAX_PAYOUT_CHARS}: {quote(value)}"
-        )
+    check_length(value, MAX_PAYOUT_CHARS, "payout", PaytableError, show=True)
     text = " ".join(value.strip().lower().split())
     if text in _WORDS:
         return Payout(Fraction(_WORDS[text]), value.strip())
