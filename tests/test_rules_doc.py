@@ -42,6 +42,6 @@ def test_every_cited_section_exists() -> None:
 
 def test_nothing_cites_what_the_repository_lacks() -> None:
     for name, text in _tracked_texts().items():
-        if name == "tests/test_rules_doc.py" or name == "tests/test_report_truthful.py":
+        if name in {"tests/test_rules_doc.py", "tests/test_report_truthful.py"}:
             continue
         assert not re.search(r"\bSPEC §|\bseed 00\d|_[0-9a-f]{16}\.txt", text), name
