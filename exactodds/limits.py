@@ -17,9 +17,7 @@ exactodds.errors.ExactOddsError: --shoes 10,000,000 is over the limit of 1,000,0
 
 from __future__ import annotations
 
-import os
-
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ExactOddsError, quote
 
 __all__ = [
     "MAX_AWARD_ODDS",
@@ -45,8 +43,9 @@ __all__ = [
     "MAX_SIMULATION_SHOE",
     "MAX_SUM_TERMS",
     "MAX_TEXT_CHARS",
-    "available_cpus",
     "check_count",
+    "check_length",
+    "too_long",
 ]
 
 # -- files ----------------------------------------------------------------------------------------
@@ -141,13 +140,30 @@ def check_count(
         raise error(f"{what} {shown} is over the limit of {maximum:,}")
 
 
-def available_cpus() -> int:
-    """CPUs this process may run on (its affinity mask where the system has one).
+def too_long(text: str, maximum: int, what: str, *, show: bool = False) -> str | None:
+    """The one message for ``what`` when ``text`` has over ``maximum`` characters (``show``: the
+    text too, elided), else None; for readers that collect problems instead of raising.
 
-    >>> available_cpus() >= 1
+    >>> too_long("9:1", MAX_PAYOUT_CHARS, "payout") is None
     True
+    >>> too_long("x" * 300, MAX_NAME_CHARS, "'name'")
+    "'name' of 300 characters is longer than the limit of 200"
     """
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # pragma: no cover - no affinity masks (macOS, Windows)
-        return os.cpu_count() or 1
+    if len(text) <= maximum:
+        return None
+    message = f"{what} of {len(text):,} characters is longer than the limit of {maximum:,}"
+    return f"{message}: {quote(text)}" if show else message
+
+
+def check_length(
+    text: str,
+    maximum: int,
+    what: str,
+    error: type[ExactOddsError] = ExactOddsError,
+    *,
+    show: bool = False,
+) -> None:
+    """Refuse ``text`` over ``maximum`` characters (as ``error``; see :func:`too_long`)."""
+    message = too_long(text, maximum, what, show=show)
+    if message is not None:
+        raise error(message)

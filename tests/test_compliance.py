@@ -20,9 +20,6 @@ from exactodds.compliance import (
     Verdict,
     check_paytable_against,
     describe_value,
-    load_profile,
-    load_profiles,
-    parse_profile,
     run_checks,
 )
 from exactodds.conditions import parse_condition
@@ -31,6 +28,7 @@ from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
 from exactodds.paytable import Paytable, Row
 from exactodds.paytable_loader import load_paytable, parse_paytable
+from exactodds.profile_loader import load_profile, load_profiles, parse_profile
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
 from tests.conftest import WriteFile
@@ -378,10 +376,13 @@ def test_a_profile_with_several_problems_names_the_first_and_counts_the_rest(
 
 
 def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
-    with pytest.raises(ProfileError, match="unknown profile 'adn'"):
+    with pytest.raises(ProfileError, match=r"^adn: file not found \(bundled profiles: adm, gli"):
         load_profile("adn")
-    with pytest.raises(ProfileError, match=r"unknown profile 'x+…x+' \(bundled: adm,"):
-        load_profile("x" * 5000)  # a name, not a file: never looked up on the disk
+    with pytest.raises(ProfileError, match=r"^x+…x+: file not found \(bundled profiles: adm,"):
+        load_profile("x" * 5000)  # too long a name for a file: no bundled profile either
+    with pytest.raises(ProfileError, match=r"^gli-11\.tom: file not found"):
+        load_profile("gli-11.tom")
+    assert load_profile("gli-11.toml").id == "gli-11"  # a bundled name, as paytables take it
     with pytest.raises(ProfileError, match="file not found"):
         load_profile(tmp_path / "missing.toml")
     with pytest.raises(ProfileError, match="not a regular file"):

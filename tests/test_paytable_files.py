@@ -441,7 +441,7 @@ def test_only_mini_and_pronto_player_bets_favour_the_player() -> None:
     favourable = set()
     for name in EXPECTED:
         pt = table(name)
-        joint = joint_distribution(pt.shoe(), pt.tableau)
+        joint = joint_distribution(pt.shoe, pt.tableau)
         for bet in pt.bets:
             if bet_figures(joint, bet).player_favourable:
                 favourable.add((name, bet.id))
@@ -478,7 +478,7 @@ def test_seed_002_rtp_at_the_example_stakes() -> None:
     # by hand from SPEC §9's counts: a win returns the rounded amount, a loss loses the stake
     counts = SPEC9["counts"]
     pt = table("touch.toml")
-    joint = joint_distribution(pt.shoe(), pt.tableau)
+    joint = joint_distribution(pt.shoe, pt.tableau)
     for ex in SEEDS["touch_banker_rounding"]:
         stake, paid = Fraction(ex["stake"]), Fraction(ex["returns"])
         expected = Fraction(

@@ -28,7 +28,7 @@ def edge_with(table: Paytable, bet_id: str, row: int, net: Fraction) -> Fraction
     rows = list(bet.rows)
     rows[row] = replace(rows[row], pays=Payout(net, f"{net} to 1"))
     changed = Bet(bet.id, bet.name, tuple(rows), bet.max_round, bet.rounding)
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     return bet_figures(joint, changed).house_edge
 
 

@@ -233,7 +233,7 @@ def count_strategy(
     >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.analysis.batch import compile_bets
     >>> table = load_paytable("classic")
-    >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe(),
+    >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe,
     ...                    triggers={"tie": Fraction(4)})
     >>> [(b.bet_id, b.trigger_source, b.trigger == b.derived_trigger) for b in s.bets]
     [('player', 'derived', True), ('banker', 'derived', True), ('tie', '--trigger', False)]

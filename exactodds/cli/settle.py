@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -19,7 +18,7 @@ from exactodds.cli.game import game_shoe_and_rules
 
 __all__ = ["settle"]
 
-_EXAMPLE = (
+EPILOG = (
     "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' "
     "--bet player=100 --bet banker=100 --bet player_pair=100\n\n"
     "A worked example of a sheet made with options (exactodds report classic --decks 2 "
@@ -28,7 +27,6 @@ _EXAMPLE = (
 )
 
 
-@app.command(epilog=_EXAMPLE)
 def settle(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     cards: Annotated[
@@ -68,17 +66,14 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     the reason.
     """
     from exactodds.errors import CardError, ExactOddsError, RoundError, ShoeError, named
-    from exactodds.limits import MAX_CARD_TEXT
+    from exactodds.limits import MAX_CARD_TEXT, check_length
     from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
 
     fmt = check_format(fmt, ("text", "json"))
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
-    if len(cards) > MAX_CARD_TEXT:
-        raise ExactOddsError(
-            f"--cards of {len(cards):,} characters is longer than the limit of {MAX_CARD_TEXT:,}"
-        )
+    check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)

@@ -20,11 +20,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from exactodds.bundled import display_path
-from exactodds.compliance import load_profiles
 from exactodds.errors import ReportError
 from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
+from exactodds.profile_loader import load_profiles
 from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe

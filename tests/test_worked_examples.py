@@ -1,5 +1,5 @@
-"""Worked examples (exactodds.examples): each one re-settled by ``settle`` lands on its own row
-and returns what the sheet says; the documented selection rule, checked against brute force
+"""Worked examples (exactodds.worked_examples): each one re-settled by ``settle`` lands on its own
+row and returns what the sheet says; the documented selection rule, checked against brute force
 over every physical card sequence of small shoes; depleted shoes; determinism."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.engine import joint_distribution
-from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from exactodds.paytable import Bet, Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, render_sheets
@@ -25,6 +24,7 @@ from exactodds.round import Outcome, PairKind, feature_record
 from exactodds.settle import check_round, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
+from exactodds.worked_examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
@@ -34,7 +34,7 @@ BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
 
 
 def examples_of(table: Paytable, shoe: Shoe | None = None) -> dict[str, tuple[Example | None, ...]]:
-    return {bet.id: row_examples(bet, shoe or table.shoe(), table.tableau) for bet in table.bets}
+    return {bet.id: row_examples(bet, shoe or table.shoe, table.tableau) for bet in table.bets}
 
 
 # -- every example of every bundled paytable, re-settled ------------------------------------------
@@ -44,11 +44,11 @@ def examples_of(table: Paytable, shoe: Shoe | None = None) -> dict[str, tuple[Ex
 def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> None:
     table = BUNDLED[name]
     sheet = build_sheet(table, date="2024-01-01")
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     for b in sheet.bets:
         bet = b.bet
         assert len({row.event for row in bet.rows}) == len(bet.rows)  # events name rows
-        assert b.examples == row_examples(bet, table.shoe(), table.tableau)
+        assert b.examples == row_examples(bet, table.shoe, table.tableau)
         for i, (row, ex, n) in enumerate(
             zip(bet.rows, b.examples, bet.row_combinations(joint), strict=True)
         ):
@@ -75,7 +75,7 @@ def test_every_example_through_settle_format_json(cli: Cli) -> None:
             if same in checked:
                 continue
             checked.add(same)
-            for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+            for i, ex in enumerate(row_examples(bet, table.shoe, table.tableau)):
                 assert ex is not None
                 by_cards[ex.cards].append((bet, i, ex))
         for cards, placed in by_cards.items():
@@ -219,12 +219,12 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
 # -- determinism ----------------------------------------------------------------------------------
 
 _PRINT_EXAMPLES = """
-from exactodds.examples import row_examples
+from exactodds.worked_examples import row_examples
 from exactodds.paytable_loader import load_paytable
 from tests.markdown_cells import has_cells
 t = load_paytable("bonus-pairs")
 for bet in t.bets:
-    for ex in row_examples(bet, t.shoe(), t.tableau):
+    for ex in row_examples(bet, t.shoe, t.tableau):
         print(ex.cards, ex.returns)
 """
 
@@ -234,7 +234,7 @@ def test_examples_are_the_same_in_a_fresh_process_with_another_hash_seed() -> No
     here = "".join(
         f"{ex.cards} {ex.returns}\n"
         for bet in table.bets
-        for ex in row_examples(bet, table.shoe(), table.tableau)
+        for ex in row_examples(bet, table.shoe, table.tableau)
         if ex is not None
     )
     for seed in ("12345",):
@@ -371,7 +371,7 @@ def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
     """On 8 decks, against a plain sort of the engine's outcomes by :func:`order_key` (the
     module orders them by an integer encoding of the same key)."""
     table = BUNDLED["classic"]
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     ordered = sorted((o for o, n in joint.counts.items() if n > 0), key=order_key)
     records = [(o, feature_record(o)) for o in ordered]
     for bet in table.bets:
@@ -380,6 +380,6 @@ def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
             first.setdefault(bet.row_index(record), o)
             if len(first) == len(bet.rows):
                 break
-        for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+        for i, ex in enumerate(row_examples(bet, table.shoe, table.tableau)):
             assert ex is not None
             assert check_round(ex.cards, table.tableau).outcome == first[i], (bet.id, i)

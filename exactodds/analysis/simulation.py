@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
@@ -32,7 +32,10 @@ from exactodds.numbers import exact, signed
 from exactodds.shoe import Shoe
 from exactodds.tables import Align
 
-__all__ = ["STRATEGIES", "BetExposure", "RoundFigures", "Simulation", "render_simulation"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["STRATEGIES", "BetRun", "RoundFigures", "Simulation", "render_simulation"]
 
 STRATEGIES = ("perfect", "count")
 """``perfect``: bet whenever the exact EV from the cards left is positive (a computer that knows
@@ -40,13 +43,13 @@ them); ``count``: bet when the true count of the bet's tags reaches its trigger.
 
 
 @dataclass(frozen=True)
-class BetExposure:
+class BetRun:
     """One bet played by a strategy over a run, without and with its ``max_round``.
 
     >>> f = Fraction
     >>> by_round = (RoundFigures(1, 10, 1, f(-1, 20), f(1, 100), f(1), f(1)),
     ...             RoundFigures(2, 10, 3, f(-1, 20), f(3, 100), f(-3), f(3)))
-    >>> b = BetExposure("pair", "Pair", 1, by_round)  # offered on round 1 only
+    >>> b = BetRun("pair", "Pair", 1, by_round)  # offered on round 1 only
     >>> b.rounds, b.bet_rounds(), b.bet_rounds(limited=True), b.rounds_offered(limited=True)
     (20, 4, 1, 10)
     >>> b.expected_gain(), b.expected_gain(limited=True), b.realized_gain()
@@ -133,7 +136,7 @@ class Simulation:
 
     >>> f = Fraction
     >>> rounds = (RoundFigures(1, 2, 0, f(-1, 20), f(0), f(0), f(0)),)
-    >>> sim = Simulation(2, 7, 14, Shoe.decks(8), (BetExposure("tie", "Tie", None, rounds),))
+    >>> sim = Simulation(2, 7, 14, Shoe.decks(8), (BetRun("tie", "Tie", None, rounds),))
     >>> sim.rounds, sim.to_json()["bets"]["tie"]["unlimited"]["edge_rounds"]
     (2, 0)
     """
@@ -142,7 +145,7 @@ class Simulation:
     seed: int
     cut_card: int
     shoe: Shoe
-    bets: tuple[BetExposure, ...]
+    bets: tuple[BetRun, ...]
     strategy: str = "perfect"
     see_burns: bool = False
     rules: str = "punto-banco"
@@ -154,6 +157,54 @@ class Simulation:
 
     def _per(self, x: Fraction, n: int, times: int = 1) -> Fraction:
         return x * times / n if n else Fraction(0)
+
+    # -- notebooks ---------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """One line: the run (shoes, seed, strategy, shoe) and its size."""
+        return (
+            f"<Simulation {self.strategy}: {self.shoes:,} shoes of {self.shoe.describe()}, "
+            f"seed {self.seed}, {self.rounds:,} rounds, {len(self.bets)} bets>"
+        )
+
+    _HEADERS = (
+        "bet",
+        "bet_rounds",
+        "bet_frequency",
+        "edge_when_betting",
+        "expected_gain",
+        "realized_gain",
+    )
+
+    def _table(self) -> list[tuple[object, ...]]:
+        return [
+            (
+                b.bet_id,
+                b.bet_rounds(),
+                b.bet_frequency(),
+                b.edge_when_betting(),
+                b.expected_gain(),
+                b.realized_gain(),
+            )
+            for b in self.bets
+        ]
+
+    def _repr_html_(self) -> str:
+        """Per bet: rounds bet, bet frequency, edge when betting, expected and dealt gain (in
+        units, exact in the tooltip)."""
+        from exactodds.notebook import html_table
+
+        rows = [
+            (i, n, freq, "-" if edge is None else edge, str(exp), str(real))
+            for i, n, freq, edge, exp, real in self._table()
+        ]
+        return html_table(self._HEADERS, rows, repr(self)[1:-1])
+
+    def to_frame(self) -> pd.DataFrame:
+        """Per bet, exact figures of the run as a DataFrame (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        return frame(self._HEADERS, self._table())
 
     # -- JSON -------------------------------------------------------------------------------
 
@@ -176,7 +227,7 @@ class Simulation:
         out["bets"] = bets
         return out
 
-    def _bet_json(self, b: BetExposure) -> dict[str, Any]:
+    def _bet_json(self, b: BetRun) -> dict[str, Any]:
         entry: dict[str, Any] = {"name": b.name, "max_round": b.max_round}
         if b.count is None:
             for label, limited in (("unlimited", False), ("with_max_round", True)):
@@ -220,7 +271,7 @@ class Simulation:
         ]
         return entry
 
-    def _count_json(self, b: BetExposure, limited: bool) -> dict[str, Any]:
+    def _count_json(self, b: BetRun, limited: bool) -> dict[str, Any]:
         di, n0 = b.di(limited), b.n0(limited)
         return {
             "rounds_offered": b.rounds_offered(limited),
