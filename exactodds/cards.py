@@ -37,6 +37,7 @@ import numpy as np
 from exactodds.conditions import (
     CARD_ATTRIBUTES,
     CARD_FEATURE_KINDS,
+    FIRST_FOUR,
     POKER,
     SUIT_WORDS,
     And,
@@ -52,6 +53,7 @@ from exactodds.conditions import (
     Otherwise,
     Sum,
     Var,
+    offer_reads_later,
 )
 from exactodds.errors import ConditionError, PaytableError
 from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
@@ -77,44 +79,6 @@ Known = Mapping[str, Collection[tuple[int, int]]]
 may hold, as (rank index into :data:`~exactodds.shoe.RANKS`, suit index 0–3). A card known
 exactly is one card; by rank, four; by value or a group of ranks, all of their cards. A known
 P3 or B3 also says that the hand drew that card."""
-
-FIRST_FOUR = frozenset(
-    {
-        "player.initial",
-        "banker.initial",
-        "player.natural",
-        "banker.natural",
-        "player.pair",
-        "banker.pair",
-        "player.perfect_pair",
-        "banker.perfect_pair",
-        "initial.poker",
-        *(
-            f"{side}.card{i}.{a}"
-            for side in ("player", "banker")
-            for i in (1, 2)
-            for a in CARD_ATTRIBUTES
-        ),
-    }
-)
-"""Features the first four cards decide (what an ``offer`` may read, with ``count(initial, …)``)."""
-
-
-def offer_reads_later(condition: Condition) -> list[str]:
-    """What ``condition`` reads beyond the first four cards (an offer may not), as text.
-
-    >>> from exactodds.conditions import parse_condition
-    >>> offer_reads_later(parse_condition("player.initial == 0 and count(round, rank == 9) > 0"))
-    ['count(round, …)']
-    """
-    out: list[str] = []
-    for node in _walk(condition.node):
-        if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
-            out.append(node.name)
-        elif isinstance(node, Count) and node.group != "initial":
-            out.append(f"count({node.group}, …)")
-    return out
-
 
 NONE = -1
 _RANK, _SUIT, _COLOUR = 1, 2, 4

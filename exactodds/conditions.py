@@ -54,6 +54,7 @@ from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, 
 __all__ = [
     "CARD_ATTRIBUTES",
     "CARD_FEATURE_KINDS",
+    "FIRST_FOUR",
     "GROUPS",
     "OTHERWISE",
     "POKER",
@@ -66,6 +67,7 @@ __all__ = [
     "Index",
     "Memo",
     "Sum",
+    "offer_reads_later",
     "parse_condition",
 ]
 
@@ -521,6 +523,43 @@ class Condition:
 
 OTHERWISE = Condition(Otherwise())
 """The catch-all condition of a bet's last row."""
+
+FIRST_FOUR = frozenset(
+    {
+        "player.initial",
+        "banker.initial",
+        "player.natural",
+        "banker.natural",
+        "player.pair",
+        "banker.pair",
+        "player.perfect_pair",
+        "banker.perfect_pair",
+        "initial.poker",
+        *(
+            f"{side}.card{i}.{a}"
+            for side in ("player", "banker")
+            for i in (1, 2)
+            for a in CARD_ATTRIBUTES
+        ),
+    }
+)
+"""Features the first four cards decide (what an ``offer`` may read, with ``count(initial, …)``)."""
+
+
+def offer_reads_later(condition: Condition) -> list[str]:
+    """What ``condition`` reads beyond the first four cards (an offer may not), as text.
+
+    >>> from exactodds.conditions import parse_condition
+    >>> offer_reads_later(parse_condition("player.initial == 0 and count(round, rank == 9) > 0"))
+    ['count(round, …)']
+    """
+    out: list[str] = []
+    for node in _walk(condition.node):
+        if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
+            out.append(node.name)
+        elif isinstance(node, Count) and node.group != "initial":
+            out.append(f"count({node.group}, …)")
+    return out
 
 
 # -- parsing ------------------------------------------------------------------------------------

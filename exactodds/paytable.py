@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bundled import display_path
-from exactodds.cards import RowCounts, row_counts
 from exactodds.conditions import Condition, Index, Memo
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import PaytableError
@@ -32,6 +31,8 @@ from exactodds.tableau import Tableau
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from exactodds.cards import RowCounts
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -418,7 +419,10 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
 
 @lru_cache(maxsize=512)
 def _card_counts(shoe: Shoe, tableau: Tableau, bet: Bet) -> RowCounts:
-    """A card-level bet counted by :func:`exactodds.cards.row_counts`."""
+    """A card-level bet counted by :func:`exactodds.cards.row_counts` (numpy is imported only
+    for card-level bets)."""
+    from exactodds.cards import row_counts
+
     return row_counts([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
 
 

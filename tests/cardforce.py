@@ -4,7 +4,7 @@ tree is interpreted here in plain Python over those cards (ranks by symbol, suit
 poker hands by counting ranks), sharing nothing with the engine but the parsed tree.
 
 >>> from exactodds.conditions import parse_condition
->>> cards = [(8, 0), (12, 1), (0, 0), (11, 1)]  # P: 9c Ac = 0, B: Kd Qd = 0
+>>> cards = [(4, 0), (12, 1), (0, 0), (11, 1)]  # P: 5c Ac = 6 stands, B: Kd Qd = 0 draws
 >>> rnd = deal(cards + [(4, 2), (5, 3)])
 >>> holds(parse_condition("player.suited and count(banker, rank in [K, Q]) == 2").node, rnd)
 True
