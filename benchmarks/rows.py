@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from exactodds.analysis.batch import _compile
+from exactodds.analysis.batch.compiler import _compile
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import Joint, joint_distribution
 from exactodds.payout import LOSE, parse_payout

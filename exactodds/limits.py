@@ -17,8 +17,6 @@ exactodds.errors.ExactOddsError: --shoes 10,000,000 is over the limit of 1,000,0
 
 from __future__ import annotations
 
-import os
-
 from exactodds.errors import ExactOddsError
 
 __all__ = [
@@ -43,7 +41,6 @@ __all__ = [
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
     "MAX_TEXT_CHARS",
-    "available_cpus",
     "check_count",
 ]
 
@@ -131,15 +128,3 @@ def check_count(
     if value > maximum:
         shown = f"{value:,}" if value.bit_length() < 200 else "with more than 60 digits"
         raise error(f"{what} {shown} is over the limit of {maximum:,}")
-
-
-def available_cpus() -> int:
-    """CPUs this process may run on (its affinity mask where the system has one).
-
-    >>> available_cpus() >= 1
-    True
-    """
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # pragma: no cover - no affinity masks (macOS, Windows)
-        return os.cpu_count() or 1

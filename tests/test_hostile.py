@@ -60,6 +60,9 @@ def _made(tmp: Path) -> list[list[str]]:
     over.write_text('{"decks": 8, "x": "' + "x" * (1 << 20) + '"}', encoding="utf-8")
     garbage = tmp / "garbage.toml"  # a 1 MB condition: refused by its length, shown elided
     garbage.write_text(_paytable("x" * 1_000_000), encoding="utf-8")
+    mib = tmp / "mib-count.toml"  # a 1 MiB card-level condition: refused by its length
+    clause = "count(initial, rank == 9 and suit == diamonds) >= 1 and "
+    mib.write_text(_paytable(clause * ((1 << 20) // len(clause)) + "player.wins"), "utf-8")
     long_and = tmp / "long-and.toml"
     long_and.write_text(_paytable("player.wins and " * 60_000 + "player.wins"), encoding="utf-8")
     outside = tmp / "outside"
@@ -83,6 +86,7 @@ def _made(tmp: Path) -> list[list[str]]:
         ["validate", str(big)],
         ["odds", "--shoe", str(over)],
         ["report", str(garbage)],
+        ["report", str(mib)],
         ["report", str(long_and)],
         ["report", str(folder / "link-out.toml")],
         ["report", str(folder / "link-zero.toml")],

@@ -170,9 +170,9 @@ def test_limbs_up_to_the_largest_shoe_the_word_bound_allows(mixed: BatchEvaluato
 @needs_numba
 @pytest.mark.parametrize("decks", [8, 1000])
 def test_limbs_and_words_give_the_same_residues(mixed: BatchEvaluator, decks: int) -> None:
-    from exactodds.analysis.batch import _LOCAL_COLS, _VALUE_RANKS
+    from exactodds.analysis.batch.basis import LOCAL_COLS, VALUE_RANKS
 
-    plan = kernel.numba_plan(mixed.groups, _LOCAL_COLS, _VALUE_RANKS, len(mixed.bet_ids))
+    plan = kernel.numba_plan(mixed.groups, LOCAL_COLS, VALUE_RANKS, len(mixed.bet_ids))
     counts = np.array([depleted(decks, gone, gone).counts for gone in (0, 7, 290)])
     for modulus in kernel.choose_moduli(2**100, plan.weight_sum, plan.max_terms):
         split = kernel.evaluate_numba(plan, counts, modulus)
@@ -184,14 +184,15 @@ def test_limbs_and_words_give_the_same_residues(mixed: BatchEvaluator, decks: in
 def test_a_prime_pass_takes_counts_as_residues_below_p_cards(mixed: BatchEvaluator) -> None:
     # The kernel reduces no count modulo a prime p: exact (Python ints modulo p) for a state of
     # p − 1 cards, a state of p cards is refused. Public input stops at 52,000 cards.
-    from exactodds.analysis.batch import _LOCAL_COLS, _VALUE_RANKS, _numpy_residues
+    from exactodds.analysis.batch.basis import LOCAL_COLS, VALUE_RANKS
+    from exactodds.analysis.batch.evaluator import numpy_residues
 
-    plan = kernel.numba_plan(mixed.groups, _LOCAL_COLS, _VALUE_RANKS, len(mixed.bet_ids))
+    plan = kernel.numba_plan(mixed.groups, LOCAL_COLS, VALUE_RANKS, len(mixed.bet_ids))
     (modulus,) = kernel._primes(20, 1)
     p = modulus.value
     counts = np.array([Shoe.decks(8).counts, depleted(2, 30, 1).counts])
     counts[:, 0, 0] += p - 1 - counts.sum(axis=(1, 2))  # p − 1 cards, mostly aces of one suit
-    exact = _numpy_residues(mixed.groups, counts, counts.sum(axis=(1, 2)), len(mixed.bet_ids), None)
+    exact = numpy_residues(mixed.groups, counts, counts.sum(axis=(1, 2)), len(mixed.bet_ids), None)
     want = [[int(x) % p for x in row] for row in exact.tolist()]
     assert kernel.evaluate_numba(plan, counts, modulus).tolist() == want
     counts[1, 0, 0] += 1

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactodds.analysis.batch import _tails
+from exactodds.analysis.batch.basis import round_tails
 from exactodds.analysis.dealing import deal_round_at, deal_rounds
 from exactodds.engine import joint_distribution
 from exactodds.errors import RoundError
@@ -116,7 +116,7 @@ def check_every_dealer(tableau: Tableau, seqs: Sequence[Sequence[PhysicalCard]])
         # the batch evaluator's tails: exactly one continuation fits cards five and six
         values = [RANK_VALUES[c[0]] for c in seq]
         p, b = outcome.player.initial, outcome.banker.initial
-        fits = [t for t in _tails(table[p][b]) if list(t[0]) == values[4 : 4 + len(t[0])]]
+        fits = [t for t in round_tails(table[p][b]) if list(t[0]) == values[4 : 4 + len(t[0])]]
         third = [STOOD if h.third is None else h.third for h in outcome]
         assert [(len(t[0]), t[1], t[2], t[3]) for t in fits] == [(used - 4, 6 - used, *third)]
 

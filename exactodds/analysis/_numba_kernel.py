@@ -117,7 +117,7 @@ def _local_body(  # noqa: PLR0917 - numba takes arrays positionally
 ) -> None:
     """Every local factor column of every value that the plan uses (``used[v·ncol + col]``)
     for a block of states into ``buf[v·ncol + col, lane]``: the same formulas as
-    ``batch._local_table``. ``ct`` holds the block's card counts (52 rows, rank-major, ×
+    ``batch.evaluator._local_table``. ``ct`` holds the block's card counts (52 rows, rank-major, ×
     lanes); for a prime every count must be below p, so that max(n − i, 0) is already reduced
     (:func:`_cnt`; the caller checks the state sizes). ``t`` (``_ROWS`` × lanes) and ``n``
     (3 × lanes: the value's count, a rank's count, the state's total, left in ``n[2]``) are

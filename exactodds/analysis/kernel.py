@@ -274,7 +274,7 @@ def combine(residues: Sequence[IntArray], moduli: Sequence[Modulus]) -> IntArray
 
 
 class GroupLike(Protocol):
-    """What the plan needs of a compiled group of bets (``batch._Group``)."""
+    """What the plan needs of a compiled group of bets (``batch.basis.TermGroup``)."""
 
     @property
     def bets(self) -> tuple[int, ...]: ...

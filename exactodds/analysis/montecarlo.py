@@ -44,11 +44,11 @@ __all__ = [
     "ClassCheck",
     "MonteCarloCheck",
     "bet_check",
+    "count_by",
     "deal_outcome_codes",
     "deal_outcome_counts",
     "monte_carlo_check",
     "render_monte_carlo_check",
-    "tally",
 ]
 
 T = TypeVar("T")
@@ -182,11 +182,11 @@ class BetCheck:
         return max([abs(self.z), *(abs(c.z) for c in self.classes)])
 
 
-def tally(counts: Iterable[tuple[T, int]], classify: Callable[[T], K]) -> Counter[K]:
+def count_by(counts: Iterable[tuple[T, int]], classify: Callable[[T], K]) -> Counter[K]:
     """Counts added up by class: ``classify`` maps each item (an outcome, an outcome code, a
     feature record) to its class (a net result, a paytable row).
 
-    >>> tally([("a", 2), ("b", 3), ("c", 4)], lambda item: item != "b")
+    >>> count_by([("a", 2), ("b", 3), ("c", 4)], lambda item: item != "b")
     Counter({True: 6, False: 3})
     """
     out: Counter[K] = Counter()
@@ -319,8 +319,8 @@ def monte_carlo_check(
     out = []
     for bet in bets:
         net_of = {o: Fraction(bet.net(o)) for o, _ in joint}
-        exact = tally(joint, net_of.__getitem__)
-        seen = tally(dealt_outcomes, net_of.__getitem__)
+        exact = count_by(joint, net_of.__getitem__)
+        seen = count_by(dealt_outcomes, net_of.__getitem__)
         nets = sorted(exact.keys() | seen.keys(), reverse=True)
         classes = [(net, Fraction(exact[net], joint.total)) for net in nets]
         out.append(bet_check(bet.id, bet.name, classes, [seen[net] for net in nets], rounds))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.analysis.eor import EffectOfRemoval
-from exactodds.analysis.exposure import Simulation
+from exactodds.analysis.simulation import Simulation
 from exactodds.errors import MissingExtraError
 from exactodds.files import write_atomic
 from exactodds.shoe import RANKS

@@ -33,13 +33,13 @@ from more_itertools import chunked, sliced
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
-from exactodds.analysis.exposure import BetExposure, Simulation
 from exactodds.analysis.scheduler import (
     CONNECT_TIMEOUT,
     WORKERS_TIMEOUT,
     one_line,
     probe_scheduler,
 )
+from exactodds.analysis.simulation import BetRun, Simulation
 from exactodds.analysis.tally import Tally
 from exactodds.analysis.workers import (
     quiet_children,
@@ -47,13 +47,13 @@ from exactodds.analysis.workers import (
     stop_pool,
     worker_signals,
 )
+from exactodds.cpus import available_cpus
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
     MAX_CLUSTER_SHOES,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
     MAX_SIMULATION_SHOE,
-    available_cpus,
     check_count,
 )
 from exactodds.round import OUTCOME_CODES
@@ -305,7 +305,7 @@ def _finish(job: Job, tally: Tally, count: CountStrategy | None) -> Simulation:
     ev = job.evaluator
     figures = tally.by_round(ev.scales)
     bets = tuple(
-        BetExposure(
+        BetRun(
             bet,
             ev.bet_names[j],
             ev.max_rounds[j],

@@ -1,6 +1,7 @@
 """The ``exactodds`` command line: a thin typer layer over the Python API.
 
-Each command lives in its own module and registers itself on :data:`app`. Errors are caught once,
+Each command lives in its own module; :mod:`exactodds.cli.app` puts them on :data:`app`. Errors
+are caught once,
 here (:func:`main`): bad input of any kind (files, options, a missing optional extra, an output
 path) and usage errors print one line ``exactodds: error: WHERE: WHAT`` and exit 2; anything else
 is a bug, printed as one line that says how to see the traceback, with exit 1.
@@ -16,6 +17,7 @@ from typing import Any
 
 import typer
 
+from exactodds.cli.app import app
 from exactodds.cli.process import (
     BROKEN_PIPE,
     INTERRUPTED,
@@ -32,54 +34,6 @@ from exactodds.cli.process import (
 from exactodds.errors import ExactOddsError, error_line, quote
 
 __all__ = ["app", "main"]
-
-app = typer.Typer(
-    name="exactodds",
-    help="Exact combinatorial odds for baccarat and its side bets.",
-    epilog=(
-        "Examples: exactodds report  |  exactodds report mini --format html --out sheets/  |  "
-        "exactodds odds --decks 6 --remove '6 6 7h'"
-    ),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        from exactodds import __version__
-
-        typer.echo(f"exactodds {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-) -> None:
-    """Exact combinatorial odds for baccarat and its side bets.
-
-    Example: exactodds odds --decks 8
-    """
-
-
-# Importing a command module registers its commands on ``app``.
-from exactodds.cli import (  # noqa: E402, F401
-    check,
-    compare,
-    eor,
-    odds,
-    report,
-    settle,
-    simulate,
-    solve,
-    validate,
-)
 
 DEBUG_VARIABLE = "EXACTODDS_DEBUG"
 """Set to 1 to see the traceback of any error."""

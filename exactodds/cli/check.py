@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     AgainstOpt,
     DecksOpt,
@@ -36,7 +35,6 @@ rule is checked per bet, on the shoe and rules in use. Exit code 0 when every ch
 included), 1 when one fails, 2 on bad input."""
 
 
-@app.command(epilog=EPILOG)
 def check(  # noqa: PLR0917 - one parameter per command-line option
     paytables: PaytablesArg = None,
     against: AgainstOpt = None,

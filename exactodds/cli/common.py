@@ -27,6 +27,7 @@ __all__ = [
     "ShoeOpt",
     "check_format",
     "check_outputs",
+    "check_plot_outputs",
 ]
 
 DecksOpt = Annotated[
@@ -118,6 +119,14 @@ def check_outputs(
             raise OutputError(f"{path}: exists and is not a regular file")
         if (path.exists() or path.is_symlink()) and not force and not replaceable(path):
             raise OutputError(f"{path}: already exists (use --force to replace it)")
+
+
+def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
+    """Before any work: the ``plots`` extra is installed and the plot files may be written."""
+    from exactodds.analysis.plots import check_plots, plot_names
+
+    check_plots()
+    check_outputs("--plots", directory, plot_names(stem), force=force)
 
 
 AgainstOpt = Annotated[

@@ -6,20 +6,18 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import PaytableArg, check_format
 from exactodds.cli.progress import progress_display
 
 __all__ = ["compare"]
 
-_EXAMPLE = (
+EPILOG = (
     "Example: exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 "
     "--decks 6,8 --banker commission,no-commission --format md  |  "
     "exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"
 )
 
 
-@app.command(epilog=_EXAMPLE)
 def compare(
     paytable: PaytableArg = None,
     *,

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -17,25 +16,19 @@ from exactodds.cli.common import (
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
-    check_outputs,
+    check_plot_outputs,
 )
 from exactodds.cli.game import game_shoe_and_rules
 
-__all__ = ["check_plot_outputs", "eor"]
+__all__ = ["eor"]
 
 
-def check_plot_outputs(directory: Path, stem: str, force: bool) -> None:
-    """Before any work: the ``plots`` extra is installed and the plot files may be written."""
-    from exactodds.analysis.plots import check_plots, plot_names
-
-    check_plots()
-    check_outputs("--plots", directory, plot_names(stem), force=force)
-
-
-@app.command(
-    epilog="Examples: exactodds eor classic --format json\n\n"
+EPILOG = (
+    "Examples: exactodds eor classic --format json\n\n"
     "exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini"
 )
+
+
 def eor(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     fmt: FormatOpt = "md",

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, RulesOpt, ShoeOpt
 from exactodds.shoe import Shoe
 
 __all__ = ["odds"]
 
 
-@app.command(epilog="Example: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json")
+EPILOG = "Example: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json"
+
+
 def odds(
     decks: DecksOpt = None,
     remove: RemoveOpt = None,

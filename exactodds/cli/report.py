@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     AgainstOpt,
     DecksOpt,
@@ -53,7 +52,6 @@ Each sheet says where options override its paytable and ends with the command th
 it from any folder."""
 
 
-@app.command(epilog=EPILOG)
 def report(  # noqa: PLR0917 - one parameter per command-line option
     paytables: PaytablesArg = None,
     decks: DecksOpt = None,

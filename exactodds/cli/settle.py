@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -19,7 +18,7 @@ from exactodds.cli.game import game_shoe_and_rules
 
 __all__ = ["settle"]
 
-_EXAMPLE = (
+EPILOG = (
     "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' "
     "--bet player=100 --bet banker=100 --bet player_pair=100\n\n"
     "A worked example of a sheet made with options (exactodds report classic --decks 2 "
@@ -28,7 +27,6 @@ _EXAMPLE = (
 )
 
 
-@app.command(epilog=_EXAMPLE)
 def settle(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
     cards: Annotated[

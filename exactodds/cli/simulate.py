@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -20,8 +19,8 @@ from exactodds.cli.common import (
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    check_plot_outputs,
 )
-from exactodds.cli.eor import check_plot_outputs
 from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
 
@@ -41,7 +40,6 @@ bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE 
 table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC)."""
 
 
-@app.command(epilog=EPILOG)
 def simulate(
     paytable: PaytableArg = None,
     *,
@@ -116,8 +114,8 @@ def simulate(
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left or counts them; or (--monte-carlo) compare dealt rounds with the exact
     figures."""
-    from exactodds.analysis.exposure import STRATEGIES
     from exactodds.analysis.simulate import BACKENDS
+    from exactodds.analysis.simulation import STRATEGIES
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "json"))
@@ -172,9 +170,9 @@ def simulate(
     else:
         from exactodds.analysis.batch import compile_bets
         from exactodds.analysis.count import parse_triggers, read_tags
-        from exactodds.analysis.exposure import render_simulation
         from exactodds.analysis.simulate import check_run
         from exactodds.analysis.simulate import simulate as run_simulate
+        from exactodds.analysis.simulation import render_simulation
 
         n_shoes, n_workers = shoes or 1000, workers or 1
         cut = 14 if cut_card is None else cut_card

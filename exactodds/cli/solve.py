@@ -6,18 +6,16 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
 from exactodds.cli.common import PaytableArg
 
 __all__ = ["solve"]
 
-_EXAMPLE = (
+EPILOG = (
     "Example: exactodds solve classic --bet player_pair --event 'Player pair' "
     "--target-edge 5% --sweep 10:13"
 )
 
 
-@app.command(epilog=_EXAMPLE)
 def solve(
     paytable: PaytableArg = None,
     *,

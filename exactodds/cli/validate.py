@@ -8,15 +8,15 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli import app
-
 __all__ = ["SHOWN", "validate"]
 
 SHOWN = 20
 """Problems printed per file; the rest are counted."""
 
 
-@app.command(epilog="Example: exactodds validate paytables/classic.toml my-game.toml")
+EPILOG = "Example: exactodds validate paytables/classic.toml my-game.toml"
+
+
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Paytable TOML files to check.")],
 ) -> None:

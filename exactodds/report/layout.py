@@ -15,7 +15,6 @@ from pathlib import Path
 
 from exactodds.compliance import Compliance, Verdict, describe_value
 from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label, volatility_index
-from exactodds.examples import EXAMPLE_RULE, EXAMPLE_STAKE
 from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Occurrence
@@ -23,6 +22,7 @@ from exactodds.report.designer import Designer, designer_model
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
+from exactodds.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
 
 __all__ = [
     "PRECISION",

@@ -64,7 +64,7 @@ def monte_carlo_sheet(
     """The sheet with a Monte Carlo section of ``rounds`` rounds dealt with ``seed``: per bet,
     the dealt rounds tallied by the paytable row that settles them (``progress(rounds dealt,
     rounds)`` as blocks of rounds are dealt)."""
-    from exactodds.analysis.montecarlo import bet_check, deal_outcome_counts, tally
+    from exactodds.analysis.montecarlo import bet_check, count_by, deal_outcome_counts
     from exactodds.round import Outcome, feature_record
 
     check_monte_carlo_options(rounds, seed)
@@ -72,7 +72,7 @@ def monte_carlo_sheet(
     records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
     checks = []
     for b in sheet.bets:
-        seen = tally(records, b.bet.row_of_record)
+        seen = count_by(records, b.bet.row_of_record)
         classes = [(row.net, row.probability) for row in b.figures.rows]
         observed = [seen[i] for i in range(len(classes))]
         checks.append(bet_check(b.bet.id, b.bet.name, classes, observed, rounds))

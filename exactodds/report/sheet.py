@@ -28,7 +28,6 @@ from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError, named
-from exactodds.examples import EXAMPLE_RULE, Example, row_examples
 from exactodds.files import read_bytes
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.numbers import exact
@@ -37,6 +36,7 @@ from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
 from exactodds.shoe import RANKS, SUITS, Shoe
 from exactodds.tableau import BUILTIN, Tableau
+from exactodds.worked_examples import EXAMPLE_RULE, Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
@@ -114,7 +114,7 @@ class BetSheet:
     unrounded_rtp: Fraction | None = None
     occurrence: tuple[Occurrence, ...] = ()
     examples: tuple[Example | None, ...] = ()
-    """Per row: its worked example (:func:`~exactodds.examples.row_examples`), None for a row
+    """Per row: its worked example (:func:`~exactodds.worked_examples.row_examples`), None for a row
     that never occurs; empty when not computed."""
 
     @property

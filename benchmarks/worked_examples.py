@@ -7,7 +7,7 @@ Then the same for classic on random depleted shoes (8 decks less 0–400 random 
 small shoes of 6–20 cards), where the card search has the least to choose from. Prints each
 time and the worst against a 1 s budget per paytable.
 
-Usage: python benchmarks/examples.py [--shoes 40] [--seed 1]
+Usage: python benchmarks/worked_examples.py [--shoes 40] [--seed 1]
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import random
 import time
 
 from exactodds.engine import joint_distribution
-from exactodds.examples import _in_order, example_cards, row_examples
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.shoe import Card, Shoe
+from exactodds.worked_examples import _in_order, example_cards, row_examples
 
 BUDGET = 1.0
 

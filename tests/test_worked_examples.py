@@ -1,5 +1,5 @@
-"""Worked examples (exactodds.examples): each one re-settled by ``settle`` lands on its own row
-and returns what the sheet says; the documented selection rule, checked against brute force
+"""Worked examples (exactodds.worked_examples): each one re-settled by ``settle`` lands on its own
+row and returns what the sheet says; the documented selection rule, checked against brute force
 over every physical card sequence of small shoes; depleted shoes; determinism."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.engine import joint_distribution
-from exactodds.examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from exactodds.paytable import Bet, Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, render_sheets
@@ -25,6 +24,7 @@ from exactodds.round import Outcome, PairKind, feature_record
 from exactodds.settle import check_round, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
+from exactodds.worked_examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
@@ -219,7 +219,7 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
 # -- determinism ----------------------------------------------------------------------------------
 
 _PRINT_EXAMPLES = """
-from exactodds.examples import row_examples
+from exactodds.worked_examples import row_examples
 from exactodds.paytable_loader import load_paytable
 from tests.markdown_cells import has_cells
 t = load_paytable("bonus-pairs")

@@ -70,7 +70,7 @@ EXAMPLE_RULE = (
     "card) — dealt with the first cards the shoe holds in a fixed preference (cards not yet in "
     "the round; a hand's total as its first card, completed by a ten-value card K, Q, J or T; "
     "suits c, d, h, s from the card's deal position), as set out in full in the module "
-    "exactodds.examples."
+    "exactodds.worked_examples."
 )
 """The selection rule in one sentence, for the sheets' Method section."""
 

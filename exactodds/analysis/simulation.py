@@ -32,7 +32,7 @@ from exactodds.numbers import exact, signed
 from exactodds.shoe import Shoe
 from exactodds.tables import Align
 
-__all__ = ["STRATEGIES", "BetExposure", "RoundFigures", "Simulation", "render_simulation"]
+__all__ = ["STRATEGIES", "BetRun", "RoundFigures", "Simulation", "render_simulation"]
 
 STRATEGIES = ("perfect", "count")
 """``perfect``: bet whenever the exact EV from the cards left is positive (a computer that knows
@@ -40,13 +40,13 @@ them); ``count``: bet when the true count of the bet's tags reaches its trigger.
 
 
 @dataclass(frozen=True)
-class BetExposure:
+class BetRun:
     """One bet played by a strategy over a run, without and with its ``max_round``.
 
     >>> f = Fraction
     >>> by_round = (RoundFigures(1, 10, 1, f(-1, 20), f(1, 100), f(1), f(1)),
     ...             RoundFigures(2, 10, 3, f(-1, 20), f(3, 100), f(-3), f(3)))
-    >>> b = BetExposure("pair", "Pair", 1, by_round)  # offered on round 1 only
+    >>> b = BetRun("pair", "Pair", 1, by_round)  # offered on round 1 only
     >>> b.rounds, b.bet_rounds(), b.bet_rounds(limited=True), b.rounds_offered(limited=True)
     (20, 4, 1, 10)
     >>> b.expected_gain(), b.expected_gain(limited=True), b.realized_gain()
@@ -133,7 +133,7 @@ class Simulation:
 
     >>> f = Fraction
     >>> rounds = (RoundFigures(1, 2, 0, f(-1, 20), f(0), f(0), f(0)),)
-    >>> sim = Simulation(2, 7, 14, Shoe.decks(8), (BetExposure("tie", "Tie", None, rounds),))
+    >>> sim = Simulation(2, 7, 14, Shoe.decks(8), (BetRun("tie", "Tie", None, rounds),))
     >>> sim.rounds, sim.to_json()["bets"]["tie"]["unlimited"]["edge_rounds"]
     (2, 0)
     """
@@ -142,7 +142,7 @@ class Simulation:
     seed: int
     cut_card: int
     shoe: Shoe
-    bets: tuple[BetExposure, ...]
+    bets: tuple[BetRun, ...]
     strategy: str = "perfect"
     see_burns: bool = False
     rules: str = "punto-banco"
@@ -176,7 +176,7 @@ class Simulation:
         out["bets"] = bets
         return out
 
-    def _bet_json(self, b: BetExposure) -> dict[str, Any]:
+    def _bet_json(self, b: BetRun) -> dict[str, Any]:
         entry: dict[str, Any] = {"name": b.name, "max_round": b.max_round}
         if b.count is None:
             for label, limited in (("unlimited", False), ("with_max_round", True)):
@@ -220,7 +220,7 @@ class Simulation:
         ]
         return entry
 
-    def _count_json(self, b: BetExposure, limited: bool) -> dict[str, Any]:
+    def _count_json(self, b: BetRun, limited: bool) -> dict[str, Any]:
         di, n0 = b.di(limited), b.n0(limited)
         return {
             "rounds_offered": b.rounds_offered(limited),

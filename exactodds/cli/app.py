@@ -1,0 +1,58 @@
+"""The typer application: the root options and every command, each from its own module (which
+holds the command's function and its help epilog)."""
+
+from __future__ import annotations
+
+import typer
+
+from exactodds.cli import check, compare, eor, odds, report, settle, simulate, solve, validate
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="exactodds",
+    help="Exact combinatorial odds for baccarat and its side bets.",
+    epilog=(
+        "Examples: exactodds report  |  exactodds report mini --format html --out sheets/  |  "
+        "exactodds odds --decks 6 --remove '6 6 7h'"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from exactodds import __version__
+
+        typer.echo(f"exactodds {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Exact combinatorial odds for baccarat and its side bets.
+
+    Example: exactodds odds --decks 8
+    """
+
+
+for _module, _command in (
+    (check, check.check),
+    (compare, compare.compare),
+    (eor, eor.eor),
+    (odds, odds.odds),
+    (report, report.report),
+    (settle, settle.settle),
+    (simulate, simulate.simulate),
+    (solve, solve.solve),
+    (validate, validate.validate),
+):
+    app.command(epilog=_module.EPILOG)(_command)
