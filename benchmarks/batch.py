@@ -111,7 +111,7 @@ def main() -> None:
     t0 = time.perf_counter()
     evaluator = compile_bets(table.bets, table.tableau)
     compile_s = time.perf_counter() - t0
-    shoe = Shoe.decks(args.decks) if args.decks else table.shoe()
+    shoe = Shoe.decks(args.decks) if args.decks else table.shoe
     states = random_states(shoe, args.states, args.seed)
 
     with kernel(name):  # also for small batches, which numba would leave to numpy

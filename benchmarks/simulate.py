@@ -67,7 +67,7 @@ def main() -> None:
     args = ap.parse_args()
 
     table = load_paytable(args.paytable)
-    shoe = table.shoe()
+    shoe = table.shoe
     t0 = time.perf_counter()
     evaluator = compile_bets(table.bets, table.tableau)
     print(f"paytable: {table.label} ({len(table.bets)} bets), {shoe.describe()}")

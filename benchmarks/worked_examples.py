@@ -57,7 +57,7 @@ def main() -> None:
     total = 0.0
     for path in bundled_paytables():
         table = load_paytable(path)
-        seconds = timed(table, table.shoe())
+        seconds = timed(table, table.shoe)
         rows = sum(len(bet.rows) for bet in table.bets)
         print(f"{path.stem:<14} {len(table.bets):>2} bets {rows:>3} rows  {seconds * 1000:7.1f} ms")
         worst, total = max(worst, seconds), total + seconds

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
@@ -44,6 +44,9 @@ from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
 from exactodds.tables import Align, pipe_table
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "DEFAULT_TIES",
@@ -63,7 +66,7 @@ __all__ = [
 ]
 
 DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
-"""The Tie payouts of the default grid (SPEC §6: 8:1 and the 9:1 variant)."""
+"""The Tie payouts of the default grid (docs/rules.md §6: 8:1 and the 9:1 variant)."""
 
 INFINITE: Literal["inf"] = "inf"
 """The decks value of the infinite-deck limit (``--decks 6,8,inf``)."""
@@ -106,7 +109,7 @@ def tie_bet(pays: Payout, name: str = "Tie") -> Bet:
     """The standard Tie bet: ``pays`` on equal totals, lose otherwise.
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # docs/rules.md §9
     '14.3596%'
     """
     return Bet(
@@ -134,7 +137,7 @@ def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
     ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)").
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> percent(bet_figures(joint, banker_bet("commission")).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, banker_bet("commission")).house_edge)  # docs/rules.md §9
     '1.0579%'
     >>> banker_bet("super-6").rows[0].event
     'Banker wins with 6'
@@ -327,6 +330,60 @@ class Comparison:
     bets: tuple[tuple[str, str], ...]  # (id, name) of every column
     results: tuple[VariantResult, ...]
     formulas: tuple[FormulaResult, ...] = ()
+
+    def __repr__(self) -> str:
+        """One line: the paytable and the size of the grid.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
+        <Comparison 'Classic (commission)': 14 bets × 12 variants>
+        """
+        return (
+            f"<Comparison {self.paytable.name!r}: {len(self.bets)} bets × "
+            f"{len(self.results)} variants>"
+        )
+
+    def variant_labels(self) -> list[str]:
+        """A short label per variant (rules, decks, Tie, Banker), in grid order: the column
+        heads when bets are rows.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> compare_variants(load_paytable("classic"), ties=["9:1"], decks=[6]).variant_labels()[0]
+        'punto-banco 6d Tie 9:1 commission'
+        """
+        return [
+            f"{r.variant.rules} {_decks_label(r.variant.decks)}d Tie {r.tie_label} {r.banker_label}"
+            for r in self.results
+        ]
+
+    def bet_rows(self) -> list[tuple[str, list[Fraction | None]]]:
+        """Per bet (name), its house edge in each variant (None where the variant lacks it)."""
+        return [
+            (name, [r.house_edge.get(bet_id) for r in self.results]) for bet_id, name in self.bets
+        ]
+
+    def _repr_html_(self) -> str:
+        """Bets as rows, variants as columns, for notebooks."""
+        from exactodds.notebook import html_table
+
+        rows = [
+            (name, *(e if e is not None else "-" for e in edges)) for name, edges in self.bet_rows()
+        ]
+        caption = f"House edge by variant: {self.paytable.name}"
+        return html_table(("bet", *self.variant_labels()), rows, caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Long form, one row per variant and bet: rules, decks, tie, banker, bet, house_edge
+        (exact Fractions) as a DataFrame (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        headers = ("rules", "decks", "tie", "banker", "bet", "house_edge")
+        rows = [
+            (r.variant.rules, r.variant.decks, r.tie_label, r.banker_label, bet_id, edge)
+            for r in self.results
+            for bet_id, edge in r.edges
+        ]
+        return frame(headers, rows)
 
     def to_json(self) -> dict[str, Any]:
         """``{"variants": [{"rules", "decks", "tie", "banker", "house_edge": {id: "p/q"}}]}``

@@ -1,4 +1,4 @@
-"""The exact joint distribution of one baccarat round over the round features of SPEC §4.
+"""The exact joint distribution of one baccarat round over the round features of docs/rules.md §4.
 
 Every round is counted as an ordered sequence of six cards drawn from the shoe (cards five and
 six may go unused), so all counts share the universe N·(N−1)·…·(N−5).
@@ -26,11 +26,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from math import perm
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from exactodds.round import Hand, Outcome, Winner, continuations, feature_record, hand_code
 from exactodds.shoe import RANK_VALUES, Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Joint", "joint_distribution"]
 
@@ -92,6 +95,34 @@ class Joint:
             key = (p0 if p3 is None else (p0 + p3) % 10, b0 if b3 is None else (b0 + b3) % 10)
             out[key] = out.get(key, 0) + n
         return out
+
+    def __repr__(self) -> str:
+        """One line: shoe, tableau and the size of the universe.
+
+        >>> joint_distribution(Shoe.decks(8))
+        <Joint 8 decks (416 cards), punto-banco: 4,998,398,275,503,360 card sequences>
+        """
+        return f"<Joint {self.shoe.describe()}, {self.tableau.name}: {self.total:,} card sequences>"
+
+    def _winners(self) -> list[tuple[str, int, Fraction]]:
+        return [(w.value, n, Fraction(n, self.total)) for w, n in self.winner_counts().items()]
+
+    def _repr_html_(self) -> str:
+        """Banker, Player and Tie: combinations and probability, for notebooks."""
+        from exactodds.notebook import html_table
+
+        caption = f"{self.shoe.describe()}, {self.tableau.name}: {self.total:,} card sequences"
+        return html_table(("winner", "combinations", "probability"), self._winners(), caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Combinations and probability by (player total, banker total) as a DataFrame
+        (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        rows = [
+            (p, b, n, Fraction(n, self.total)) for (p, b), n in sorted(self.totals_table().items())
+        ]
+        return frame(("player_total", "banker_total", "combinations", "probability"), rows)
 
     @cached_property
     def records(self) -> tuple[tuple[tuple[object, ...], int], ...]:

@@ -1,4 +1,4 @@
-"""Exact figures per bet (SPEC §8): per-row combinations, EV, RTP, house edge, hit frequency,
+"""Exact figures per bet (rules.md §8): per-row combinations, EV, RTP, house edge, hit frequency,
 variance, largest win — all Fractions computed from integer combination counts.
 
 >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
 from exactodds.payout import Payout
@@ -21,9 +22,13 @@ from exactodds.paytable import Bet, Paytable
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = [
     "DEFAULT_STAKES",
     "BetFigures",
+    "PaytableFigures",
     "RowFigures",
     "bet_figures",
     "paytable_figures",
@@ -66,7 +71,7 @@ class RowFigures:
 
 @dataclass(frozen=True)
 class BetFigures:
-    """Every SPEC §8 figure of one bet, exact.
+    """Every docs/rules.md §8 figure of one bet, exact.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
@@ -140,6 +145,83 @@ class BetFigures:
         """The bet has a positive expectation for the player."""
         return self.ev > 0
 
+    def __repr__(self) -> str:
+        """One line of headline figures (the exact values are the attributes).
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> paytable_figures(load_paytable("classic"))[2]
+        <BetFigures tie: house edge 14.3596%, RTP 85.6404%, hit 9.5156%, largest win 8>
+        """
+        from exactodds.numbers import percent
+        from exactodds.payout import format_number
+
+        return (
+            f"<BetFigures {self.bet.id}: house edge {percent(self.house_edge)}, "
+            f"RTP {percent(self.rtp)}, hit {percent(self.hit_frequency)}, "
+            f"largest win {format_number(self.largest_win)}>"
+        )
+
+    def _table(self) -> tuple[tuple[str, ...], list[tuple[object, ...]]]:
+        headers = ("event", "pays", "net", "combinations", "probability", "return")
+        rows: list[tuple[object, ...]] = [
+            (r.event, r.pays.text or str(r.pays), r.net, r.combinations, r.probability, r.ret)
+            for r in self.rows
+        ]
+        return headers, rows
+
+    def _repr_html_(self) -> str:
+        """The return table and the headline figures, for notebooks."""
+        from exactodds.notebook import html_table
+        from exactodds.numbers import percent
+
+        headers, rows = self._table()
+        caption = (
+            f"{self.bet.name}: house edge {percent(self.house_edge)}, RTP {percent(self.rtp)}, "
+            f"hit frequency {percent(self.hit_frequency)}"
+        )
+        shown = [(e, p, str(n), c, pr, ret) for e, p, n, c, pr, ret in rows]
+        return html_table(headers, shown, caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The return table (event, pays, net, combinations, probability, return) as a
+        DataFrame of exact values (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        return frame(*self._table())
+
+
+class PaytableFigures(list[BetFigures]):
+    """The figures of every bet of a paytable (a list), with a one-table notebook display.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> figures = paytable_figures(load_paytable("classic"))
+    >>> figures[1]
+    <BetFigures banker: house edge 1.0579%, RTP 98.9421%, hit 45.8597%, largest win 0.95>
+    >>> figures.to_frame().loc[1, "house_edge"]  # doctest: +SKIP
+    Fraction(114753351728, 10847218479825)
+    """
+
+    HEADERS = ("bet", "name", "house_edge", "rtp", "hit_frequency", "largest_win")
+
+    def _table(self) -> list[tuple[object, ...]]:
+        return [
+            (f.bet.id, f.bet.name, f.house_edge, f.rtp, f.hit_frequency, f.largest_win)
+            for f in self
+        ]
+
+    def _repr_html_(self) -> str:
+        """One row per bet: house edge, RTP, hit frequency, largest win."""
+        from exactodds.notebook import html_table
+
+        rows = [(*r[:5], str(r[5])) for r in self._table()]
+        return html_table(self.HEADERS, rows)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per bet of exact figures as a DataFrame (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        return frame(self.HEADERS, self._table())
+
 
 def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures:
     """Exact figures of ``bet`` on the distribution ``joint`` at ``stake`` (rounding only).
@@ -163,16 +245,16 @@ def paytable_figures(
     shoe: Shoe | None = None,
     tableau: Tableau | None = None,
     stake: Fraction | int = 1,
-) -> list[BetFigures]:
+) -> PaytableFigures:
     """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given).
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> figures = paytable_figures(load_paytable(default_paytable()))
-    >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # SPEC §9
+    >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # docs/rules.md §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
     """
-    joint = joint_distribution(shoe or paytable.shoe(), tableau or paytable.tableau)
-    return [bet_figures(joint, bet, stake) for bet in paytable.bets]
+    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
+    return PaytableFigures(bet_figures(joint, bet, stake) for bet in paytable.bets)
 
 
 def rtp_by_stake(

@@ -1,4 +1,4 @@
-"""Payout notation (SPEC §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
+"""Payout notation (docs/rules.md §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
 push and lose.
 
 A :class:`Payout` is the net result per unit staked: ``11:1`` nets 11, a push 0, a loss −1.
@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from exactodds.errors import PaytableError, quote
-from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, check_length
 
 __all__ = [
     "LOSE",
@@ -142,6 +143,8 @@ class Payout:
     >>> p = parse_payout("1:1 less 5%")
     >>> p.net, p.kind, str(p), p.text
     (Fraction(19, 20), <PayoutKind.WIN: 'win'>, '19:20', '1:1 less 5%')
+    >>> Payout("12:1") == parse_payout("12:1"), Payout("push").net, Payout(3).net
+    (True, Fraction(0, 1), Fraction(3, 1))
     >>> Payout(Fraction(-2))
     Traceback (most recent call last):
     ...
@@ -151,7 +154,22 @@ class Payout:
     net: Fraction
     text: str = ""
 
+    if TYPE_CHECKING:  # a payout text or a number is read as in a paytable file
+
+        def __init__(self, net: Fraction | int | str, text: str = "") -> None: ...
+
     def __post_init__(self) -> None:
+        given: object = self.net
+        if isinstance(given, str):
+            parsed = parse_payout(given)
+            object.__setattr__(self, "net", parsed.net)
+            object.__setattr__(self, "text", self.text or parsed.text)
+        elif isinstance(given, int):
+            object.__setattr__(self, "net", Fraction(given))
+        elif not isinstance(given, Fraction):
+            raise PaytableError(
+                f"payout must be a text like '11:1' or a Fraction, not {quote(given)}"
+            )
         if self.net < -1:
             raise PaytableError(f"payout {self.text or self.net!r} loses more than the stake")
 
@@ -233,7 +251,7 @@ LOSE = Payout(Fraction(-1), "lose")
 
 
 def parse_payout(value: object) -> Payout:
-    """Parse a payout written in any SPEC §5 notation.
+    """Parse a payout written in any docs/rules.md §5 notation.
 
     >>> parse_payout("11:1").net, parse_payout("push").net, parse_payout("lose").net
     (Fraction(11, 1), Fraction(0, 1), Fraction(-1, 1))
@@ -246,11 +264,7 @@ def parse_payout(value: object) -> Payout:
     """
     if not isinstance(value, str):
         raise PaytableError(f"payout must be a string like '11:1', not {quote(value)}")
-    if len(value) > MAX_PAYOUT_CHARS:
-        raise PaytableError(
-            f"payout of {len(value):,} characters is longer than the limit of "
-            f"{MAX_PAYOUT_CHARS}: {quote(value)}"
-        )
+    check_length(value, MAX_PAYOUT_CHARS, "payout", PaytableError, show=True)
     text = " ".join(value.strip().lower().split())
     if text in _WORDS:
         return Payout(Fraction(_WORDS[text]), value.strip())

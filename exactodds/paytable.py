@@ -12,12 +12,13 @@ Paytable files are read and checked by :mod:`exactodds.paytable_loader`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import itemgetter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from exactodds.bundled import display_path
 from exactodds.conditions import Condition, Index, Memo
@@ -27,6 +28,9 @@ from exactodds.payout import Payout
 from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
 from exactodds.tableau import Tableau
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -252,14 +256,94 @@ class Paytable:
         known = ", ".join(b.id for b in self.bets)
         raise PaytableError(f"{self.label}: unknown bet id {bet_id!r} (known: {known})")
 
+    @property
     def shoe(self) -> Shoe:
-        """The full shoe of the paytable's ``decks``."""
+        """The full shoe of the paytable's ``decks`` (a property, so ``joint_distribution(
+        table.shoe)`` works as written).
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> load_paytable("mini").shoe.describe()
+        '8 decks (416 cards)'
+        """
         return Shoe.decks(self.decks)
 
     @property
     def label(self) -> str:
         """How the paytable is named in messages: its file, or its name."""
         return display_path(self.path) if self.path is not None else self.name
+
+    def with_payout(self, bet_id: str, row: int | str, pays: Payout | str | Fraction) -> Paytable:
+        """The paytable with one row of one bet paying ``pays`` (a payout text such as
+        ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
+        it was read from (no path, no hash) and its description says what was edited, since
+        the old one may state the old payout.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> table = load_paytable("classic").with_payout("player_pair", "Player pair", "12:1")
+        >>> table.bet("player_pair").rows[0].pays.net, table.path
+        (Fraction(12, 1), None)
+        >>> table.description
+        'Classic (commission) with Player Pair: Player pair 12:1 (was 11:1).'
+        >>> table.with_payout("tie", 5, "9:1")
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.PaytableError: Classic (commission): bet 'tie' has no row 5 (rows 0 to 1)
+        """
+        bet = self.bet(bet_id)
+        index = _row_index(self, bet, row)
+        old = bet.rows[index]
+        payout = pays if isinstance(pays, Payout) else Payout(pays)
+        rows = (*bet.rows[:index], replace(old, pays=payout), *bet.rows[index + 1 :])
+        bets = tuple(replace(b, rows=rows) if b.id == bet_id else b for b in self.bets)
+        edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
+        if self.path is None and self.description.endswith(")."):  # already edited: add to it
+            description = f"{self.description[:-1]}; {edit}."
+        else:
+            description = f"{self.name} with {edit}."
+        return replace(self, bets=bets, path=None, sha256=None, description=description)
+
+    def __repr__(self) -> str:
+        """One line: name, shoe, rules, bets, file (the full text is :meth:`_repr_html_`)."""
+        where = f", {self.label}" if self.path is not None else ""
+        return (
+            f"<Paytable {self.name!r}: {self.decks} decks, {self.tableau.name}, "
+            f"{len(self.bets)} bets{where}>"
+        )
+
+    def _rows(self) -> list[tuple[str, str, str, str]]:
+        return [
+            (b.id, r.event, str(r.when), r.pays.text or str(r.pays))
+            for b in self.bets
+            for r in b.rows
+        ]
+
+    def _repr_html_(self) -> str:
+        """Every row of every bet as an HTML table, for notebooks."""
+        from exactodds.notebook import html_table
+
+        caption = f"{self.name}: {self.decks} decks, {self.tableau.name}"
+        return html_table(("bet", "event", "when", "pays"), self._rows(), caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """Every row of every bet (bet, event, when, pays) as a DataFrame (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        return frame(("bet", "event", "when", "pays"), self._rows())
+
+
+def _row_index(table: Paytable, bet: Bet, row: int | str) -> int:
+    """The index of ``row`` (an index or an event) among the rows of ``bet``."""
+    if isinstance(row, str):
+        events = [r.event for r in bet.rows]
+        if row not in events:
+            known = ", ".join(repr(e) for e in events)
+            raise PaytableError(f"{table.label}: bet {bet.id!r} has no row {row!r} ({known})")
+        return events.index(row)
+    if not 0 <= row < len(bet.rows):
+        raise PaytableError(
+            f"{table.label}: bet {bet.id!r} has no row {row} (rows 0 to {len(bet.rows) - 1})"
+        )
+    return row
 
 
 class Occurrence(StrEnum):

@@ -343,7 +343,7 @@ def settle_round(
     exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove 9s: ...
     """
     rules = tableau or paytable.tableau
-    shoe = shoe or paytable.shoe()
+    shoe = shoe or paytable.shoe
     dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
     for bet_id, stake in bets:
@@ -411,7 +411,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
     r, o = s.round, s.round.outcome
     lines = [
         f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)"
-        + ("" if s.shoe == s.paytable.shoe() else f"    Shoe: {s.shoe.describe()}"),
+        + ("" if s.shoe == s.paytable.shoe else f"    Shoe: {s.shoe.describe()}"),
         _hand_line("Player", r.player, o.player),
         _hand_line("Banker", r.banker, o.banker),
     ]

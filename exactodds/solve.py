@@ -223,7 +223,7 @@ def solve_payout(
     """
     bet = paytable.bet(bet_id)
     index = find_row(bet, event)
-    joint = joint or joint_distribution(paytable.shoe(), paytable.tableau)
+    joint = joint or joint_distribution(paytable.shoe, paytable.tableau)
     line = edge_line(joint, bet, index)
     if line.probability == 0:
         raise ExactOddsError(

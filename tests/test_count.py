@@ -98,7 +98,7 @@ def test_derived_trigger_reproduces_the_published_lucky_six_triggers() -> None:
         assert trigger is not None and abs(trigger - ref[level]["trigger"]) < 1, level
     # the exact EORs of the same bet match the published ones to their six decimals
     table = load_paytable(EXAMPLES / "lucky-six.toml")
-    exact = effect_of_removal([table.bet("lucky_six")], table.shoe(), table.tableau)
+    exact = effect_of_removal([table.bet("lucky_six")], table.shoe, table.tableau)
     for r in RANKS:
         published = Fraction(ref["effect"][str(value[r])])
         value_r = exact.eor["lucky_six"][r]
@@ -151,7 +151,7 @@ def _recount(
 ) -> tuple[int, int, Fraction, Fraction]:
     """One shoe dealt card by card; the counter's decisions from CountTags; EVs from the engine.
     Returns (rounds, rounds bet, Σ exact EV where bet, Σ net where bet)."""
-    shoe = table.shoe()
+    shoe = table.shoe
     flat = [n for row in shoe.counts for n in row]
     cards = [c for c, n in enumerate(flat) for _ in range(n)]
     dealt = [cards[i] for i in shoe_rng(seed, index).permutation(len(cards)).tolist()]
@@ -192,12 +192,12 @@ def test_count_gain_is_the_sum_of_exact_evs_where_the_counter_bets(
     trigger = Fraction(3, 2)
     strategy = count_strategy(
         small,
-        classic.shoe(),
+        classic.shoe,
         tags={"lucky_six": tags},
         triggers={"lucky_six": trigger},
         see_burns=see_burns,
     )
-    sim = simulate(small, classic.shoe(), shoes=2, seed=4, count=strategy)
+    sim = simulate(small, classic.shoe, shoes=2, seed=4, count=strategy)
     (lucky,) = [b for b in sim.bets if b.bet_id == "lucky_six"]
     expected = [
         _recount(classic, tags, trigger=trigger, seed=4, index=i, see_burns=see_burns)
@@ -215,7 +215,7 @@ def test_tags_all_zero_never_beat_the_full_shoe(classic: Paytable, small: BatchE
     """Pairs on a full shoe have every EOR zero, so eor's tags are all 0 and TC is always 0:
     no default trigger (never bets); a trigger ≤ 0 bets every round, at the full-shoe EV on
     average, never better than chance; a trigger > 0 never bets."""
-    shoe = classic.shoe()
+    shoe = classic.shoe
     default = count_strategy(small, shoe)
     pair = default.bets[0]
     assert pair.bet_id == "player_pair" and set(pair.tags.tags.values()) == {0}
@@ -240,9 +240,9 @@ def test_tags_all_zero_never_beat_the_full_shoe(classic: Paytable, small: BatchE
 def test_count_results_are_reproducible_whatever_the_workers_and_chunks(
     classic: Paytable, small: BatchEvaluator
 ) -> None:
-    strategy = count_strategy(small, classic.shoe(), triggers={"lucky_six": Fraction(2)})
-    one = simulate(small, classic.shoe(), shoes=6, seed=8, count=strategy).to_json()
-    two = simulate(small, classic.shoe(), shoes=6, seed=8, count=strategy, workers=2, chunk=1)
+    strategy = count_strategy(small, classic.shoe, triggers={"lucky_six": Fraction(2)})
+    one = simulate(small, classic.shoe, shoes=6, seed=8, count=strategy).to_json()
+    two = simulate(small, classic.shoe, shoes=6, seed=8, count=strategy, workers=2, chunk=1)
     assert one == two.to_json()
     count = one["bets"]["lucky_six"]["count"]
     assert count["trigger"] == "2/1" and count["trigger_source"] == "--trigger"
@@ -255,11 +255,9 @@ def test_local_and_dask_backends_give_the_same_json(
     classic: Paytable, small: BatchEvaluator
 ) -> None:
     pytest.importorskip("distributed")
-    strategy = count_strategy(small, classic.shoe(), triggers={"lucky_six": Fraction(2)})
-    local = simulate(small, classic.shoe(), shoes=4, seed=3, count=strategy, chunk=1)
-    dask = simulate(
-        small, classic.shoe(), shoes=4, seed=3, count=strategy, backend="dask", workers=2
-    )
+    strategy = count_strategy(small, classic.shoe, triggers={"lucky_six": Fraction(2)})
+    local = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, chunk=1)
+    dask = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, backend="dask", workers=2)
     assert local.to_json() == dask.to_json()
 
 
@@ -343,4 +341,4 @@ def test_the_dask_backend_without_its_extra_names_it(
 
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     with pytest.raises(MissingExtraError, match=r"pip install 'exactodds\[dask\]'"):
-        simulate(small, classic.shoe(), shoes=1, seed=1, backend="dask")
+        simulate(small, classic.shoe, shoes=1, seed=1, backend="dask")

@@ -392,7 +392,7 @@ def test_export_reads_back_to_the_pages_figures(
     again = build_sheet(table, shoe=sheet.shoe, date=sheet.date, version=sheet.version)
     ids = [b.bet.id for b in sheet.bets]
     assert collect(pages.open(render_sheets([again], "html")), ids) == collect(page, ids)
-    assert table.shoe() == sheet.shoe or name == "golden"
+    assert table.shoe == sheet.shoe or name == "golden"
     notes = page.locator("#designer li").all_inner_texts()
     if name == "golden":  # a depleted shoe: the file has its decks, the note the --remove
         assert table.decks == 1

@@ -21,7 +21,7 @@ from tests.cli_helpers import Cli
 
 @pytest.fixture(scope="module")
 def classic_eor(classic: Paytable, classic_evaluator: BatchEvaluator) -> EffectOfRemoval:
-    return effect_of_removal(classic.bets, classic.shoe(), evaluator=classic_evaluator)
+    return effect_of_removal(classic.bets, classic.shoe, evaluator=classic_evaluator)
 
 
 def _engine_ev(table: Paytable, shoe: Shoe) -> dict[str, Fraction]:
@@ -32,7 +32,7 @@ def _engine_ev(table: Paytable, shoe: Shoe) -> dict[str, Fraction]:
 def test_eor_matches_engine_on_the_shoe_less_one_card(
     classic: Paytable, classic_eor: EffectOfRemoval
 ) -> None:
-    full = classic.shoe()
+    full = classic.shoe
     base = _engine_ev(classic, full)
     assert dict(classic_eor.ev) == base
     for rank in RANKS:  # a full shoe: every suit gives the same EV, remove the club

@@ -110,7 +110,7 @@ def test_every_bundled_paytable_1_to_1000_decks(path: Path) -> None:
     seed = sum(map(ord, path.stem))
     shoes = [
         depleted(1, 10, seed),
-        table.shoe().remove("A 2 3 4 5 6 7 8 9 T J Q K Kh Kh 9d 9d 9d 6c 6c"),
+        table.shoe.remove("A 2 3 4 5 6 7 8 9 T J Q K Kh Kh 9d 9d 9d 6c 6c"),
         depleted(30, 200, seed),
         depleted(1000, 300, seed),
     ]

@@ -1,4 +1,4 @@
-"""SPEC §8 figures against a direct computation over physical card sequences.
+"""docs/rules.md §8 figures against a direct computation over physical card sequences.
 
 For small shoes every ordered six-card sequence is dealt by the brute-force dealer and the bet
 settled by a plain-Python rule; EV, variance, hit frequency, push probability and largest win
@@ -112,7 +112,7 @@ def test_figures_equal_sequence_averages(shoe_name: str, bet_id: str) -> None:
 def test_rounded_bet_rtp_by_stake_matches_per_stake_rounding() -> None:
     touch = load_paytable(next(p for p in bundled_paytables() if p.stem == "touch"))
     banker = touch.bet("banker")
-    joint = joint_distribution(touch.shoe())
+    joint = joint_distribution(touch.shoe)
     plain = bet_figures(joint, unrounded(banker)).rtp
     table = dict(rtp_by_stake(joint, banker))
     wins = joint.winner_counts()

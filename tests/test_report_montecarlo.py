@@ -107,7 +107,7 @@ def test_rows_agree_with_the_analysis_check_by_net_result(classic: Paytable) -> 
     sheet = monte_carlo_sheet(build_sheet(classic, date="2024-06-01"), rounds=ROUNDS, seed=9)
     assert sheet.monte_carlo is not None
     reference = monte_carlo_check(
-        classic.bets, classic.shoe(), classic.tableau, rounds=ROUNDS, seed=9
+        classic.bets, classic.shoe, classic.tableau, rounds=ROUNDS, seed=9
     )
     for mine, theirs in zip(sheet.monte_carlo.bets, reference.bets, strict=True):
         by_net: dict[Fraction, int] = {}

@@ -48,7 +48,7 @@ def _deal(cards: list[int]) -> tuple[Outcome, int]:
 
 def test_deal_round_at_follows_the_tableau() -> None:
     none, pair, perfect = PairKind.NONE, PairKind.PAIR, PairKind.PERFECT
-    # player 2+3 = 5 draws an 8; banker 3 stands on an 8 (SPEC §3)
+    # player 2+3 = 5 draws an 8; banker 3 stands on an 8 (docs/rules.md §3)
     cards = [_k("2", "c"), _k("A", "d"), _k("3", "h"), _k("2", "s"), _k("8", "c"), _k("9", "c")]
     assert _deal(cards) == (Outcome(Hand(5, 8, none), Hand(3, None, none)), 5)
     # a natural ends the deal; pairs by rank and suit
@@ -141,7 +141,7 @@ def test_same_seed_same_json_whatever_the_workers_and_chunks(evaluator: BatchEva
 def test_perfect_play_tallies_are_the_exact_sums_over_dealt_rounds(
     classic: Paytable, evaluator: BatchEvaluator
 ) -> None:
-    shoe = classic.shoe()
+    shoe = classic.shoe
     sim = simulate(evaluator, shoe, shoes=3, seed=9)
     states = [
         r for i in range(3) for r in enumerate(_card_by_card(shoe, classic.tableau, 9, i, 14))
@@ -222,7 +222,7 @@ def test_monte_carlo_check_on_a_million_rounds(classic: Paytable) -> None:
     seen: list[int] = []
     check = monte_carlo_check(
         classic.bets,
-        classic.shoe(),
+        classic.shoe,
         classic.tableau,
         rounds=1_000_000,
         seed=2,
@@ -233,7 +233,7 @@ def test_monte_carlo_check_on_a_million_rounds(classic: Paytable) -> None:
     assert max(b.max_abs_z for b in check.bets) < 4.5
     assert check.outside_99 <= 4  # about 0.6 expected
     tie = next(b for b in check.bets if b.bet_id == "tie")
-    assert tie.ev == bet_figures(joint_distribution(classic.shoe()), classic.bet("tie")).ev
+    assert tie.ev == bet_figures(joint_distribution(classic.shoe), classic.bet("tie")).ev
     assert sum(c.observed for c in tie.classes) == 1_000_000
 
 
@@ -242,7 +242,7 @@ def test_monte_carlo_check_detects_a_wrong_shoe(classic: Paytable) -> None:
     wrong = Shoe.decks(8).remove(" ".join(["8", "9"] * 32))
     dealt = deal_outcome_counts(wrong, classic.tableau, 20_000, seed=1)
     naturals = sum(n for code, n in dealt.items() if Outcome.from_code(code).player.natural)
-    joint = joint_distribution(classic.shoe(), classic.tableau)
+    joint = joint_distribution(classic.shoe, classic.tableau)
     p = joint.probability(lambda o: o.player.natural)
     assert ClassCheck(Fraction(1), p, naturals, 20_000).z < -20
 
@@ -289,8 +289,8 @@ def test_plots_png_and_svg(tmp_path: Path, classic: Paytable, evaluator: BatchEv
     pytest.importorskip("matplotlib")
     from exactodds.analysis.plots import plot_edge_by_round, plot_eor
 
-    sim = simulate(evaluator, classic.shoe(), shoes=2, seed=1)
-    eor = effect_of_removal(classic.bets[:4], classic.shoe(), classic.tableau)
+    sim = simulate(evaluator, classic.shoe, shoes=2, seed=1)
+    eor = effect_of_removal(classic.bets[:4], classic.shoe, classic.tableau)
     paths = plot_edge_by_round(sim, tmp_path) + plot_eor(eor, tmp_path)
     assert [p.name for p in paths] == [
         "edge-by-round.png",

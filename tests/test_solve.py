@@ -28,7 +28,7 @@ def edge_with(table: Paytable, bet_id: str, row: int, net: Fraction) -> Fraction
     rows = list(bet.rows)
     rows[row] = replace(rows[row], pays=Payout(net, f"{net} to 1"))
     changed = Bet(bet.id, bet.name, tuple(rows), bet.max_round, bet.rounding)
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     return bet_figures(joint, changed).house_edge
 
 
@@ -63,7 +63,7 @@ def test_tie_and_player_bonus_solutions() -> None:
     bonus = solve_payout(table, "player_bonus", "Win by 9", "2%")
     assert bonus.payout is not None
     assert edge_with(table, "player_bonus", 2, bonus.payout) == Fraction(1, 50)
-    # SPEC §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
+    # docs/rules.md §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
     assert bonus.line.probability == Fraction(18_409_431_764_992, joint.total)
 
 

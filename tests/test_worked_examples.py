@@ -34,7 +34,7 @@ BUNDLED = {p.stem: load_paytable(p) for p in bundled_paytables()}
 
 
 def examples_of(table: Paytable, shoe: Shoe | None = None) -> dict[str, tuple[Example | None, ...]]:
-    return {bet.id: row_examples(bet, shoe or table.shoe(), table.tableau) for bet in table.bets}
+    return {bet.id: row_examples(bet, shoe or table.shoe, table.tableau) for bet in table.bets}
 
 
 # -- every example of every bundled paytable, re-settled ------------------------------------------
@@ -44,11 +44,11 @@ def examples_of(table: Paytable, shoe: Shoe | None = None) -> dict[str, tuple[Ex
 def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> None:
     table = BUNDLED[name]
     sheet = build_sheet(table, date="2024-01-01")
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     for b in sheet.bets:
         bet = b.bet
         assert len({row.event for row in bet.rows}) == len(bet.rows)  # events name rows
-        assert b.examples == row_examples(bet, table.shoe(), table.tableau)
+        assert b.examples == row_examples(bet, table.shoe, table.tableau)
         for i, (row, ex, n) in enumerate(
             zip(bet.rows, b.examples, bet.row_combinations(joint), strict=True)
         ):
@@ -75,7 +75,7 @@ def test_every_example_through_settle_format_json(cli: Cli) -> None:
             if same in checked:
                 continue
             checked.add(same)
-            for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+            for i, ex in enumerate(row_examples(bet, table.shoe, table.tableau)):
                 assert ex is not None
                 by_cards[ex.cards].append((bet, i, ex))
         for cards, placed in by_cards.items():
@@ -224,7 +224,7 @@ from exactodds.paytable_loader import load_paytable
 from tests.markdown_cells import has_cells
 t = load_paytable("bonus-pairs")
 for bet in t.bets:
-    for ex in row_examples(bet, t.shoe(), t.tableau):
+    for ex in row_examples(bet, t.shoe, t.tableau):
         print(ex.cards, ex.returns)
 """
 
@@ -234,7 +234,7 @@ def test_examples_are_the_same_in_a_fresh_process_with_another_hash_seed() -> No
     here = "".join(
         f"{ex.cards} {ex.returns}\n"
         for bet in table.bets
-        for ex in row_examples(bet, table.shoe(), table.tableau)
+        for ex in row_examples(bet, table.shoe, table.tableau)
         if ex is not None
     )
     for seed in ("12345",):
@@ -371,7 +371,7 @@ def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
     """On 8 decks, against a plain sort of the engine's outcomes by :func:`order_key` (the
     module orders them by an integer encoding of the same key)."""
     table = BUNDLED["classic"]
-    joint = joint_distribution(table.shoe(), table.tableau)
+    joint = joint_distribution(table.shoe, table.tableau)
     ordered = sorted((o for o, n in joint.counts.items() if n > 0), key=order_key)
     records = [(o, feature_record(o)) for o in ordered]
     for bet in table.bets:
@@ -380,6 +380,6 @@ def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
             first.setdefault(bet.row_index(record), o)
             if len(first) == len(bet.rows):
                 break
-        for i, ex in enumerate(row_examples(bet, table.shoe(), table.tableau)):
+        for i, ex in enumerate(row_examples(bet, table.shoe, table.tableau)):
             assert ex is not None
             assert check_round(ex.cards, table.tableau).outcome == first[i], (bet.id, i)

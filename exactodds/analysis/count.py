@@ -1,7 +1,7 @@
 r"""Card counting a bet: tags, a true count per deck not yet seen, a trigger, the decision to bet.
 
 Why: game protection asks whether a player who counts the cards seen can bet a side bet only
-when it favours him (SPEC §1). A count strategy bets one unit on a bet whenever its true count
+when it favours him (rules.md §1). A count strategy bets one unit on a bet whenever its true count
 reaches the bet's trigger (and the bet is offered).
 
 Running count. Each rank r has an integer tag t_r; the running count RC is the sum of the tags
@@ -233,7 +233,7 @@ def count_strategy(
     >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.analysis.batch import compile_bets
     >>> table = load_paytable("classic")
-    >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe(),
+    >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe,
     ...                    triggers={"tie": Fraction(4)})
     >>> [(b.bet_id, b.trigger_source, b.trigger == b.derived_trigger) for b in s.bets]
     [('player', 'derived', True), ('banker', 'derived', True), ('tie', '--trigger', False)]

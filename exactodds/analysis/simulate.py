@@ -2,7 +2,7 @@
 or on a Dask cluster.
 
 Why: whether a bet can be beaten by a player who tracks the cards is a question about real shoes
-(SPEC §1, §7). Shoes are dealt by :mod:`~exactodds.analysis.dealing` (each from its own seeded
+(rules.md §1, §7). Shoes are dealt by :mod:`~exactodds.analysis.dealing` (each from its own seeded
 stream), and before every round the exact EV of every bet is computed from the cards left
 (:class:`~exactodds.analysis.batch.BatchEvaluator`). Strategies:
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
@@ -31,6 +31,9 @@ from exactodds.escape import md_cell, one_line
 from exactodds.numbers import exact, signed
 from exactodds.shoe import Shoe
 from exactodds.tables import Align
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["STRATEGIES", "BetRun", "RoundFigures", "Simulation", "render_simulation"]
 
@@ -154,6 +157,54 @@ class Simulation:
 
     def _per(self, x: Fraction, n: int, times: int = 1) -> Fraction:
         return x * times / n if n else Fraction(0)
+
+    # -- notebooks ---------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        """One line: the run (shoes, seed, strategy, shoe) and its size."""
+        return (
+            f"<Simulation {self.strategy}: {self.shoes:,} shoes of {self.shoe.describe()}, "
+            f"seed {self.seed}, {self.rounds:,} rounds, {len(self.bets)} bets>"
+        )
+
+    _HEADERS = (
+        "bet",
+        "bet_rounds",
+        "bet_frequency",
+        "edge_when_betting",
+        "expected_gain",
+        "realized_gain",
+    )
+
+    def _table(self) -> list[tuple[object, ...]]:
+        return [
+            (
+                b.bet_id,
+                b.bet_rounds(),
+                b.bet_frequency(),
+                b.edge_when_betting(),
+                b.expected_gain(),
+                b.realized_gain(),
+            )
+            for b in self.bets
+        ]
+
+    def _repr_html_(self) -> str:
+        """Per bet: rounds bet, bet frequency, edge when betting, expected and dealt gain (in
+        units, exact in the tooltip)."""
+        from exactodds.notebook import html_table
+
+        rows = [
+            (i, n, freq, "-" if edge is None else edge, str(exp), str(real))
+            for i, n, freq, edge, exp, real in self._table()
+        ]
+        return html_table(self._HEADERS, rows, repr(self)[1:-1])
+
+    def to_frame(self) -> pd.DataFrame:
+        """Per bet, exact figures of the run as a DataFrame (extra ``pandas``)."""
+        from exactodds.notebook import frame
+
+        return frame(self._HEADERS, self._table())
 
     # -- JSON -------------------------------------------------------------------------------
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import typer
 
-from exactodds.cli import check, compare, eor, odds, report, settle, simulate, solve, validate
+from exactodds.cli import (
+    check,
+    compare,
+    eor,
+    exposure,
+    odds,
+    report,
+    settle,
+    simulate,
+    solve,
+    validate,
+)
 
 __all__ = ["app"]
 
@@ -48,6 +59,7 @@ for _module, _command in (
     (check, check.check),
     (compare, compare.compare),
     (eor, eor.eor),
+    (exposure, exposure.exposure),
     (odds, odds.odds),
     (report, report.report),
     (settle, settle.settle),

@@ -2,26 +2,78 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, RulesOpt, ShoeOpt
+from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, ShoeOpt, check_format
 from exactodds.shoe import Shoe
 
 __all__ = ["odds"]
 
 
-EPILOG = "Example: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json"
+EPILOG = (
+    "Examples: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json  |  "
+    "exactodds odds --given 'P: 9s ? | B: ? ?' --paytable classic"
+)
 
 
-def odds(
+def odds(  # noqa: PLR0917 - one parameter per command-line option
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
-    rules: RulesOpt = "punto-banco",
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Tableau: punto-banco, mini, pronto, or a TOML file (default: the paytable's, "
+            "else punto-banco).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
+    given: Annotated[
+        str | None,
+        typer.Option(
+            "--given",
+            metavar="CARDS",
+            help="What is known of the cards by position: 'P: 9s ? | B: [6 7 8 9] ?' "
+            "(a card, a rank, v0 for a value, a group of ranks, ? unknown; a third card "
+            "means that hand draws).",
+        ),
+    ] = None,
+    paytable: Annotated[
+        str | None,
+        typer.Option("--paytable", help="With --given: every bet's figures of this paytable."),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option("--format", "-f", help="With --given: text, md, json or csv."),
+    ] = None,
 ) -> None:
-    """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals."""
+    """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals; with
+    --given, the odds (and a paytable's figures) given what is known of the cards."""
+    from exactodds.errors import ExactOddsError
     from exactodds.odds import odds_summary, render_odds
 
-    shoe = Shoe.from_options(decks, remove, shoe_file)
-    typer.echo(render_odds(odds_summary(shoe, rules), "json" if as_json else "text"))
+    if given is None:
+        if paytable is not None or fmt is not None:
+            raise ExactOddsError("odds: --paytable and --format go with --given")
+        shoe = Shoe.from_options(decks, remove, shoe_file)
+        typer.echo(render_odds(odds_summary(shoe, rules), "json" if as_json else "text"))
+        return
+    from exactodds.cli.game import game_shoe_and_rules
+    from exactodds.protection import analyse_given
+    from exactodds.protection_render import FORMATS, render_given
+    from exactodds.tableau import load_tableau
+
+    chosen = check_format(fmt or ("json" if as_json else "text"), FORMATS)
+    if paytable is not None:
+        from exactodds.paytable_loader import load_paytable
+
+        table = load_paytable(paytable)
+        shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+        bets = table.bets
+    else:
+        shoe, tableau, bets = Shoe.from_options(decks, remove, shoe_file), load_tableau(rules), ()
+    result = analyse_given(given, shoe, tableau, bets)
+    typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from exactodds.compliance import Compliance, Verdict, check_paytable_against, load_profiles
+from exactodds.compliance import Compliance, Verdict, check_paytable_against
 from exactodds.errors import ReportError
 from exactodds.payout import Notation
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import default_paytable, load_paytable
+from exactodds.profile_loader import load_profiles
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
 

@@ -333,7 +333,7 @@ class Sheet:
         """
         t = self.paytable
         out = []
-        if self.shoe != t.shoe():
+        if self.shoe != t.shoe:
             s = "s" if t.decks != 1 else ""
             out.append(f"{t.decks} deck{s} in the paytable; {self.shoe.describe()} used here.")
         if self.tableau != t.tableau:
@@ -506,7 +506,7 @@ def build_sheet(
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
-    >>> from exactodds.compliance import load_profiles
+    >>> from exactodds.profile_loader import load_profiles
     >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
     >>> checked.compliance.summary(), checked.command
     ('14 checks: 4 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
@@ -515,7 +515,7 @@ def build_sheet(
         from exactodds import __version__
 
         version = __version__
-    shoe = shoe or paytable.shoe()
+    shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
@@ -578,7 +578,7 @@ def _paytable_argument(paytable: Paytable) -> str | None:
 def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
     """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
     out: list[str] = []
-    if shoe != paytable.shoe():
+    if shoe != paytable.shoe:
         depleted = shoe.depletion()
         if depleted is None:
             return None

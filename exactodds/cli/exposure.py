@@ -1,0 +1,131 @@
+"""``exactodds exposure``: what a seen card is worth to a player who bets best on it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from exactodds.cli.common import (
+    DecksOpt,
+    FormatOpt,
+    PaytableArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    check_format,
+)
+from exactodds.cli.game import game_shoe_and_rules
+from exactodds.cli.progress import progress_display
+
+__all__ = ["exposure"]
+
+EPILOG = (
+    "Examples: exactodds exposure punto-banco --sort '6 7 8 9' --seen 4  |  "
+    "exactodds exposure classic --flash burn --format json  |  "
+    "exactodds exposure punto-banco --optimise --seen 4"
+)
+
+
+def exposure(  # noqa: PLR0917 - one parameter per command-line option
+    paytable: PaytableArg = None,
+    sort: Annotated[
+        str | None,
+        typer.Option(
+            "--sort",
+            metavar="RANKS",
+            help="Ranks of one group of an edge sort, e.g. '6 7 8 9' (0 for every ten-value "
+            "rank); the other ranks form the other group.",
+        ),
+    ] = None,
+    seen: Annotated[
+        int,
+        typer.Option(
+            "--seen", help="How many of the first cards (1-4) the player sees the group of."
+        ),
+    ] = 1,
+    flash: Annotated[
+        str | None,
+        typer.Option(
+            "--flash",
+            metavar="POSITION",
+            help="A card whose rank is seen: P1, B1, P2, B2, burn or bottom.",
+        ),
+    ] = None,
+    optimise: Annotated[
+        bool,
+        typer.Option("--optimise", "--optimize", help="Find the best two-group sorts for --seen."),
+    ] = False,
+    by: Annotated[
+        str,
+        typer.Option("--by", help="--optimise over partitions of the ten values or the 13 ranks."),
+    ] = "value",
+    top: Annotated[
+        int, typer.Option("--top", min=1, max=100, help="Sorts --optimise prints.")
+    ] = 10,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            min=1,
+            max=256,
+            help="Worker processes for --optimise (default: CPUs for --by rank).",
+        ),
+    ] = None,
+    fmt: FormatOpt = "text",
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
+) -> None:
+    """The player's exact edge when a signal is seen before the bet (an edge sort, a flashed
+    card, a burn or bottom card) and the best bet of the paytable is made on it, or none."""
+    from exactodds.errors import ExactOddsError
+    from exactodds.paytable_loader import load_paytable
+    from exactodds.protection import (
+        analyse_flash,
+        analyse_sort,
+        check_seen,
+        optimise_sort,
+        parse_position,
+        parse_sort,
+    )
+    from exactodds.protection_render import FORMATS, render_exposure, render_optimise
+
+    fmt = check_format(fmt, FORMATS)
+    chosen = [
+        name
+        for name, on in (
+            ("--sort", sort is not None),
+            ("--flash", flash is not None),
+            ("--optimise", optimise),
+        )
+        if on
+    ]
+    if len(chosen) != 1:
+        raise ExactOddsError(
+            "exposure: give one of --sort, --flash or --optimise"
+            + (f" (not {' and '.join(chosen)})" if chosen else "")
+        )
+    check_seen(seen)
+    group = parse_sort(sort) if sort is not None else None
+    position = parse_position(flash) if flash is not None else None
+    if by not in ("value", "rank"):
+        raise ExactOddsError(f"--by {by!r}: use value or rank")
+    table = load_paytable(paytable)
+    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    if optimise:
+        with progress_display("optimise", "sorts") as update:
+            results = optimise_sort(
+                table, seen, by, shoe=shoe, tableau=tableau, top=top, jobs=jobs, progress=update
+            )
+        typer.echo(
+            render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
+        )
+        return
+    if group is not None:
+        result = analyse_sort(table, group, seen, shoe, tableau)
+    else:
+        assert position is not None
+        result = analyse_flash(table, position, shoe, tableau)
+    typer.echo(render_exposure(result, table.name, shoe.describe(), tableau.name, fmt))
