@@ -420,7 +420,7 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
     >>> doc.title, doc.blocks[-1].header[1:3]  # doctest: +NORMALIZE_WHITESPACE
     ('Classic (commission) — house edge by variant',
      ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
-    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # SPEC §9: 8:1
+    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
     ['14.3596%']
     """
     from exactodds import __version__

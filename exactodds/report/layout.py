@@ -324,7 +324,7 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
     >>> from exactodds.paytable_loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
-    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (SPEC §9)
+    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
     ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
     """
     blocks: list[Block] = [
