@@ -785,6 +785,15 @@ def _monte_carlo(sheet: Sheet) -> list[Block]:
     return blocks
 
 
+def _protection(sheet: Sheet) -> list[Block]:
+    """The optional game-protection section (``report --protection``)."""
+    if sheet.protection is None:
+        return []
+    from exactodds.report.protection import protection_blocks
+
+    return protection_blocks(sheet)
+
+
 def _inputs(sheet: Sheet) -> list[Block]:
     rows = tuple((i.role, Code(i.path), Code(i.sha256)) for i in sheet.inputs)
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
@@ -844,6 +853,7 @@ def document(sheet: Sheet) -> Document:
     blocks: list[Block] = [Table(("Item", "Value"), head, "ll")]
     blocks += _summary(sheet)
     blocks += _compliance(sheet)
+    blocks += _protection(sheet)
     blocks += _game(sheet)
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)

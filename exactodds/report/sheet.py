@@ -40,6 +40,7 @@ from exactodds.worked_examples import EXAMPLE_RULE, Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
+    from exactodds.report.protection import SheetProtection
 
 __all__ = [
     "CONFIDENCE_PLACES",
@@ -303,6 +304,7 @@ class Sheet:
     notation: Notation = Notation.BOTH
     """How the sheet states payouts: "to 1", "for 1", or both beside the payout as written."""
     compliance: Compliance | None = None
+    protection: SheetProtection | None = None
     """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
 
     @property
@@ -412,6 +414,8 @@ class Sheet:
             data["verification"] = self.monte_carlo.to_json(self)
         if self.compliance is not None:
             data["compliance"] = self.compliance.to_json()
+        if self.protection is not None:
+            data["protection"] = self.protection.to_json()
         return data
 
 
