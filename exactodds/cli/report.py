@@ -19,6 +19,7 @@ from exactodds.cli.common import (
     check_outputs,
 )
 from exactodds.escape import printable
+from exactodds.formats import Format
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -107,7 +108,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
     from exactodds.report import (
         COMPARISON_STEM,
-        EXTENSIONS,
         FORMATS,
         ReportError,
         build_sheets,
@@ -129,12 +129,12 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         check_count(monte_carlo_rounds, MAX_MONTE_CARLO_ROUNDS, "--monte-carlo-rounds", ReportError)
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
-    formats = [fmt] if fmt else ["md", "html"]
+    formats = [Format(fmt)] if fmt else [Format.MD, Format.HTML]
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
             stems.append(COMPARISON_STEM)
-        names = [stem + EXTENSIONS[f] for stem in stems for f in formats]
+        names = [stem + f.extension for stem in stems for f in formats]
         check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     sheets = build_sheets(
         paytables or [],
