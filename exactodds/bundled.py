@@ -13,9 +13,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
+from exactodds.errors import ExactOddsError, InputFileError, elide
 from exactodds.escape import printable
 
-__all__ = ["Kind", "bundled_dir", "bundled_files", "display_path"]
+__all__ = ["Kind", "bundled_dir", "bundled_files", "display_path", "resolve"]
 
 Kind = Literal["paytables", "profiles"]
 """The kinds of bundled files, each in its folder of the package's ``data``."""
@@ -33,6 +34,37 @@ def bundled_files(kind: Kind) -> list[Path]:
     ['bonus-pairs', 'classic', 'ez']
     """
     return sorted(bundled_dir(kind).glob("*.toml"))
+
+
+def resolve(
+    kind: Kind, spec: str | Path, error: type[ExactOddsError] = InputFileError
+) -> tuple[Path, bool]:
+    """The file a command-line name means, and whether it is a bundled one: an existing file, else
+    the bundled file of that name (``classic``, ``classic.toml``, ``adm``), else ``error``
+    naming the bundled files.
+
+    >>> [(path.name, bundled) for path, bundled in (resolve("profiles", "adm"),)]
+    [('adm.toml', True)]
+    >>> resolve("profiles", "adn")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: adn: file not found (bundled profiles: adm, gli-11, mga, nj)
+    """
+    path = Path(spec)
+    try:
+        exists = path.exists()
+    except OSError:  # a name too long for the system, say: no such file
+        exists = False
+    if exists:
+        return path, False
+    if len(path.parts) == 1:
+        name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
+        bundled = {p.name: p for p in bundled_files(kind)}
+        if name in bundled:
+            return bundled[name], True
+    names = ", ".join(p.stem for p in bundled_files(kind))
+    shown = elide(printable(str(spec)), 80)
+    raise error(f"{shown}: file not found (bundled {kind}: {names})")
 
 
 def display_path(path: Path | None) -> str:

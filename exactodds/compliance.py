@@ -8,8 +8,9 @@ the limit, the citation it comes from and an exception that a failing check quot
     limit = "90%"
     source = "…the text of the regulation…"
 
-Profile files are untrusted: parsed, never evaluated; every problem is reported with its file and
-line, unknown keys included. Four profiles ship with exactodds (:func:`bundled_profiles`).
+Profile files are untrusted: :mod:`exactodds.profile_loader` reads them as the paytable loader
+reads paytables (parsed, never evaluated; every problem reported with its file and line, unknown
+keys included). Four profiles ship with exactodds.
 
 Every check is per bet, on the shoe and drawing rules in use (regulators do not say whether a
 limit applies per bet or per game), with exact values:
@@ -26,6 +27,7 @@ limit applies per bet or per game), with exact values:
 A failing check is ``fail`` even where the rule allows exceptions (GLI-11's top award may be
 rarer when its odds are displayed): the exception is quoted in the check's note.
 
+>>> from exactodds.paytable_loader import load_paytable
 >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
 >>> c.summary()
 '28 checks: 18 pass, 10 fail, 0 n/a'
@@ -35,28 +37,21 @@ rarer when its odds are displayed): the exception is quoted in the check's note.
 
 from __future__ import annotations
 
-import hashlib
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exactodds.bundled import bundled_files, display_path
+from exactodds.bundled import display_path
 from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, ProfileError, elide, quote
-from exactodds.files import read_data
-from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS
 from exactodds.metrics import BetFigures, bet_figures, rtp_by_stake
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
 from exactodds.paytable import Bet, Paytable
-from exactodds.paytable_loader import load_paytable  # noqa: F401 - used by the doctests
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
-from exactodds.toml_lines import KeyPath, cite, toml_lines
 
 __all__ = [
     "Check",
@@ -65,17 +60,10 @@ __all__ = [
     "Rule",
     "RuleKind",
     "Verdict",
-    "bundled_profiles",
     "check_paytable_against",
     "describe_value",
-    "load_profile",
-    "load_profiles",
-    "parse_profile",
     "run_checks",
 ]
-
-MAX_RTP_LIMIT = Fraction(2)
-"""Largest RTP limit (200%): a larger one is a percentage written without its ``%``."""
 
 
 class RuleKind(StrEnum):
@@ -123,6 +111,8 @@ class Rule:
     ``limit`` is an exact RTP (:attr:`RuleKind.MIN_RTP`, :attr:`~RuleKind.MAX_RTP`), a number of
     rounds N (:attr:`~RuleKind.TOP_AWARD_MAX_ODDS`) or a :class:`~exactodds.payout.Notation`.
 
+    >>> from exactodds.profile_loader import load_profile
+
     >>> load_profile("adm").rules[0].limit
     Fraction(9, 10)
     """
@@ -135,6 +125,8 @@ class Rule:
     @property
     def limit_text(self) -> str:
         """The limit as a sheet prints it: ``90%``, ``1 in 100,000,000``, ``to``.
+
+        >>> from exactodds.profile_loader import load_profile
 
         >>> [r.limit_text for p in ("mga", "gli-11", "nj") for r in load_profile(p).rules]
         ['85%', '1 in 100,000,000', 'to']
@@ -150,6 +142,8 @@ class Rule:
 class Profile:
     """A jurisdiction's rules: ``id`` is how ``--against`` names it (a bundled name, or the file
     as given), ``path`` and ``sha256`` the file read.
+
+    >>> from exactodds.profile_loader import load_profile
 
     >>> p = load_profile("gli-11")
     >>> p.id, p.file, [r.kind.value for r in p.rules]
@@ -174,6 +168,8 @@ class Profile:
 
     def to_json(self) -> dict[str, Any]:
         """The profile as JSON-ready data (RTP limits as ``"p/q"``).
+
+        >>> from exactodds.profile_loader import load_profile
 
         >>> [(r["rule"], r["limit"]) for r in load_profile("adm").to_json()["rules"]]
         [('min_rtp', '9/10')]
@@ -212,6 +208,8 @@ class Check:
     ``value`` and ``limit`` are exact (an RTP, a probability against 1/N) or, for the payout
     notation, the notation used and the one required.
 
+    >>> from exactodds.paytable_loader import load_paytable
+
     >>> (k,) = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")
     >>> k.value == Fraction(475627426473216, 4998398275503360), k.limit, k.verdict.value
     (True, Fraction(1, 100000000), 'pass')
@@ -231,6 +229,8 @@ class Check:
 
     def to_json(self) -> dict[str, str]:
         """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
+
+        >>> from exactodds.paytable_loader import load_paytable
 
         >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
         >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
@@ -255,6 +255,8 @@ def _json_value(x: Fraction | str) -> str:
 @dataclass(frozen=True)
 class Compliance:
     """Every check of some bets against some profiles, with the notation the sheet uses.
+
+    >>> from exactodds.paytable_loader import load_paytable
 
     >>> c = check_paytable_against(load_paytable("classic"), "mga", notation=Notation.TO)
     >>> print(c.summary())
@@ -286,6 +288,8 @@ class Compliance:
 
     def to_json(self) -> dict[str, Any]:
         """The checks as JSON-ready data: notation, counts, profiles and checks.
+
+        >>> from exactodds.paytable_loader import load_paytable
 
         >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
         {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
@@ -409,6 +413,10 @@ def run_checks(
     shoe and rules in use), for a sheet stating payouts in ``notation``. Checks are ordered by
     profile, then rule, then bet.
 
+    >>> from exactodds.paytable_loader import load_paytable
+
+    >>> from exactodds.profile_loader import load_profile
+
     >>> table = load_paytable("classic")
     >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
     >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks]
@@ -448,10 +456,14 @@ def check_paytable_against(
     """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
     profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
 
+    >>> from exactodds.paytable_loader import load_paytable
+
     >>> c = check_paytable_against(load_paytable("classic"), ["adm"], shoe=Shoe.decks(6))
     >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS]  # RTP at least 90%
     ['player', 'banker', 'player_bonus', 'banker_bonus']
     """
+    from exactodds.profile_loader import load_profile, load_profiles  # the loader builds on this
+
     if isinstance(against, str):
         profiles = load_profiles(against)
     else:
@@ -460,254 +472,11 @@ def check_paytable_against(
     return run_checks(profiles, joint, paytable.bets, notation=notation)
 
 
-# -- reading profiles ------------------------------------------------------------------------------
-
-
-def bundled_profiles() -> list[Path]:
-    """The profiles that ship with exactodds, sorted by name.
-
-    >>> [p.stem for p in bundled_profiles()]
-    ['adm', 'gli-11', 'mga', 'nj']
-    """
-    return bundled_files("profiles")
-
-
-def _resolve(spec: str) -> tuple[Path, bool]:
-    """The file a profile name or path means, and whether it is bundled: a bare name (no folder,
-    no ``.toml``) is a bundled profile, anything else a file."""
-    if "/" not in spec and "\\" not in spec and not spec.endswith(".toml"):
-        bundled = {p.stem: p for p in bundled_profiles()}
-        if spec in bundled:
-            return bundled[spec], True
-        names = ", ".join(bundled)
-        raise ProfileError(
-            f"unknown profile {quote(spec)} (bundled: {names}; or give a .toml file)"
-        )
-    return Path(spec), False
-
-
-def _read_profile(path: Path) -> tuple[dict[str, Any], str, bytes]:
-    """The data, text and bytes of a profile file (through the bounded reader of every input)."""
-    try:
-        f = read_data(path)
-    except ExactOddsError as exc:
-        raise ProfileError(str(exc)) from None
-    return f.data, f.text, f.raw
-
-
-def load_profile(spec: str | Path) -> Profile:
-    """Read and check a profile: a bundled name (``adm``, ``gli-11``, ``mga``, ``nj``) or a
-    file; every problem is reported in one :class:`~exactodds.errors.ProfileError`.
-
-    >>> p = load_profile("adm")
-    >>> p.name, p.rules[0].kind.value, p.rules[0].limit_text
-    ('Italy — ADM, card games against the bank', 'min_rtp', '90%')
-    >>> load_profile("adn")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.ProfileError: unknown profile 'adn' (bundled: adm, gli-11, mga, nj; ...)
-    """
-    path, bundled = _resolve(str(spec))
-    data, text, raw = _read_profile(path)
-    profile, problems = parse_profile(data, str(path), text)
-    if profile is None:
-        rest = len(problems) - 1
-        more = f" (and {rest} more problem{'s' if rest != 1 else ''} in this profile)"
-        error = ProfileError(problems[0] + (more if rest else ""))
-        error.problems = tuple(problems)
-        raise error
-    return Profile(
-        path.stem if bundled else display_path(path),
-        profile.name,
-        profile.source,
-        profile.rules,
-        profile.description,
-        path,
-        hashlib.sha256(raw).hexdigest(),
-        bundled,
-    )
-
-
-def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
-    """The profiles of a comma-separated list (``--against gli-11,adm,my.toml``) or of names.
-
-    >>> [p.id for p in load_profiles("gli-11, adm")]
-    ['gli-11', 'adm']
-    >>> load_profiles("adm,adm")
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.ProfileError: --against names profile 'adm' twice
-    """
-    items = [s.strip() for s in specs.split(",")] if isinstance(specs, str) else list(specs)
-    if not items or any(not s for s in items):
-        raise ProfileError(f"--against needs profile names or files, not {specs!r}")
-    profiles = tuple(load_profile(s) for s in items)
-    seen: dict[object, str] = {}
-    for item, profile in zip(items, profiles, strict=True):
-        # one file however it is spelt (./p.toml, p.toml, the bundled adm.toml's full path):
-        # the sheet's Compliance section lists each profile's checks by its id
-        for key in (profile.id, profile.path.resolve() if profile.path else None):
-            if key is not None and key in seen:
-                also = "" if seen[key] == item else f" ({seen[key]!r} and {item!r})"
-                raise ProfileError(f"--against names profile {profile.id!r} twice{also}")
-            seen[key] = item
-    return profiles
-
-
-_PROFILE_KEYS = ("name", "source", "description", "rules")
-_RULE_KEYS = ("limit", "source", "exception")
-_PERCENT = re.compile(r"^([0-9]{1,6}(?:\.[0-9]{1,20})?)\s*(%?)$")  # ASCII digits only
-
-
-def parse_profile(
-    data: Mapping[str, Any], origin: str = "<profile>", text: str = ""
-) -> tuple[Profile | None, list[str]]:
-    """Build a profile from parsed TOML data, collecting every problem (each ``FILE:LINE:``
-    when ``text`` is given) instead of stopping at the first.
-
-    >>> profile, problems = parse_profile({"name": "House", "rules": {"max_rtp": "100%"}})
-    >>> profile.rules, problems
-    ((Rule(kind=<RuleKind.MAX_RTP: 'max_rtp'>, limit=Fraction(1, 1), source='', exception=''),), [])
-    >>> bad = {"name": "X", "rules": {"min_rtp": "90", "top_award": 1}}
-    >>> for problem in parse_profile(bad)[1]:  # doctest: +ELLIPSIS
-    ...     print(problem)
-    <profile>: rules: min_rtp 90 is above 200%: write a percentage as '90%' or a fraction as '0.9'
-    <profile>: rules: unknown rule 'top_award' (known: min_rtp, max_rtp, top_award_max_odds, ...)
-    """
-    problems: list[str] = []
-    lines: dict[KeyPath, int] = {}
-
-    def add(message: str, *paths: KeyPath) -> None:
-        if text and not lines:  # the text is scanned for lines only to cite a problem
-            lines.update(toml_lines(text))
-        problems.append(f"{cite(origin, lines, *paths)}: {message}")
-
-    for key in data:
-        if key not in _PROFILE_KEYS:
-            add(f"unknown key {key!r} (known: {', '.join(_PROFILE_KEYS)})", (key,))
-    texts = {}
-    for key in ("name", "source", "description"):
-        value = data.get(key, "")
-        if not isinstance(value, str) or len(value) > MAX_TEXT_CHARS:
-            add(f"{key!r} must be a text of at most {MAX_TEXT_CHARS} characters", (key,))
-            value = ""
-        texts[key] = value
-    if not data.get("name"):
-        add("missing 'name' (a text naming the jurisdiction)", ("name",))
-    rules_data = data.get("rules")
-    rules: list[Rule] = []
-    if not isinstance(rules_data, Mapping) or not rules_data:
-        add("no rules: add a [rules] table (min_rtp, max_rtp, top_award_max_odds, …)", ("rules",))
-    else:
-        for key, value in rules_data.items():
-            rule = _parse_rule(str(key), value, add)
-            if rule is not None:
-                rules.append(rule)
-    if problems:
-        return None, problems
-    profile = Profile(
-        Path(origin).stem, texts["name"], texts["source"], tuple(rules), texts["description"]
-    )
-    return profile, problems
-
-
-def _parse_rule(key: str, value: Any, add: Callable[..., None]) -> Rule | None:
-    here: KeyPath = ("rules", key)
-    try:
-        kind = RuleKind(key)
-    except ValueError:
-        known = ", ".join(k.value for k in RuleKind)
-        add(f"rules: unknown rule {key!r} (known: {known})", here)
-        return None
-    source = exception = ""
-    limit_path = here
-    if isinstance(value, Mapping):
-        bad = [k for k in value if k not in _RULE_KEYS]
-        for k in bad:
-            add(f"rules.{key}: unknown key {k!r} (known: {', '.join(_RULE_KEYS)})", (*here, k))
-        texts = []
-        for k in ("source", "exception"):
-            t = value.get(k, "")
-            if not isinstance(t, str) or len(t) > MAX_TEXT_CHARS:
-                add(
-                    f"rules.{key}: {k!r} must be a text of at most {MAX_TEXT_CHARS} characters",
-                    (*here, k),
-                )
-                t = ""
-            texts.append(t)
-        source, exception = texts
-        if "limit" not in value:
-            add(f"rules.{key}: missing 'limit'", here)
-            return None
-        if bad:
-            return None
-        value, limit_path = value["limit"], (*here, "limit")
-    try:
-        limit = _LIMIT_PARSERS[kind](value)
-    except ProfileError as exc:
-        add(f"rules: {key} {exc}", limit_path, here)
-        return None
-    return Rule(kind, limit, source, exception)
-
-
-def _shown(value: Any) -> str:
-    """A value of a profile file for a message: text as written, a number as a decimal."""
-    if isinstance(value, str):
-        return elide(value, 40)
-    if isinstance(value, Fraction):
-        return elide(format_number(value), 40)
-    return quote(value, 40)
-
-
-def _rtp_limit(value: Any) -> Fraction:
-    """An RTP limit: ``"90%"``, ``"0.9"`` or a TOML number (decimals read exactly)."""
-    if isinstance(value, str):
-        match = _PERCENT.match(value.strip())
-        if match is None:
-            raise ProfileError(f"{_shown(value)!r} is not a percentage ('90%') or decimal ('0.9')")
-        number = Fraction(match[1])
-        rtp = number / 100 if match[2] else number
-    elif isinstance(value, int | Fraction) and not isinstance(value, bool):
-        rtp = Fraction(value)
-        if rtp.denominator > 10**20:
-            raise ProfileError(f"{_shown(value)} has too many decimals (at most 20)")
-    else:
-        raise ProfileError(f"must be a percentage like '90%' or a decimal, not {_shown(value)!r}")
-    if rtp < 0:
-        raise ProfileError(f"{_shown(value)} is negative")
-    if rtp > MAX_RTP_LIMIT:
-        raise ProfileError(
-            f"{_shown(value)} is above 200%: write a percentage as '90%' or a fraction as '0.9'"
-        )
-    return rtp
-
-
-def _odds_limit(value: Any) -> int:
-    """N of "at least once in N rounds": a positive integer."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_AWARD_ODDS:
-        raise ProfileError(
-            f"must be a whole number of rounds from 1 to {MAX_AWARD_ODDS:.0e}, not {_shown(value)}"
-        )
-    return value
-
-
-def _notation_limit(value: Any) -> Notation:
-    if value not in (Notation.TO.value, Notation.FOR.value):
-        raise ProfileError(f"must be 'to' or 'for', not {_shown(value)!r}")
-    return Notation(value)
-
-
-_LIMIT_PARSERS: dict[RuleKind, Callable[[Any], Limit]] = {
-    RuleKind.MIN_RTP: _rtp_limit,
-    RuleKind.MAX_RTP: _rtp_limit,
-    RuleKind.TOP_AWARD_MAX_ODDS: _odds_limit,
-    RuleKind.PAYOUT_NOTATION: _notation_limit,
-}
-
-
 def describe_value(check: Check) -> str:
     """A check's value as a sheet prints it (an RTP with enough places to differ from its
     limit, odds as ``1 in N``, a notation as its word).
+
+    >>> from exactodds.paytable_loader import load_paytable
 
     >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
     >>> [describe_value(k) for k in c.for_bet("tie")]

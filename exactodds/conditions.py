@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, Union
 
 from exactodds.errors import ConditionError, quote
-from exactodds.limits import MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH, MAX_DIGITS
+from exactodds.limits import MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH, MAX_DIGITS, check_length
 from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, feature_record
 
 __all__ = [
@@ -602,11 +602,7 @@ def parse_condition(text: str) -> Condition:
     """
     if not isinstance(text, str):
         raise ConditionError(f"condition must be a string, not {quote(text)}")
-    if len(text) > MAX_CONDITION_CHARS:
-        raise ConditionError(
-            f"condition of {len(text):,} characters is longer than the limit of "
-            f"{MAX_CONDITION_CHARS:,}: {quote(text)}"
-        )
+    check_length(text, MAX_CONDITION_CHARS, "condition", ConditionError, show=True)
     if text.strip().lower() == "otherwise":
         return OTHERWISE
     return Condition(_Parser(text).parse())

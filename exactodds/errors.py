@@ -8,8 +8,9 @@ its two ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import TypeVar
 
 from exactodds.escape import printable
 
@@ -133,6 +134,25 @@ class ProfileError(ExactOddsError):
     """
 
     problems: tuple[str, ...] = ()
+
+
+FileProblems = TypeVar("FileProblems", PaytableError, ProfileError)
+
+
+def first_problem(kind: type[FileProblems], problems: Sequence[str], hint: str) -> FileProblems:
+    """One error for a file's problems: the first, and how many more there are (then ``hint``,
+    e.g. where to see them all); every one of them in its ``problems``.
+
+    >>> str(first_problem(ProfileError, ["a.toml:1: bad", "a.toml:2: worse"], " in this profile"))
+    'a.toml:1: bad (and 1 more problem in this profile)'
+    >>> first_problem(PaytableError, ["x: bad"], "").problems
+    ('x: bad',)
+    """
+    rest = len(problems) - 1
+    more = f" (and {rest} more problem{'s' if rest != 1 else ''}{hint})" if rest else ""
+    error = kind(problems[0] + more)
+    error.problems = tuple(problems)
+    return error
 
 
 class ConditionError(PaytableError):

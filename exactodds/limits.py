@@ -17,7 +17,7 @@ exactodds.errors.ExactOddsError: --shoes 10,000,000 is over the limit of 1,000,0
 
 from __future__ import annotations
 
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ExactOddsError, quote
 
 __all__ = [
     "MAX_AWARD_ODDS",
@@ -42,6 +42,8 @@ __all__ = [
     "MAX_SIMULATION_SHOE",
     "MAX_TEXT_CHARS",
     "check_count",
+    "check_length",
+    "too_long",
 ]
 
 # -- files ----------------------------------------------------------------------------------------
@@ -128,3 +130,32 @@ def check_count(
     if value > maximum:
         shown = f"{value:,}" if value.bit_length() < 200 else "with more than 60 digits"
         raise error(f"{what} {shown} is over the limit of {maximum:,}")
+
+
+def too_long(text: str, maximum: int, what: str, *, show: bool = False) -> str | None:
+    """The one message for ``what`` when ``text`` has over ``maximum`` characters (``show``: the
+    text too, elided), else None; for readers that collect problems instead of raising.
+
+    >>> too_long("9:1", MAX_PAYOUT_CHARS, "payout") is None
+    True
+    >>> too_long("x" * 300, MAX_NAME_CHARS, "'name'")
+    "'name' of 300 characters is longer than the limit of 200"
+    """
+    if len(text) <= maximum:
+        return None
+    message = f"{what} of {len(text):,} characters is longer than the limit of {maximum:,}"
+    return f"{message}: {quote(text)}" if show else message
+
+
+def check_length(
+    text: str,
+    maximum: int,
+    what: str,
+    error: type[ExactOddsError] = ExactOddsError,
+    *,
+    show: bool = False,
+) -> None:
+    """Refuse ``text`` over ``maximum`` characters (as ``error``; see :func:`too_long`)."""
+    message = too_long(text, maximum, what, show=show)
+    if message is not None:
+        raise error(message)

@@ -1,4 +1,4 @@
-"""Payout notation (SPEC §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
+"""Payout notation (docs/rules.md §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
 push and lose.
 
 A :class:`Payout` is the net result per unit staked: ``11:1`` nets 11, a push 0, a loss −1.
@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from exactodds.errors import PaytableError, quote
-from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, check_length
 
 __all__ = [
     "LOSE",
@@ -251,7 +251,7 @@ LOSE = Payout(Fraction(-1), "lose")
 
 
 def parse_payout(value: object) -> Payout:
-    """Parse a payout written in any SPEC §5 notation.
+    """Parse a payout written in any docs/rules.md §5 notation.
 
     >>> parse_payout("11:1").net, parse_payout("push").net, parse_payout("lose").net
     (Fraction(11, 1), Fraction(0, 1), Fraction(-1, 1))
@@ -264,11 +264,7 @@ def parse_payout(value: object) -> Payout:
     """
     if not isinstance(value, str):
         raise PaytableError(f"payout must be a string like '11:1', not {quote(value)}")
-    if len(value) > MAX_PAYOUT_CHARS:
-        raise PaytableError(
-            f"payout of {len(value):,} characters is longer than the limit of "
-            f"{MAX_PAYOUT_CHARS}: {quote(value)}"
-        )
+    check_length(value, MAX_PAYOUT_CHARS, "payout", PaytableError, show=True)
     text = " ".join(value.strip().lower().split())
     if text in _WORDS:
         return Payout(Fraction(_WORDS[text]), value.strip())

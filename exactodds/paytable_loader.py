@@ -19,10 +19,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from exactodds.bundled import bundled_dir, bundled_files
+from exactodds.bundled import bundled_dir, bundled_files, resolve
 from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import joint_distribution
-from exactodds.errors import ExactOddsError, InputFileError, PaytableError, quote
+from exactodds.errors import (
+    ExactOddsError,
+    InputFileError,
+    PaytableError,
+    first_problem,
+    quote,
+)
 from exactodds.escape import printable
 from exactodds.files import read_data
 from exactodds.limits import (
@@ -32,6 +38,7 @@ from exactodds.limits import (
     MAX_ROWS,
     MAX_SHOE_CARDS,
     MAX_TEXT_CHARS,
+    too_long,
 )
 from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.paytable import (
@@ -80,7 +87,8 @@ def default_paytable() -> Path:
 
 
 def resolve_paytable(spec: str | Path) -> Path:
-    """A paytable path from a file path or the name of a bundled paytable (``classic``).
+    """A paytable path from a file path or the name of a bundled paytable (``classic``); see
+    :func:`~exactodds.bundled.resolve`.
 
     >>> resolve_paytable("classic") == default_paytable()
     True
@@ -89,15 +97,7 @@ def resolve_paytable(spec: str | Path) -> Path:
     ...
     exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
     """
-    path = Path(spec)
-    if path.exists():
-        return path
-    name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
-    bundled = bundled_dir("paytables") / name
-    if bundled.exists() and len(path.parts) == 1:
-        return bundled
-    names = ", ".join(p.stem for p in bundled_paytables())
-    raise InputFileError(f"{spec}: file not found (bundled paytables: {names})")
+    return resolve("paytables", spec)[0]
 
 
 T = TypeVar("T")
@@ -183,8 +183,9 @@ def parse_paytable(
         ("description", description, MAX_TEXT_CHARS),
         ("source", data.get("source", ""), MAX_TEXT_CHARS),
     ):
-        if len(str(value)) > limit:
-            problems.add(f"'{key}' is longer than the limit of {limit:,} characters", (key,))
+        message = too_long(str(value), limit, repr(key))
+        if message is not None:
+            problems.add(message, (key,))
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         problems.add(f"'decks' must be a positive integer, not {quote(decks)}", ("decks",))
@@ -266,8 +267,9 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     here = _bet_path(bet_id)
-    if len(bet_id) > MAX_NAME_CHARS:
-        problems.add(f"bet id {quote(bet_id)} is longer than {MAX_NAME_CHARS} characters")
+    message = too_long(bet_id, MAX_NAME_CHARS, "bet id", show=True)
+    if message is not None:
+        problems.add(message)
         return None
     if not _BET_ID.match(bet_id):
         problems.add(f"bet id {quote(bet_id)} must be lower-case letters, digits and _", here)
@@ -288,11 +290,9 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
             _bet_path(bet_id, "name"),
         )
     for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
-        if len(str(data.get(key, ""))) > limit:
-            problems.add(
-                f"bet {bet_id!r}: '{key}' is longer than the limit of {limit:,} characters",
-                _bet_path(bet_id, key),
-            )
+        message = too_long(str(data.get(key, "")), limit, f"bet {bet_id!r}: {key!r}")
+        if message is not None:
+            problems.add(message, _bet_path(bet_id, key))
     max_round = data.get("max_round")
     if max_round is not None and (
         not isinstance(max_round, int)
@@ -421,11 +421,8 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
             _row_path(bet_id, n, "event"),
         )
         ok = False
-    elif len(event) > MAX_NAME_CHARS and "event" in data:
-        problems.add(
-            f"{where}: 'event' is longer than {MAX_NAME_CHARS} characters",
-            _row_path(bet_id, n, "event"),
-        )
+    elif "event" in data and (message := too_long(event, MAX_NAME_CHARS, f"{where}: 'event'")):
+        problems.add(message, _row_path(bet_id, n, "event"))
         ok = False
     if not ok:
         return None
@@ -509,7 +506,7 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
     p = resolve_paytable(path) if path is not None else default_paytable()
     table, problems = _read_paytable(p)
     if table is None:
-        raise _first_problem(p, problems)
+        raise first_problem(PaytableError, problems, f"; run exactodds validate {p}")
     return table
 
 
@@ -523,12 +520,3 @@ def _read_paytable(p: Path) -> tuple[Paytable | None, list[str]]:
     return replace(
         table, path=p, sha256=file.sha256, rules_file=_rules_file(data.get("rules"), str(p))
     ), problems
-
-
-def _first_problem(path: Path, problems: list[str]) -> PaytableError:
-    """One error for a file's problems: the first, and how many more there are."""
-    rest = len(problems) - 1
-    more = f" (and {rest} more problem{'s' if rest != 1 else ''}; run exactodds validate {path})"
-    error = PaytableError(problems[0] + (more if rest else ""))
-    error.problems = tuple(problems)
-    return error

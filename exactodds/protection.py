@@ -182,7 +182,7 @@ def analyse_signals(
 ) -> Exposure:
     """The exposure of a split of the first-four card sequence classes (``signals[i]``: the
     signal of class i of :func:`~exactodds.information.first_four`, an index into ``labels``)."""
-    shoe = shoe or paytable.shoe()
+    shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     bets = paytable.bets
     ff = first_four(shoe)
@@ -291,7 +291,7 @@ def analyse_sort(
     """The exposure of a two-group sort (``group``: the H ranks, the rest L) whose groups the
     player sees on the first ``seen`` cards."""
     check_seen(seen)
-    ff = first_four(shoe or paytable.shoe())
+    ff = first_four(shoe or paytable.shoe)
     labels, ids = _sort_signals(ff, group, seen)
     procedure = f"sort H = {group_text(group)} (L: the other ranks), seen on {seen} card(s)"
     return analyse_signals(paytable, labels, ids, procedure, shoe=shoe, tableau=tableau)
@@ -320,7 +320,7 @@ def analyse_flash(
 ) -> Exposure:
     """The exposure of one card whose rank is seen: a first-four position, or a card that is
     not dealt this round (``burn``, ``bottom``: a removal, see the module notes)."""
-    shoe = shoe or paytable.shoe()
+    shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     position = parse_position(position)
     if position in POSITIONS:
@@ -450,7 +450,7 @@ def optimise_sort(
     check_seen(seen)
     if by not in ("value", "rank"):
         raise ExposureError(f"--by {quote(by)}: use value or rank")
-    shoe = shoe or paytable.shoe()
+    shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     bets = paytable.bets
     ff = first_four(shoe)

@@ -18,7 +18,7 @@ from typing import Any
 
 from exactodds.errors import CardError, ShoeError, named, quote
 from exactodds.files import read_data
-from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS
+from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS, check_length
 
 __all__ = [
     "MIN_CARDS",
@@ -113,11 +113,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("6 6, 7h Kd")]
     ['6', '6', '7h', 'Kd']
     """
-    if len(text) > MAX_CARD_TEXT:
-        raise CardError(
-            f"card string of {len(text):,} characters is longer than the limit of "
-            f"{MAX_CARD_TEXT:,}: {quote(text)}"
-        )
+    check_length(text, MAX_CARD_TEXT, "card string", CardError, show=True)
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 
 

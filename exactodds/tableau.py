@@ -21,7 +21,7 @@ from typing import Any
 
 from exactodds.errors import TableauError, quote
 from exactodds.files import read_data
-from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
@@ -122,10 +122,7 @@ class Tableau:
         name = data.get("name", default_name)
         if not isinstance(name, str):
             raise TableauError(f"rules name must be a string, not {quote(name)}")
-        if len(name) > MAX_NAME_CHARS:
-            raise TableauError(
-                f"rules name {quote(name)} is longer than {MAX_NAME_CHARS} characters"
-            )
+        check_length(name, MAX_NAME_CHARS, "rules name", TableauError, show=True)
         if "player_draw" not in data:
             raise TableauError(f"rules {name!r}: missing 'player_draw' (list of totals 0..7)")
         if "banker_draw" not in data:
@@ -156,11 +153,7 @@ class Tableau:
             raise TableauError(
                 f"rules {name!r}: description must be a string, not {quote(description)}"
             )
-        if len(description) > MAX_TEXT_CHARS:
-            raise TableauError(
-                f"rules {name!r}: description is longer than the limit of {MAX_TEXT_CHARS:,} "
-                "characters"
-            )
+        check_length(description, MAX_TEXT_CHARS, f"rules {name!r}: description", TableauError)
         return cls(name, frozenset(player), tuple(rows), description)
 
     @classmethod
@@ -244,7 +237,7 @@ BUILTIN: dict[str, Tableau] = {
         "Pronto: the banker draws on 0-4 and stands on 5-7, whatever the player did.",
     ),
 }
-"""The tableaux that ship with exactodds (SPEC §3)."""
+"""The tableaux that ship with exactodds (docs/rules.md §3)."""
 
 
 def load_tableau(spec: str | Tableau | None) -> Tableau:

@@ -58,7 +58,10 @@ def test_check_json_shape(cli: Cli) -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["check", "--against", "nope"], "unknown profile 'nope'"),
+        (
+            ["check", "--against", "nope"],
+            "nope: file not found (bundled profiles: adm, gli-11, mga, nj)",
+        ),
         (["check", "classic"], "--against is required"),
         (
             ["check", "--against", "adm", "--format", "pdf"],

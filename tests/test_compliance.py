@@ -1,5 +1,5 @@
 """Jurisdiction profiles and checks against values computed here, independently of the engine
-where possible: SPEC §9 counts (tests/data/spec9.toml), closed forms for pairs
+where possible: docs/rules.md §9 counts (tests/data/published_8_decks.toml), closed forms for pairs
 (tests/independent.py), hand-checked rounding, and brute force over physical cards."""
 
 from __future__ import annotations
@@ -20,9 +20,6 @@ from exactodds.compliance import (
     Verdict,
     check_paytable_against,
     describe_value,
-    load_profile,
-    load_profiles,
-    parse_profile,
     run_checks,
 )
 from exactodds.conditions import parse_condition
@@ -31,13 +28,16 @@ from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
 from exactodds.paytable import Paytable, Row
 from exactodds.paytable_loader import load_paytable, parse_paytable
+from exactodds.profile_loader import load_profile, load_profiles, parse_profile
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
 from tests.conftest import WriteFile
 from tests.independent import player_pair_probability
 
-SPEC9 = tomllib.loads((Path(__file__).parent / "data" / "spec9.toml").read_text("utf-8"))
-COUNTS = SPEC9["counts"]
+PUBLISHED = tomllib.loads(
+    (Path(__file__).parent / "data" / "published_8_decks.toml").read_text("utf-8")
+)
+COUNTS = PUBLISHED["counts"]
 TOTAL = COUNTS["total"]
 P_BANKER = Fraction(COUNTS["banker_wins"], TOTAL)
 P_PLAYER = Fraction(COUNTS["player_wins"], TOTAL)
@@ -283,7 +283,7 @@ def test_a_user_profile_file_in_both_forms(write_file: WriteFile, classic: Payta
         Verdict.PASS,
         Verdict.FAIL,
     ]
-    bonus = SPEC9["house_edge"]["player_bonus"]  # 2.6517%: RTP 97.3483% ≥ 92.5%
+    bonus = PUBLISHED["house_edge"]["player_bonus"]  # 2.6517%: RTP 97.3483% ≥ 92.5%
     assert round(100 * (1 - Fraction(low["player_bonus"].value)), bonus["decimals"]) == Fraction(
         bonus["percent"]
     )
@@ -378,10 +378,13 @@ def test_a_profile_with_several_problems_names_the_first_and_counts_the_rest(
 
 
 def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
-    with pytest.raises(ProfileError, match="unknown profile 'adn'"):
+    with pytest.raises(ProfileError, match=r"^adn: file not found \(bundled profiles: adm, gli"):
         load_profile("adn")
-    with pytest.raises(ProfileError, match=r"unknown profile 'x+…x+' \(bundled: adm,"):
-        load_profile("x" * 5000)  # a name, not a file: never looked up on the disk
+    with pytest.raises(ProfileError, match=r"^x+…x+: file not found \(bundled profiles: adm,"):
+        load_profile("x" * 5000)  # too long a name for a file: no bundled profile either
+    with pytest.raises(ProfileError, match=r"^gli-11\.tom: file not found"):
+        load_profile("gli-11.tom")
+    assert load_profile("gli-11.toml").id == "gli-11"  # a bundled name, as paytables take it
     with pytest.raises(ProfileError, match="file not found"):
         load_profile(tmp_path / "missing.toml")
     with pytest.raises(ProfileError, match="not a regular file"):

@@ -198,7 +198,7 @@ def test_signal_probabilities_sum_to_one(pairs_table: Paytable, seen: int) -> No
 
 def test_no_information_gives_best_full_ev(write_file: object) -> None:
     table = load_paytable("classic")
-    ff = first_four(table.shoe())
+    ff = first_four(table.shoe)
     one = np.zeros(len(ff.n), dtype=np.int64)
     result = analyse_signals(table, ["everything"], one, "no information")
     full = {f.bet.id: f.ev for f in __import__("exactodds.metrics").metrics.paytable_figures(table)}
@@ -220,7 +220,7 @@ def test_no_information_gives_best_full_ev(write_file: object) -> None:
 
 
 def test_sort_with_one_group_is_no_information(pairs_table: Paytable) -> None:
-    ff = first_four(pairs_table.shoe())
+    ff = first_four(pairs_table.shoe)
     _, ids = _sort_signals(ff, frozenset(range(13)), 2)
     assert set(ids.tolist()) == {3}  # every card in H: one signal
 
@@ -279,7 +279,7 @@ def test_optimise_by_rank_agrees_with_direct_analysis() -> None:
 
 def test_given_figures_partial_deal() -> None:
     table = load_paytable("classic")
-    g = analyse_given("P: 9 9 | B: ? ?", table.shoe(), table.tableau, table.bets)
+    g = analyse_given("P: 9 9 | B: ? ?", table.shoe, table.tableau, table.bets)
     # a player pair of nines: the Player Pair bet wins every such round
     pair = {f.bet.id: f for f in g.figures}["player_pair"]
     assert pair.hit_frequency == 1 and pair.ev == 11

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.compliance import parse_profile
 from exactodds.paytable_loader import parse_paytable
+from exactodds.profile_loader import parse_profile
 from exactodds.tableau import BUILTIN, Tableau
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -63,7 +63,7 @@ def test_tie_and_player_bonus_solutions() -> None:
     bonus = solve_payout(table, "player_bonus", "Win by 9", "2%")
     assert bonus.payout is not None
     assert edge_with(table, "player_bonus", 2, bonus.payout) == Fraction(1, 50)
-    # SPEC §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
+    # docs/rules.md §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
     assert bonus.line.probability == Fraction(18_409_431_764_992, joint.total)
 
 

@@ -1,7 +1,7 @@
 r"""Card counting a bet: tags, a true count per deck not yet seen, a trigger, the decision to bet.
 
 Why: game protection asks whether a player who counts the cards seen can bet a side bet only
-when it favours him (SPEC §1). A count strategy bets one unit on a bet whenever its true count
+when it favours him (rules.md §1). A count strategy bets one unit on a bet whenever its true count
 reaches the bet's trigger (and the bet is offered).
 
 Running count. Each rank r has an integer tag t_r; the running count RC is the sum of the tags

@@ -55,11 +55,16 @@ def compare(
         ),
     ] = None,
     fmt: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--format", "-f", metavar="md|csv|json", help="Output format: md, csv or json."
+            "--format",
+            "-f",
+            metavar="md|csv|json",
+            help="Output format: md, csv or json. Default: on a terminal a summary with the "
+            "bets as rows, else md.",
+            show_default=False,
         ),
-    ] = ("md"),
+    ] = None,
     formula: Annotated[
         bool,
         typer.Option(
@@ -81,7 +86,8 @@ def compare(
     from exactodds.errors import named
     from exactodds.paytable_loader import load_paytable
 
-    fmt = check_format(fmt, ("md", "csv", "json"))
+    summary = fmt is None
+    fmt = check_format(fmt or "md", ("md", "csv", "json"))
     lists = {}
     for option, text in (
         ("--rules", rules),
@@ -102,4 +108,9 @@ def compare(
             formula=formula,
             progress=progress,
         )
+    from exactodds.cli.summary import compare_summary, on_terminal
+
+    if summary and on_terminal():
+        typer.echo(compare_summary(result, color=True), nl=False)
+        return
     typer.echo(render_comparison(result, fmt))

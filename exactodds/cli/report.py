@@ -27,7 +27,8 @@ __all__ = ["report"]
 EPILOG = """Examples:
 
 \b
-  exactodds report                               # classic.toml, 8 decks, Markdown
+  exactodds report                               # classic.toml, 8 decks: a summary
+  exactodds report classic --format md           # the full sheet, Markdown
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
   exactodds report my-game.toml --format html --out sheets/
@@ -37,6 +38,9 @@ EPILOG = """Examples:
   exactodds report classic --monte-carlo-rounds 1000000 --seed 1   # add a Monte Carlo check
   exactodds report classic --against adm,mga --notation to    # add a compliance section
 
+On a terminal, without --format, report prints a summary that fits 80 columns (every bet's
+house edge, RTP, hit frequency and largest win) and how to get the full sheet; redirected to
+a file or a pipe, or with --format or --monte-carlo-rounds, it prints the full sheet.
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
 a file whose content is unchanged apart from its date is left untouched, and a file there that
@@ -160,6 +164,11 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
                 progress=progress,
             )
     if out is None:
+        from exactodds.cli.summary import on_terminal, report_summary
+
+        if fmt is None and monte_carlo_rounds is None and on_terminal():
+            typer.echo(report_summary(sheets, color=True), nl=False)
+            return
         typer.echo(render_sheets(sheets, fmt or "md"), nl=False)
         return
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))

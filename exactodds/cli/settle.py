@@ -66,17 +66,14 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     the reason.
     """
     from exactodds.errors import CardError, ExactOddsError, RoundError, ShoeError, named
-    from exactodds.limits import MAX_CARD_TEXT
+    from exactodds.limits import MAX_CARD_TEXT, check_length
     from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
 
     fmt = check_format(fmt, ("text", "json"))
     if not cards.strip():
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
-    if len(cards) > MAX_CARD_TEXT:
-        raise ExactOddsError(
-            f"--cards of {len(cards):,} characters is longer than the limit of {MAX_CARD_TEXT:,}"
-        )
+    check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
     shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)

@@ -21,18 +21,13 @@ from itertools import groupby
 from operator import attrgetter
 from pathlib import Path
 
-from exactodds.compliance import (
-    Compliance,
-    Verdict,
-    check_paytable_against,
-    describe_value,
-    load_profiles,
-)
+from exactodds.compliance import Compliance, Verdict, check_paytable_against, describe_value
 from exactodds.errors import ReportError
 from exactodds.formats import Format
 from exactodds.payout import Notation
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import default_paytable, load_paytable
+from exactodds.profile_loader import load_profiles
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau, load_tableau
@@ -170,7 +165,7 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
     >>> from exactodds.paytable_loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
-    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (SPEC §9)
+    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
     ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
     """
     blocks: list[Block] = [

@@ -20,12 +20,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from exactodds.bundled import display_path
-from exactodds.compliance import load_profiles
 from exactodds.errors import ReportError
 from exactodds.formats import Format
 from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
+from exactodds.profile_loader import load_profiles
 from exactodds.report.document import Code, Document, Heading, Inline, Para, Table
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -416,7 +416,7 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
     >>> doc.title, doc.blocks[-1].header[1:3]  # doctest: +NORMALIZE_WHITESPACE
     ('Classic (commission) — house edge by variant',
      ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
-    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # SPEC §9: 8:1
+    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
     ['14.3596%']
     """
     from exactodds import __version__

@@ -333,7 +333,7 @@ def build_sheet(
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
-    >>> from exactodds.compliance import load_profiles
+    >>> from exactodds.profile_loader import load_profiles
     >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
     >>> checked.compliance.summary(), checked.command
     ('14 checks: 4 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
