@@ -106,6 +106,14 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     ] = False,
     against: AgainstOpt = None,
     notation: NotationOpt = Notation.BOTH,
+    protection: Annotated[
+        bool,
+        typer.Option(
+            "--protection",
+            help="Add a Game protection section: the player's edge per bet from an edge sort "
+            "seen on 1 and 4 cards, a flashed first card and a seen burn card.",
+        ),
+    ] = False,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -163,6 +171,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
                 seed=1 if seed is None else seed,
                 progress=progress,
             )
+    if protection:
+        from exactodds.report.protection import protection_sheets
+
+        sheets = protection_sheets(sheets)
     if out is None:
         from exactodds.cli.summary import on_terminal, report_summary
 

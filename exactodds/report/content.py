@@ -456,6 +456,15 @@ def _appendix(sheet: Sheet) -> list[Block]:
     return blocks
 
 
+def _protection(sheet: Sheet) -> list[Block]:
+    """The optional game-protection section (``report --protection``)."""
+    if sheet.protection is None:
+        return []
+    from exactodds.report.protection import protection_blocks
+
+    return protection_blocks(sheet)
+
+
 def _inputs(sheet: Sheet) -> list[Block]:
     rows = tuple((i.role, Code(i.path), Code(i.sha256)) for i in sheet.inputs)
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
@@ -515,6 +524,7 @@ def document(sheet: Sheet) -> Document:
     blocks: list[Block] = [Table(("Item", "Value"), head, "ll")]
     blocks += _summary(sheet)
     blocks += _compliance(sheet)
+    blocks += _protection(sheet)
     blocks += _game(sheet)
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)

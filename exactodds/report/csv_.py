@@ -33,7 +33,12 @@ exact, note``. ``kind`` says what a line is:
   ``combinations`` = observed count, ``exact`` = ``probability;observed frequency`` as ``p/q``,
   ``note`` = ``z=…; interval_99=lo..hi`` of the count), ``verify_return`` (``return`` = exact
   EV, ``value`` = observed mean, ``exact`` = both as ``p/q``, ``note`` = z and the interval of
-  the mean) and ``verify_verdict`` (``value`` = ``pass`` or ``outside``, ``note`` = the verdict).
+  the mean) and ``verify_verdict`` (``value`` = ``pass`` or ``outside``, ``note`` = the verdict);
+- with a game-protection section (``exactodds report --protection``) lines of kind
+  ``protection``: per procedure (``item``: ``sort_1``, ``sort_4``, ``flash_p1``, ``burn``) one
+  line without a bet (the edge with the best bet on every signal, per round dealt, in ``value``
+  and ``exact``; ``note`` names the procedure and what closes the leak), then one per bet (the
+  edge when only that bet may be made).
 
 Text cells that a spreadsheet would take for a formula (a name or event starting with ``=``,
 ``+``, ``-``, ``@``, a tab or a carriage return) are written with a leading ``'``; numbers
@@ -238,6 +243,14 @@ def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         }
 
 
+def _protection_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    if sheet.protection is None:
+        return iter(())
+    from exactodds.report.protection import protection_csv_lines
+
+    return protection_csv_lines(sheet)
+
+
 def render_csv(sheets: Sequence[Sheet]) -> str:
     """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`);
     every cell passes :func:`~exactodds.escape.csv_cell`."""
@@ -251,6 +264,7 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
             _compliance_lines(sheet),
             _example_lines(sheet),
             _monte_carlo_lines(sheet),
+            _protection_lines(sheet),
         )
         for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})

@@ -93,6 +93,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         data["verification"] = _monte_carlo_json(sheet)
     if sheet.compliance is not None:
         data["compliance"] = sheet.compliance.to_json()
+    if sheet.protection is not None:
+        data["protection"] = sheet.protection.to_json()
     return data
 
 

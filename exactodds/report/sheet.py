@@ -39,6 +39,7 @@ from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
+    from exactodds.report.protection import SheetProtection
 
 __all__ = [
     "CONFIDENCE_PLACES",
@@ -178,6 +179,7 @@ class Sheet:
     notation: Notation = Notation.BOTH
     """How the sheet states payouts: "to 1", "for 1", or both beside the payout as written."""
     compliance: Compliance | None = None
+    protection: SheetProtection | None = None
     """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
 
     @property

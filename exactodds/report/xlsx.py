@@ -461,6 +461,10 @@ def render_xlsx(sheet: Sheet) -> bytes:
         _bet(_Writer(book.create_sheet(name)), sheet, b)
     if sheet.compliance is not None:
         _compliance(_Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
+    if sheet.protection is not None:
+        from exactodds.report.protection import protection_xlsx
+
+        protection_xlsx(_Writer(book.create_sheet("Protection")), sheet, NUMBER)
     _inputs(_Writer(book.create_sheet("Inputs")), sheet)
     day = dt.date.fromisoformat(sheet.date)
     stamp = dt.datetime(day.year, day.month, day.day)
