@@ -41,6 +41,7 @@ __all__ = [
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
     "MAX_TEXT_CHARS",
+    "MAX_XLSX_YEAR",
     "check_count",
     "check_length",
     "too_long",
@@ -121,6 +122,12 @@ MAX_MONTE_CARLO_ROUNDS = 100_000_000
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
+
+
+# -- outputs --------------------------------------------------------------------------------------
+
+MAX_XLSX_YEAR = 2107
+"""Last year an XLSX sheet may be dated: the zip entries of the file record MS-DOS times."""
 
 
 def check_count(
