@@ -57,7 +57,7 @@ def check(
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
     from exactodds.errors import ProfileError
-    from exactodds.report.checks import CHECK_FORMATS, check_paytables, render_checks
+    from exactodds.report.compliance_report import CHECK_FORMATS, check_paytables, render_checks
 
     fmt = check_format(fmt, CHECK_FORMATS)
     if not against.strip():

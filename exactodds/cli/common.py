@@ -126,7 +126,7 @@ def check_format(fmt: str, formats: Sequence[str]) -> Format:
     if wanted == "markdown" and "md" in formats:
         wanted = "md"
     if wanted not in formats:
-        choices = ", ".join(repr(f) for f in formats)
+        choices = ", ".join(repr(str(f)) for f in formats)
         raise typer.BadParameter(f"{fmt!r} is not one of {choices}", param_hint="--format")
     return Format(wanted)
 

@@ -21,6 +21,7 @@ from exactodds.cli.common import (
     format_option,
 )
 from exactodds.escape import printable
+from exactodds.formats import Format
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -129,7 +130,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
     from exactodds.report import (
         COMPARISON_STEM,
-        EXTENSIONS,
         FORMATS,
         ReportError,
         build_sheets,
@@ -151,14 +151,14 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         check_count(monte_carlo_rounds, MAX_MONTE_CARLO_ROUNDS, "--monte-carlo-rounds", ReportError)
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
-    formats = [fmt] if fmt else ["md", "html"]
-    if "xlsx" in formats:
+    formats = [Format(fmt)] if fmt else [Format.MD, Format.HTML]
+    if Format.XLSX in formats:
         _check_xlsx_date(date)
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
             stems.append(COMPARISON_STEM)
-        names = [stem + EXTENSIONS[f] for stem in stems for f in formats]
+        names = [stem + f.extension for stem in stems for f in formats]
         check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     sheets = build_sheets(
         paytables or [],
