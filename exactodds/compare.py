@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
-"""The Tie payouts of the default grid (SPEC §6: 8:1 and the 9:1 variant)."""
+"""The Tie payouts of the default grid (docs/rules.md §6: 8:1 and the 9:1 variant)."""
 
 INFINITE: Literal["inf"] = "inf"
 """The decks value of the infinite-deck limit (``--decks 6,8,inf``)."""
@@ -109,7 +109,7 @@ def tie_bet(pays: Payout, name: str = "Tie") -> Bet:
     """The standard Tie bet: ``pays`` on equal totals, lose otherwise.
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, tie_bet(parse_payout("8:1"))).house_edge)  # docs/rules.md §9
     '14.3596%'
     """
     return Bet(
@@ -137,7 +137,7 @@ def banker_bet(mode: BankerMode | str, base: Bet | None = None) -> Bet:
     ``base`` (its name may describe the rows being replaced, e.g. "Banker (no commission)").
 
     >>> joint = joint_distribution(Shoe.decks(8))
-    >>> percent(bet_figures(joint, banker_bet("commission")).house_edge)  # SPEC §9
+    >>> percent(bet_figures(joint, banker_bet("commission")).house_edge)  # docs/rules.md §9
     '1.0579%'
     >>> banker_bet("super-6").rows[0].event
     'Banker wins with 6'

@@ -1,4 +1,4 @@
-"""The exact joint distribution of one baccarat round over the round features of SPEC §4.
+"""The exact joint distribution of one baccarat round over the round features of docs/rules.md §4.
 
 Every round is counted as an ordered sequence of six cards drawn from the shoe (cards five and
 six may go unused), so all counts share the universe N·(N−1)·…·(N−5).

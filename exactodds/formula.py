@@ -15,7 +15,7 @@ The limit d → ∞ (cards drawn with replacement) is the ratio of the leading c
 
 >>> from exactodds.paytable_loader import load_paytable
 >>> pair = edge_formulas(load_paytable("classic"), bet_ids=["player_pair"])[0]
->>> pair.text(), pair(8), pair.limit  # SPEC §9: 10.3614% at 8 decks
+>>> pair.text(), pair(8), pair.limit  # docs/rules.md §9: 10.3614% at 8 decks
 ('(4d + 11) / (52d − 1)', Fraction(43, 415), Fraction(1, 13))
 """
 
@@ -231,7 +231,7 @@ def edge_formulas(
     >>> from exactodds.paytable_loader import load_paytable
     >>> tie = edge_formulas(load_paytable("classic"), bet_ids=["tie"])[0]
     >>> from exactodds.numbers import percent
-    >>> percent(tie(8)), percent(tie(6)), percent(tie.limit)  # SPEC §9: 14.3596% on 8 decks
+    >>> percent(tie(8)), percent(tie(6)), percent(tie.limit)  # rules.md §9: 14.3596% on 8 decks
     ('14.3596%', '14.4382%', '14.1170%')
     """
     import sympy

@@ -43,6 +43,7 @@ __all__ = [
     "MAX_SIMULATION_SHOE",
     "MAX_SUM_TERMS",
     "MAX_TEXT_CHARS",
+    "MAX_XLSX_YEAR",
     "check_count",
     "check_length",
     "too_long",
@@ -124,11 +125,17 @@ limits above bound the work on this machine, this one a cluster's (10⁹ eight-d
 about 8·10¹⁰ rounds)."""
 
 MAX_MONTE_CARLO_ROUNDS = 100_000_000
-"""Most rounds of a Monte Carlo check (``simulate --monte-carlo --rounds``,
+"""Most rounds of a Monte Carlo check (``montecarlo --rounds``,
 ``report --monte-carlo-rounds``)."""
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
+
+
+# -- outputs --------------------------------------------------------------------------------------
+
+MAX_XLSX_YEAR = 2107
+"""Last year an XLSX sheet may be dated: the zip entries of the file record MS-DOS times."""
 
 
 def check_count(

@@ -1,4 +1,4 @@
-"""Exact figures per bet (SPEC §8): per-row combinations, EV, RTP, house edge, hit frequency,
+"""Exact figures per bet (rules.md §8): per-row combinations, EV, RTP, house edge, hit frequency,
 variance, largest win — all Fractions computed from integer combination counts.
 
 >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -71,7 +71,7 @@ class RowFigures:
 
 @dataclass(frozen=True)
 class BetFigures:
-    """Every SPEC §8 figure of one bet, exact.
+    """Every docs/rules.md §8 figure of one bet, exact.
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
@@ -260,7 +260,7 @@ def paytable_figures(
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> figures = paytable_figures(load_paytable(default_paytable()))
-    >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # SPEC §9
+    >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # docs/rules.md §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
     """
     joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)

@@ -24,7 +24,7 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
     """A JSON-ready summary: exact integer combinations, probabilities as "p/q" strings.
 
     >>> s = odds_summary(Shoe.decks(8))
-    >>> s["ties"], s["probabilities"]["tie"]  # SPEC §9
+    >>> s["ties"], s["probabilities"]["tie"]  # docs/rules.md §9
     (475627426473216, '619306544887/6508331087895')
     >>> Fraction(s["probabilities"]["tie"]) == Fraction(s["ties"], s["total_combinations"])
     True

@@ -1,4 +1,4 @@
-"""Payout notation (SPEC §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
+"""Payout notation (docs/rules.md §5), parsed exactly: ``a:b``, ``a to b``, ``a for b``, commission,
 push and lose.
 
 A :class:`Payout` is the net result per unit staked: ``11:1`` nets 11, a push 0, a loss −1.
@@ -251,7 +251,7 @@ LOSE = Payout(Fraction(-1), "lose")
 
 
 def parse_payout(value: object) -> Payout:
-    """Parse a payout written in any SPEC §5 notation.
+    """Parse a payout written in any docs/rules.md §5 notation.
 
     >>> parse_payout("11:1").net, parse_payout("push").net, parse_payout("lose").net
     (Fraction(11, 1), Fraction(0, 1), Fraction(-1, 1))

@@ -232,7 +232,7 @@ def outcome_code(player: Any, banker: Any) -> Any:
 
 
 class Outcome(NamedTuple):
-    """A round as the engine distinguishes it; every SPEC §4 feature is derived from this.
+    """A round as the engine distinguishes it; every docs/rules.md §4 feature is derived from this.
 
     >>> o = Outcome(Hand(4, 5, PairKind.NONE), Hand(0, 0, PairKind.NONE))  # 9 against 0
     >>> o.winner, o.margin, o.cards
@@ -274,7 +274,7 @@ class Outcome(NamedTuple):
         return cls(_HANDS[player], _HANDS[banker])
 
 
-# -- features: what a bet may look at (SPEC §4) ------------------------------------------------
+# -- features: what a bet may look at (rules.md §4) ------------------------------------------------
 
 
 class FeatureKind(StrEnum):
@@ -310,7 +310,7 @@ FEATURES: Mapping[str, Callable[[Outcome], object]] = {
     "margin": lambda o: o.margin,
     "cards": lambda o: o.cards,
 }
-"""Every round feature a bet may look at (SPEC §4), by name, as a function of an outcome."""
+"""Every round feature a bet may look at (rules.md §4), by name, as a function of an outcome."""
 
 FEATURE_KINDS: Mapping[str, FeatureKind] = {
     "winner": FeatureKind.WINNER,

@@ -237,7 +237,7 @@ BUILTIN: dict[str, Tableau] = {
         "Pronto: the banker draws on 0-4 and stands on 5-7, whatever the player did.",
     ),
 }
-"""The tableaux that ship with exactodds (SPEC §3)."""
+"""The tableaux that ship with exactodds (docs/rules.md §3)."""
 
 
 def load_tableau(spec: str | Tableau | None) -> Tableau:

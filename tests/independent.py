@@ -4,7 +4,7 @@ Closed forms from the shoe's rank × suit counts alone, to check the engine and 
 paytables against. Nothing here uses :mod:`exactodds.engine`; :class:`exactodds.shoe.Shoe` is
 only the data container.
 
-Counting convention (SPEC §2): a round is an ordered sequence of cards; the first four are
+Counting convention (docs/rules.md §2): a round is an ordered sequence of cards; the first four are
 Player, Banker, Player, Banker, so the Player's first two cards are positions 1 and 3 and the
 Banker's positions 2 and 4. Every ordered pair (or four) of distinct positions has the same
 distribution, so
@@ -117,12 +117,12 @@ def both_perfect_pairs_probability(shoe: Shoe) -> Fraction:
 
 
 def either_perfect_pair_probability(shoe: Shoe) -> Fraction:
-    """P(at least one hand has a perfect pair): the seed 000 bet, paid once."""
+    """P(at least one hand has a perfect pair): the rule text 0 bet, paid once."""
     return 2 * perfect_pair_probability(shoe) - both_perfect_pairs_probability(shoe)
 
 
 def exactly_one_perfect_pair_probability(shoe: Shoe) -> Fraction:
-    """P(exactly one hand has a perfect pair): seed 003's 25:1 case."""
+    """P(exactly one hand has a perfect pair): rule text 3's 25:1 case."""
     return 2 * perfect_pair_probability(shoe) - 2 * both_perfect_pairs_probability(shoe)
 
 

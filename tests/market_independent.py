@@ -7,7 +7,7 @@ the bet's event names, straight from the shoe's rank × suit counts. Nothing her
 suits, colours and the Punto Banco drawing rules are written out again by hand, so that the
 bundled paytables run through the library can be checked against it.
 
-Counting convention (SPEC §2): the round is an ordered sequence of cards, dealt Player, Banker,
+Counting convention (rules.md §2): the round is an ordered sequence of cards, dealt Player, Banker,
 Player, Banker (positions 0 and 2 are the Player's first two cards, 1 and 3 the Banker's); every
 ordered k-sequence of distinct physical cards is equally likely, so the number of sequences
 whose card types are t1 … tk is the falling product n_t1 · (n_t2 − [t2 = t1]) · …, and the
@@ -248,7 +248,7 @@ def jackpot_counts(shoe: Shoe) -> tuple[dict[str, int], int]:
 # -- insurance after four cards: Player win insurance ------------------------------------------
 
 _PLAYER_DRAWS = {0, 1, 2, 3, 4, 5}
-# Punto Banco (SPEC §3): banker two-card total -> player third-card values on which it draws;
+# Punto Banco (rules.md §3): banker two-card total -> player third-card values on which it draws;
 # "stood" when the Player did not draw.
 _BANKER_DRAWS: dict[int, set[int | str]] = {
     0: {*range(10), "stood"},
@@ -283,7 +283,7 @@ def insurance_offer(shoe: Shoe, offered: Callable[[int, int], bool]) -> tuple[di
             left[v] -= 1
         if not weight:
             continue
-        rest = size - 4  # cards five and six are counted (SPEC §2) even when unused
+        rest = size - 4  # cards five and six are counted (docs/rules.md §2) even when unused
         if p >= 8 or b >= 8:
             outcomes = [(p, b, weight * rest * (rest - 1))]
         else:

@@ -123,7 +123,7 @@ def test_other_tableaux(rules: str) -> None:
 def test_array_input_sign_and_published_tie_edge(evaluator: BatchEvaluator) -> None:
     counts = np.array([s.counts for s in SHOES[:2]], dtype=np.int64)
     result = evaluator.evaluate(counts)
-    # SPEC §9: Tie 8:1 house edge 14.3596% on 8 decks
+    # docs/rules.md §9: Tie 8:1 house edge 14.3596% on 8 decks
     assert round(float(-result.ev(0, "tie")) * 100, 4) == 14.3596
     assert result.positive().tolist() == [
         [result.ev(i, b) > 0 for b in result.bet_ids] for i in range(2)

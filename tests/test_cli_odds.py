@@ -18,7 +18,7 @@ from exactodds.tableau import BUILTIN
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
 
-SPEC_8_DECKS = {
+PUBLISHED_8_DECKS = {
     "total_combinations": 4_998_398_275_503_360,
     "banker_wins": 2_292_252_566_437_888,
     "player_wins": 2_230_518_282_592_256,
@@ -29,7 +29,7 @@ REQUIRED_INT_KEYS = ("total_combinations", "banker_wins", "player_wins", "ties",
 
 
 def run_json(cli: Cli, argv: list[str]) -> dict[str, Any]:
-    code, out, err = cli([*argv, "--json"])
+    code, out, err = cli([*argv, "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert isinstance(data, dict)
@@ -54,13 +54,13 @@ def check_contract(data: dict[str, Any]) -> None:
 def test_json_eight_decks_matches_spec(cli: Cli) -> None:
     data = run_json(cli, ["odds", "--decks", "8"])
     check_contract(data)
-    assert {k: data[k] for k in SPEC_8_DECKS} == SPEC_8_DECKS
+    assert {k: data[k] for k in PUBLISHED_8_DECKS} == PUBLISHED_8_DECKS
     assert (data["cards"], data["rules"]) == (416, "punto-banco")
     assert len(data["totals"]) == 100
 
 
 def test_default_is_eight_decks(cli: Cli) -> None:
-    assert run_json(cli, ["odds"])["total_combinations"] == SPEC_8_DECKS["total_combinations"]
+    assert run_json(cli, ["odds"])["total_combinations"] == PUBLISHED_8_DECKS["total_combinations"]
 
 
 def test_json_mini_six_decks_with_removals(cli: Cli) -> None:
@@ -136,7 +136,7 @@ def bad_files(write_file: WriteFile) -> Path:
 def test_bad_input_exits_2_with_one_line(
     bad_files: Path, cli: Cli, case: str, args: list[str], msg: str
 ) -> None:
-    argv = ["odds", *(a.replace("{dir}", str(bad_files)) for a in args), "--json"]
+    argv = ["odds", *(a.replace("{dir}", str(bad_files)) for a in args), "--format", "json"]
     code, out, err = cli(argv)
     assert code == 2, case
     assert out == ""
@@ -151,7 +151,7 @@ def test_bad_input_exits_2_with_one_line(
 
 def test_subprocess_json() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "exactodds", "odds", "--decks", "1", "--json"],
+        [sys.executable, "-m", "exactodds", "odds", "--decks", "1", "--format", "json"],
         capture_output=True,
         text=True,
         check=False,

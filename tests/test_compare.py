@@ -1,5 +1,5 @@
 """`exactodds compare`: house edge per bet over a grid of variants, checked against
-independent computations from the engine's winner counts and SPEC §9."""
+independent computations from the engine's winner counts and docs/rules.md §9."""
 
 from __future__ import annotations
 
@@ -67,12 +67,12 @@ def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
     p_tie = winner_probabilities(8, "punto-banco")[Winner.TIE]
     assert tie8 == 1 - 9 * p_tie
     assert tie9 == 1 - 10 * p_tie
-    assert percent(tie8) == "14.3596%"  # SPEC §9
+    assert percent(tie8) == "14.3596%"  # docs/rules.md §9
     assert percent(tie9) == "4.8440%"
     # the metrics figure of the paytable as written is the 8:1 cell, exactly
     joint = joint_distribution(Shoe.decks(8), BUILTIN["punto-banco"])
     assert bet_figures(joint, table.bet("tie")).house_edge == tie8
-    # SPEC §9 banker / player figures are untouched by the Tie axis
+    # docs/rules.md §9 banker / player figures are untouched by the Tie axis
     for r in result.results:
         assert percent(r.house_edge["banker"]) == "1.0579%"
         assert percent(r.house_edge["player"]) == "1.2351%"
@@ -191,7 +191,7 @@ def test_missing_file_and_help(cli: Cli) -> None:
     code, _, err = cli(["compare", "no-such-game.toml"])
     assert code == 2 and "no-such-game.toml: file not found" in err
     code, out, _ = cli(["compare", "--help"])
-    assert code == 0 and "Example: exactodds compare classic --rules" in out
+    assert code == 0 and "exactodds compare classic --rules" in out
 
 
 def test_api_rejects_empty_axis() -> None:

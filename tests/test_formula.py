@@ -70,7 +70,7 @@ def test_hand_checked_pair_and_natural_formulas() -> None:
     # Player Pair 11:1: P(pair) = 13·4d(4d−1) / (52d(52d−1)) = (4d−1)/(52d−1), so
     # H = 1 − 12(4d−1)/(52d−1) = (4d+11)/(52d−1).
     assert by_id["player_pair"].text() == "(4d + 11) / (52d − 1)"
-    # Player Natural 7:2 (SPEC §6): H = 1 − 9/2·P(natural), P from the two first cards' values
+    # Player Natural 7:2 (rules.md §6): H = 1 − 9/2·P(natural), P from the two first cards' values
     for decks in (1, 3, 8, 100):
         n = 52 * decks
         tens, other = 16 * decks, 4 * decks  # cards of value 0, and of each value 1..9
@@ -199,7 +199,7 @@ def test_compare_decks_6_8_inf_md_json_csv(cli: Cli, classic: Paytable) -> None:
         "8",
         "∞",
     ]
-    assert "14.3596%" in out  # SPEC §9: Tie 8:1 on 8 decks
+    assert "14.3596%" in out  # docs/rules.md §9: Tie 8:1 on 8 decks
 
 
 def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:

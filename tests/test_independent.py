@@ -31,8 +31,8 @@ from tests.independent import (
 
 Card = tuple[int, int]  # (rank index, suit index)
 Four = tuple[Card, Card, Card, Card]
-SPEC9 = tomllib.loads(
-    (Path(__file__).parent / "data" / "spec9.toml").read_text(encoding="utf-8"),
+PUBLISHED = tomllib.loads(
+    (Path(__file__).parent / "data" / "published_8_decks.toml").read_text(encoding="utf-8"),
     parse_float=Fraction,
 )
 
@@ -150,7 +150,7 @@ def test_random_small_shoes_match_physical_brute_force(cards: list[Card]) -> Non
 
 
 def test_eight_deck_player_pair_matches_published_edge() -> None:
-    published = SPEC9["house_edge"]["player_pair"]
+    published = PUBLISHED["house_edge"]["player_pair"]
     edge = 1 - 12 * player_pair_probability(Shoe.decks(8))
     assert percent(edge, published["decimals"]) == Fraction(published["percent"])
 

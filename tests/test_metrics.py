@@ -1,4 +1,4 @@
-"""SPEC §8 figures against a direct computation over physical card sequences.
+"""docs/rules.md §8 figures against a direct computation over physical card sequences.
 
 For small shoes every ordered six-card sequence is dealt by the brute-force dealer and the bet
 settled by a plain-Python rule; EV, variance, hit frequency, push probability and largest win

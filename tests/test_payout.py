@@ -1,4 +1,4 @@
-"""Payout notation (SPEC §5)."""
+"""Payout notation (docs/rules.md §5)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ from exactodds.payout import Payout, format_number, parse_payout
         ("19:20", Fraction(19, 20)),
         ("1:2", Fraction(1, 2)),
         ("8 to 1", Fraction(8)),
-        ("9 for 1", Fraction(8)),  # seed 002 "PAYS 9 FOR 1", seed 001 "stake multiplied by 9"
-        ("2 for 1", Fraction(1)),  # seed 002: Player paid "2:1 (double)" = stake back plus 1
+        ("9 for 1", Fraction(8)),  # rule text 2 "PAYS 9 FOR 1", rule text 1 "stake multiplied by 9"
+        ("2 for 1", Fraction(1)),  # rule text 2: Player paid "2:1 (double)" = stake back plus 1
         ("1.95 for 1", Fraction(19, 20)),
-        ("2 for 1 less 5%", Fraction(19, 20)),  # seed 002: double less 5% of the win
+        ("2 for 1 less 5%", Fraction(19, 20)),  # rule text 2: double less 5% of the win
         ("1:1 less 5%", Fraction(19, 20)),  # commission is a percentage of the win
         ("1:1 - 5%", Fraction(19, 20)),
         ("25:1", Fraction(25)),
@@ -40,7 +40,7 @@ def test_parse_payout(text: str, net: Fraction) -> None:
 
 
 @pytest.mark.parametrize(("stake", "won"), [(100, 95), (40, 38), (200, 190), (400, 380)])
-def test_seed_004_commission_examples(stake: int, won: int) -> None:
+def test_rule_text_4_commission_examples(stake: int, won: int) -> None:
     assert parse_payout("1:1 less 5%").net * stake == won
 
 

@@ -1,11 +1,11 @@
 """The bundled paytables (paytables/*.toml) against independent references.
 
-* every bet of every file against a plain-Python reading of SPEC §6 (an oracle per bet), as the
+* every bet of every file against a plain-Python reading of rules.md §6 (an oracle per bet), as the
   exact distribution of the net result, for 8 and 6 decks;
 * pair, perfect-pair and natural bets against the closed forms of tests/independent.py;
-* SPEC §9's published 8-deck figures (tests/data/spec9.toml);
-* seed 002's rounding and seed 004's commission, cheat-sheet and worked examples
-  (tests/data/seed_examples.toml) through ``bet.net(outcome, stake)``.
+* docs/rules.md §9's published 8-deck figures (tests/data/published_8_decks.toml);
+* rule text 2's rounding and rule text 4's commission, cheat-sheet and worked examples
+  (tests/data/rule_text_examples.toml) through ``bet.net(outcome, stake)``.
 """
 
 from __future__ import annotations
@@ -52,11 +52,11 @@ def _data(name: str) -> dict[str, Any]:
     return tomllib.loads((DATA / name).read_text(encoding="utf-8"), parse_float=Fraction)
 
 
-SPEC9 = _data("spec9.toml")
-SEEDS = _data("seed_examples.toml")
+PUBLISHED = _data("published_8_decks.toml")
+RULE_TEXT_EXAMPLES = _data("rule_text_examples.toml")
 DECKS = (8, 6)
 
-# -- an oracle per bet: net result per unit stake, written from SPEC §6 ---------------------------
+# -- an oracle per bet: net result per unit stake, written from rules.md §6 ------------------------
 
 Oracle = Callable[[Outcome], Fraction | int]
 
@@ -157,7 +157,7 @@ BANKER_PAIR = pair("banker")
 PLAYER_BONUS = bonus("player")
 BANKER_BONUS = bonus("banker")
 STANDARD: dict[str, Oracle] = {"player": PLAYER, "banker": BANKER, "tie": TIE}
-SEED_000_BETS: dict[str, Oracle] = {
+RULE_TEXT_0_BETS: dict[str, Oracle] = {
     **STANDARD,
     "player_pair": PLAYER_PAIR,
     "banker_pair": BANKER_PAIR,
@@ -174,8 +174,8 @@ SEED_000_BETS: dict[str, Oracle] = {
 
 # file -> (rules, {bet id: oracle}) — bet ids in file order
 EXPECTED: dict[str, tuple[str, dict[str, Oracle]]] = {
-    "classic.toml": ("punto-banco", SEED_000_BETS),
-    "no-commission.toml": ("punto-banco", {**SEED_000_BETS, "banker": banker_no_commission}),
+    "classic.toml": ("punto-banco", RULE_TEXT_0_BETS),
+    "no-commission.toml": ("punto-banco", {**RULE_TEXT_0_BETS, "banker": banker_no_commission}),
     "punto-banco.toml": ("punto-banco", STANDARD),
     "mini.toml": ("mini", STANDARD),
     "pronto.toml": ("pronto", STANDARD),
@@ -217,19 +217,19 @@ MAX_ROUNDS = {
     "lucky_six_2": 50,
     "lucky_six_3": 50,
 }
-SPEC6_IDS = {*SEED_000_BETS, "dragon_7", "panda_8"}
-SEED_FILES = {
-    "classic.toml": "seed 000",
-    "no-commission.toml": "seed 000",
-    "punto-banco.toml": "seed 001",
-    "mini.toml": "seed 001",
-    "pronto.toml": "seed 001",
-    "touch.toml": "seed 002",
-    "bonus-pairs.toml": "seed 003",
-    "trainer.toml": "seed 004",
-    "ez.toml": "seed 004",
-    "super6.toml": "seed 004",
-    "tie-9.toml": "seed 004",
+RULES_BET_IDS = {*RULE_TEXT_0_BETS, "dragon_7", "panda_8"}
+SOURCES = {
+    "classic.toml": "rule text 0",
+    "no-commission.toml": "rule text 0",
+    "punto-banco.toml": "rule text 1",
+    "mini.toml": "rule text 1",
+    "pronto.toml": "rule text 1",
+    "touch.toml": "rule text 2",
+    "bonus-pairs.toml": "rule text 3",
+    "trainer.toml": "rule text 4",
+    "ez.toml": "rule text 4",
+    "super6.toml": "rule text 4",
+    "tie-9.toml": "rule text 4",
 }
 
 
@@ -258,7 +258,7 @@ def test_file_cites_its_source_and_checks_clean(name: str) -> None:
     path = ROOT / "paytables" / name
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# Source: ")
-    assert SEED_FILES[name] in first
+    assert SOURCES[name] in first
     assert validate_paytable(path) == []
 
 
@@ -269,15 +269,15 @@ def test_bet_ids_rules_decks_and_max_rounds(name: str) -> None:
     assert pt.decks == 8
     assert pt.tableau == Tableau.named(rules)
     assert [b.id for b in pt.bets] == list(oracles)
-    assert {b.id for b in pt.bets} <= SPEC6_IDS
-    seed_000 = name in ("classic.toml", "no-commission.toml")
+    assert {b.id for b in pt.bets} <= RULES_BET_IDS
+    rule_text_0 = name in ("classic.toml", "no-commission.toml")
     for bet in pt.bets:
-        assert bet.max_round == (MAX_ROUNDS.get(bet.id) if seed_000 else None), bet.id
+        assert bet.max_round == (MAX_ROUNDS.get(bet.id) if rule_text_0 else None), bet.id
         assert bet.rows[-1].when.is_otherwise
         assert bet.rounding is None or name == "touch.toml"
 
 
-# -- every bet against its SPEC §6 oracle ------------------------------------------------------
+# -- every bet against its rules.md §6 oracle ------------------------------------------------------
 
 
 @cache
@@ -327,11 +327,11 @@ def test_pair_bets_equal_closed_forms(decks: int) -> None:
     either_ev = ev([(either_pair_probability(shoe), 5)])
     for name in ("classic.toml", "no-commission.toml", "bonus-pairs.toml"):
         assert figures_ev(name, "either_pair", decks) == either_ev
-    # seed 000: paid once
+    # rule text 0: paid once
     once = ev([(either_perfect_pair_probability(shoe), 25)])
     assert figures_ev("classic.toml", "perfect_pair", decks) == once
     assert figures_ev("no-commission.toml", "perfect_pair", decks) == once
-    # seed 003: 25:1 one hand, 200:1 both
+    # rule text 3: 25:1 one hand, 200:1 both
     assert figures_ev("bonus-pairs.toml", "perfect_pair", decks) == ev(
         [
             (exactly_one_perfect_pair_probability(shoe), 25),
@@ -368,11 +368,11 @@ def test_natural_bets_equal_closed_form(decks: int) -> None:
         assert figures_ev(name, "banker_natural", decks) == natural_ev
 
 
-# -- SPEC §9 ------------------------------------------------------------------------------------
+# -- rules.md §9 -----------------------------------------------------------------------------------
 
 
 def _published(bet: str) -> tuple[Fraction, int]:
-    entry = SPEC9["house_edge"][bet]
+    entry = PUBLISHED["house_edge"][bet]
     return Fraction(entry["percent"]), int(entry["decimals"])
 
 
@@ -385,10 +385,10 @@ def _standard_files(bet_id: str, oracle: Oracle) -> list[str]:
     ]
 
 
-def test_spec9_results_through_the_player_bet() -> None:
-    counts = SPEC9["counts"]
+def test_published_results_through_the_player_bet() -> None:
+    counts = PUBLISHED["counts"]
     pt = table("punto-banco.toml")
-    joint = joint_distribution(Shoe.decks(SPEC9["decks"]), pt.tableau)
+    joint = joint_distribution(Shoe.decks(PUBLISHED["decks"]), pt.tableau)
     assert joint.total == counts["total"]
     by_event = {r.event: r.combinations for r in bet_figures(joint, pt.bet("player")).rows}
     assert by_event == {
@@ -398,7 +398,7 @@ def test_spec9_results_through_the_player_bet() -> None:
     }
 
 
-def test_spec9_house_edges() -> None:
+def test_published_house_edges() -> None:
     cases = [
         ("banker", BANKER),
         ("player", PLAYER),
@@ -417,8 +417,8 @@ def test_spec9_house_edges() -> None:
     assert checked >= 20
 
 
-def test_spec9_player_bonus_counts() -> None:
-    published = SPEC9["player_bonus"]["counts"]
+def test_published_player_bonus_counts() -> None:
+    published = PUBLISHED["player_bonus"]["counts"]
     for name in ("classic.toml", "no-commission.toml", "bonus-pairs.toml"):
         pt = table(name)
         joint = joint_distribution(Shoe.decks(8), pt.tableau)
@@ -431,7 +431,7 @@ def test_spec9_player_bonus_counts() -> None:
 
 
 def test_tie_9_to_1_from_published_counts() -> None:
-    counts = SPEC9["counts"]
+    counts = PUBLISHED["counts"]
     p_tie = Fraction(counts["tie"], counts["total"])
     assert figures_ev("tie-9.toml", "tie") == ev([(p_tie, 9)])
     assert figures_ev("touch.toml", "tie") == ev([(p_tie, 8)])
@@ -462,24 +462,24 @@ def _outcome(player: Mapping[str, Any], banker: Mapping[str, Any]) -> Outcome:
 BANKER_WIN = _outcome({"initial": 6}, {"initial": 7})
 
 
-def test_seed_002_rounding_examples() -> None:
+def test_rule_text_2_rounding_examples() -> None:
     banker = table("touch.toml").bet("banker")
     assert banker.rounding is not None
     assert banker.rounding.step == Fraction(1, 100)
     assert str(banker.rounding.mode) == "down"
     assert banker.settle(BANKER_WIN).pays.net == COMMISSION
-    for ex in SEEDS["touch_banker_rounding"]:
+    for ex in RULE_TEXT_EXAMPLES["touch_banker_rounding"]:
         stake = Fraction(ex["stake"])
         assert stake * (1 + COMMISSION) == Fraction(ex["unrounded"])
         assert stake * (1 + banker.net(BANKER_WIN, stake)) == Fraction(ex["returns"])
 
 
-def test_seed_002_rtp_at_the_example_stakes() -> None:
-    # by hand from SPEC §9's counts: a win returns the rounded amount, a loss loses the stake
-    counts = SPEC9["counts"]
+def test_rule_text_2_rtp_at_the_example_stakes() -> None:
+    # by hand from rules.md §9's counts: a win returns the rounded amount, a loss loses the stake
+    counts = PUBLISHED["counts"]
     pt = table("touch.toml")
     joint = joint_distribution(pt.shoe, pt.tableau)
-    for ex in SEEDS["touch_banker_rounding"]:
+    for ex in RULE_TEXT_EXAMPLES["touch_banker_rounding"]:
         stake, paid = Fraction(ex["stake"]), Fraction(ex["returns"])
         expected = Fraction(
             counts["banker_wins"] * (paid - stake) / stake - counts["player_wins"],
@@ -488,17 +488,17 @@ def test_seed_002_rtp_at_the_example_stakes() -> None:
         assert bet_figures(joint, pt.bet("banker"), stake).ev == expected
 
 
-def test_seed_004_commission_examples() -> None:
+def test_rule_text_4_commission_examples() -> None:
     for name in ("trainer.toml", "classic.toml", "punto-banco.toml", "tie-9.toml"):
         banker = table(name).bet("banker")
-        for ex in SEEDS["banker_commission"]:
+        for ex in RULE_TEXT_EXAMPLES["banker_commission"]:
             stake = Fraction(ex["stake"])
             win = stake * banker.net(BANKER_WIN, stake)
             assert win == Fraction(ex["win"]), name
             assert stake - win == Fraction(ex["commission"]), name
 
 
-def test_seed_004_cheat_sheet() -> None:
+def test_rule_text_4_cheat_sheet() -> None:
     pt = table("trainer.toml")
     cases = {
         "banker": BANKER_WIN,
@@ -506,7 +506,7 @@ def test_seed_004_cheat_sheet() -> None:
         "tie": _outcome({"initial": 7}, {"initial": 7}),
         "pair": _outcome({"initial": 6, "pair": True}, {"initial": 7}),
     }
-    for row in SEEDS["cheat_sheet"]:
+    for row in RULE_TEXT_EXAMPLES["cheat_sheet"]:
         stake = Fraction(row["stake"])
         for column, outcome in cases.items():
             bet = pt.bet("player_pair" if column == "pair" else column)
@@ -523,9 +523,9 @@ def _legal(o: Outcome, tableau: Tableau) -> bool:
     return (b.third is not None) == (column in tableau.banker[b.initial])
 
 
-def test_seed_004_worked_examples() -> None:
+def test_rule_text_4_worked_examples() -> None:
     pt = table("trainer.toml")
-    for ex in SEEDS["worked_example"]:
+    for ex in RULE_TEXT_EXAMPLES["worked_example"]:
         outcome = _outcome(ex["player"], ex["banker"])
         assert _legal(outcome, pt.tableau), ex["text"]
         stake = Fraction(ex["stake"])

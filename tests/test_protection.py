@@ -347,3 +347,40 @@ def test_cli_formats(cli: Cli) -> None:
     )
     data = json.loads(out)
     assert code == 0 and Fraction(data["probability"]) == Fraction(1, 52)
+
+
+# -- report --protection ------------------------------------------------------------------------
+
+
+def test_report_protection_section_in_every_format(cli: Cli, tmp_path: Path) -> None:
+    import csv
+    import io
+    import json
+
+    argv = ["report", "punto-banco", "--protection", "--date", "2024-01-01"]
+    code, out, err = cli([*argv, "-f", "json"])
+    assert (code, err) == (0, "")
+    section = json.loads(out)["protection"]
+    by_key = {p["key"]: p for p in section["procedures"]}
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    assert _pct(Fraction(by_key["sort_1"]["edge_per_round"])) == data["one_card"]["edge_per_round"]
+    assert (
+        _pct(Fraction(by_key["sort_4"]["edge_per_round"])) == data["four_cards"]["edge_per_round"]
+    )
+    table = load_paytable("punto-banco")
+    burn = analyse_flash(table, "burn")
+    assert [Fraction(b["edge"]) for b in by_key["burn"]["bets"]] == list(burn.per_bet_edges)
+    code, out, _ = cli([*argv, "-f", "csv"])
+    lines = [r for r in csv.DictReader(io.StringIO(out)) if r["kind"] == "protection"]
+    assert len(lines) == 4 * (1 + len(table.bets))
+    code, out, _ = cli([*argv, "-f", "md"])
+    assert code == 0 and "## Game protection" in out and "**20.9281%**" in out
+    code, out, _ = cli([*argv, "-f", "html"])
+    assert code == 0 and 'id="protection"' in out
+    code, out, _ = cli([*argv, "-f", "xlsx", "--out", str(tmp_path)])
+    assert code == 0
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.load_workbook(tmp_path / "punto-banco.xlsx")
+    assert "Protection" in book.sheetnames
+    code, out, _ = cli(["report", "punto-banco", "--date", "2024-01-01", "-f", "json"])
+    assert "protection" not in json.loads(out)  # only with --protection

@@ -19,7 +19,7 @@ def test_default_is_the_eight_deck_classic_sheet(cli: Cli) -> None:
     assert (code, err) == (0, "")
     assert "# Classic (commission) — math sheet" in out
     assert "4,998,398,275,503,360" in out
-    assert has_cells(out, "Banker (`banker`)", "1.0579%")  # SPEC §9
+    assert has_cells(out, "Banker (`banker`)", "1.0579%")  # docs/rules.md §9
     assert has_cells(out, "Player (`player`)", "1.2351%")
 
 

@@ -1,4 +1,4 @@
-"""`exactodds settle`: seed 004's worked examples, legality against the engine, rounding."""
+"""`exactodds settle`: rule text 4's worked examples, legality against the engine, rounding."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ DATA = Path(__file__).parent / "data"
 CLASSIC = DATA / "designer_classic.toml"
 
 
-# Seed 004, "Пример 1-4": the card images are missing; these cards fit the text.
-SEED_004 = {
+# Rule text 4, "Пример 1-4": the card images are missing; these cards fit the text.
+TEXT_4 = {
     # 1: natural 8 with a pair of nines against a banker 7; Player wins 8 to 7
     "1": "P: 9s 9h | B: Kd 7c",
     # 2: banker draws and wins 8 to 1 (player 1 draws a ten: 1; banker 2 draws a six: 8)
@@ -42,31 +42,31 @@ def amounts(cards: str, bets: list[tuple[str, int]]) -> list[tuple[str, str]]:
     return [(x.row.event, str(x.amount)) for x in s.settlements]
 
 
-def test_seed_004_example_1_natural_and_pair() -> None:
-    o = check_round(SEED_004["1"]).outcome
+def test_rule_text_4_example_1_natural_and_pair() -> None:
+    o = check_round(TEXT_4["1"]).outcome
     assert (o.player.total, o.banker.total, o.winner.value) == (8, 7, "player")
     assert o.player.natural and o.player.pair and not o.banker.natural
-    assert amounts(SEED_004["1"], [("player", 100), ("banker", 100), ("player_pair", 100)]) == [
+    assert amounts(TEXT_4["1"], [("player", 100), ("banker", 100), ("player_pair", 100)]) == [
         ("Player wins", "100"),
         ("Player wins", "-100"),
         ("Player pair", "1100"),
     ]
 
 
-def test_seed_004_example_2_banker_draws() -> None:
-    o = check_round(SEED_004["2"]).outcome
+def test_rule_text_4_example_2_banker_draws() -> None:
+    o = check_round(TEXT_4["2"]).outcome
     assert (o.player.total, o.banker.total, o.banker.cards) == (1, 8, 3)
-    assert amounts(SEED_004["2"], [("banker", 100), ("player", 100)]) == [
+    assert amounts(TEXT_4["2"], [("banker", 100), ("player", 100)]) == [
         ("Banker wins", "95"),
         ("Banker wins", "-100"),
     ]
 
 
-def test_seed_004_example_3_banker_stands_on_3_against_an_eight() -> None:
-    o = check_round(SEED_004["3"]).outcome
+def test_rule_text_4_example_3_banker_stands_on_3_against_an_eight() -> None:
+    o = check_round(TEXT_4["3"]).outcome
     assert (o.player.third, o.banker.initial, o.banker.cards) == (8, 3, 2)
     assert (o.player.total, o.banker.total, o.winner.value) == (2, 3, "banker")
-    assert amounts(SEED_004["3"], [("banker", 200), ("banker", 100)]) == [
+    assert amounts(TEXT_4["3"], [("banker", 200), ("banker", 100)]) == [
         ("Banker wins", "190"),
         ("Banker wins", "95"),
     ]
@@ -75,14 +75,14 @@ def test_seed_004_example_3_banker_stands_on_3_against_an_eight() -> None:
         check_round("P: Ks 4h 8c | B: Jd 3s 5c")
 
 
-def test_seed_004_example_4_tie_pushes() -> None:
+def test_rule_text_4_example_4_tie_pushes() -> None:
     bets = [("tie", 100), ("player", 100), ("banker", 100)]
-    assert amounts(SEED_004["4"], bets) == [("Tie", "800"), ("Tie", "0"), ("Tie", "0")]
+    assert amounts(TEXT_4["4"], bets) == [("Tie", "800"), ("Tie", "0"), ("Tie", "0")]
 
 
-@pytest.mark.parametrize("example", sorted(SEED_004))
+@pytest.mark.parametrize("example", sorted(TEXT_4))
 def test_examples_are_outcomes_the_engine_counts(example: str) -> None:
-    outcome = check_round(SEED_004[example]).outcome
+    outcome = check_round(TEXT_4[example]).outcome
     joint = joint_distribution(Shoe.decks(8))
     assert joint.counts[outcome] > 0
 
@@ -148,9 +148,9 @@ def test_illegal_rounds_are_refused_with_the_reason(cards: str, rules: str, reas
 
 
 def test_deal_order_and_labelled_forms_agree() -> None:
-    assert parse_round_cards("9s Kd 9h 7c") == parse_round_cards(SEED_004["1"])
-    assert parse_round_cards("Ac 2s Kh Jc Qd 6h") == parse_round_cards(SEED_004["2"])
-    assert parse_round_cards("Ks Jd 4h 3s 8c") == parse_round_cards(SEED_004["3"])
+    assert parse_round_cards("9s Kd 9h 7c") == parse_round_cards(TEXT_4["1"])
+    assert parse_round_cards("Ac 2s Kh Jc Qd 6h") == parse_round_cards(TEXT_4["2"])
+    assert parse_round_cards("Ks Jd 4h 3s 8c") == parse_round_cards(TEXT_4["3"])
     # the player stood on 6, so a fifth card is the banker's
     player, banker = parse_round_cards("Kc Kd 6h 5c 2s")
     assert (len(player), len(banker)) == (2, 3)
@@ -158,8 +158,8 @@ def test_deal_order_and_labelled_forms_agree() -> None:
 
 def test_rounding_per_stake_uses_the_bet_rule() -> None:
     table = load_paytable(DATA / "designer_rounded.toml")
-    cards = SEED_004["2"]  # a banker win
-    # seed 002: 0.10 returns 0.19, 0.30 returns 0.58 (1.95 × stake rounded down to the cent)
+    cards = TEXT_4["2"]  # a banker win
+    # rule text 2: 0.10 returns 0.19, 0.30 returns 0.58 (1.95 × stake rounded down to the cent)
     got = settle_round(table, cards, [("banker", "0.10"), ("banker", "0.30"), ("banker", 100)])
     assert [x.returned for x in got.settlements] == [Fraction(19, 100), Fraction(58, 100), 195]
     assert [x.amount for x in got.settlements] == [Fraction(9, 100), Fraction(28, 100), 95]
@@ -190,13 +190,13 @@ def test_a_round_from_a_shoe_of_few_cards() -> None:
 def test_bad_bets() -> None:
     table = load_paytable(CLASSIC)
     with pytest.raises(PaytableError, match=r"unknown bet id 'lucky' \(known: player, banker"):
-        settle_round(table, SEED_004["1"], [("lucky", 1)])
+        settle_round(table, TEXT_4["1"], [("lucky", 1)])
     with pytest.raises(ExactOddsError, match="stake must be positive"):
-        settle_round(table, SEED_004["1"], [("player", 0)])
+        settle_round(table, TEXT_4["1"], [("player", 0)])
 
 
 def test_cli_example_1_on_the_bundled_classic(cli: Cli) -> None:
-    argv = ["settle", "--cards", SEED_004["1"], "--bet", "player=100", "--bet", "banker=100"]
+    argv = ["settle", "--cards", TEXT_4["1"], "--bet", "player=100", "--bet", "banker=100"]
     code, out, err = cli([*argv, "--bet", "player_pair=100"])
     assert (code, err) == (0, "")
     assert "Player  9s 9h    natural 8, pair" in out
@@ -204,16 +204,16 @@ def test_cli_example_1_on_the_bundled_classic(cli: Cli) -> None:
     assert "Player wins 8 to 7." in out
     assert "wins 1100" in out and "loses 100" in out  # the bundled labels may change
     assert "Net result: +1100" in out
-    code, out, _ = cli(["settle", str(CLASSIC), "--cards", SEED_004["3"], "-b", "banker=200"])
+    code, out, _ = cli(["settle", str(CLASSIC), "--cards", TEXT_4["3"], "-b", "banker=200"])
     assert "Player  Ks 4h    4, draws 8c -> 2" in out and "wins 190" in out
-    code, out, _ = cli(["settle", "--cards", SEED_004["3"], "--rules", "pronto"])
+    code, out, _ = cli(["settle", "--cards", TEXT_4["3"], "--rules", "pronto"])
     assert code == 2  # under Pronto the banker draws on 3
 
 
 def test_cli_json_of_example_2(cli: Cli) -> None:
-    """Seed 004's example 2 (banker 2 draws a six: 8 against a player 1) as JSON: exact
+    """Rule text 4's example 2 (banker 2 draws a six: 8 against a player 1) as JSON: exact
     values as "p/q", the round and the rules used."""
-    argv = ["settle", "--cards", SEED_004["2"], "--format", "json"]
+    argv = ["settle", "--cards", TEXT_4["2"], "--format", "json"]
     code, out, err = cli([*argv, "--bet", "banker=10", "--bet", "player=10", "-b", "tie=5"])
     assert (code, err) == (0, "")
     data = json.loads(out)
@@ -240,22 +240,22 @@ def test_cli_json_of_example_2(cli: Cli) -> None:
     ("argv", "message"),
     [
         (
-            ["--cards", SEED_004["1"], "--format", "xml"],
+            ["--cards", TEXT_4["1"], "--format", "xml"],
             "--format: 'xml' is not one of 'text', 'json'",
         ),
         (["--cards", "P: 3c 2d | B: Kd 7c"], "player has 5 and must draw a third card"),
         (["--cards", "P: 3x 2d | B: Kd 7c"], "unknown suit 'x' in card '3x'"),
-        (["--cards", SEED_004["1"], "--bet", "player"], "--bet 'player': must be ID=STAKE"),
-        (["--cards", SEED_004["1"], "--bet", "player=ten"], "--bet 'player=ten': the stake 'ten'"),
+        (["--cards", TEXT_4["1"], "--bet", "player"], "--bet 'player': must be ID=STAKE"),
+        (["--cards", TEXT_4["1"], "--bet", "player=ten"], "--bet 'player=ten': the stake 'ten'"),
         (
-            ["--cards", SEED_004["1"], "--bet", "player=" + "9" * 40],
+            ["--cards", TEXT_4["1"], "--bet", "player=" + "9" * 40],
             "the stake has 40 digits, more than the limit of 30",
         ),
-        (["--cards", SEED_004["1"], "--bet", "player=1e400"], "'1e400' is not a number like 100"),
-        (["--cards", SEED_004["1"], "--decks", "1", "--remove", "9s 9s"], "--remove: cannot"),
-        (["--cards", SEED_004["1"], "--bet", "foo=1"], "unknown bet id 'foo'"),
-        (["--cards", SEED_004["1"], "--rules", "nope"], "unknown rules 'nope'"),
-        ([], "give the round with --cards"),
+        (["--cards", TEXT_4["1"], "--bet", "player=1e400"], "'1e400' is not a number like 100"),
+        (["--cards", TEXT_4["1"], "--decks", "1", "--remove", "9s 9s"], "--remove: cannot"),
+        (["--cards", TEXT_4["1"], "--bet", "foo=1"], "unknown bet id 'foo'"),
+        (["--cards", TEXT_4["1"], "--rules", "nope"], "unknown rules 'nope'"),
+        ([], "missing option '--cards'"),
     ],
 )
 def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
@@ -266,11 +266,11 @@ def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
 
 def test_help_has_example(cli: Cli) -> None:
     code, out, _ = cli(["settle", "--help"])
-    assert code == 0 and "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
+    assert code == 0 and "exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
 
 
 def _cards_for(hand: dict[str, object], suits: tuple[int, int]) -> list[Card]:
-    """Cards for a hand described as {initial, third?, pair?} in tests/data/seed_examples.toml."""
+    """Cards for a hand given as {initial, third?, pair?} in tests/data/rule_text_examples.toml."""
     initial, third = int(str(hand["initial"])), hand.get("third")
     if hand.get("pair"):
         value = next(v for v in range(10) if 2 * v % 10 == initial)
@@ -283,10 +283,10 @@ def _cards_for(hand: dict[str, object], suits: tuple[int, int]) -> list[Card]:
 
 
 def test_reference_worked_examples_settle_as_listed() -> None:
-    """The shared reference data of seed 004's examples, played through settle."""
+    """The shared reference data of rule text 4's examples, played through settle."""
     import tomllib
 
-    data = tomllib.loads((DATA / "seed_examples.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((DATA / "rule_text_examples.toml").read_text(encoding="utf-8"))
     examples = data["worked_example"]
     assert len(examples) == 5
     table = load_paytable(CLASSIC)

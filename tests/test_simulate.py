@@ -48,7 +48,7 @@ def _deal(cards: list[int]) -> tuple[Outcome, int]:
 
 def test_deal_round_at_follows_the_tableau() -> None:
     none, pair, perfect = PairKind.NONE, PairKind.PAIR, PairKind.PERFECT
-    # player 2+3 = 5 draws an 8; banker 3 stands on an 8 (SPEC §3)
+    # player 2+3 = 5 draws an 8; banker 3 stands on an 8 (docs/rules.md §3)
     cards = [_k("2", "c"), _k("A", "d"), _k("3", "h"), _k("2", "s"), _k("8", "c"), _k("9", "c")]
     assert _deal(cards) == (Outcome(Hand(5, 8, none), Hand(3, None, none)), 5)
     # a natural ends the deal; pairs by rank and suit
@@ -255,7 +255,7 @@ def test_cli_simulate_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> Non
     assert data["shoes"] == 2 and data["rounds"] > 100 and data["strategy"] == "perfect"
     assert set(data["bets"]["perfect_pair"]) >= {"unlimited", "with_max_round", "by_round"}
     with pytest.raises(SystemExit):
-        main(["simulate", "classic", "--monte-carlo", "--rounds", "5000", "--seed", "1"])
+        main(["montecarlo", "classic", "--rounds", "5000", "--seed", "1"])
     assert "Monte Carlo verification" in capsys.readouterr().out
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "1", "--cut-card", "500"])

@@ -63,7 +63,7 @@ def test_tie_and_player_bonus_solutions() -> None:
     bonus = solve_payout(table, "player_bonus", "Win by 9", "2%")
     assert bonus.payout is not None
     assert edge_with(table, "player_bonus", 2, bonus.payout) == Fraction(1, 50)
-    # SPEC §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
+    # docs/rules.md §9: win by 9 happens in 18,409,431,764,992 of the 8-deck universe
     assert bonus.line.probability == Fraction(18_409_431_764_992, joint.total)
 
 
@@ -126,8 +126,8 @@ def test_cli_text_and_json(cli: Cli) -> None:
         (["--bet", "tie", "--event", "Draw"], "bet 'tie' has no event 'Draw' (events: 'Tie'"),
         (["--bet", "tie", "--event", "Tie", "-t", "five"], "cannot read house edge 'five'"),
         (["--bet", "tie", "--event", "Tie", "--sweep", "9"], "sweep '9' must be A:B"),
-        (["--event", "Tie"], "give the bet to solve with --bet"),
-        (["--bet", "tie"], "give the row to solve with --event"),
+        (["--event", "Tie"], "missing option '--bet'"),
+        (["--bet", "tie"], "missing option '--event'"),
     ],
 )
 def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
@@ -138,4 +138,4 @@ def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
 
 def test_help_has_example(cli: Cli) -> None:
     code, out, _ = cli(["solve", "--help"])
-    assert code == 0 and "Example: exactodds solve classic --bet player_pair" in out
+    assert code == 0 and "exactodds solve classic --bet player_pair" in out

@@ -1,4 +1,4 @@
-"""Tableaux: the built-in rules cell by cell (SPEC §3), as the round module reads them, custom
+"""Tableaux: the built-in rules cell by cell (rules.md §3), as the round module reads them, custom
 files, and every invalid case."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from tests.conftest import WriteFile
 
 PB = BUILTIN["punto-banco"]
 
-# SPEC §3 as written there: banker total -> player third-card values on which the banker draws.
-SPEC_PB_THIRD = {
+# rules.md §3 as written there: banker total -> player third-card values on which the banker draws.
+PB_THIRD = {
     0: set(range(10)),
     1: set(range(10)),
     2: set(range(10)),
@@ -66,7 +66,7 @@ def test_player_rule_is_the_same_everywhere(name: str) -> None:
 def test_punto_banco_cell_by_cell() -> None:
     for total in range(8):
         for third in range(10):
-            assert banker_draws(PB, total, third) == (third in SPEC_PB_THIRD[total]), (total, third)
+            assert banker_draws(PB, total, third) == (third in PB_THIRD[total]), (total, third)
         assert banker_draws(PB, total, None) == (total <= 5)
     assert banker_action(PB, 8, None) is banker_action(PB, 9, 0) is Action.NATURAL
 
@@ -75,8 +75,8 @@ def test_mini_cell_by_cell() -> None:
     mini = BUILTIN["mini"]
     for total in range(8):
         for third in range(10):
-            assert banker_draws(mini, total, third) == (third in SPEC_PB_THIRD[total])
-        # SPEC decision: after a player stand the banker draws on 0-3 and stands on 4-7.
+            assert banker_draws(mini, total, third) == (third in PB_THIRD[total])
+        # rules.md §3, decision: after a player stand the banker draws on 0-3 and stands on 4-7.
         assert banker_draws(mini, total, None) == (total <= 3)
 
 

@@ -1,4 +1,4 @@
-"""Dealt shoes: shuffle, burn, cut card, and rounds dealt through the round module (SPEC §7).
+"""Dealt shoes: shuffle, burn, cut card, and rounds dealt through the round module (rules.md §7).
 
 Why: simulations of shoes (computer-perfect play, card counting) need millions of rounds dealt
 the way a table deals them, reproducibly.
@@ -9,10 +9,10 @@ Streams. Shoe ``index`` of a run with ``seed`` is shuffled by the generator of
 deals the same shoes whatever the number of workers, the backend or the chunking. The shoe's
 cards, in card-code order (rank·4 + suit), are put in the order ``rng.permutation(N)``.
 
-Shoe procedure (seed 000). The first card is turned face up and burned with as many more cards,
+Shoe procedure (rule text 0). The first card is turned face up and burned with as many more cards,
 face down, as its value (10 for a ten or face card). The cut card sits ``cut_card`` cards from
 the end: the round in which it comes out is completed and one more round is dealt. A round is
-dealt only while at least six cards are left (the counting universe, SPEC §2).
+dealt only while at least six cards are left (the counting universe, docs/rules.md §2).
 
 Dealing is vectorised over the shoes of a chunk: round k of every shoe still in play is dealt in
 one numpy step by the round module's continuation table (:func:`deal_rounds`).

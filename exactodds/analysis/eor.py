@@ -1,8 +1,8 @@
 """Effect of removal (EOR): how each bet's exact EV moves when one card of a rank leaves the shoe,
 and integer counting tags derived from it.
 
-Why: a bet whose EV moves a lot with the removed cards can be tracked by a card counter (SPEC §1,
-game protection). The EOR of rank r is the count-weighted mean over its suits of
+Why: a bet whose EV moves a lot with the removed cards can be tracked by a card counter (rules.md
+§1, game protection). The EOR of rank r is the count-weighted mean over its suits of
 EV(shoe − one card) − EV(shoe), exact. Because a random card removed before the deal changes
 nothing on average, Σ_r n_r·EOR_r = 0 exactly (tested).
 

@@ -301,7 +301,7 @@ def monte_carlo_check(
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
-    >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # SPEC §9
+    >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # docs/rules.md §9
     ('14.3596%', 1000)
     >>> monte_carlo_check([tie], Shoe.decks(8), rounds=0, seed=2)
     Traceback (most recent call last):

@@ -6,16 +6,17 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format
+from exactodds.cli.common import PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
 
 __all__ = ["compare"]
 
-EPILOG = (
-    "Example: exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 "
-    "--decks 6,8 --banker commission,no-commission --format md  |  "
-    "exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 --decks 6,8
+  exactodds compare classic --banker commission,no-commission --format csv
+  exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"""
 
 
 def compare(
@@ -55,11 +56,15 @@ def compare(
         ),
     ] = None,
     fmt: Annotated[
-        str,
-        typer.Option(
-            "--format", "-f", metavar="md|csv|json", help="Output format: md, csv or json."
+        str | None,
+        format_option(
+            "md",
+            "csv",
+            "json",
+            default=None,
+            note="default on a terminal a summary with the bets as rows, else md",
         ),
-    ] = ("md"),
+    ] = None,
     formula: Annotated[
         bool,
         typer.Option(
@@ -81,7 +86,8 @@ def compare(
     from exactodds.errors import named
     from exactodds.paytable_loader import load_paytable
 
-    fmt = check_format(fmt, ("md", "csv", "json"))
+    summary = fmt is None
+    fmt = check_format(fmt or "md", ("md", "csv", "json"))
     lists = {}
     for option, text in (
         ("--rules", rules),
@@ -102,4 +108,9 @@ def compare(
             formula=formula,
             progress=progress,
         )
+    from exactodds.cli.summary import compare_summary, on_terminal
+
+    if summary and on_terminal():
+        typer.echo(compare_summary(result, color=True), nl=False)
+        return
     typer.echo(render_comparison(result, fmt))

@@ -8,23 +8,24 @@ import typer
 
 from exactodds.cli.common import (
     DecksOpt,
-    FormatOpt,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    format_option,
 )
 from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
 
 __all__ = ["exposure"]
 
-EPILOG = (
-    "Examples: exactodds exposure punto-banco --sort '6 7 8 9' --seen 4  |  "
-    "exactodds exposure classic --flash burn --format json  |  "
-    "exactodds exposure punto-banco --optimise --seen 4"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds exposure punto-banco --sort '6 7 8 9' --seen 4
+  exactodds exposure classic --flash burn --format json
+  exactodds exposure punto-banco --optimise --seen 4"""
 
 
 def exposure(  # noqa: PLR0917 - one parameter per command-line option
@@ -41,7 +42,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     seen: Annotated[
         int,
         typer.Option(
-            "--seen", help="How many of the first cards (1-4) the player sees the group of."
+            "--seen",
+            metavar="N",
+            help="How many of the first cards (1-4) the player sees the group of.",
         ),
     ] = 1,
     flash: Annotated[
@@ -58,21 +61,26 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     ] = False,
     by: Annotated[
         str,
-        typer.Option("--by", help="--optimise over partitions of the ten values or the 13 ranks."),
+        typer.Option(
+            "--by",
+            metavar="value|rank",
+            help="--optimise over partitions of the ten values or the 13 ranks.",
+        ),
     ] = "value",
     top: Annotated[
-        int, typer.Option("--top", min=1, max=100, help="Sorts --optimise prints.")
+        int, typer.Option("--top", metavar="N", min=1, max=100, help="Sorts --optimise prints.")
     ] = 10,
     jobs: Annotated[
         int | None,
         typer.Option(
             "--jobs",
+            metavar="N",
             min=1,
             max=256,
             help="Worker processes for --optimise (default: CPUs for --by rank).",
         ),
     ] = None,
-    fmt: FormatOpt = "text",
+    fmt: Annotated[str, format_option("text", "md", "json", "csv", default="text")] = "text",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,

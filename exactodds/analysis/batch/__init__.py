@@ -7,7 +7,7 @@ basis (:mod:`.basis`), :mod:`.evaluator` evaluates the terms for blocks of shoe 
 Why: shoe-depth questions (effect of removal, card counting, simulated shoes) need the exact EV
 for tens of thousands of shoe states; the recursive engine takes a fraction of a second per state.
 
-Method. A round is an ordered sequence of six cards (SPEC §2). The number of sequences with a
+Method. A round is an ordered sequence of six cards (rules.md §2). The number of sequences with a
 given sequence of card *values* is ∏ᵥ (nᵥ)ₖᵥ (falling factorials of the value counts, kᵥ = how
 often value v occurs), which depends only on the value multiset. Pair kinds add a refinement on the
 first four cards: when cards 1 and 3 (or 2 and 4) have the same value v, the count of sequences
@@ -37,7 +37,7 @@ chooses), else in numpy; both give the same integers.
 ...     def net(self, o: Outcome) -> Fraction:
 ...         return Fraction(8) if o.winner == "tie" else Fraction(-1)
 >>> ev = compile_bets([Tie()]).evaluate([Shoe.decks(8)]).ev(0, "tie")
->>> f"{float(-ev):.4%}"  # SPEC §9
+>>> f"{float(-ev):.4%}"  # docs/rules.md §9
 '14.3596%'
 """
 

@@ -1,4 +1,4 @@
-"""SPEC §9: published figures for 8 decks."""
+"""docs/rules.md §9: published figures for 8 decks."""
 
 from __future__ import annotations
 

@@ -1,0 +1,167 @@
+"""What ``report`` and ``compare`` print on a terminal: a summary that fits the screen (80
+columns), drawn with :mod:`rich` tables; the full sheet is one option (or one redirection) away.
+
+Redirected or piped output, and any ``--format``, stay the full Markdown (or other) text, so
+scripts and files see what they always did. :mod:`rich` comes with typer; it is imported only
+here, when a terminal is there to read the summary.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from exactodds.numbers import grouped, percent
+from exactodds.payout import Notation, Payout
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from exactodds.compare import Comparison
+    from exactodds.report.sheet import Sheet
+
+__all__ = ["WIDTH", "compare_summary", "on_terminal", "report_summary"]
+
+WIDTH = 80
+"""Columns the summary fits in (narrower when the terminal is)."""
+
+VARIANTS_PER_TABLE = 4
+"""Variant columns per compare table: with the bet names, 4 columns of edges fit 80."""
+
+
+def on_terminal() -> bool:
+    """Whether standard output is a terminal a person reads (not a file or a pipe)."""
+    return sys.stdout.isatty()
+
+
+def _console(width: int | None, color: bool) -> tuple[Console, io.StringIO]:
+    from rich.console import Console
+
+    if width is None:
+        from shutil import get_terminal_size
+
+        width = min(WIDTH, get_terminal_size((WIDTH, 24)).columns)
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=width,
+        force_terminal=color,
+        color_system="standard" if color else None,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+    return console, buffer
+
+
+def _table(title: str, headers: Sequence[str], numeric_from: int = 1) -> Table:
+    from rich import box
+    from rich.table import Table
+
+    table = Table(
+        title=title or None,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        show_edge=False,
+    )
+    for i, header in enumerate(headers):
+        table.add_column(
+            header,
+            justify="right" if i >= numeric_from else "left",
+            overflow="fold",
+            no_wrap=i >= numeric_from,
+        )
+    return table
+
+
+def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: bool = False) -> str:
+    """Per sheet: the game line and one row per bet (house edge, RTP, hit frequency, largest
+    win), then where the full sheet is and how to get it.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> text = report_summary([build_sheet(load_paytable("mini"), date="2024-01-01")], width=80)
+    >>> print(text.splitlines()[0])
+    Mini — paytables/mini.toml
+    >>> max(len(line) for line in text.splitlines()) <= 80
+    True
+    """
+    console, buffer = _console(width, color)
+    for n, sheet in enumerate(sheets):
+        if n:
+            console.print()
+        where = f" — {sheet.file}" if sheet.file else ""
+        console.print(f"{sheet.paytable.name}{where}", style="bold")
+        console.print(f"{sheet.shoe.describe()}, {sheet.tableau.name} tableau")
+        console.print(f"{grouped(sheet.universe)} equally likely rounds (six-card sequences)")
+        headers = ("Bet", "House edge", "RTP", "Hit freq.", "Largest win")
+        table = _table("", headers)
+        for bet in sheet.bets:
+            f = bet.figures
+            largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
+            table.add_row(
+                bet.bet.name,
+                percent(f.house_edge),
+                percent(f.rtp),
+                percent(f.hit_frequency),
+                largest,
+            )
+        console.print(table)
+        if sheet.compliance is not None:
+            console.print(f"Compliance: {sheet.compliance.summary()}")
+    command = sheets[0].command if len(sheets) == 1 else None
+    base = command or "exactodds report PAYTABLE…"
+    console.print("Rounded to 4 decimals. The full sheet (every row, exact fractions, examples):")
+    console.print(f"  {base} --format md | less", soft_wrap=True)
+    console.print(f"  {base} --format html --out sheets/", soft_wrap=True)
+    console.print("Formats: md, html, csv, json; pdf and xlsx with --out DIR.")
+    console.print("Redirected to a file or a pipe, report prints the full Markdown sheet.")
+    return buffer.getvalue()
+
+
+def compare_summary(comparison: Comparison, width: int | None = None, color: bool = False) -> str:
+    """The house edges with bets as rows and variants as columns, a few variants per table
+    so that each fits the width.
+
+    >>> from exactodds.compare import compare_variants
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> c = compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
+    >>> text = compare_summary(c, width=80)
+    >>> max(len(line) for line in text.splitlines()) <= 80, text.count("Player Pair")
+    (True, 3)
+    """
+    console, buffer = _console(width, color)
+    console.print(f"House edge by variant: {comparison.paytable.name}", style="bold")
+    rows = comparison.bet_rows()
+    results = comparison.results
+    for start in range(0, len(results), VARIANTS_PER_TABLE):
+        part = results[start : start + VARIANTS_PER_TABLE]
+        heads = [
+            f"{r.variant.rules}\n{_decks(r.variant.decks)}\nTie {r.tie_label}\n{r.banker_label}"
+            for r in part
+        ]
+        console.print()
+        table = _table("", ["Bet", *heads])
+        for name, edges in rows:
+            cells = edges[start : start + VARIANTS_PER_TABLE]
+            table.add_row(name, *(_edge(e) for e in cells))
+        console.print(table)
+    console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
+    console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
+    return buffer.getvalue()
+
+
+def _decks(decks: object) -> str:
+    return "∞ decks" if str(decks) == "inf" else f"{decks} decks"
+
+
+def _edge(edge: object) -> str:
+    from fractions import Fraction
+
+    if not isinstance(edge, Fraction):
+        return "-"
+    return percent(edge) + ("*" if edge < 0 else "")
