@@ -555,6 +555,8 @@ def offer_reads_later(condition: Condition) -> list[str]:
     """
     out: list[str] = []
     for node in _walk(condition.node):
+        if isinstance(node, Var) and node.name in CARD_ATTRIBUTES:
+            continue  # one card's feature, inside count
         if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
             out.append(node.name)
         elif isinstance(node, Count) and node.group != "initial":
