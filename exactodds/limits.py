@@ -43,6 +43,7 @@ __all__ = [
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
     "MAX_TEXT_CHARS",
+    "MAX_XLSX_YEAR",
     "check_count",
     "check_length",
     "too_long",
@@ -129,6 +130,12 @@ MAX_EXPOSURE_TOP = 4095
 
 MAX_EXPOSURE_JOBS = 256
 """Most worker processes of ``exposure --optimise --jobs``."""
+
+
+# -- outputs --------------------------------------------------------------------------------------
+
+MAX_XLSX_YEAR = 2107
+"""Last year an XLSX sheet may be dated: the zip entries of the file record MS-DOS times."""
 
 
 def check_count(

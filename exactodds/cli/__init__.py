@@ -77,6 +77,9 @@ def _run(argv: list[str] | None, debug: bool) -> int:
         empty = _empty_file_name(command, args)
         if empty is not None:
             return _fail(f"{empty}: an empty file name", 2, debug)
+        long_number = _long_number(command, args)
+        if long_number is not None:
+            return _fail(long_number, 2, debug)
         code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
             signal = received()
@@ -153,6 +156,34 @@ def _empty_file_name(command: Any, args: list[str]) -> str | None:
                 return arg
         elif arg == "":
             return where
+    return None
+
+
+def _long_number(command: Any, args: list[str]) -> str | None:
+    """The error for an integer option given more digits than a file may hold
+    (:data:`~exactodds.limits.MAX_DIGITS`), or None: bounded like file values, before click
+    converts the text (a million digits would take seconds) or a command uses it."""
+    from exactodds.limits import MAX_DIGITS
+
+    sub = getattr(command, "commands", {}).get(args[0]) if args else None
+    if sub is None:
+        return None
+    integer = {
+        opt
+        for param in sub.params
+        if getattr(param, "param_type_name", "") == "option"
+        and type(param.type).__name__ in {"IntParamType", "IntRange"}
+        for opt in param.opts
+    }
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            return None
+        name, eq, value = arg.partition("=")
+        if not eq and arg in integer:
+            name, value = arg, next(rest, "")
+        if name in integer and sum(c.isdigit() for c in value) > MAX_DIGITS:
+            return f"{name}: {quote(value, 40)} has more than {MAX_DIGITS} digits (the limit)"
     return None
 
 

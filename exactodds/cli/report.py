@@ -142,6 +142,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
     formats = [fmt] if fmt else ["md", "html"]
+    if "xlsx" in formats:
+        _check_xlsx_date(date)
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
@@ -190,6 +192,21 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{printable(str(path))}: {'written' if text is not None else 'unchanged'}")
+
+
+def _check_xlsx_date(date: str | None) -> None:
+    """Refuse, before any work, a sheet date an XLSX file cannot record: its zip entries carry
+    dates up to the end of 2107 (MS-DOS time; earlier dates than 1980 are stored as 1980)."""
+    from exactodds.errors import DateError
+    from exactodds.limits import MAX_XLSX_YEAR
+    from exactodds.report.sheet import resolve_date
+
+    day = resolve_date(date)
+    if int(day[:4]) > MAX_XLSX_YEAR:
+        source = f"--date {date!r}" if date is not None else f"SOURCE_DATE_EPOCH (the date {day})"
+        raise DateError(
+            f"{source}: an XLSX file records dates up to {MAX_XLSX_YEAR}-12-31 (its zip format)"
+        )
 
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:

@@ -31,6 +31,7 @@ from importlib import resources
 from typing import Any
 
 from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.escape import printable
 from exactodds.numbers import exact
 from exactodds.payout import format_number, grammar
 from exactodds.report.sheet import Sheet
@@ -168,7 +169,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int]) -> Designer:
         "software": sheet.software,
         "date": sheet.date,
         "file": sheet.file,
-        "export_name": f"{sheet.stem}-edited.toml",
+        "export_name": f"{printable(sheet.stem)}-edited.toml",  # the name may not be UTF-8
         "notation": sheet.notation.value,
         "universe": str(sheet.universe),
         "precision": dict(precision),
