@@ -119,7 +119,7 @@ limits above bound the work on this machine, this one a cluster's (10⁹ eight-d
 about 8·10¹⁰ rounds)."""
 
 MAX_MONTE_CARLO_ROUNDS = 100_000_000
-"""Most rounds of a Monte Carlo check (``simulate --monte-carlo --rounds``,
+"""Most rounds of a Monte Carlo check (``montecarlo --rounds``,
 ``report --monte-carlo-rounds``)."""
 
 MAX_COMPARE_VARIANTS = 256

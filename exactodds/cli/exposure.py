@@ -8,12 +8,12 @@ import typer
 
 from exactodds.cli.common import (
     DecksOpt,
-    FormatOpt,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    format_option,
 )
 from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
@@ -21,11 +21,12 @@ from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
 
 __all__ = ["exposure"]
 
-EPILOG = (
-    "Examples: exactodds exposure punto-banco --sort '6 7 8 9' --seen 4  |  "
-    "exactodds exposure classic --flash burn --format json  |  "
-    "exactodds exposure punto-banco --optimise --seen 4"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds exposure punto-banco --sort '6 7 8 9' --seen 4
+  exactodds exposure classic --flash burn --format json
+  exactodds exposure punto-banco --optimise --seen 4"""
 
 
 def exposure(  # noqa: PLR0917 - one parameter per command-line option
@@ -43,6 +44,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         int | None,
         typer.Option(
             "--seen",
+            metavar="N",
             help="How many of the first cards (1-4) the player sees the group of (default 1).",
             show_default=False,
         ),
@@ -63,6 +65,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         str | None,
         typer.Option(
             "--by",
+            metavar="value|rank",
             help="--optimise over partitions of the ten values (value, the default) or of the "
             "13 ranks (rank).",
             show_default=False,
@@ -72,6 +75,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         int | None,
         typer.Option(
             "--top",
+            metavar="N",
             min=1,
             max=MAX_EXPOSURE_TOP,
             help="Sorts --optimise prints (default 10).",
@@ -82,12 +86,13 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         int | None,
         typer.Option(
             "--jobs",
+            metavar="N",
             min=1,
             max=MAX_EXPOSURE_JOBS,
             help="Worker processes for --optimise (default: CPUs for --by rank).",
         ),
     ] = None,
-    fmt: FormatOpt = "text",
+    fmt: Annotated[str, format_option("text", "md", "json", "csv", default="text")] = "text",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
