@@ -31,6 +31,8 @@ __all__ = [
     "MAX_DECKS",
     "MAX_DIGITS",
     "MAX_EXPONENT",
+    "MAX_EXPOSURE_JOBS",
+    "MAX_EXPOSURE_TOP",
     "MAX_FILE_BYTES",
     "MAX_MONTE_CARLO_ROUNDS",
     "MAX_NAME_CHARS",
@@ -130,6 +132,12 @@ MAX_MONTE_CARLO_ROUNDS = 100_000_000
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
+
+MAX_EXPOSURE_TOP = 4095
+"""Most sorts ``exposure --optimise --top`` prints (every two-group sort of the 13 ranks)."""
+
+MAX_EXPOSURE_JOBS = 256
+"""Most worker processes of ``exposure --optimise --jobs``."""
 
 
 # -- outputs --------------------------------------------------------------------------------------
