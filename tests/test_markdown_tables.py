@@ -9,7 +9,8 @@ from itertools import groupby
 import pytest
 
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
-from exactodds.report.layout import Code, Document, Table, document
+from exactodds.report.content import document
+from exactodds.report.document import Code, Document, Table
 from exactodds.report.markdown import md_inline, render_markdown
 from exactodds.report.montecarlo import monte_carlo_sheet
 from tests.markdown_cells import markdown_lines

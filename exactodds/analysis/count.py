@@ -56,8 +56,9 @@ from typing import TYPE_CHECKING, Any
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
-from exactodds.errors import CardError, InputFileError, SimulationError
+from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError
 from exactodds.files import read_data
+from exactodds.payout import parse_number
 from exactodds.shoe import RANKS, Shoe, parse_card
 from exactodds.toml_lines import toml_lines
 
@@ -325,6 +326,11 @@ def parse_triggers(items: Sequence[str], bet_ids: Sequence[str]) -> dict[str, Fr
 
     >>> parse_triggers(["lucky_six=7", "tie=-1.5"], ["tie", "lucky_six"])
     {'lucky_six': Fraction(7, 1), 'tie': Fraction(-3, 2)}
+    >>> parse_triggers(["tie=1e99999999"], ["tie"])  # refused at once, like a file's number
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: --trigger 'tie=1e99999999': the true count must be a \
+number like 7, 6.5 or -1/2
     >>> parse_triggers(["tie=high"], ["tie"])
     Traceback (most recent call last):
     ...
@@ -343,9 +349,10 @@ like 7, 6.5 or -1/2
             )
         if bet in out:
             raise SimulationError(f"--trigger {shown!r}: bet {bet!r} is given twice")
-        try:
-            tc = Fraction(value) if len(value) <= 40 else None
-        except (ValueError, ZeroDivisionError):
+        sign, digits = (-1, value[1:]) if value[:1] == "-" else (1, value.removeprefix("+"))
+        try:  # at most MAX_DIGITS digits and no exponent, as in files: 1e99999999 is refused
+            tc = sign * parse_number(digits)
+        except PaytableError:
             tc = None
         if tc is None:
             raise SimulationError(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -32,10 +33,22 @@ from more_itertools import chunked, sliced
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
+from exactodds.analysis.scheduler import (
+    CONNECT_TIMEOUT,
+    WORKERS_TIMEOUT,
+    one_line,
+    probe_scheduler,
+)
 from exactodds.analysis.simulation import BetRun, Simulation
 from exactodds.analysis.tally import Tally
+from exactodds.analysis.workers import (
+    quiet_children,
+    signals_deferred,
+    stop_pool,
+    worker_signals,
+)
 from exactodds.cpus import available_cpus
-from exactodds.errors import MissingExtraError, SimulationError
+from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
     MAX_CLUSTER_SHOES,
     MAX_SHOES,
@@ -255,6 +268,8 @@ def check_run(
     if backend == "dask" and find_spec("distributed") is None:
         raise MissingExtraError(_NO_DASK, "dask")
     check_limits(shoes, shoe, workers, cluster=scheduler is not None)
+    if scheduler is not None:
+        probe_scheduler(scheduler)  # a bounded time, before compiling the bets
 
 
 def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False) -> None:
@@ -316,7 +331,8 @@ def _finish(job: Job, tally: Tally, count: CountStrategy | None) -> Simulation:
 _WORKER: dict[str, Job] = {}
 
 
-def _init_worker(job: Job) -> None:
+def _init_worker(job: Job, parent: int) -> None:
+    worker_signals(parent)
     _WORKER["job"] = job
 
 
@@ -343,8 +359,13 @@ def _pool_parts(
 ) -> Iterator[Tally]:
     """Tallies of the tasks from a pool of processes, as they finish; at most a few tasks
     per worker are queued at a time (a run of 10⁸ shoes does not hold 10⁶ futures)."""
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job,)) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job, os.getpid()))
+    try:
         yield from _bounded(lambda t: pool.submit(_worker_task, t), tasks, 4 * workers)
+    except BaseException:  # Ctrl-C, SIGTERM, an error, or the run abandoned: stop at once
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def _bounded(
@@ -382,8 +403,8 @@ def _dask_parts(
     dd: Any = distributed  # partly typed: used through Any
     with contextlib.ExitStack() as stack:
         if scheduler is None:
-            cluster = stack.enter_context(
-                dd.LocalCluster(
+            with signals_deferred(), quiet_children():  # Ctrl-C: one line, no worker tracebacks
+                cluster = dd.LocalCluster(
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
@@ -391,15 +412,23 @@ def _dask_parts(
                     dashboard_address=None,
                     silence_logs=logging.ERROR,
                 )
-            )
+                stack.enter_context(cluster)
             client = stack.enter_context(dd.Client(cluster))
         else:
+            where = f"Dask scheduler at {quote(scheduler)}"
             try:
-                client = stack.enter_context(dd.Client(scheduler, timeout="20s"))
+                client = stack.enter_context(
+                    dd.Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s", set_as_default=False)
+                )
             except (OSError, TimeoutError, ValueError) as exc:
+                raise SimulationError(f"cannot reach the {where}: {one_line(exc)}") from None
+            try:
+                client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+            except (OSError, TimeoutError) as exc:
                 raise SimulationError(
-                    f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
-                ) from None
+                    f"the {where} has no workers (waited {WORKERS_TIMEOUT:g} s): "
+                    "start some with dask worker ADDRESS"
+                ) from exc
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         remote = client.scatter(job, broadcast=True)
         groups: Iterator[list[Sequence[int]] | None] = _tasks(chunks, chunks_in_run, n_workers, 16)

@@ -9,6 +9,7 @@ is a bug, printed as one line that says how to see the traceback, with exit 1.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import traceback
@@ -17,15 +18,25 @@ from typing import Any
 import typer
 
 from exactodds.cli.app import app
+from exactodds.cli.process import (
+    BROKEN_PIPE,
+    INTERRUPTED,
+    Terminated,
+    error_stream,
+    finish_stdout,
+    guard_streams,
+    received,
+    silence_stdout,
+    stdout_error,
+    terminating_signals,
+    whole_stdout,
+)
 from exactodds.errors import ExactOddsError, error_line, quote
 
 __all__ = ["app", "main"]
 
 DEBUG_VARIABLE = "EXACTODDS_DEBUG"
 """Set to 1 to see the traceback of any error."""
-
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -34,19 +45,46 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Run the CLI; the exit code."""
+    """Run the CLI; the exit code (see :mod:`exactodds.cli.process` for the environment)."""
     debug = os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+    stdout_closed, _ = guard_streams()
+    if stdout_closed:
+        return _fail("stdout is closed: nothing could be printed", 2, debug)
+    error: OSError | None = None
+    with terminating_signals():
+        try:
+            with whole_stdout():
+                code = _run(argv, debug)
+        except OSError as exc:  # the last of the output could not be written
+            code, error = 0, exc
+    error = error or finish_stdout()
+    if error is None or code == BROKEN_PIPE:
+        return code
+    if error.errno == errno.EPIPE:
+        return BROKEN_PIPE
+    return _fail(stdout_error(error) or f"stdout: {error.strerror or error}", 2, debug)
+
+
+def _run(argv: list[str] | None, debug: bool) -> int:
+    """Run the command, every error caught here: the exit code."""
     args = sys.argv[1:] if argv is None else argv
-    for arg in args:
-        if "\x00" in arg:  # no file name or value holds one; path options would choke on it
-            return _fail(f"argument {quote(arg)} contains a NUL character", 2, debug)
-    command = typer.main.get_command(app)
-    empty = _empty_file_name(command, args)
-    if empty is not None:
-        return _fail(f"{empty}: an empty file name", 2, debug)
+    stderr = sys.stderr
     try:
+        for arg in args:
+            if "\x00" in arg:  # no file name or value holds one; path options would choke on it
+                return _fail(f"argument {quote(arg)} contains a NUL character", 2, debug)
+        command = typer.main.get_command(app)
+        empty = _empty_file_name(command, args)
+        if empty is not None:
+            return _fail(f"{empty}: an empty file name", 2, debug)
+        long_number = _long_number(command, args)
+        if long_number is not None:
+            return _fail(long_number, 2, debug)
         code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
+            signal = received()
+            if signal is not None:
+                return _fail(f"terminated by {signal.name}", signal.exit_code, debug)
             return _fail("interrupted", INTERRUPTED, debug)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
@@ -56,12 +94,25 @@ def run(argv: list[str] | None = None) -> int:
             typer.echo(exc.format_message())
             return 0
         return _fail(_usage(exc), 2, debug)
+    except Terminated as exc:
+        return _fail(f"terminated by {exc.name}", exc.exit_code, debug)
     except (typer.Abort, KeyboardInterrupt):
         return _fail("interrupted", INTERRUPTED, debug)
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        silence_stdout()
+        return BROKEN_PIPE
+    except SystemExit as exc:  # typer ends a broken pipe with exit 1 and wraps the streams
+        cause = exc.__context__
+        if isinstance(cause, OSError) and cause.errno == errno.EPIPE:
+            sys.stderr = stderr
+            silence_stdout()
+            return BROKEN_PIPE
+        raise
     except OSError as exc:  # the system refused a file operation: not a bug of exactodds
+        on_stdout = stdout_error(exc)
+        if on_stdout is not None:
+            silence_stdout()
+            return _fail(on_stdout, 2, debug)
         return _fail(f"{exc.filename or 'file'}: {exc.strerror or exc}", 2, debug)
     except Exception as exc:
         message = (
@@ -108,10 +159,45 @@ def _empty_file_name(command: Any, args: list[str]) -> str | None:
     return None
 
 
+def _long_number(command: Any, args: list[str]) -> str | None:
+    """The error for an integer option given more digits than a file may hold
+    (:data:`~exactodds.limits.MAX_DIGITS`), or None: bounded like file values, before click
+    converts the text (a million digits would take seconds) or a command uses it."""
+    from exactodds.limits import MAX_DIGITS
+
+    sub = getattr(command, "commands", {}).get(args[0]) if args else None
+    if sub is None:
+        return None
+    integer = {
+        opt
+        for param in sub.params
+        if getattr(param, "param_type_name", "") == "option"
+        and type(param.type).__name__ in {"IntParamType", "IntRange"}
+        for opt in param.opts
+    }
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            return None
+        name, eq, value = arg.partition("=")
+        if not eq and arg in integer:
+            name, value = arg, next(rest, "")
+        if name in integer and sum(c.isdigit() for c in value) > MAX_DIGITS:
+            return f"{name}: {quote(value, 40)} has more than {MAX_DIGITS} digits (the limit)"
+    return None
+
+
 def _fail(message: str, code: int, debug: bool, label: str = "error") -> int:
-    if debug and sys.exc_info()[0] is not None:
-        traceback.print_exc()
-    print(error_line(message, label), file=sys.stderr)
+    """Print the one error line on stderr (nowhere when stderr is closed: never on stdout)."""
+    stream = error_stream()
+    if stream is None:
+        return code
+    try:
+        if debug and sys.exc_info()[0] is not None:
+            traceback.print_exc(file=stream)
+        print(error_line(message, label), file=stream, flush=True)
+    except OSError:  # stderr is full or gone too: the exit code says it all
+        pass
     return code
 
 

@@ -11,14 +11,17 @@ from exactodds.cli.common import (
     AgainstOpt,
     DecksOpt,
     NotationOpt,
+    OutDirOpt,
     PaytablesArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
     check_outputs,
+    format_option,
 )
 from exactodds.escape import printable
+from exactodds.formats import Format
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -30,7 +33,7 @@ EPILOG = """Examples:
   exactodds report classic --format md           # the full sheet, Markdown
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
-  exactodds report my-game.toml --format html --out sheets/
+  exactodds report examples/my-game.toml --format html --out sheets/
   exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
   exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
@@ -64,38 +67,46 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
-        typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
+        typer.Option(
+            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable). Default: every bet."
+        ),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="md, html, csv, json, pdf or xlsx (pdf and xlsx need --out). Default: md; "
-            "with --out: md and html.",
+        format_option(
+            "md",
+            "html",
+            "csv",
+            "json",
+            "pdf",
+            "xlsx",
+            default=None,
+            note="default on a terminal a summary, else md; with --out md and html; pdf and "
+            "xlsx need --out",
         ),
     ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write files into this directory instead of printing."),
-    ] = None,
+    out: OutDirOpt = None,
     all_bundled: Annotated[
         bool, typer.Option("--all", help="Every bundled paytable (see paytables/).")
     ] = False,
     date: Annotated[
-        str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
+        str | None,
+        typer.Option("--date", metavar="YYYY-MM-DD", help="Date printed on the sheet."),
     ] = None,
     monte_carlo_rounds: Annotated[
         int | None,
         typer.Option(
             "--monte-carlo-rounds",
+            metavar="N",
             help="Add a Monte Carlo verification: deal this many rounds from fresh shoes.",
             show_default=False,
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the Monte Carlo verification. Default: 1."),
+        typer.Option(
+            "--seed", metavar="N", help="Seed of the Monte Carlo verification. Default: 1."
+        ),
     ] = None,
     force: Annotated[
         bool,
@@ -105,13 +116,20 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     ] = False,
     against: AgainstOpt = None,
     notation: NotationOpt = Notation.BOTH,
+    protection: Annotated[
+        bool,
+        typer.Option(
+            "--protection",
+            help="Add a Game protection section: the player's edge per bet from an edge sort "
+            "seen on 1 and 4 cards, a flashed first card and a seen burn card.",
+        ),
+    ] = False,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
 
     from exactodds.report import (
         COMPARISON_STEM,
-        EXTENSIONS,
         FORMATS,
         ReportError,
         build_sheets,
@@ -133,12 +151,14 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         check_count(monte_carlo_rounds, MAX_MONTE_CARLO_ROUNDS, "--monte-carlo-rounds", ReportError)
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
-    formats = [fmt] if fmt else ["md", "html"]
+    formats = [Format(fmt)] if fmt else [Format.MD, Format.HTML]
+    if Format.XLSX in formats:
+        _check_xlsx_date(date)
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
             stems.append(COMPARISON_STEM)
-        names = [stem + EXTENSIONS[f] for stem in stems for f in formats]
+        names = [stem + f.extension for stem in stems for f in formats]
         check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     sheets = build_sheets(
         paytables or [],
@@ -163,6 +183,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
                 seed=1 if seed is None else seed,
                 progress=progress,
             )
+    if protection:
+        from exactodds.report.protection import protection_sheets
+
+        sheets = protection_sheets(sheets)
     if out is None:
         from exactodds.cli.summary import on_terminal, report_summary
 
@@ -178,6 +202,21 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{printable(str(path))}: {'written' if text is not None else 'unchanged'}")
+
+
+def _check_xlsx_date(date: str | None) -> None:
+    """Refuse, before any work, a sheet date an XLSX file cannot record: its zip entries carry
+    dates up to the end of 2107 (MS-DOS time; earlier dates than 1980 are stored as 1980)."""
+    from exactodds.errors import DateError
+    from exactodds.limits import MAX_XLSX_YEAR
+    from exactodds.report.sheet import resolve_date
+
+    day = resolve_date(date)
+    if int(day[:4]) > MAX_XLSX_YEAR:
+        source = f"--date {date!r}" if date is not None else f"SOURCE_DATE_EPOCH (the date {day})"
+        raise DateError(
+            f"{source}: an XLSX file records dates up to {MAX_XLSX_YEAR}-12-31 (its zip format)"
+        )
 
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:

@@ -21,11 +21,13 @@ from pathlib import Path
 
 from exactodds.bundled import display_path
 from exactodds.errors import ReportError
+from exactodds.formats import Format
 from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
 from exactodds.profile_loader import load_profiles
-from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
+from exactodds.report.document import Code, Document, Heading, Inline, Para, Table
+from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau, load_tableau
@@ -47,33 +49,27 @@ __all__ = [
     "render_sheets",
 ]
 
-FORMATS = ("md", "html", "csv", "json", "pdf", "xlsx")
+FORMATS = (Format.MD, Format.HTML, Format.CSV, Format.JSON, Format.PDF, Format.XLSX)
 """Output formats of ``exactodds report``."""
 
-BINARY_FORMATS = ("pdf", "xlsx")
+BINARY_FORMATS = tuple(f for f in FORMATS if f.binary)
 """Formats written only as files (``--out``), one per sheet (extras ``pdf`` and ``xlsx``)."""
 
-EXTENSIONS = {
-    "md": ".md",
-    "html": ".html",
-    "csv": ".csv",
-    "json": ".json",
-    "pdf": ".pdf",
-    "xlsx": ".xlsx",
-}
+EXTENSIONS = {f: f.extension for f in FORMATS}
+"""File name extension of a sheet in each format."""
 
 BUNDLED_AGAINST = "gli-11,adm,mga"
 """Profiles the bundled sheets are checked against: ``--all`` uses them unless ``--against``
 is given, so ``exactodds report --all --out reports/`` stays the one regenerating command."""
 
 _DATE_PATTERNS = {
-    "md": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
-    "html": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
-    "json": re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
+    Format.MD: re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    Format.HTML: re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    Format.JSON: re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
 }
 
 
-def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
+def render_sheets(sheets: Sequence[Sheet], fmt: str | Format) -> str:
     """Render sheets in a text format: Markdown and HTML sheets are joined, CSV and JSON
     combined (PDF and XLSX: :func:`render_file`, one sheet each).
 
@@ -89,25 +85,25 @@ def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
     ...
     exactodds.errors.ReportError: --format pdf writes binary files, one per sheet: give --out DIR
     """
-    if fmt not in FORMATS or fmt in BINARY_FORMATS:
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt.binary:
         check_sheet_format(fmt, to_files=False)
-    if fmt == "json":
+    if fmt is Format.JSON:
         from exactodds.report.json_ import render_json
 
         return render_json(sheets)
-    if fmt == "csv":
+    if fmt is Format.CSV:
         from exactodds.report.csv_ import render_csv
 
         return render_csv(sheets)
-    from exactodds.report.layout import document
-
-    if fmt == "md":
+    if fmt is Format.MD:
+        from exactodds.report.content import document
         from exactodds.report.markdown import render_markdown
 
         return "\n".join(render_markdown(document(s)) for s in sheets)
-    from exactodds.report.html import render_html
+    from exactodds.report.html import render_sheet_html
 
-    return "".join(render_html(document(s)) for s in sheets)
+    return "".join(render_sheet_html(s) for s in sheets)
 
 
 def print_html(sheet: Sheet) -> str:
@@ -118,13 +114,12 @@ def print_html(sheet: Sheet) -> str:
     >>> "<script" in print_html(sheet), "<script" in render_sheets([sheet], "html")
     (False, True)
     """
-    from exactodds.report.html import render_html
-    from exactodds.report.layout import document
+    from exactodds.report.html import render_sheet_html
 
-    return render_html(replace(document(sheet), designer=None))
+    return render_sheet_html(sheet, designer=False)
 
 
-def check_sheet_format(fmt: str, to_files: bool) -> None:
+def check_sheet_format(fmt: str | Format, to_files: bool) -> None:
     """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
     extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
 
@@ -133,39 +128,39 @@ def check_sheet_format(fmt: str, to_files: bool) -> None:
     ...
     exactodds.errors.ReportError: --format xlsx writes binary files, one per sheet: give --out DIR
     """
-    if fmt not in FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
-    if fmt in BINARY_FORMATS and not to_files:
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt.binary and not to_files:
         raise ReportError(f"--format {fmt} writes binary files, one per sheet: give --out DIR")
-    if fmt == "pdf":
+    if fmt is Format.PDF:
         from exactodds.report.pdf import weasyprint
 
         weasyprint()
-    elif fmt == "xlsx":
+    elif fmt is Format.XLSX:
         from exactodds.report.xlsx import openpyxl
 
         openpyxl()
 
 
-def render_file(sheet: Sheet, fmt: str) -> str | bytes:
+def render_file(sheet: Sheet, fmt: str | Format) -> str | bytes:
     """One sheet as the content of its file: text, or bytes for PDF and XLSX.
 
     >>> sheet = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0]
     >>> render_file(sheet, "xlsx")[:2], render_file(sheet, "md") == render_sheets([sheet], "md")
     (b'PK', True)
     """
-    if fmt == "pdf":
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt is Format.PDF:
         from exactodds.report.pdf import render_pdf
 
         return render_pdf(print_html(sheet), sheet.date)
-    if fmt == "xlsx":
+    if fmt is Format.XLSX:
         from exactodds.report.xlsx import render_xlsx
 
         return render_xlsx(sheet)
     return render_sheets([sheet], fmt)
 
 
-def recorded_date(text: str | bytes, fmt: str) -> str | None:
+def recorded_date(text: str | bytes, fmt: str | Format) -> str | None:
     """The date a rendered sheet records, or None (also for a file exactodds did not write).
     Binary formats are read from bytes; text given as bytes is decoded as UTF-8.
 
@@ -174,12 +169,13 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
     >>> recorded_date(b"%PDF-1.7 ...", "pdf"), recorded_date(b"\\xff", "md")
     (None, None)
     """
-    if fmt == "pdf":
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt is Format.PDF:
         from exactodds.report.pdf import pdf_stamp
 
         stamp = pdf_stamp(text) if isinstance(text, bytes) else None
         return None if stamp is None else stamp.date
-    if fmt == "xlsx":
+    if fmt is Format.XLSX:
         from exactodds.report.xlsx import xlsx_date
 
         return xlsx_date(text) if isinstance(text, bytes) else None
@@ -188,7 +184,7 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             return None
-    if fmt == "csv":
+    if fmt is Format.CSV:
         import csv
         import io
 
@@ -199,7 +195,7 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
     match = _DATE_PATTERNS[fmt].search(text)
     if match is None:
         return None
-    if fmt == "json":
+    if fmt is Format.JSON:
         try:
             data = json.loads(text)
         except ValueError:
@@ -304,7 +300,7 @@ def _given_options(
 
 
 def plan_files(
-    sheets: Sequence[Sheet], formats: Sequence[str], out: Path, keep_dates: bool = True
+    sheets: Sequence[Sheet], formats: Sequence[str | Format], out: Path, keep_dates: bool = True
 ) -> dict[Path, str | bytes | None]:
     """Each output file and its new content, or None where the file is already up to date.
 
@@ -332,9 +328,9 @@ def plan_files(
             )
     plan: dict[Path, str | bytes | None] = {}
     for sheet in sheets:
-        for fmt in formats:
-            path = out / f"{sheet.stem}{EXTENSIONS[fmt]}"
-            if fmt in BINARY_FORMATS:
+        for fmt in (Format.check(f, FORMATS, ReportError) for f in formats):
+            path = out / f"{sheet.stem}{fmt.extension}"
+            if fmt.binary:
                 plan[path] = _plan_binary(sheet, fmt, path, keep_dates)
                 continue
             new = render_sheets([sheet], fmt)
@@ -355,10 +351,10 @@ def plan_files(
     return plan
 
 
-def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes | None:
+def _plan_binary(sheet: Sheet, fmt: Format, path: Path, keep_dates: bool) -> bytes | None:
     """:func:`plan_files` for a PDF or XLSX file: its new bytes, or None when up to date."""
     old = _old_bytes(path)
-    if fmt == "pdf":
+    if fmt is Format.PDF:
         from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
 
         html = print_html(sheet)
@@ -486,11 +482,11 @@ def plan_comparison(out: Path, date: str | None, keep_dates: bool = True) -> dic
     from exactodds.report.html import render_html
     from exactodds.report.markdown import render_markdown
 
-    renderers = {"md": render_markdown, "html": render_html}
+    renderers = {Format.MD: render_markdown, Format.HTML: render_html}
     doc = comparison_document(date)
     plan: dict[Path, str | None] = {}
     for fmt, render_doc in renderers.items():
-        path = out / f"{COMPARISON_STEM}{EXTENSIONS[fmt]}"
+        path = out / f"{COMPARISON_STEM}{fmt.extension}"
         new = render_doc(doc)
         old = _old_text(path)
         old_date = recorded_date(old, fmt) if old is not None else None
