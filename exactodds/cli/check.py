@@ -17,6 +17,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
 )
+from exactodds.game import GameChoice
 from exactodds.payout import Notation
 
 __all__ = ["check"]
@@ -56,10 +57,7 @@ def check(  # noqa: PLR0917 - one parameter per command-line option
     results = check_paytables(
         paytables or [],
         against,
-        decks=decks,
-        remove=remove,
-        shoe_file=shoe_file,
-        rules=rules,
+        game=GameChoice(decks, remove, shoe_file, rules),
         notation=notation,
     )
     typer.echo(render_checks(results, fmt), nl=False)

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, ShoeOpt, check_format
-from exactodds.shoe import Shoe
+from exactodds.game import GameChoice
 
 __all__ = ["odds"]
 
@@ -58,22 +58,21 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     if given is None:
         if paytable is not None or fmt is not None:
             raise ExactOddsError("odds: --paytable and --format go with --given")
-        shoe = Shoe.from_options(decks, remove, shoe_file)
+        shoe = GameChoice(decks, remove, shoe_file).shoe()
         typer.echo(render_odds(odds_summary(shoe, rules), "json" if as_json else "text"))
         return
-    from exactodds.cli.game import game_shoe_and_rules
     from exactodds.protection import analyse_given
     from exactodds.protection_render import FORMATS, render_given
-    from exactodds.tableau import load_tableau
 
     chosen = check_format(fmt or ("json" if as_json else "text"), FORMATS)
     if paytable is not None:
         from exactodds.paytable_loader import load_paytable
 
         table = load_paytable(paytable)
-        shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
         bets = table.bets
     else:
-        shoe, tableau, bets = Shoe.from_options(decks, remove, shoe_file), load_tableau(rules), ()
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
+        bets = ()
     result = analyse_given(given, shoe, tableau, bets)
     typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))

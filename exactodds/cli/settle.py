@@ -14,7 +14,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
 )
-from exactodds.cli.game import game_shoe_and_rules
+from exactodds.game import GameChoice
 
 __all__ = ["settle"]
 
@@ -76,7 +76,7 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     for bet_id, _stake in stakes:
         with named("--bet"):
             table.bet(bet_id)

@@ -21,8 +21,8 @@ from exactodds.cli.common import (
     check_format,
     check_plot_outputs,
 )
-from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
+from exactodds.game import GameChoice
 
 __all__ = ["simulate"]
 
@@ -152,7 +152,7 @@ def simulate(
     if plots is not None:
         check_plot_outputs(plots, "edge-by-round", force)
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     start = time.perf_counter()
     if monte_carlo:
         from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
