@@ -11,12 +11,14 @@ from exactodds.cli.common import (
     AgainstOpt,
     DecksOpt,
     NotationOpt,
+    OutDirOpt,
     PaytablesArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
     check_outputs,
+    format_option,
 )
 from exactodds.escape import printable
 from exactodds.formats import Format
@@ -32,7 +34,7 @@ EPILOG = """Examples:
   exactodds report classic --format md           # the full sheet, Markdown
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
-  exactodds report my-game.toml --format html --out sheets/
+  exactodds report examples/my-game.toml --format html --out sheets/
   exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
   exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
@@ -66,38 +68,46 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
-        typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
+        typer.Option(
+            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable). Default: every bet."
+        ),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="md, html, csv, json, pdf or xlsx (pdf and xlsx need --out). Default: md; "
-            "with --out: md and html.",
+        format_option(
+            "md",
+            "html",
+            "csv",
+            "json",
+            "pdf",
+            "xlsx",
+            default=None,
+            note="default on a terminal a summary, else md; with --out md and html; pdf and "
+            "xlsx need --out",
         ),
     ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write files into this directory instead of printing."),
-    ] = None,
+    out: OutDirOpt = None,
     all_bundled: Annotated[
         bool, typer.Option("--all", help="Every bundled paytable (see paytables/).")
     ] = False,
     date: Annotated[
-        str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
+        str | None,
+        typer.Option("--date", metavar="YYYY-MM-DD", help="Date printed on the sheet."),
     ] = None,
     monte_carlo_rounds: Annotated[
         int | None,
         typer.Option(
             "--monte-carlo-rounds",
+            metavar="N",
             help="Add a Monte Carlo verification: deal this many rounds from fresh shoes.",
             show_default=False,
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the Monte Carlo verification. Default: 1."),
+        typer.Option(
+            "--seed", metavar="N", help="Seed of the Monte Carlo verification. Default: 1."
+        ),
     ] = None,
     force: Annotated[
         bool,
