@@ -521,22 +521,7 @@ class _Parser:
                 self.take()
                 negated = True
         if self.accept("in"):
-            if not isinstance(left, Var):
-                raise self.error("'in' needs a feature on its left", start)
-            self.expect("[")
-            values: list[Value] = []
-            if not self.accept("]"):
-                while True:
-                    operand = self.parse_operand()
-                    if not isinstance(operand, Const):
-                        raise self.error("a list holds values, not features")
-                    values.append(operand.value)
-                    if self.accept("]"):
-                        break
-                    self.expect(",")
-            for v in values:
-                _check_value(left.name, v, self, start)
-            return In(left, tuple(values), negated)
+            return self.parse_in(left, negated, start)
         if isinstance(left, Var):
             if FEATURE_KINDS[left.name] != _BOOL:
                 raise self.error(
@@ -547,6 +532,25 @@ class _Parser:
         if isinstance(left.value, bool):
             return left
         raise self.error(f"value {_value_text(left.value)!r} is not a condition", start)
+
+    def parse_in(self, left: Node, negated: bool, start: _Token) -> Node:
+        """The list of ``FEATURE [not] in [v, …]``, after the ``in``."""
+        if not isinstance(left, Var):
+            raise self.error("'in' needs a feature on its left", start)
+        self.expect("[")
+        values: list[Value] = []
+        if not self.accept("]"):
+            while True:
+                operand = self.parse_operand()
+                if not isinstance(operand, Const):
+                    raise self.error("a list holds values, not features")
+                values.append(operand.value)
+                if self.accept("]"):
+                    break
+                self.expect(",")
+        for v in values:
+            _check_value(left.name, v, self, start)
+        return In(left, tuple(values), negated)
 
 
 def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:
