@@ -33,6 +33,7 @@ from exactodds.paytable_loader import load_paytable
 from exactodds.round import Outcome, Winner
 from exactodds.shoe import RANK_VALUES, RANKS, Card
 from tests.cli_helpers import run
+from tests.extras import need
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).parents[1] / "examples"
@@ -254,7 +255,7 @@ def test_count_results_are_reproducible_whatever_the_workers_and_chunks(
 def test_local_and_dask_backends_give_the_same_json(
     classic: Paytable, small: BatchEvaluator
 ) -> None:
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     strategy = count_strategy(small, classic.shoe, triggers={"lucky_six": Fraction(2)})
     local = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, chunk=1)
     dask = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, backend="dask", workers=2)

@@ -41,6 +41,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
+from tests.extras import need
 
 DATA = Path(__file__).parent / "data" / "edge_sorting.toml"
 PB = BUILTIN["punto-banco"]
@@ -379,7 +380,7 @@ def test_report_protection_section_in_every_format(cli: Cli, tmp_path: Path) -> 
     assert code == 0 and 'id="protection"' in out
     code, out, _ = cli([*argv, "-f", "xlsx", "--out", str(tmp_path)])
     assert code == 0
-    openpyxl = pytest.importorskip("openpyxl")
+    openpyxl = need("openpyxl", "xlsx")
     book = openpyxl.load_workbook(tmp_path / "punto-banco.xlsx")
     assert "Protection" in book.sheetnames
     code, out, _ = cli(["report", "punto-banco", "--date", "2024-01-01", "-f", "json"])

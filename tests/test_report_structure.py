@@ -19,6 +19,7 @@ from exactodds.report import build_sheets, render_file, render_sheets
 from exactodds.report import figures as figures_module
 from exactodds.report.designer import DATA_ID
 from exactodds.report.figures import BET_FIGURES, BetFigure, Kind, View, in_view
+from tests.extras import need
 
 PACKAGE = Path(exactodds.__file__).parent
 
@@ -217,7 +218,7 @@ def test_a_new_figure_appears_in_every_format() -> None:
     (line,) = [x for x in lines if x["kind"] == "figure" and x["item"] == "edge_in_words"]
     assert line["exact"] == bet["house_edge"] and line["value"] == "0.1435962878"
 
-    openpyxl = pytest.importorskip("openpyxl")
+    openpyxl = need("openpyxl", "xlsx")
     book = openpyxl.load_workbook(io.BytesIO(render_file(sheet, "xlsx")))
     header = [c.value for c in next(r for r in book["Summary"].iter_rows() if r[0].value == "Bet")]
     assert "Edge again" in header and "Edge again (exact)" in header

@@ -12,7 +12,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from exactodds.errors import MissingExtraError
@@ -23,7 +22,10 @@ from exactodds.report import Sheet, build_sheet, build_sheets, render_file, rend
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
+from tests.extras import need
 from tests.test_report_escaping import PAYTABLE as HOSTILE
+
+openpyxl = need("openpyxl", "xlsx")
 
 
 def workbook(data: bytes) -> Any:

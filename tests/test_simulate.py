@@ -25,6 +25,7 @@ from exactodds.paytable_loader import load_paytable
 from exactodds.round import Hand, Outcome, PairKind
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, Tableau
+from tests.extras import need
 
 
 @pytest.fixture(scope="module")
@@ -286,7 +287,7 @@ def test_cli_eor_and_simulate_take_the_shoe_and_rules_options(
 
 
 def test_plots_png_and_svg(tmp_path: Path, classic: Paytable, evaluator: BatchEvaluator) -> None:
-    pytest.importorskip("matplotlib")
+    need("matplotlib", "plots")
     from exactodds.analysis.plots import plot_edge_by_round, plot_eor
 
     sim = simulate(evaluator, classic.shoe, shoes=2, seed=1)
