@@ -99,6 +99,7 @@ def test_groups_cover_every_kind_of_bet(evaluator: BatchEvaluator) -> None:
     assert sum(n for _, n in kinds) == len(BETS)
 
 
+@pytest.mark.slow
 def test_batch_matches_engine(evaluator: BatchEvaluator) -> None:
     result = evaluator.evaluate(SHOES)
     for i, shoe in enumerate(SHOES):

@@ -87,6 +87,7 @@ def test_decide_is_the_exact_true_count_against_the_trigger(shoe: Shoe) -> None:
             assert strategy.true_count(row, 0) == expected
 
 
+@pytest.mark.slow
 def test_derived_trigger_reproduces_the_published_lucky_six_triggers() -> None:
     ref = tomllib.loads((DATA / "wizard_lucky6.toml").read_text(encoding="utf-8"))
     value = dict(zip(RANKS, RANK_VALUES, strict=True))

@@ -177,6 +177,7 @@ def _run(cases: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
     return results
 
 
+@pytest.mark.slow
 def test_hostile_corpus_gets_one_line_and_exit_2(tmp_path: Path) -> None:
     cases = _cases(tmp_path)
     assert len(cases) > 80

@@ -215,6 +215,7 @@ def shoe_batches(draw: st.DrawFn) -> list[Shoe]:
     return out
 
 
+@pytest.mark.slow
 @needs_numba
 @settings(max_examples=15, deadline=None)
 @given(shoes=shoe_batches())

@@ -101,6 +101,7 @@ def test_the_readme_has_the_blocks_this_test_knows() -> None:
         assert len(reason) > 5, line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
 )

@@ -19,6 +19,7 @@ from tests.cli_helpers import Cli
 from tests.extras import need
 
 PdfReader = need("pypdf", "test").PdfReader
+pytestmark = pytest.mark.slow  # every test prints a sheet through weasyprint
 need("weasyprint", "pdf")
 
 

@@ -286,6 +286,7 @@ def test_cli_eor_and_simulate_take_the_shoe_and_rules_options(
     assert sum(r["rounds"] for r in data["bets"]["tie"]["by_round"]) == data["rounds"] > 50
 
 
+@pytest.mark.slow
 def test_plots_png_and_svg(tmp_path: Path, classic: Paytable, evaluator: BatchEvaluator) -> None:
     need("matplotlib", "plots")
     from exactodds.analysis.plots import plot_edge_by_round, plot_eor
