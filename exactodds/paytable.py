@@ -32,6 +32,8 @@ from exactodds.tableau import Tableau
 if TYPE_CHECKING:
     import pandas as pd
 
+    from exactodds.cards import RowCounts
+
 __all__ = [
     "REFERENCE_DECKS",
     "Bet",
@@ -120,12 +122,23 @@ class Bet:
     max_round: int | None = None
     rounding: Rounding | None = None
     description: str = ""
+    offer: Condition | None = None
+    """Offered only when this holds of the first four cards (an insurance bet); its figures
+    are then per offered round."""
+
+    @cached_property
+    def card_level(self) -> bool:
+        """Whether the bet reads the cards themselves or has an offer: it is counted by
+        :mod:`exactodds.cards` and settled from cards, not from an outcome."""
+        return self.offer is not None or any(row.when.card_level for row in self.rows)
 
     @cached_property
     def features(self) -> tuple[str, ...]:
-        """The round features the bet looks at, in a fixed order."""
+        """The round features (SPEC §4) the bet looks at, in a fixed order."""
         used = frozenset().union(*(row.when.features for row in self.rows))
-        return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
+        if self.offer is not None:
+            used |= self.offer.features
+        return tuple(sorted(used & FEATURE_INDEX.keys(), key=FEATURE_INDEX.__getitem__))
 
     def row_index(self, record: tuple[object, ...]) -> int:
         """Index of the first row matching a :func:`~exactodds.round.feature_record`."""
@@ -158,8 +171,18 @@ class Bet:
         return hits
 
     def row_combinations(self, joint: Joint) -> list[int]:
-        """Combinations settled by each row, in the joint's six-card universe."""
+        """Combinations settled by each row, in the joint's six-card universe (among the
+        offered rounds for a bet with an offer)."""
+        if self.card_level:
+            return list(_card_counts(joint.shoe, joint.tableau, self).rows)
         return list(_row_combinations(joint, self))
+
+    def offered(self, joint: Joint) -> int:
+        """Combinations of the rounds where the bet is offered: every round (``joint.total``)
+        unless it has an offer."""
+        if self.offer is None:
+            return joint.total
+        return _card_counts(joint.shoe, joint.tableau, self).offered
 
     def settle(self, outcome: Outcome) -> Row:
         """The row that settles this bet for ``outcome``."""
@@ -247,6 +270,8 @@ class Paytable:
     warnings: tuple[str, ...] = field(default=(), compare=False)
     """Remarks that do not stop the file loading (rows that never occur with its own shoe),
     each ``FILE:LINE: message``."""
+    edits: tuple[str, ...] = field(default=(), compare=False)
+    """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -276,7 +301,8 @@ class Paytable:
         """The paytable with one row of one bet paying ``pays`` (a payout text such as
         ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
         it was read from (no path, no hash) and its description says what was edited, since
-        the old one may state the old payout.
+        the old one may state the old payout; the designer page exports
+        an edited paytable with the same description.
 
         >>> from exactodds.paytable_loader import load_paytable
         >>> table = load_paytable("classic").with_payout("player_pair", "Player pair", "12:1")
@@ -296,11 +322,11 @@ class Paytable:
         rows = (*bet.rows[:index], replace(old, pays=payout), *bet.rows[index + 1 :])
         bets = tuple(replace(b, rows=rows) if b.id == bet_id else b for b in self.bets)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
-        if self.path is None and self.description.endswith(")."):  # already edited: add to it
-            description = f"{self.description[:-1]}; {edit}."
-        else:
-            description = f"{self.name} with {edit}."
-        return replace(self, bets=bets, path=None, sha256=None, description=description)
+        edits = (*self.edits, edit)
+        description = f"{self.name} with {'; '.join(edits)}."
+        return replace(
+            self, bets=bets, path=None, sha256=None, description=description, edits=edits
+        )
 
     def __repr__(self) -> str:
         """One line: name, shoe, rules, bets, file (the full text is :meth:`_repr_html_`)."""
@@ -392,6 +418,15 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
         Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
         for n, r in zip(counts, reference, strict=True)
     )
+
+
+@lru_cache(maxsize=512)
+def _card_counts(shoe: Shoe, tableau: Tableau, bet: Bet) -> RowCounts:
+    """A card-level bet counted by :func:`exactodds.cards.row_counts` (numpy is imported only
+    for card-level bets)."""
+    from exactodds.cards import row_counts
+
+    return row_counts([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
 
 
 @lru_cache(maxsize=512)
