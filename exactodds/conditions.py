@@ -463,7 +463,7 @@ class Condition:
     @cached_property
     def card_level(self) -> bool:
         """Whether the condition reads the cards themselves (ranks, suits, colours, each
-        card's value, ``count``, ``+``/``-``, poker), beyond the round features of SPEC §4."""
+        card's value, ``count``, ``+``/``-``, poker), beyond the round features of rules.md §4."""
         return _is_card_level(self.node)
 
     @cached_property
