@@ -68,6 +68,8 @@ __all__ = [
     "holds_for_cards",
     "offer_reads_later",
     "poker_category",
+    "reads_suits",
+    "round_slots",
     "row_counts",
 ]
 
@@ -823,3 +825,21 @@ def holds_for_cards(
             }
     rnd = _Round(attrs, True, tableau)
     return bool(_Evaluator(rnd).test(condition.node))
+
+
+def round_slots(
+    player: Sequence[tuple[int, int]], banker: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """A round's cards in the six-card slots: P1 B1 P2 B2, then the player's third card if
+    any, then the banker's.
+
+    >>> round_slots([(0, 0), (1, 0)], [(2, 0), (3, 0), (4, 0)])  # banker drew, player stood
+    [(0, 0), (2, 0), (1, 0), (3, 0), (4, 0)]
+    """
+    return [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+
+
+def reads_suits(conditions: Iterable[Condition]) -> bool:
+    """Whether the conditions read a suit or a colour anywhere (so a round must give suits)."""
+    bits, _, colour_literal = _needs([c.node for c in conditions])
+    return colour_literal or any(b & (_SUIT | _COLOUR) for b in bits)
