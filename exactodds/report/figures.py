@@ -268,6 +268,7 @@ BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("unrounded_rtp", "Unrounded RTP", Kind.PERCENT, optional=True,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
     BetFigure("offer_probability", "Probability of the offer", Kind.PERCENT, optional=True,
+              recomputed=False,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
 )  # fmt: skip
 """Every figure of a bet, in the order of a bet's figures table."""
