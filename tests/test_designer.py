@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.errors import PaytableError
+from exactodds.game import GameChoice
 from exactodds.numbers import exact
 from exactodds.payout import Notation, parse_payout
 from exactodds.paytable import Paytable
@@ -232,8 +233,7 @@ def golden_sheet(notation: Notation = Notation.BOTH) -> Sheet:
     """The golden game: custom rules and shoe files (one deck less four cards)."""
     (sheet,) = build_sheets(
         [str(GOLDEN / "game.toml")],
-        shoe_file=GOLDEN / "shoe.toml",
-        rules=str(GOLDEN / "rules.toml"),
+        game=GameChoice(shoe_file=GOLDEN / "shoe.toml", rules=str(GOLDEN / "rules.toml")),
         date="2024-06-01",
         notation=notation,
     )
@@ -259,7 +259,7 @@ SCENARIOS: dict[str, tuple[dict[str, Any], dict[str, dict[int, str]]]] = {
     ),
     # overrides (6 decks, mini rules), payouts stated "to 1", a bet that never wins
     "super6-mini-to": (
-        {"specs": ["super6"], "decks": 6, "rules": "mini", "notation": Notation.TO},
+        {"specs": ["super6"], "game": GameChoice(decks=6, rules="mini"), "notation": Notation.TO},
         {"banker": {0: "1.5/2:1", 1: " 1  TO 1 "}, "lucky_six": {0: "LOSE"}, "tie": {0: "lose"}},
     ),
     # the golden game: the favourable bet no longer is, a bet that always pushes (no resolved
@@ -388,6 +388,13 @@ def test_export_reads_back_to_the_pages_figures(
     table = load_paytable(path)
     assert table.name == sheet.paytable.name and table.tableau == sheet.tableau
     assert [b.id for b in table.bets] == [b.bet.id for b in sheet.bets]
+    # the old description may state the old payouts: the export describes the edits, in the
+    # words of Paytable.with_payout (bets and rows in paytable order)
+    expected = sheet.paytable
+    for bet in sheet.paytable.bets:
+        for k in sorted(edits.get(bet.id, {})):
+            expected = expected.with_payout(bet.id, k, edits[bet.id][k])
+    assert table.description == expected.description != sheet.paytable.description
     # the exported file on the page's shoe gives the page's figures
     again = build_sheet(table, shoe=sheet.shoe, date=sheet.date, version=sheet.version)
     ids = [b.bet.id for b in sheet.bets]
@@ -432,7 +439,8 @@ def test_export_escapes_hostile_text(pages: Pages, tmp_path: Path) -> None:
     back = tmp_path / "back.toml"
     back.write_text(page.locator("textarea[data-export]").input_value(), encoding="utf-8")
     table = load_paytable(back)
-    assert table.name == name and table.description == original.description
+    assert table.name == name
+    assert table.description == original.with_payout("player", 0, "1 TO 1").description
     assert [b.name for b in table.bets] == [b.name for b in original.bets]
     assert [r.event for b in table.bets for r in b.rows] == [
         r.event for b in original.bets for r in b.rows

@@ -8,6 +8,7 @@ from itertools import groupby
 
 import pytest
 
+from exactodds.game import GameChoice
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
 from exactodds.report.content import document
 from exactodds.report.document import Code, Document, Table
@@ -46,7 +47,7 @@ def rendered_tables(markdown: str) -> list[list[tuple[str, ...]]]:
 def sheets() -> list[Sheet]:
     """Sheets with every kind of table: compliance, rounded returns, a Monte Carlo section."""
     against = build_sheets(["classic", "touch"], against="gli-11,adm,nj", date="2024-06-01")
-    small = build_sheets(["mini"], decks=1, date="2024-06-01")
+    small = build_sheets(["mini"], game=GameChoice(decks=1), date="2024-06-01")
     return [*against, monte_carlo_sheet(small[0], rounds=500, seed=2)]
 
 

@@ -17,6 +17,7 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
+from exactodds.game import GameChoice
 from exactodds.payout import Notation
 
 __all__ = ["check"]
@@ -65,10 +66,7 @@ def check(
     results = check_paytables(
         paytables or [],
         against,
-        decks=decks,
-        remove=remove,
-        shoe_file=shoe_file,
-        rules=rules,
+        game=GameChoice(decks, remove, shoe_file, rules),
         notation=notation,
     )
     typer.echo(render_checks(results, fmt), nl=False)

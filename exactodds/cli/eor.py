@@ -18,7 +18,7 @@ from exactodds.cli.common import (
     check_plot_outputs,
     format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
+from exactodds.game import GameChoice
 
 __all__ = ["eor"]
 
@@ -57,7 +57,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
     typer.echo(render_eor(result, table.name, fmt))
     if plots is not None:

@@ -15,8 +15,8 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
+from exactodds.game import GameChoice
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
 
 __all__ = ["exposure"]
@@ -140,7 +140,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     if by not in ("value", "rank"):
         raise ExactOddsError(f"--by {by!r}: use value or rank")
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     if optimise:
         with progress_display("optimise", "sorts") as update:
             results = optimise_sort(

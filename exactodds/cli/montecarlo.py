@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,6 +18,7 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
+from exactodds.game import GameChoice
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
 
@@ -50,27 +50,25 @@ def montecarlo(
 ) -> None:
     """Monte Carlo check of the exact figures: deal rounds from fresh shoes and give, per bet and
     per paytable row, how far the counts seen are from the exact ones (z-scores)."""
-    run_montecarlo(paytable, (decks, remove, shoe_file, rules), rounds, seed, fmt)
+    run_montecarlo(paytable, GameChoice(decks, remove, shoe_file, rules), rounds, seed, fmt)
 
 
 def run_montecarlo(
     paytable: str | None,
-    game: tuple[int | None, str | None, Path | None, str | None],
+    game: GameChoice,
     rounds: int,
     seed: int,
     fmt: str,
 ) -> None:
-    """The command's work (also ``simulate --monte-carlo``'s, deprecated): ``game`` holds the
-    ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` values."""
+    """The command's work (also ``simulate --monte-carlo``'s, deprecated) on the game of the
+    ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options."""
     from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
-    from exactodds.cli.game import game_shoe_and_rules
     from exactodds.cli.progress import progress_display
     from exactodds.paytable_loader import load_paytable
 
     chosen = check_format(fmt, ("md", "json"))
-    decks, remove, shoe_file, rules = game
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = game.resolve(table)
     start = time.perf_counter()
     with progress_display("monte carlo", "rounds") as progress:
         check = monte_carlo_check(

@@ -15,7 +15,7 @@ from exactodds.cli.common import (
     deprecated,
     format_option,
 )
-from exactodds.shoe import Shoe
+from exactodds.game import GameChoice
 
 __all__ = ["odds"]
 
@@ -79,22 +79,21 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         if paytable is not None:
             raise ExactOddsError("odds: --paytable goes with --given")
         chosen = check_format(fmt or "text", ("text", "json"))
-        shoe = Shoe.from_options(decks, remove, shoe_file)
+        shoe = GameChoice(decks, remove, shoe_file).shoe()
         typer.echo(render_odds(odds_summary(shoe, rules), chosen))
         return
-    from exactodds.cli.game import game_shoe_and_rules
     from exactodds.protection import analyse_given
     from exactodds.protection_render import FORMATS, render_given
-    from exactodds.tableau import load_tableau
 
     chosen = check_format(fmt or "text", FORMATS)
     if paytable is not None:
         from exactodds.paytable_loader import load_paytable
 
         table = load_paytable(paytable)
-        shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
         bets = table.bets
     else:
-        shoe, tableau, bets = Shoe.from_options(decks, remove, shoe_file), load_tableau(rules), ()
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
+        bets = ()
     result = analyse_given(given, shoe, tableau, bets)
     typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))

@@ -22,6 +22,7 @@ from exactodds.cli.common import (
 )
 from exactodds.escape import printable
 from exactodds.formats import Format
+from exactodds.game import GameChoice
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -163,10 +164,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     sheets = build_sheets(
         paytables or [],
         all_bundled=all_bundled,
-        decks=decks,
-        remove=remove,
-        shoe_file=shoe_file,
-        rules=rules,
+        game=GameChoice(decks, remove, shoe_file, rules),
         bet_ids=bets or (),
         date=date,
         against=against,

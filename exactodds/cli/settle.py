@@ -15,7 +15,7 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
+from exactodds.game import GameChoice
 
 __all__ = ["settle"]
 
@@ -80,7 +80,7 @@ def settle(
     check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     for bet_id, _stake in stakes:
         with named("--bet"):
             table.bet(bet_id)

@@ -22,8 +22,8 @@ from exactodds.cli.common import (
     deprecated,
     format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
+from exactodds.game import GameChoice
 
 if TYPE_CHECKING:
     from exactodds.analysis.simulation import Simulation
@@ -173,7 +173,7 @@ def simulate(
         from exactodds.cli.montecarlo import DEFAULT_ROUNDS, run_montecarlo
 
         deprecated("simulate --monte-carlo", "exactodds montecarlo")
-        game = (decks, remove, shoe_file, rules)
+        game = GameChoice(decks, remove, shoe_file, rules)
         run_montecarlo(paytable, game, rounds or DEFAULT_ROUNDS, seed, fmt)
         return
     if plots is not None:
@@ -181,7 +181,7 @@ def simulate(
     start = time.perf_counter()
     sim, name = _run(
         paytable,
-        (decks, remove, shoe_file, rules),
+        GameChoice(decks, remove, shoe_file, rules),
         _Run(shoes or 1000, seed, 14 if cut_card is None else cut_card, workers or 1),
         (backend, scheduler),
         (strategy, tags, trigger or [], see_burns, level or 3),
@@ -208,7 +208,7 @@ class _Run(NamedTuple):
 
 def _run(
     paytable: str | None,
-    game: tuple[int | None, str | None, Path | None, str | None],
+    game: GameChoice,
     run: _Run,
     cluster: tuple[str, str | None],
     counting: tuple[str, Path | None, list[str], bool, int],
@@ -222,7 +222,7 @@ def _run(
     from exactodds.paytable_loader import load_paytable
 
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, *game)
+    shoe, tableau = game.resolve(table)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting
     check_run(

@@ -19,18 +19,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
-from pathlib import Path
 
 from exactodds.compliance import Compliance, Verdict, check_paytable_against, describe_value
 from exactodds.errors import ReportError
 from exactodds.formats import Format
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.payout import Notation
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.profile_loader import load_profiles
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau, load_tableau
+from exactodds.tableau import Tableau
 
 __all__ = [
     "CHECK_FORMATS",
@@ -85,25 +85,22 @@ def check_paytables(
     specs: Sequence[str],
     against: str,
     *,
-    decks: int | None = None,
-    remove: str | None = None,
-    shoe_file: Path | None = None,
-    rules: str | None = None,
+    game: GameChoice = PAYTABLE_GAME,
     notation: Notation = Notation.BOTH,
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
-    against the profiles ``against`` names, on the shoe and rules of the options.
+    against the profiles ``against`` names, on the shoe and rules ``game`` chooses.
 
-    >>> (r,) = check_paytables([], "adm", decks=6, rules="mini")
+    >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 4)
     """
     profiles = load_profiles(against)
-    tableau = load_tableau(rules) if rules is not None else None
+    tableau = game.tableau() if game.rules is not None else None
     out = []
     for spec in specs or [str(default_paytable())]:
         table = load_paytable(spec)
-        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
+        shoe = game.shoe(table)
         used = tableau or table.tableau
         c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
         out.append(CheckedPaytable(table, shoe, used, c))

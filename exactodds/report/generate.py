@@ -22,6 +22,7 @@ from pathlib import Path
 from exactodds.bundled import display_path
 from exactodds.errors import ReportError
 from exactodds.formats import Format
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
@@ -29,8 +30,7 @@ from exactodds.profile_loader import load_profiles
 from exactodds.report.document import Code, Document, Heading, Inline, Para, Table
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau, load_tableau
+from exactodds.tableau import BUILTIN, Tableau
 
 __all__ = [
     "BINARY_FORMATS",
@@ -208,10 +208,7 @@ def build_sheets(
     specs: Sequence[str],
     *,
     all_bundled: bool = False,
-    decks: int | None = None,
-    remove: str | None = None,
-    shoe_file: Path | None = None,
-    rules: str | None = None,
+    game: GameChoice = PAYTABLE_GAME,
     bet_ids: Sequence[str] = (),
     date: str | None = None,
     version: str | None = None,
@@ -219,14 +216,16 @@ def build_sheets(
     notation: Notation = Notation.BOTH,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
-    paytable with ``all_bundled``, or of the default game when neither is given.
+    paytable with ``all_bundled``, or of the default game when neither is given, each on the
+    shoe and rules ``game`` chooses.
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
     with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`.
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
-    >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], decks=1, remove="Kd")]
+    >>> one_deck = GameChoice(decks=1, remove="Kd")
+    >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], game=one_deck)]
     [('mini', 51), ('touch', 51)]
     >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
     ['14 checks: 12 pass, 2 fail, 0 n/a']
@@ -246,21 +245,20 @@ def build_sheets(
         paths = [default_paytable()]
     extra: list[InputFile] = []
     tableau: Tableau | None = None
-    if rules is not None:
-        tableau = load_tableau(rules)
-        if tableau is not BUILTIN.get(tableau.name) and Path(rules).is_file():
-            extra.append(file_input("rules", rules))
-    if shoe_file is not None:
-        extra.append(file_input("shoe", shoe_file))
+    if game.rules is not None:
+        tableau = game.tableau()
+        if tableau is not BUILTIN.get(tableau.name) and Path(game.rules).is_file():
+            extra.append(file_input("rules", game.rules))
+    if game.shoe_file is not None:
+        extra.append(file_input("shoe", game.shoe_file))
     day = resolve_date(date)
     if against is None and all_bundled:
         against = BUNDLED_AGAINST
     profiles = load_profiles(against) if against is not None else ()
-    options = _given_options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
-        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
+        shoe = game.shoe(table)
         sheets.append(
             build_sheet(
                 table,
@@ -270,33 +268,12 @@ def build_sheets(
                 date=day,
                 version=version,
                 extra_inputs=extra,
-                options=options,
+                game=game,
                 against=profiles,
                 notation=notation,
             )
         )
     return sheets
-
-
-def _given_options(
-    decks: int | None,
-    remove: str | None,
-    shoe_file: Path | None,
-    rules: str | None,
-    bet_ids: Sequence[str],
-) -> list[str]:
-    """The command-line options of :func:`build_sheets`, as the sheets' rerun command gives
-    them (files by the path given, as the sheet's inputs table names them)."""
-    out: list[str] = []
-    if decks is not None:
-        out += ["--decks", str(decks)]
-    if shoe_file is not None:
-        out += ["--shoe", display_path(shoe_file)]
-    if remove:
-        out += ["--remove", remove]
-    if rules is not None:
-        out += ["--rules", rules if rules in BUILTIN else display_path(Path(rules))]
-    return out + [arg for bet in bet_ids for arg in ("--bet", bet)]
 
 
 def plan_files(

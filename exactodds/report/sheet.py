@@ -29,12 +29,13 @@ from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError, named
 from exactodds.files import read_bytes
+from exactodds.game import GameChoice
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.payout import Notation
 from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
 from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.tableau import Tableau
 from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
@@ -315,19 +316,20 @@ def build_sheet(
     date: str | None = None,
     version: str | None = None,
     extra_inputs: Iterable[InputFile] = (),
-    options: Sequence[str] | None = None,
+    game: GameChoice | None = None,
     against: Sequence[Profile] = (),
     notation: Notation = Notation.BOTH,
 ) -> Sheet:
-    """Compute the sheet of ``paytable`` (on its own shoe and tableau unless given).
+    """Compute the sheet of ``paytable`` on the shoe and tableau given, else those ``game``
+    chooses, else the paytable's own.
 
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
-    ``version`` defaults to the installed exactodds version. ``options`` are the command-line
-    options that chose the shoe and rules (``--decks 6 --rules mini``), for the sheet's rerun
-    command; without them they are derived from ``shoe`` and ``tableau`` where options can say
-    them (full or depleted decks, built-in rules). ``against`` adds a compliance section (checks
-    on this shoe and these rules, see :mod:`exactodds.compliance`); ``notation`` is how payouts
-    are stated.
+    ``version`` defaults to the installed exactodds version. ``game`` is the choice of the
+    command line (``--decks 6 --rules mini``): its options, and ``bet_ids`` as ``--bet``, make
+    the sheet's rerun command; without it the options are derived from ``shoe`` and
+    ``tableau`` where options can say them (:meth:`GameChoice.of`). ``against`` adds a
+    compliance section (checks on this shoe and these rules, see :mod:`exactodds.compliance`);
+    ``notation`` is how payouts are stated.
 
     >>> from math import perm
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -344,8 +346,9 @@ def build_sheet(
         from exactodds import __version__
 
         version = __version__
-    shoe = shoe or paytable.shoe
-    tableau = tableau or paytable.tableau
+    chosen = game or GameChoice()
+    shoe = shoe or chosen.shoe(paytable)
+    tableau = tableau or chosen.tableau(paytable)
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     joint = joint_distribution(shoe, tableau)
@@ -358,11 +361,16 @@ def build_sheet(
         inputs.append(file_input("rules", paytable.rules_file))
     inputs.extend(extra_inputs)
     inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
-    if options is None:
-        derived = _derived_options(paytable, shoe, tableau)
-        options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
-    if options is not None:
-        options = [*options, *_check_options(against, notation)]
+    if game is None:
+        game = GameChoice.of(paytable, shoe, tableau)
+        bet_options = _bet_options(paytable, bets)
+    else:
+        bet_options = [arg for bet in bet_ids or () for arg in ("--bet", bet)]
+    options = (
+        None
+        if game is None
+        else [*game.options(), *bet_options, *_check_options(against, notation)]
+    )
     name = _paytable_argument(paytable)
     compliance = run_checks(against, joint, bets, notation=notation) if against else None
     return Sheet(
@@ -402,25 +410,6 @@ def _paytable_argument(paytable: Paytable) -> str | None:
         return paytable.path.stem
     shown = display_path(paytable.path)
     return f"./{shown}" if shown.startswith("-") else shown
-
-
-def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
-    """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
-    out: list[str] = []
-    if shoe != paytable.shoe:
-        depleted = shoe.depletion()
-        if depleted is None:
-            return None
-        n, cards = depleted
-        if n != paytable.decks:
-            out += ["--decks", str(n)]
-        if cards:
-            out += ["--remove", " ".join(str(c) for c in cards)]
-    if tableau != paytable.tableau:
-        if BUILTIN.get(tableau.name) != tableau:
-            return None
-        out += ["--rules", tableau.name]
-    return out
 
 
 def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> list[str]:
