@@ -26,6 +26,7 @@ from exactodds.analysis.batch.basis import (
     round_tails,
 )
 from exactodds.analysis.batch.evaluator import BatchEvaluator
+from exactodds.errors import ExactOddsError
 from exactodds.round import (
     Outcome,
     continuations,
@@ -78,6 +79,14 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
     results for hashable bets are kept in a small cache.
     """
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
+    for bet in bets:
+        if getattr(bet, "card_level", False) or getattr(bet, "offer", None) is not None:
+            raise ExactOddsError(
+                f"bet {bet.id!r} reads the cards themselves (ranks, suits, colours, count, "
+                "poker) or is offered after the deal: the shoe-by-shoe evaluator (simulate, "
+                "eor) counts value-level bets on every round only; leave it out, or use "
+                "report, check, solve, compare or settle"
+            )
     key = (tuple(bets), tab)
     try:
         hit = _CACHE.get(key)
