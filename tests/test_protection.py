@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import perm
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
@@ -41,6 +42,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
+from tests.extras import need
 
 DATA = Path(__file__).parent / "data" / "edge_sorting.toml"
 PB = BUILTIN["punto-banco"]
@@ -176,9 +178,9 @@ def test_flash_equals_brute_force(pairs_table: Paytable, position: str) -> None:
     from exactodds.shoe import RANKS
 
     got = {s.label.split()[1] if burn else s.label.split()[-1]: s for s in result.signals}
-    assert set(got) == {RANKS[r] for r in brute}
+    assert set(got) == {RANKS[cast(int, r)] for r in brute}
     for rank, (n, evs) in brute.items():
-        s = got[RANKS[rank]]
+        s = got[RANKS[cast(int, rank)]]
         assert list(s.evs) == evs
         assert s.probability == Fraction(n, sum(c for c, _ in brute.values()))
 
@@ -287,11 +289,11 @@ def test_published_edge_sorting_figures() -> None:
     assert _pct(result.no_bet_probability) == four["no_bet"]
     by_label = {s.label: s for s in result.signals}
     hl = [by_label["P: H L | B: L L"], by_label["P: L H | B: L L"]]
-    assert _pct(sum(s.probability for s in hl)) == four["player_high_low_vs_low_low"]
+    assert _pct(sum((s.probability for s in hl), Fraction(0))) == four["player_high_low_vs_low_low"]
     assert {_pct(s.best_ev) for s in hl} == {four["player_high_low_vs_low_low_edge"]}
     tie = table.bets.index(table.bet("tie"))
     tie_only = [s for s in result.signals if s.best == tie and sum(ev > 0 for ev in s.evs) == 1]
-    assert _pct(sum(s.probability for s in tie_only)) == four["tie_only"]
+    assert _pct(sum((s.probability for s in tie_only), Fraction(0))) == four["tie_only"]
     best = data["best_four_card_sort"]
     [top, *_] = optimise_sort(table, best["seen"], "value", top=3)
     assert top.group == parse_sort(best["high"]) | frozenset() or top.group == (
@@ -424,8 +426,120 @@ def test_report_protection_section_in_every_format(cli: Cli, tmp_path: Path) -> 
     assert code == 0 and 'id="protection"' in out
     code, out, _ = cli([*argv, "-f", "xlsx", "--out", str(tmp_path)])
     assert code == 0
-    openpyxl = pytest.importorskip("openpyxl")
+    openpyxl = need("openpyxl", "xlsx")
     book = openpyxl.load_workbook(tmp_path / "punto-banco.xlsx")
     assert "Protection" in book.sheetnames
     code, out, _ = cli(["report", "punto-banco", "--date", "2024-01-01", "-f", "json"])
     assert "protection" not in json.loads(out)  # only with --protection
+
+
+# -- card-level bets and offers (the bet language) ---------------------------------------------
+
+CARD_TABLE = """
+name = "Card-level"
+[bets.player]
+name = "Player"
+rows = [
+  { when = "player.wins", pays = "1:1", event = "win" },
+  { when = "winner == tie", pays = "push", event = "tie" },
+  { when = "otherwise", pays = "lose", event = "lose" },
+]
+[bets.suited]
+name = "Suited"
+rows = [
+  { when = "player.card1.suit == player.card2.suit", pays = "3:1", event = "suited" },
+  { when = "otherwise", pays = "lose", event = "other" },
+]
+[bets.insurance]
+name = "Insurance"
+offer = "banker.card1.rank == 9"
+rows = [
+  { when = "banker.natural", pays = "2:1", event = "banker natural" },
+  { when = "otherwise", pays = "lose", event = "other" },
+]
+"""
+
+
+def _card_brute(
+    table: Paytable, shoe: Shoe, signal_of: object, burn: bool = False
+) -> dict[object, tuple[int, list[Fraction]]]:
+    """Per signal, every bet's return per round of the signal (a bet with an offer returns 0
+    where it is not offered), dealing physical cards and reading the conditions independently."""
+    from tests.cardforce import deal, holds
+
+    sums: dict[object, list[Fraction]] = {}
+    counts: Counter[object] = Counter()
+    for seq in permutations(physical_cards(shoe), 7 if burn else 6):
+        cards = seq[1:] if burn else seq
+        rnd = deal(cards, table.tableau)
+        outcome = play_round(cards, table.tableau)
+        sig = signal_of(seq)  # type: ignore[operator]
+        counts[sig] += 1
+        acc = sums.setdefault(sig, [Fraction(0)] * len(table.bets))
+        for i, bet in enumerate(table.bets):
+            if not getattr(bet, "card_level", False):
+                acc[i] += bet.net(outcome)
+                continue
+            if bet.offer is not None and not holds(bet.offer.node, rnd):
+                continue
+            row = next(r for r in bet.rows if holds(r.when.node, rnd))
+            acc[i] += bet.row_net(row)
+    return {s: (counts[s], [v / counts[s] for v in sums[s]]) for s in counts}
+
+
+def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> None:
+    table = load_paytable(str(write_file("cards.toml", CARD_TABLE)))  # type: ignore[operator]
+    assert [getattr(b, "card_level", False) for b in table.bets] == [False, True, True]
+    shoe = shoe_of([(8, 0), (8, 1), (8, 0), (5, 0), (0, 2), (9, 3), (12, 3), (4, 1)])
+    group = frozenset({5, 6, 7, 8})
+    result = analyse_sort(table, group, 2, shoe)
+    brute = _card_brute(table, shoe, lambda seq: tuple(int(c[0] in group) for c in seq[:2]))
+    got = {}
+    for s in result.signals:
+        cells = s.label.replace("P:", "").replace("B:", "").replace("|", "").split()
+        got[(int(cells[0] == "H"), int(cells[2] == "H"))] = (s.combinations, list(s.evs))
+    assert got == brute
+    burn = analyse_flash(table, "burn", shoe)
+    brute = _card_brute(table, shoe, lambda seq: seq[0][0], burn=True)
+    from exactodds.shoe import RANKS
+
+    assert {s.label.split()[1]: list(s.evs) for s in burn.signals} == {
+        RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
+    }
+    flash = analyse_flash(table, "B1", shoe)
+    brute = _card_brute(table, shoe, lambda seq: seq[1][0])
+    assert {s.label.split()[-2]: list(s.evs) for s in flash.signals} == {
+        RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
+    }
+
+
+def test_published_partial_deal_tables() -> None:
+    """The conditional enumerator against published mid-game tables: signals on the player's
+    two-card total, then also on the banker's first card."""
+    from exactodds.shoe import RANK_VALUES
+
+    data = tomllib.loads((DATA.parent / "partial_deal.toml").read_text(encoding="utf-8"))
+    shoe = Shoe.decks(8)
+    ff = first_four(shoe)
+    values = np.array(RANK_VALUES)[ff.ranks]
+    pt = (values[:, 0] + values[:, 2]) % 10
+
+    def wins(c: object) -> dict[str, Fraction]:
+        out = dict.fromkeys(("player", "banker", "tie"), 0)
+        for o, n in c.counts.items():  # type: ignore[attr-defined]
+            out[o.winner.value] += n
+        return {k: Fraction(n, c.total) for k, n in out.items()}  # type: ignore[attr-defined]
+
+    half = Fraction(1, 2 * 10**6)
+    by_total = conditional_counts(shoe, Restriction(), signals=pt, nsignals=10, ff=ff)
+    for total, published in data["two_player_cards"].items():
+        got = wins(by_total[int(total)])
+        for key, text in zip(("player", "banker", "tie"), published, strict=True):
+            assert abs(got[key] - Fraction(text)) <= half, (total, key)
+    both = conditional_counts(
+        shoe, Restriction(), signals=pt * 10 + values[:, 1], nsignals=100, ff=ff
+    )
+    for banker_card, row in data["player_win_after_three_cards"].items():
+        for total, text in enumerate(row):
+            got = wins(both[total * 10 + int(banker_card)])["player"]
+            assert abs(got - Fraction(text)) <= half, (banker_card, total)
