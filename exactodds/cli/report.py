@@ -162,6 +162,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         against=against,
         notation=notation,
     )
+    if "pdf" in formats:  # before the Monte Carlo check and WeasyPrint
+        from exactodds.budget import check_pdf
+
+        check_pdf([b.bet for sheet in sheets for b in sheet.bets], len(sheets))
     if monte_carlo_rounds is not None:
         from exactodds.cli.progress import progress_display
         from exactodds.report.montecarlo import monte_carlo_sheets

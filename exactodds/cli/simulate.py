@@ -173,6 +173,7 @@ def simulate(
         from exactodds.analysis.simulate import check_run
         from exactodds.analysis.simulate import simulate as run_simulate
         from exactodds.analysis.simulation import render_simulation
+        from exactodds.budget import check_simulation
 
         n_shoes, n_workers = shoes or 1000, workers or 1
         cut = 14 if cut_card is None else cut_card
@@ -185,6 +186,7 @@ def simulate(
             backend=backend,
             scheduler=scheduler,
         )
+        check_simulation(table.bets, shoe.size, n_shoes)  # before compiling the bets
         bet_ids = [b.id for b in table.bets]
         given = read_tags(tags, bet_ids) if tags is not None else None
         triggers = parse_triggers(trigger or [], bet_ids)
