@@ -7,38 +7,129 @@ never evaluated as Python.
     or         := and ("or" and)*
     and        := not ("and" not)*
     not        := "not" not | "(" or ")" | comparison
-    comparison := operand [op operand | ["not"] "in" "[" value ("," value)* "]"]
-    operand    := feature | value
-    value      := integer | true | false | none | player | banker | tie
+    comparison := sum [op sum | ["not"] "in" "[" value ("," value)* "]"]
+    sum        := operand (("+" | "-") operand)*
+    operand    := feature | value | "count" "(" group "," card_condition ")"
+    value      := integer | true | false | none | player | banker | tie | rank | suit
+                | colour | mixed | poker category
+    group      := player | banker | initial | round
+
+Card-level features (:data:`CARD_FEATURE_KINDS`) name each card of a hand in dealing order
+(``player.card1.rank``; ``card3`` features are ``none`` for a two-card hand), the hand's suit
+and colour (``player.suited``, ``player.colour``) and poker categories (:data:`POKER`). A
+``card_condition`` is a condition over one card's ``rank``, ``suit``, ``colour`` and ``value``.
+Bets naming them are counted by :mod:`exactodds.cards`.
 
 >>> c = parse_condition("player.pair and not (winner == tie)")
 >>> str(c), sorted(c.features)
 ('player.pair and not winner == tie', ['player.pair', 'winner'])
 >>> sorted(parse_condition("banker.wins and banker.total == 6 and banker.cards in [2]").features)
 ['banker.cards', 'banker.total', 'banker.wins']
+>>> c = parse_condition("count(initial, rank == 9 and suit == diamonds) + player.total >= 2")
+>>> c.text, c.card_level
+('count(initial, rank == 9 and suit == diamonds) + player.total >= 2', True)
 """
 
 from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 from typing import Any, Union
 
 from exactodds.errors import ConditionError, quote
-from exactodds.limits import MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH, MAX_DIGITS, check_length
+from exactodds.limits import (
+    MAX_CONDITION_CHARS,
+    MAX_CONDITION_COUNTS,
+    MAX_CONDITION_DEPTH,
+    MAX_DIGITS,
+    MAX_SUM_TERMS,
+    check_length,
+)
 from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, feature_record
 
 __all__ = [
+    "CARD_ATTRIBUTES",
+    "CARD_FEATURE_KINDS",
+    "FIRST_FOUR",
+    "GROUPS",
     "OTHERWISE",
+    "POKER",
+    "RANK_WORDS",
+    "SUIT_WORDS",
+    "CardKind",
     "Condition",
     "ConditionError",
+    "Count",
     "Index",
     "Memo",
+    "Sum",
+    "offer_reads_later",
     "parse_condition",
 ]
+
+
+class CardKind(StrEnum):
+    """The values of card-level features (besides FeatureKind's integers and true/false)."""
+
+    RANK = "ranks (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10) or none"
+    SUIT = "suits (clubs diamonds hearts spades) or none"
+    COLOUR = "colours (red black) or none"
+    HAND_COLOUR = "red/black/mixed"
+    POKER = "poker categories"
+
+
+RANK_WORDS: Mapping[str, int] = {"a": 1, "t": 10, "j": 11, "q": 12, "k": 13}
+"""Rank words (any case) and their rank numbers: A is 1, 2–10 are themselves, J Q K 11–13."""
+
+SUIT_WORDS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
+"""Suit names in the shoe's suit order (c, d, h, s); hearts and diamonds are red."""
+
+POKER: tuple[str, ...] = (
+    "four_of_a_kind",
+    "straight_flush",
+    "three_of_a_kind",
+    "flush",
+    "straight",
+    "two_pair",
+    "pair",
+    "high_card",
+)
+"""Poker categories of a hand's cards (:func:`exactodds.cards.poker_category` ranks them)."""
+
+GROUPS: Mapping[str, str] = {
+    "player": "the player's cards",
+    "banker": "the banker's cards",
+    "initial": "the first four cards",
+    "round": "every card dealt",
+}
+"""The card groups ``count(GROUP, …)`` counts over."""
+
+CARD_ATTRIBUTES: Mapping[str, FeatureKind | CardKind] = {
+    "rank": CardKind.RANK,
+    "suit": CardKind.SUIT,
+    "colour": CardKind.COLOUR,
+    "value": FeatureKind.THIRD,
+}
+"""What one card shows, inside ``count(GROUP, …)`` and after ``player.card1.``."""
+
+CARD_FEATURE_KINDS: Mapping[str, FeatureKind | CardKind] = {
+    **{
+        f"{side}.card{i}.{attr}": kind
+        for side in ("player", "banker")
+        for i in (1, 2, 3)
+        for attr, kind in CARD_ATTRIBUTES.items()
+    },
+    **{f"{side}.suited": FeatureKind.BOOLEAN for side in ("player", "banker")},
+    **{f"{side}.colour": CardKind.HAND_COLOUR for side in ("player", "banker")},
+    **{f"{group}.poker": CardKind.POKER for group in ("player", "banker", "initial")},
+}
+"""Card-level features, read from the cards themselves (counted by :mod:`exactodds.cards`)."""
+
+_ALL_KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_KINDS}
 
 
 # The feature kinds (exactodds.round.FEATURE_KINDS), by short name for the type checks below.
@@ -48,8 +139,14 @@ _INT, _BOOL, _WINNER, _THIRD = (
     FeatureKind.WINNER,
     FeatureKind.THIRD,
 )
-_KNOWN = "winner, margin, cards, and player. or banker. " + ", ".join(
-    name.removeprefix("player.") for name in FEATURE_KINDS if name.startswith("player.")
+_KNOWN = (
+    "winner, margin, cards, initial.poker, count(GROUP, …), and player. or banker. "
+    + ", ".join(
+        name.removeprefix("player.")
+        for name in ("player.total", *FEATURE_KINDS, *CARD_FEATURE_KINDS)
+        if name.startswith("player.") and ".card2" not in name and ".card3" not in name
+    ).replace("total, total", "total")
+    + " (also card2, card3)"
 )
 
 Value = int | bool | str | None
@@ -73,12 +170,31 @@ class Const:
 
 
 @dataclass(frozen=True)
+class Count:
+    """``count(group, card)``: how many cards of ``group`` satisfy ``card`` (a condition over
+    one card's ``rank``, ``suit``, ``colour`` and ``value``)."""
+
+    group: str
+    card: Node
+
+
+@dataclass(frozen=True)
+class Sum:
+    """Integer operands added and subtracted: ``terms`` are (+1 or −1, operand)."""
+
+    terms: tuple[tuple[int, Var | Const | Count], ...]
+
+
+Operand = Union[Var, Const, Count, Sum]  # noqa: UP007
+
+
+@dataclass(frozen=True)
 class Cmp:
     """A comparison ``left op right``."""
 
     op: str
-    left: Var | Const
-    right: Var | Const
+    left: Operand
+    right: Operand
 
 
 @dataclass(frozen=True)
@@ -116,7 +232,7 @@ class Otherwise:
     """Matches every outcome; only valid as the last row of a bet."""
 
 
-Node = Union[Var, Const, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
+Node = Union[Var, Const, Count, Sum, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -141,6 +257,13 @@ def _text(node: Node) -> str:
         return node.name
     if isinstance(node, Const):
         return _value_text(node.value)
+    if isinstance(node, Count):
+        return f"count({node.group}, {_text(node.card)})"
+    if isinstance(node, Sum):
+        first, *rest = node.terms
+        return " ".join(
+            [_text(first[1]), *(f"{'-' if sign < 0 else '+'} {_text(t)}" for sign, t in rest)]
+        )
     if isinstance(node, Cmp):
         return f"{_text(node.left)} {node.op} {_text(node.right)}"
     if isinstance(node, In):
@@ -162,7 +285,8 @@ Record = Sequence[object]
 Test = Callable[[Record], bool]
 
 
-def _operand(node: Var | Const) -> Callable[[Record], object]:
+def _operand(node: Operand) -> Callable[[Record], object]:
+    assert isinstance(node, Var | Const)  # sums and counts are card-level
     if isinstance(node, Var):
         index = FEATURE_INDEX[node.name]
         return lambda r: r[index]
@@ -171,6 +295,10 @@ def _operand(node: Var | Const) -> Callable[[Record], object]:
 
 
 def _compile(node: Node) -> Test:
+    if _is_card_level(node):
+        raise ConditionError(
+            f"condition {quote(_text(node))} reads the cards: it is evaluated by exactodds.cards"
+        )
     if isinstance(node, Otherwise):
         return lambda r: True
     if isinstance(node, Var):
@@ -188,6 +316,7 @@ def _compile(node: Node) -> Test:
     if isinstance(node, Not):
         inner = _compile(node.item)
         return lambda r: not inner(r)
+    assert isinstance(node, And | Or)
     tests = [_compile(i) for i in node.items]
     if isinstance(node, And):
         return lambda r: all(t(r) for t in tests)
@@ -219,6 +348,7 @@ def _bits(node: Node, index: Index, everything: int, memo: Memo) -> int:
         return bits
     if isinstance(node, Not):
         return everything ^ _bits(node.item, index, everything, memo)
+    assert isinstance(node, And | Or)
     parts = [_bits(item, index, everything, memo) for item in node.items]
     out = parts[0]
     for part in parts[1:]:
@@ -263,9 +393,38 @@ def _union(parts: Iterable[int]) -> int:
     return out
 
 
+def _walk(node: Node) -> Iterator[Node]:
+    """Every node of a tree, the inner conditions of ``count`` included."""
+    yield node
+    if isinstance(node, Cmp):
+        yield from _walk(node.left)
+        yield from _walk(node.right)
+    elif isinstance(node, In):
+        yield node.var
+    elif isinstance(node, Not):
+        yield from _walk(node.item)
+    elif isinstance(node, And | Or):
+        for item in node.items:
+            yield from _walk(item)
+    elif isinstance(node, Count):
+        yield from _walk(node.card)
+    elif isinstance(node, Sum):
+        for _, term in node.terms:
+            yield from _walk(term)
+
+
+def _is_card_level(node: Node) -> bool:
+    return any(
+        isinstance(n, Count | Sum) or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
+        for n in _walk(node)
+    )
+
+
 def _features(node: Node) -> frozenset[str]:
     if isinstance(node, Var):
         return frozenset({node.name})
+    if isinstance(node, Sum):
+        return frozenset().union(*(_features(t) for _, t in node.terms))
     if isinstance(node, Cmp):
         return _features(node.left) | _features(node.right)
     if isinstance(node, In):
@@ -300,6 +459,12 @@ class Condition:
     def features(self) -> frozenset[str]:
         """The round features the condition names."""
         return _features(self.node)
+
+    @cached_property
+    def card_level(self) -> bool:
+        """Whether the condition reads the cards themselves (ranks, suits, colours, each
+        card's value, ``count``, ``+``/``-``, poker), beyond the round features of SPEC §4."""
+        return _is_card_level(self.node)
 
     @cached_property
     def _hash(self) -> int:
@@ -359,12 +524,51 @@ class Condition:
 OTHERWISE = Condition(Otherwise())
 """The catch-all condition of a bet's last row."""
 
+FIRST_FOUR = frozenset(
+    {
+        "player.initial",
+        "banker.initial",
+        "player.natural",
+        "banker.natural",
+        "player.pair",
+        "banker.pair",
+        "player.perfect_pair",
+        "banker.perfect_pair",
+        "initial.poker",
+        *(
+            f"{side}.card{i}.{a}"
+            for side in ("player", "banker")
+            for i in (1, 2)
+            for a in CARD_ATTRIBUTES
+        ),
+    }
+)
+"""Features the first four cards decide (what an ``offer`` may read, with ``count(initial, …)``)."""
+
+
+def offer_reads_later(condition: Condition) -> list[str]:
+    """What ``condition`` reads beyond the first four cards (an offer may not), as text.
+
+    >>> from exactodds.conditions import parse_condition
+    >>> offer_reads_later(parse_condition("player.initial == 0 and count(round, rank == 9) > 0"))
+    ['count(round, …)']
+    """
+    out: list[str] = []
+    for node in _walk(condition.node):
+        if isinstance(node, Var) and node.name in CARD_ATTRIBUTES:
+            continue  # one card's feature, inside count
+        if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
+            out.append(node.name)
+        elif isinstance(node, Count) and node.group != "initial":
+            out.append(f"count({node.group}, …)")
+    return out
+
 
 # -- parsing ------------------------------------------------------------------------------------
 
 _TOKEN = re.compile(
     r"(?P<num>[0-9]+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"
-    r"|(?P<str>\"[^\"]*\"|'[^']*')|(?P<op>==|!=|<=|>=|<|>|\(|\)|\[|\]|,)"
+    r"|(?P<str>\"[^\"]*\"|'[^']*')|(?P<op>==|!=|<=|>=|<|>|\(|\)|\[|\]|,|\+|-)"
 )
 _SPACE = re.compile(r"\s*")
 _KEYWORDS = {"and", "or", "not", "in"}
@@ -375,6 +579,8 @@ _WORD_VALUES: dict[str, Value] = {
     "player": "player",
     "banker": "banker",
     "tie": "tie",
+    **{word: word for word in (*SUIT_WORDS, "red", "black", "mixed", *POKER)},
+    **{word: (word.upper() if word != "t" else 10) for word in RANK_WORDS},
 }
 
 
@@ -410,12 +616,26 @@ def _tokenize(text: str) -> list[_Token]:
     return tokens
 
 
+_NUMERIC = frozenset({_INT, _THIRD})
+
+
+def _kind(operand: Operand, card_mode: bool) -> FeatureKind | CardKind | None:
+    """The kind of values an operand takes (None for a literal)."""
+    if isinstance(operand, Var):
+        return (CARD_ATTRIBUTES if card_mode else _ALL_KINDS)[operand.name]
+    if isinstance(operand, Count | Sum):
+        return _INT
+    return None
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.tokens = _tokenize(text)
         self.i = 0
         self.depth = 0  # parentheses and nots open: bounded before Python's recursion is
+        self.card_mode = False  # inside count(GROUP, …): features are one card's
+        self.counts = 0
 
     def error(self, message: str, tok: _Token | None = None) -> ConditionError:
         tok = tok or self.tokens[self.i]
@@ -427,7 +647,8 @@ class _Parser:
 
     def take(self) -> _Token:
         tok = self.tokens[self.i]
-        self.i += 1
+        if tok.kind != "end":
+            self.i += 1
         return tok
 
     def accept(self, text: str) -> bool:
@@ -463,16 +684,19 @@ class _Parser:
             items.append(self.parse_not())
         return _join(And, items)
 
+    def nest(self, tok: _Token) -> None:
+        self.depth += 1
+        if self.depth > MAX_CONDITION_DEPTH:
+            raise self.error(
+                f"parentheses, 'not' and 'count' nested more than {MAX_CONDITION_DEPTH} deep "
+                "(the limit)",
+                tok,
+            )
+
     def parse_not(self) -> Node:
         tok = self.peek()
         if tok.kind in ("op", "name") and tok.text.lower() in ("not", "("):
-            self.depth += 1
-            if self.depth > MAX_CONDITION_DEPTH:
-                raise self.error(
-                    f"parentheses and 'not' nested more than {MAX_CONDITION_DEPTH} deep "
-                    "(the limit)",
-                    tok,
-                )
+            self.nest(tok)
             self.take()
             if tok.text == "(":
                 node = self.parse_or()
@@ -483,7 +707,28 @@ class _Parser:
             return node
         return self.parse_comparison()
 
-    def parse_operand(self) -> Var | Const:
+    def parse_count(self, tok: _Token) -> Count:
+        if self.card_mode:
+            raise self.error("count(…) cannot be nested in another count", tok)
+        self.counts += 1
+        if self.counts > MAX_CONDITION_COUNTS:
+            raise self.error(f"more than {MAX_CONDITION_COUNTS} count(…) (the limit)", tok)
+        self.nest(tok)
+        self.expect("(")
+        group_tok = self.take()
+        group = group_tok.text.lower()
+        if group_tok.kind != "name" or group not in GROUPS:
+            found = "end of text" if group_tok.kind == "end" else quote(group_tok.text, 40)
+            raise self.error(f"count needs a group ({', '.join(GROUPS)}), found {found}", group_tok)
+        self.expect(",")
+        self.card_mode = True
+        card = self.parse_or()
+        self.card_mode = False
+        self.expect(")")
+        self.depth -= 1
+        return Count(group, card)
+
+    def parse_operand(self) -> Var | Const | Count:
         tok = self.take()
         if tok.kind == "num":
             return Const(int(tok.text))
@@ -496,23 +741,55 @@ class _Parser:
             low = tok.text.lower()
             if low in _KEYWORDS:
                 raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
+            if low == "count" and self.peek().text == "(":
+                return self.parse_count(tok)
+            if self.card_mode:
+                if low in CARD_ATTRIBUTES:
+                    return Var(low)
+            elif low in _ALL_KINDS:
+                return Var(low)
             if low in _WORD_VALUES:
                 return Const(_WORD_VALUES[low])
-            if low in FEATURE_KINDS:
-                return Var(low)
+            if self.card_mode:
+                raise self.error(
+                    f"unknown card feature {quote(tok.text, 40)} inside count "
+                    f"(known: {', '.join(CARD_ATTRIBUTES)})",
+                    tok,
+                )
             raise self.error(f"unknown feature {quote(tok.text, 40)} (known: {_KNOWN})", tok)
         found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
         raise self.error(f"expected a feature or a value, found {found}", tok)
 
+    def parse_sum(self) -> Operand:
+        start = self.peek()
+        first = self.parse_operand()
+        if not (self.peek().kind == "op" and self.peek().text in "+-"):
+            return first
+        terms: list[tuple[int, Var | Const | Count]] = [(1, first)]
+        while self.peek().kind == "op" and self.peek().text in "+-":
+            sign = 1 if self.take().text == "+" else -1
+            terms.append((sign, self.parse_operand()))
+            if len(terms) > MAX_SUM_TERMS:
+                raise self.error(f"a sum of more than {MAX_SUM_TERMS} terms (the limit)", start)
+        for _, term in terms:
+            kind = _kind(term, self.card_mode)
+            is_int = isinstance(term, Const) and type(term.value) is int
+            if kind != _INT and not is_int:
+                what = term.name if isinstance(term, Var) else _text(term)
+                raise self.error(
+                    f"'+' and '-' take integers (totals, counts, numbers), not {what!r}", start
+                )
+        return Sum(tuple(terms))
+
     def parse_comparison(self) -> Node:
         start = self.peek()
-        left = self.parse_operand()
+        left = self.parse_sum()
         tok = self.peek()
         if tok.kind == "op" and tok.text in _OPS:
             self.take()
-            right = self.parse_operand()
+            right = self.parse_sum()
             node = Cmp(tok.text, left, right)
-            _check_cmp(node, self, start)
+            self.check_cmp(node, start)
             return node
         negated = False
         if tok.kind == "name" and tok.text.lower() == "not":
@@ -531,22 +808,61 @@ class _Parser:
                     if not isinstance(operand, Const):
                         raise self.error("a list holds values, not features")
                     values.append(operand.value)
+                    if len(values) > MAX_SUM_TERMS:
+                        raise self.error(f"a list of more than {MAX_SUM_TERMS} values", start)
                     if self.accept("]"):
                         break
                     self.expect(",")
             for v in values:
-                _check_value(left.name, v, self, start)
+                self.check_value(left, v, start)
             return In(left, tuple(values), negated)
         if isinstance(left, Var):
-            if FEATURE_KINDS[left.name] != _BOOL:
+            if _kind(left, self.card_mode) != _BOOL:
                 raise self.error(
                     f"feature {left.name!r} is not true/false: compare it (e.g. {left.name} == …)",
                     start,
                 )
             return left
-        if isinstance(left.value, bool):
+        if isinstance(left, Const) and isinstance(left.value, bool):
             return left
-        raise self.error(f"value {_value_text(left.value)!r} is not a condition", start)
+        raise self.error(f"{_text(left)!r} is not a condition", start)
+
+    def check_value(self, operand: Operand, value: Value, tok: _Token) -> None:
+        kind = _kind(operand, self.card_mode)
+        assert kind is not None
+        integer = isinstance(value, int) and not isinstance(value, bool)
+        ok = {
+            _INT: integer,
+            _BOOL: isinstance(value, bool),
+            _WINNER: value in ("player", "banker", "tie"),
+            _THIRD: value is None or integer,
+            CardKind.RANK: value is None
+            or value in ("A", "J", "Q", "K")
+            or (integer and 2 <= value <= 10),  # type: ignore[operator]
+            CardKind.SUIT: value is None or value in SUIT_WORDS,
+            CardKind.COLOUR: value is None or value in ("red", "black"),
+            CardKind.HAND_COLOUR: value in ("red", "black", "mixed"),
+            CardKind.POKER: value in POKER,
+        }[kind]
+        if not ok:
+            name = operand.name if isinstance(operand, Var) else _text(operand)
+            raise self.error(f"{name} takes {kind} values, not {_value_text(value)!r}", tok)
+
+    def check_cmp(self, node: Cmp, tok: _Token) -> None:
+        operands = [o for o in (node.left, node.right) if not isinstance(o, Const)]
+        if not operands:
+            raise self.error("a comparison needs a feature", tok)
+        kinds = [_kind(o, self.card_mode) for o in operands]
+        names = [o.name if isinstance(o, Var) else _text(o) for o in operands]
+        if len(operands) == 2:
+            if kinds[0] != kinds[1] and not (kinds[0] in _NUMERIC and kinds[1] in _NUMERIC):
+                raise self.error(f"cannot compare {names[0]} with {names[1]}", tok)
+        else:
+            const = node.right if isinstance(node.right, Const) else node.left
+            assert isinstance(const, Const)
+            self.check_value(operands[0], const.value, tok)
+        if node.op not in ("==", "!=") and set(kinds) - _NUMERIC:
+            raise self.error(f"{node.op!r} needs numbers, not {names[0]}", tok)
 
 
 def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:
@@ -556,40 +872,6 @@ def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:
     for item in items:
         flat.extend(item.items if isinstance(item, kind) else (item,))
     return kind(tuple(flat))
-
-
-def _check_value(feature: str, value: Value, parser: _Parser, tok: _Token) -> None:
-    kind = FEATURE_KINDS[feature]
-    ok = {
-        _INT: isinstance(value, int) and not isinstance(value, bool),
-        _BOOL: isinstance(value, bool),
-        _WINNER: value in ("player", "banker", "tie"),
-        _THIRD: value is None or (isinstance(value, int) and not isinstance(value, bool)),
-    }[kind]
-    if not ok:
-        raise parser.error(
-            f"{feature} takes {kind} values, not {_value_text(value)!r}",
-            tok,
-        )
-
-
-def _check_cmp(node: Cmp, parser: _Parser, tok: _Token) -> None:
-    vars_ = [o for o in (node.left, node.right) if isinstance(o, Var)]
-    if not vars_:
-        raise parser.error("a comparison needs a feature", tok)
-    if len(vars_) == 2:
-        a, b = FEATURE_KINDS[vars_[0].name], FEATURE_KINDS[vars_[1].name]
-        numeric = {_INT, _THIRD}
-        if a != b and not (a in numeric and b in numeric):
-            raise parser.error(f"cannot compare {vars_[0].name} with {vars_[1].name}", tok)
-    else:
-        const = node.right if isinstance(node.right, Const) else node.left
-        assert isinstance(const, Const)
-        _check_value(vars_[0].name, const.value, parser, tok)
-    if node.op not in ("==", "!="):
-        kinds = {FEATURE_KINDS[v.name] for v in vars_}
-        if kinds - {_INT, _THIRD}:
-            raise parser.error(f"{node.op!r} needs numbers, not {vars_[0].name}", tok)
 
 
 def parse_condition(text: str) -> Condition:

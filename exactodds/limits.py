@@ -27,12 +27,15 @@ __all__ = [
     "MAX_COMPARE_VARIANTS",
     "MAX_COMPARE_WORK",
     "MAX_CONDITION_CHARS",
+    "MAX_CONDITION_COUNTS",
     "MAX_CONDITION_DEPTH",
     "MAX_DECKS",
     "MAX_DIGITS",
     "MAX_EVALUATION_MODULI",
     "MAX_EVALUATION_WORK",
     "MAX_EXPONENT",
+    "MAX_EXPOSURE_JOBS",
+    "MAX_EXPOSURE_TOP",
     "MAX_FILE_BYTES",
     "MAX_FORMULA_DIGITS",
     "MAX_FORMULA_WORK",
@@ -47,6 +50,7 @@ __all__ = [
     "MAX_SHOE_CARDS",
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
+    "MAX_SUM_TERMS",
     "MAX_TEXT_CHARS",
     "MAX_XLSX_YEAR",
     "check_count",
@@ -81,6 +85,12 @@ MAX_CONDITION_CHARS = 4096
 
 MAX_CONDITION_DEPTH = 64
 """Deepest nesting of parentheses and ``not`` in a condition."""
+
+MAX_CONDITION_COUNTS = 32
+"""Most ``count(GROUP, …)`` in one condition (each is a sum over up to six cards)."""
+
+MAX_SUM_TERMS = 64
+"""Most terms of one ``+``/``-`` sum, and most values in one ``in [...]`` list."""
 
 MAX_PAYOUT_CHARS = 100
 """Longest payout text (``1:1 less 5%``)."""
@@ -124,11 +134,17 @@ limits above bound the work on this machine, this one a cluster's (10⁹ eight-d
 about 8·10¹⁰ rounds)."""
 
 MAX_MONTE_CARLO_ROUNDS = 100_000_000
-"""Most rounds of a Monte Carlo check (``simulate --monte-carlo --rounds``,
+"""Most rounds of a Monte Carlo check (``montecarlo --rounds``,
 ``report --monte-carlo-rounds``)."""
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""
+
+MAX_EXPOSURE_TOP = 4095
+"""Most sorts ``exposure --optimise --top`` prints (every two-group sort of the 13 ranks)."""
+
+MAX_EXPOSURE_JOBS = 256
+"""Most worker processes of ``exposure --optimise --jobs``."""
 
 
 # -- work budgets (estimated before any work by exactodds/budget.py) -------------------------------

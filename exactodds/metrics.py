@@ -85,7 +85,17 @@ class BetFigures:
     bet: Bet
     rows: tuple[RowFigures, ...]
     total: int
+    """Combinations of the rounds the figures are per: every round, or the offered ones."""
     stake: Fraction = Fraction(1)
+    universe: int = 0
+    """Combinations of every round (the six-card universe); 0 when not given."""
+
+    @cached_property
+    def offer_probability(self) -> Fraction | None:
+        """Probability that the bet is offered (None for a bet offered on every round)."""
+        if self.bet.offer is None or not self.universe:
+            return None
+        return Fraction(self.total, self.universe)
 
     @cached_property
     def ev(self) -> Fraction:
@@ -232,12 +242,12 @@ def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures
     Fraction(43, 415)
     """
     stake = Fraction(stake)
-    total = joint.total
+    total = bet.offered(joint)
     rows = tuple(
-        RowFigures(row.event, row.pays, bet.row_net(row, stake), n, Fraction(n, total))
+        RowFigures(row.event, row.pays, bet.row_net(row, stake), n, Fraction(n, total or 1))
         for row, n in zip(bet.rows, bet.row_combinations(joint), strict=True)
     )
-    return BetFigures(bet, rows, total, stake)
+    return BetFigures(bet, rows, total, stake, joint.total)
 
 
 def paytable_figures(

@@ -32,6 +32,8 @@ from exactodds.tableau import Tableau
 if TYPE_CHECKING:
     import pandas as pd
 
+    from exactodds.cards import RowCounts
+
 __all__ = [
     "REFERENCE_DECKS",
     "Bet",
@@ -120,12 +122,23 @@ class Bet:
     max_round: int | None = None
     rounding: Rounding | None = None
     description: str = ""
+    offer: Condition | None = None
+    """Offered only when this holds of the first four cards (an insurance bet); its figures
+    are then per offered round."""
+
+    @cached_property
+    def card_level(self) -> bool:
+        """Whether the bet reads the cards themselves or has an offer: it is counted by
+        :mod:`exactodds.cards` and settled from cards, not from an outcome."""
+        return self.offer is not None or any(row.when.card_level for row in self.rows)
 
     @cached_property
     def features(self) -> tuple[str, ...]:
-        """The round features the bet looks at, in a fixed order."""
+        """The round features (SPEC §4) the bet looks at, in a fixed order."""
         used = frozenset().union(*(row.when.features for row in self.rows))
-        return tuple(sorted(used, key=FEATURE_INDEX.__getitem__))
+        if self.offer is not None:
+            used |= self.offer.features
+        return tuple(sorted(used & FEATURE_INDEX.keys(), key=FEATURE_INDEX.__getitem__))
 
     def row_index(self, record: tuple[object, ...]) -> int:
         """Index of the first row matching a :func:`~exactodds.round.feature_record`."""
@@ -158,8 +171,18 @@ class Bet:
         return hits
 
     def row_combinations(self, joint: Joint) -> list[int]:
-        """Combinations settled by each row, in the joint's six-card universe."""
+        """Combinations settled by each row, in the joint's six-card universe (among the
+        offered rounds for a bet with an offer)."""
+        if self.card_level:
+            return list(_card_counts(joint.shoe, joint.tableau, self).rows)
         return list(_row_combinations(joint, self))
+
+    def offered(self, joint: Joint) -> int:
+        """Combinations of the rounds where the bet is offered: every round (``joint.total``)
+        unless it has an offer."""
+        if self.offer is None:
+            return joint.total
+        return _card_counts(joint.shoe, joint.tableau, self).offered
 
     def settle(self, outcome: Outcome) -> Row:
         """The row that settles this bet for ``outcome``."""
@@ -392,6 +415,15 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
         Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
         for n, r in zip(counts, reference, strict=True)
     )
+
+
+@lru_cache(maxsize=512)
+def _card_counts(shoe: Shoe, tableau: Tableau, bet: Bet) -> RowCounts:
+    """A card-level bet counted by :func:`exactodds.cards.row_counts` (numpy is imported only
+    for card-level bets)."""
+    from exactodds.cards import row_counts
+
+    return row_counts([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
 
 
 @lru_cache(maxsize=512)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
-from exactodds.conditions import Condition, parse_condition
+from exactodds.conditions import Condition, offer_reads_later, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import (
     ExactOddsError,
@@ -105,7 +105,7 @@ T = TypeVar("T")
 # -- parsing --------------------------------------------------------------------------------------
 
 _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
-_BET_KEYS = {"name", "description", "rows", "max_round", "rounding"}
+_BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
 _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -305,6 +305,7 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
             _bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
+    offer = _parse_offer(bet_id, data.get("offer"), problems)
     rows_data = data.get("rows")
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
@@ -347,7 +348,31 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         max_round,
         rounding,
         str(data.get("description", "")),
+        offer,
     )
+
+
+def _parse_offer(bet_id: str, value: Any, problems: _Problems) -> Condition | None:
+    """The condition on the first four cards under which the bet is offered (None: always)."""
+    if value is None:
+        return None
+    here = _bet_path(bet_id, "offer")
+    try:
+        offer = _remembered(problems.conditions, value, parse_condition)
+    except PaytableError as exc:
+        problems.add(f"bet {bet_id!r}: offer: {exc}", here)
+        return None
+    later = offer_reads_later(offer)
+    if offer.is_otherwise or later:
+        what = "'otherwise'" if offer.is_otherwise else ", ".join(later)
+        problems.add(
+            f"bet {bet_id!r}: offer must be a condition on the first four cards (initial totals, "
+            f"naturals, pairs, card1/card2 features, count(initial, …), initial.poker), "
+            f"not {what}",
+            here,
+        )
+        return None
+    return offer
 
 
 def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:

@@ -62,7 +62,7 @@ def test_check_json_shape(cli: Cli) -> None:
             ["check", "--against", "nope"],
             "nope: file not found (bundled profiles: adm, gli-11, mga, nj)",
         ),
-        (["check", "classic"], "--against is required"),
+        (["check", "classic"], "missing option '--against'"),
         (
             ["check", "--against", "adm", "--format", "pdf"],
             "check: invalid value for --format: 'pdf' is not one of 'md', 'json'",

@@ -262,7 +262,7 @@ def test_plots_without_matplotlib_name_the_extra_before_the_work(
         (["simulate", "--monte-carlo", "--workers", "2"], "--workers applies to dealt shoes"),
         (["simulate", "--monte-carlo", "--shoes", "5"], "--shoes applies to dealt shoes"),
         (["simulate", "--monte-carlo", "--cut-card", "5"], "--cut-card applies to dealt shoes"),
-        (["simulate", "--rounds", "5"], "--rounds applies only with --monte-carlo"),
+        (["simulate", "--rounds", "5"], "--rounds applies only to exactodds montecarlo"),
         (["simulate", "--see-burns"], "--see-burns applies only with --strategy count"),
         (["simulate", "--cut-card", "500"], "--cut-card 500 must be 0..415"),
         (["simulate", "--strategy", "count", "--trigger", "no=1"], "--trigger 'no=1': give BET"),

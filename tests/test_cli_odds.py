@@ -29,7 +29,7 @@ REQUIRED_INT_KEYS = ("total_combinations", "banker_wins", "player_wins", "ties",
 
 
 def run_json(cli: Cli, argv: list[str]) -> dict[str, Any]:
-    code, out, err = cli([*argv, "--json"])
+    code, out, err = cli([*argv, "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert isinstance(data, dict)
@@ -136,7 +136,7 @@ def bad_files(write_file: WriteFile) -> Path:
 def test_bad_input_exits_2_with_one_line(
     bad_files: Path, cli: Cli, case: str, args: list[str], msg: str
 ) -> None:
-    argv = ["odds", *(a.replace("{dir}", str(bad_files)) for a in args), "--json"]
+    argv = ["odds", *(a.replace("{dir}", str(bad_files)) for a in args), "--format", "json"]
     code, out, err = cli(argv)
     assert code == 2, case
     assert out == ""
@@ -151,7 +151,7 @@ def test_bad_input_exits_2_with_one_line(
 
 def test_subprocess_json() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "exactodds", "odds", "--decks", "1", "--json"],
+        [sys.executable, "-m", "exactodds", "odds", "--decks", "1", "--format", "json"],
         capture_output=True,
         text=True,
         check=False,

@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.errors import PaytableError
+from exactodds.game import GameChoice
 from exactodds.numbers import exact
 from exactodds.payout import Notation, parse_payout
 from exactodds.paytable import Paytable
@@ -232,8 +233,7 @@ def golden_sheet(notation: Notation = Notation.BOTH) -> Sheet:
     """The golden game: custom rules and shoe files (one deck less four cards)."""
     (sheet,) = build_sheets(
         [str(GOLDEN / "game.toml")],
-        shoe_file=GOLDEN / "shoe.toml",
-        rules=str(GOLDEN / "rules.toml"),
+        game=GameChoice(shoe_file=GOLDEN / "shoe.toml", rules=str(GOLDEN / "rules.toml")),
         date="2024-06-01",
         notation=notation,
     )
@@ -259,7 +259,7 @@ SCENARIOS: dict[str, tuple[dict[str, Any], dict[str, dict[int, str]]]] = {
     ),
     # overrides (6 decks, mini rules), payouts stated "to 1", a bet that never wins
     "super6-mini-to": (
-        {"specs": ["super6"], "decks": 6, "rules": "mini", "notation": Notation.TO},
+        {"specs": ["super6"], "game": GameChoice(decks=6, rules="mini"), "notation": Notation.TO},
         {"banker": {0: "1.5/2:1", 1: " 1  TO 1 "}, "lucky_six": {0: "LOSE"}, "tie": {0: "lose"}},
     ),
     # the golden game: the favourable bet no longer is, a bet that always pushes (no resolved

@@ -115,7 +115,7 @@ OPTIONS: list[list[str]] = [
     ["validate"],
     ["simulate", "--workers", "10000", "--shoes", "2"],
     ["simulate", "--shoes", "1000000000"],
-    ["simulate", "--monte-carlo", "--rounds", "1000000000000"],
+    ["montecarlo", "--rounds", "1000000000000"],
     ["simulate", "--cut-card", "99999999999999999999"],
     ["simulate", "--seed", "-1"],
     ["report", "--monte-carlo-rounds", "10000000000"],

@@ -8,8 +8,10 @@ from itertools import groupby
 
 import pytest
 
+from exactodds.game import GameChoice
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
-from exactodds.report.layout import Code, Document, Table, document
+from exactodds.report.content import document
+from exactodds.report.document import Code, Document, Table
 from exactodds.report.markdown import md_inline, render_markdown
 from exactodds.report.montecarlo import monte_carlo_sheet
 from tests.markdown_cells import markdown_lines
@@ -45,7 +47,7 @@ def rendered_tables(markdown: str) -> list[list[tuple[str, ...]]]:
 def sheets() -> list[Sheet]:
     """Sheets with every kind of table: compliance, rounded returns, a Monte Carlo section."""
     against = build_sheets(["classic", "touch"], against="gli-11,adm,nj", date="2024-06-01")
-    small = build_sheets(["mini"], decks=1, date="2024-06-01")
+    small = build_sheets(["mini"], game=GameChoice(decks=1), date="2024-06-01")
     return [*against, monte_carlo_sheet(small[0], rounds=500, seed=2)]
 
 

@@ -219,6 +219,47 @@ def test_no_information_gives_best_full_ev(write_file: object) -> None:
     assert result.edge_per_round == ev and result.bet_probability == 1
 
 
+def test_python_integers_for_large_shoes() -> None:
+    """20 decks overflow int64 in the moments: the same figures with Python integers."""
+    table = load_paytable("classic")
+    shoe = Shoe.decks(20)
+    ff = first_four(shoe)
+    assert ff.n.dtype == object
+    one = np.zeros(len(ff.n), dtype=np.int64)
+    result = analyse_signals(table, ["everything"], one, "none", shoe=shoe)
+    from exactodds.metrics import paytable_figures
+
+    assert list(result.signals[0].evs) == [f.ev for f in paytable_figures(table, shoe)]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    group=st.frozensets(st.integers(0, 12), min_size=1, max_size=12),
+    seen=st.integers(1, 4),
+)
+def test_random_sorts_equal_brute_force(group: frozenset[int], seen: int) -> None:
+    table = load_paytable("punto-banco")
+    shoe = SMALL_SHOES[0]
+    result = analyse_sort(table, group, seen, shoe)
+    brute = _brute_signal_evs(
+        table, shoe, lambda seq: tuple(int(c[0] in group) for c in seq[:seen])
+    )
+    got = {}
+    for s in result.signals:
+        cells = s.label.replace("P:", "").replace("B:", "").replace("|", "").split()
+        order = [cells[0], cells[2], cells[1], cells[3]]  # P1 B1 P2 B2
+        got[tuple(int(c == "H") for c in order[:seen])] = (s.combinations, list(s.evs))
+    assert got == brute
+
+
+def test_burn_card_needs_seven_cards(pairs_table: Paytable) -> None:
+    from exactodds.protection import ExposureError
+
+    six = shoe_of([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)])
+    with pytest.raises(ExposureError, match="7 cards needed"):
+        analyse_flash(pairs_table, "burn", six)
+
+
 def test_sort_with_one_group_is_no_information(pairs_table: Paytable) -> None:
     ff = first_four(pairs_table.shoe)
     _, ids = _sort_signals(ff, frozenset(range(13)), 2)
@@ -305,6 +346,10 @@ def test_given_figures_partial_deal() -> None:
         ["exposure", "classic"],
         ["exposure", "classic", "--optimise", "--by", "suit"],
         ["exposure", "classic", "--sort", "6", "--format", "xml"],
+        ["exposure", "classic", "--flash", "P1", "--seen", "2"],
+        ["exposure", "classic", "--sort", "6", "--top", "3"],
+        ["exposure", "classic", "--optimise", "--top", "5000"],
+        ["exposure", "classic", "--optimise", "--jobs", "0"],
         ["odds", "--given", "P: 9s 9s | B: 9s ?", "--decks", "2"],
         ["odds", "--given", "P: 9 9 5 | B: ? ?"],
         ["odds", "--given", "P: Xs ? | B: ? ?"],

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.game import GameChoice
 from exactodds.report import build_sheets, plan_files, recorded_date, render_sheets, write_atomic
 from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells
@@ -135,7 +136,9 @@ def test_source_date_epoch_fixes_the_date(cli: Cli, monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
 def test_recorded_date_round_trips(fmt: str) -> None:
-    (sheet,) = build_sheets(["classic"], decks=1, bet_ids=["player"], date="2023-03-04")
+    (sheet,) = build_sheets(
+        ["classic"], game=GameChoice(decks=1), bet_ids=["player"], date="2023-03-04"
+    )
     assert recorded_date(render_sheets([sheet], fmt), fmt) == "2023-03-04"
 
 
@@ -163,8 +166,10 @@ def test_an_error_while_computing_writes_nothing(tmp_path: Path, cli: Cli) -> No
 def test_plan_refuses_two_paytables_with_one_name(tmp_path: Path) -> None:
     other = tmp_path / "x" / "classic.toml"
     other.parent.mkdir()
-    other.write_text(Path(build_sheets(["classic"], decks=1)[0].paytable.path or "").read_text())
-    sheets = build_sheets(["classic", str(other)], decks=1, bet_ids=["player"])
+    other.write_text(
+        Path(build_sheets(["classic"], game=GameChoice(decks=1))[0].paytable.path or "").read_text()
+    )
+    sheets = build_sheets(["classic", str(other)], game=GameChoice(decks=1), bet_ids=["player"])
     from exactodds.errors import ExactOddsError
 
     with pytest.raises(ExactOddsError, match="would both be written as classic"):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
+from exactodds.game import GameChoice
 from exactodds.metrics import bet_figures
 from exactodds.paytable_loader import load_paytable
 from exactodds.report import Sheet, build_sheets, render_sheets
@@ -30,8 +31,7 @@ def golden() -> Sheet:
     inputs = GOLDEN / "inputs"
     (sheet,) = build_sheets(
         [str(inputs / "game.toml")],
-        shoe_file=inputs / "shoe.toml",
-        rules=str(inputs / "rules.toml"),
+        game=GameChoice(shoe_file=inputs / "shoe.toml", rules=str(inputs / "rules.toml")),
         date="2024-06-01",
     )
     return sheet
@@ -39,7 +39,7 @@ def golden() -> Sheet:
 
 @pytest.fixture(scope="module")
 def classic6() -> Sheet:
-    (sheet,) = build_sheets(["classic"], decks=6, date="2024-06-01")
+    (sheet,) = build_sheets(["classic"], game=GameChoice(decks=6), date="2024-06-01")
     return sheet
 
 
@@ -182,7 +182,7 @@ def test_json_round_trips_with_exact_fractions(golden: Sheet) -> None:
 
 
 def test_several_paytables_in_json_are_a_list() -> None:
-    sheets = build_sheets(["classic", "classic"], decks=1, date="2024-06-01")
+    sheets = build_sheets(["classic", "classic"], game=GameChoice(decks=1), date="2024-06-01")
     data = json.loads(render_sheets(sheets, "json"))
     assert isinstance(data, list) and len(data) == 2
 

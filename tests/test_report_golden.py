@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.game import GameChoice
 from exactodds.report import Sheet, build_sheets, render_sheets
 from tests.markdown_cells import table_rows
 
@@ -23,8 +24,7 @@ def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
     monkeypatch.chdir(GOLDEN)
     (sheet,) = build_sheets(
         ["inputs/game.toml"],
-        shoe_file=Path("inputs/shoe.toml"),
-        rules="inputs/rules.toml",
+        game=GameChoice(shoe_file=Path("inputs/shoe.toml"), rules="inputs/rules.toml"),
         against="inputs/profile.toml,gli-11",
         date="2024-06-01",
         version="test",

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from exactodds import Shoe, joint_distribution
+from exactodds.game import GameChoice
 from exactodds.paytable import Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import validate_paytable
 from exactodds.report import build_sheets, render_sheets
@@ -30,7 +31,9 @@ def test_one_deck_classic_prints_and_flags_perfect_pairs_in_every_format(
     one_deck = tmp_path / "one.toml"
     one_deck.write_text(text.replace("decks = 8", "decks = 1"), encoding="utf-8")
     assert validate_paytable(one_deck) == []  # a warning, not a problem
-    by_option = build_sheets(["classic"], decks=1, bet_ids=["perfect_pair"], date="2024-06-01")
+    by_option = build_sheets(
+        ["classic"], game=GameChoice(decks=1), bet_ids=["perfect_pair"], date="2024-06-01"
+    )
     by_file = build_sheets([str(one_deck)], bet_ids=["perfect_pair"], date="2024-06-01")
     for (sheet,) in (by_option, by_file):
         b = sheet.bet("perfect_pair")
@@ -83,7 +86,7 @@ def test_a_sheet_with_other_rules_says_never_on_any_shoe(tmp_path: Path) -> None
         encoding="utf-8",
     )
     assert validate_paytable(game) == []  # Punto Banco: a banker 5 draws against a player 4-7
-    (sheet,) = build_sheets([str(game)], rules="pronto", date="2024-06-01")
+    (sheet,) = build_sheets([str(game)], game=GameChoice(rules="pronto"), date="2024-06-01")
     assert sheet.bet("five").notes == ("never occurs on any shoe", "")
     md = render_sheets([sheet], "md")
     assert "Never occurs, on any shoe, with the drawing rules pronto: Five." in md

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from exactodds.cli import main
 from exactodds.numbers import percent
 from exactodds.report import Sheet, build_sheets, recorded_date, render_file, render_sheets
+from exactodds.report.figures import PRECISION
 from exactodds.report.generate import print_html
-from exactodds.report.layout import PRECISION
 from exactodds.report.pdf import html_digest, pdf_stamp
 from tests.cli_helpers import Cli
 

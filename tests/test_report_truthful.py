@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe
+from exactodds.game import GameChoice
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, build_sheets, render_sheets
@@ -83,7 +84,7 @@ def test_options_are_derived_for_sheets_built_in_python(classic: Paytable) -> No
 def test_a_file_paytable_is_named_by_its_path(tmp_path: Path) -> None:
     path = tmp_path / "my game.toml"
     path.write_text(load_paytable("trainer").path.read_text("utf-8"), "utf-8")  # type: ignore[union-attr]
-    (sheet,) = build_sheets([str(path)], decks=6)
+    (sheet,) = build_sheets([str(path)], game=GameChoice(decks=6))
     assert sheet.rerun == (str(path), "--decks", "6")
     assert sheet.command == f"exactodds report {shlex.quote(str(path))} --decks 6"
 

@@ -255,7 +255,7 @@ def test_cli_json_of_example_2(cli: Cli) -> None:
         (["--cards", TEXT_4["1"], "--decks", "1", "--remove", "9s 9s"], "--remove: cannot"),
         (["--cards", TEXT_4["1"], "--bet", "foo=1"], "unknown bet id 'foo'"),
         (["--cards", TEXT_4["1"], "--rules", "nope"], "unknown rules 'nope'"),
-        ([], "give the round with --cards"),
+        ([], "missing option '--cards'"),
     ],
 )
 def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
@@ -266,7 +266,7 @@ def test_cli_errors(argv: list[str], message: str, cli: Cli) -> None:
 
 def test_help_has_example(cli: Cli) -> None:
     code, out, _ = cli(["settle", "--help"])
-    assert code == 0 and "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
+    assert code == 0 and "exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c'" in out
 
 
 def _cards_for(hand: dict[str, object], suits: tuple[int, int]) -> list[Card]:

@@ -255,7 +255,7 @@ def test_cli_simulate_and_monte_carlo(capsys: pytest.CaptureFixture[str]) -> Non
     assert data["shoes"] == 2 and data["rounds"] > 100 and data["strategy"] == "perfect"
     assert set(data["bets"]["perfect_pair"]) >= {"unlimited", "with_max_round", "by_round"}
     with pytest.raises(SystemExit):
-        main(["simulate", "classic", "--monte-carlo", "--rounds", "5000", "--seed", "1"])
+        main(["montecarlo", "classic", "--rounds", "5000", "--seed", "1"])
     assert "Monte Carlo verification" in capsys.readouterr().out
     with pytest.raises(SystemExit) as info:
         main(["simulate", "classic", "--shoes", "1", "--cut-card", "500"])

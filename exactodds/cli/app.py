@@ -10,6 +10,7 @@ from exactodds.cli import (
     compare,
     eor,
     exposure,
+    montecarlo,
     odds,
     report,
     settle,
@@ -23,10 +24,12 @@ __all__ = ["app"]
 app = typer.Typer(
     name="exactodds",
     help="Exact combinatorial odds for baccarat and its side bets.",
-    epilog=(
-        "Examples: exactodds report  |  exactodds report mini --format html --out sheets/  |  "
-        "exactodds odds --decks 6 --remove '6 6 7h'"
-    ),
+    epilog="""Examples:
+
+\b
+  exactodds report
+  exactodds report mini --format html --out sheets/
+  exactodds odds --decks 6 --remove '6 6 7h'""",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -60,6 +63,7 @@ for _module, _command in (
     (compare, compare.compare),
     (eor, eor.eor),
     (exposure, exposure.exposure),
+    (montecarlo, montecarlo.montecarlo),
     (odds, odds.odds),
     (report, report.report),
     (settle, settle.settle),

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from exactodds.cli.common import (
-    AgainstOpt,
     DecksOpt,
     NotationOpt,
     PaytablesArg,
@@ -16,7 +15,9 @@ from exactodds.cli.common import (
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    format_option,
 )
+from exactodds.game import GameChoice
 from exactodds.payout import Notation
 
 __all__ = ["check"]
@@ -26,7 +27,7 @@ EPILOG = """Examples:
 \b
   exactodds check classic --against gli-11,adm,mga
   exactodds check classic ez --against nj --notation to --format json
-  exactodds check my-game.toml --against my-profile.toml --decks 6
+  exactodds check examples/my-game.toml --against examples/my-profile.toml --decks 6
 
 Bundled profiles: adm (Italy: RTP at least 90%), mga (Malta: at least 85%), gli-11 (top award at
 least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). A profile file is TOML:
@@ -35,10 +36,19 @@ rule is checked per bet, on the shoe and rules in use. Exit code 0 when every ch
 included), 1 when one fails, 2 on bad input."""
 
 
-def check(  # noqa: PLR0917 - one parameter per command-line option
+def check(
     paytables: PaytablesArg = None,
-    against: AgainstOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md or json.")] = "md",
+    *,
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            metavar="PROFILES",
+            help="Jurisdiction profiles, comma-separated: adm, gli-11, mga, nj or a profile "
+            "TOML file.",
+        ),
+    ],
+    fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
@@ -48,18 +58,15 @@ def check(  # noqa: PLR0917 - one parameter per command-line option
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
     from exactodds.errors import ProfileError
-    from exactodds.report.checks import CHECK_FORMATS, check_paytables, render_checks
+    from exactodds.report.compliance_report import CHECK_FORMATS, check_paytables, render_checks
 
     fmt = check_format(fmt, CHECK_FORMATS)
-    if not against:
-        raise ProfileError("--against is required: profiles such as gli-11,adm,mga or a file")
+    if not against.strip():
+        raise ProfileError("--against needs profiles such as gli-11,adm,mga or a file")
     results = check_paytables(
         paytables or [],
         against,
-        decks=decks,
-        remove=remove,
-        shoe_file=shoe_file,
-        rules=rules,
+        game=GameChoice(decks, remove, shoe_file, rules),
         notation=notation,
     )
     typer.echo(render_checks(results, fmt), nl=False)

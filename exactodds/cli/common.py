@@ -1,12 +1,20 @@
-"""Options shared by several commands, and the checks of the files they write."""
+"""Options shared by several commands, the one ``--format`` option, and the checks of the files
+commands write.
+
+One grammar for every command: an output format is ``--format`` (never a flag of its own), its
+choices listed as the option's metavar (``md|json``) and in its help; literal choices are written
+in lower case (``to|for|both``), placeholders in upper case (``N``, ``FILE``, ``CARDS``).
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -16,53 +24,98 @@ __all__ = [
     "AgainstOpt",
     "DecksOpt",
     "ForceOpt",
-    "FormatOpt",
-    "JsonOpt",
+    "Format",
     "NotationOpt",
+    "OutDirOpt",
     "PaytableArg",
     "PaytablesArg",
     "RemoveOpt",
-    "RulesOpt",
     "RulesOverrideOpt",
     "ShoeOpt",
     "check_format",
     "check_outputs",
     "check_plot_outputs",
+    "deprecated",
+    "format_option",
 ]
 
 DecksOpt = Annotated[
-    int | None, typer.Option("--decks", "-d", help="Number of 52-card decks in the shoe.")
+    int | None,
+    typer.Option("--decks", "-d", metavar="N", help="Number of 52-card decks in the shoe."),
 ]
 RemoveOpt = Annotated[
     str | None,
     typer.Option(
-        "--remove", "-r", help="Cards removed from the shoe, e.g. '6 6 7h Kd' (T or 10 for tens)."
+        "--remove",
+        "-r",
+        metavar="CARDS",
+        help="Cards removed from the shoe, e.g. '6 6 7h Kd' (T or 10 for tens).",
     ),
 ]
 ShoeOpt = Annotated[
     Path | None,
-    typer.Option("--shoe", help="Shoe composition file (TOML or JSON: decks, ranks or cards)."),
+    typer.Option(
+        "--shoe",
+        metavar="FILE",
+        help="Shoe composition file (TOML or JSON: decks, ranks or cards).",
+    ),
 ]
-RulesOpt = Annotated[
-    str, typer.Option("--rules", help="Tableau: punto-banco, mini, pronto, or a TOML file.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-FormatOpt = Annotated[str, typer.Option("--format", "-f", help="Output format.")]
 PaytableArg = Annotated[
     str | None,
     typer.Argument(
+        metavar="PAYTABLE",
         help="Paytable TOML file or bundled name: classic, ez, mini, … (default: classic).",
         show_default=False,
     ),
 ]
 
 
-def check_format(fmt: str, formats: Sequence[str]) -> str:
+class Format(StrEnum):
+    """Every output format of the command line; each command takes some of them."""
+
+    TEXT = "text"
+    MD = "md"
+    HTML = "html"
+    CSV = "csv"
+    JSON = "json"
+    PDF = "pdf"
+    XLSX = "xlsx"
+
+
+def format_option(*choices: str, default: str | None, note: str = "") -> Any:
+    """The ``--format`` option of a command taking ``choices``: listed as its metavar and in
+    its help, with the default and a ``note``.
+
+    >>> format_option("md", "json", default="md").metavar
+    'md|json'
+    """
+    assert all(c in Format.__members__.values() for c in choices), choices
+    text = f"Output format: {', '.join(choices)}"
+    if default is not None:
+        text += f" (default {default})"
+    return typer.Option(
+        "--format",
+        "-f",
+        metavar="|".join(choices),
+        help=f"{text}{'; ' + note if note else ''}.",
+        show_default=False,
+    )
+
+
+def deprecated(old: str, new: str) -> None:
+    """The one-line notice on stderr of an option or command kept for one release."""
+    from exactodds.errors import error_line
+
+    message = f"{old} is deprecated and will be removed in the next release; use {new}"
+    print(error_line(message, "warning"), file=sys.stderr)
+
+
+def check_format(fmt: str, formats: Sequence[str]) -> Format:
     """The ``--format`` value as one of ``formats`` (any case; ``markdown`` for ``md``), checked
     before any work; otherwise a usage error naming the choices (one line, exit 2).
 
     >>> check_format(" JSON", ("md", "json")), check_format("Markdown", ("md", "json"))
-    ('json', 'md')
+    (<Format.JSON: 'json'>, <Format.MD: 'md'>)
     >>> try:
     ...     check_format("xml", ("md", "json"))
     ... except typer.BadParameter as exc:
@@ -73,14 +126,20 @@ def check_format(fmt: str, formats: Sequence[str]) -> str:
     if wanted == "markdown" and "md" in formats:
         wanted = "md"
     if wanted not in formats:
-        choices = ", ".join(repr(f) for f in formats)
+        choices = ", ".join(repr(str(f)) for f in formats)
         raise typer.BadParameter(f"{fmt!r} is not one of {choices}", param_hint="--format")
-    return wanted
+    return Format(wanted)
 
 
 ForceOpt = Annotated[
     bool,
     typer.Option("--force", help="Replace existing output files (refused otherwise)."),
+]
+OutDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--out", "-o", metavar="DIR", help="Write files into this directory instead of printing."
+    ),
 ]
 
 
@@ -133,6 +192,7 @@ AgainstOpt = Annotated[
     str | None,
     typer.Option(
         "--against",
+        metavar="PROFILES",
         help="Jurisdiction profiles, comma-separated: adm, gli-11, mga, nj or a profile TOML file.",
         show_default=False,
     ),
@@ -141,6 +201,7 @@ NotationOpt = Annotated[
     Notation,
     typer.Option(
         "--notation",
+        metavar="to|for|both",
         help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written.",
         case_sensitive=False,
     ),
@@ -148,6 +209,7 @@ NotationOpt = Annotated[
 PaytablesArg = Annotated[
     list[str] | None,
     typer.Argument(
+        metavar="PAYTABLE...",
         help="Paytable files or bundled names (e.g. classic). Default: classic.",
         show_default=False,
     ),
@@ -156,6 +218,7 @@ RulesOverrideOpt = Annotated[
     str | None,
     typer.Option(
         "--rules",
+        metavar="RULES",
         help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
     ),
 ]

@@ -6,16 +6,17 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format
+from exactodds.cli.common import PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
 
 __all__ = ["compare"]
 
-EPILOG = (
-    "Example: exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 "
-    "--decks 6,8 --banker commission,no-commission --format md  |  "
-    "exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 --decks 6,8
+  exactodds compare classic --banker commission,no-commission --format csv
+  exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"""
 
 
 def compare(
@@ -56,13 +57,12 @@ def compare(
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="md|csv|json",
-            help="Output format: md, csv or json. Default: on a terminal a summary with the "
-            "bets as rows, else md.",
-            show_default=False,
+        format_option(
+            "md",
+            "csv",
+            "json",
+            default=None,
+            note="default on a terminal a summary with the bets as rows, else md",
         ),
     ] = None,
     formula: Annotated[

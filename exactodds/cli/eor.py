@@ -10,37 +10,41 @@ import typer
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
-    FormatOpt,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
     check_plot_outputs,
+    format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
+from exactodds.game import GameChoice
 
 __all__ = ["eor"]
 
 
-EPILOG = (
-    "Examples: exactodds eor classic --format json\n\n"
-    "exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds eor classic --format json
+  exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini
+  exactodds eor classic --level 5 --plots plots/      # needs: pip install 'exactodds[plots]'"""
 
 
 def eor(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
-    fmt: FormatOpt = "md",
+    fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
     level: Annotated[
-        int, typer.Option("--level", min=1, max=20, help="Largest counting tag (±level).")
+        int,
+        typer.Option("--level", metavar="N", min=1, max=20, help="Largest counting tag (±level)."),
     ] = 3,
     plots: Annotated[
-        Path | None, typer.Option("--plots", help="Also write eor.png and eor.svg here.")
+        Path | None,
+        typer.Option("--plots", metavar="DIR", help="Also write eor.png and eor.svg here."),
     ] = None,
     force: ForceOpt = False,
 ) -> None:
@@ -54,7 +58,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
     typer.echo(render_eor(result, table.name, fmt))

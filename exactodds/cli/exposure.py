@@ -8,23 +8,25 @@ import typer
 
 from exactodds.cli.common import (
     DecksOpt,
-    FormatOpt,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
 from exactodds.cli.progress import progress_display
+from exactodds.game import GameChoice
+from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
 
 __all__ = ["exposure"]
 
-EPILOG = (
-    "Examples: exactodds exposure punto-banco --sort '6 7 8 9' --seen 4  |  "
-    "exactodds exposure classic --flash burn --format json  |  "
-    "exactodds exposure punto-banco --optimise --seen 4"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds exposure punto-banco --sort '6 7 8 9' --seen 4
+  exactodds exposure classic --flash burn --format json
+  exactodds exposure punto-banco --optimise --seen 4"""
 
 
 def exposure(  # noqa: PLR0917 - one parameter per command-line option
@@ -39,11 +41,14 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         ),
     ] = None,
     seen: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--seen", help="How many of the first cards (1-4) the player sees the group of."
+            "--seen",
+            metavar="N",
+            help="How many of the first cards (1-4) the player sees the group of (default 1).",
+            show_default=False,
         ),
-    ] = 1,
+    ] = None,
     flash: Annotated[
         str | None,
         typer.Option(
@@ -57,22 +62,37 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option("--optimise", "--optimize", help="Find the best two-group sorts for --seen."),
     ] = False,
     by: Annotated[
-        str,
-        typer.Option("--by", help="--optimise over partitions of the ten values or the 13 ranks."),
-    ] = "value",
+        str | None,
+        typer.Option(
+            "--by",
+            metavar="value|rank",
+            help="--optimise over partitions of the ten values (value, the default) or of the "
+            "13 ranks (rank).",
+            show_default=False,
+        ),
+    ] = None,
     top: Annotated[
-        int, typer.Option("--top", min=1, max=100, help="Sorts --optimise prints.")
-    ] = 10,
+        int | None,
+        typer.Option(
+            "--top",
+            metavar="N",
+            min=1,
+            max=MAX_EXPOSURE_TOP,
+            help="Sorts --optimise prints (default 10).",
+            show_default=False,
+        ),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option(
             "--jobs",
+            metavar="N",
             min=1,
-            max=256,
+            max=MAX_EXPOSURE_JOBS,
             help="Worker processes for --optimise (default: CPUs for --by rank).",
         ),
     ] = None,
-    fmt: FormatOpt = "text",
+    fmt: Annotated[str, format_option("text", "md", "json", "csv", default="text")] = "text",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
@@ -107,17 +127,31 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
             "exposure: give one of --sort, --flash or --optimise"
             + (f" (not {' and '.join(chosen)})" if chosen else "")
         )
-    check_seen(seen)
+    if flash is not None and seen is not None:
+        raise ExactOddsError("--seen goes with --sort or --optimise, not --flash")
+    if not optimise:
+        for name, value in (("--by", by), ("--top", top), ("--jobs", jobs)):
+            if value is not None:
+                raise ExactOddsError(f"{name} goes with --optimise")
+    seen = check_seen(1 if seen is None else seen)
+    by = "value" if by is None else by
     group = parse_sort(sort) if sort is not None else None
     position = parse_position(flash) if flash is not None else None
     if by not in ("value", "rank"):
         raise ExactOddsError(f"--by {by!r}: use value or rank")
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     if optimise:
         with progress_display("optimise", "sorts") as update:
             results = optimise_sort(
-                table, seen, by, shoe=shoe, tableau=tableau, top=top, jobs=jobs, progress=update
+                table,
+                seen,
+                by,
+                shoe=shoe,
+                tableau=tableau,
+                top=10 if top is None else top,
+                jobs=jobs,
+                progress=update,
             )
         typer.echo(
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)

@@ -6,16 +6,26 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import DecksOpt, JsonOpt, RemoveOpt, ShoeOpt, check_format
-from exactodds.shoe import Shoe
+from exactodds.cli.common import (
+    DecksOpt,
+    Format,
+    RemoveOpt,
+    ShoeOpt,
+    check_format,
+    deprecated,
+    format_option,
+)
+from exactodds.game import GameChoice
 
 __all__ = ["odds"]
 
 
-EPILOG = (
-    "Examples: exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --json  |  "
-    "exactodds odds --given 'P: 9s ? | B: ? ?' --paytable classic"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds odds --decks 6 --remove '6 6 7h Kd' --rules mini --format json
+  exactodds odds --shoe examples/my-shoe.toml --rules examples/my-rules.toml
+  exactodds odds --given 'P: 9s ? | B: ? ?' --paytable classic"""
 
 
 def odds(  # noqa: PLR0917 - one parameter per command-line option
@@ -26,11 +36,12 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         str | None,
         typer.Option(
             "--rules",
+            metavar="RULES",
             help="Tableau: punto-banco, mini, pronto, or a TOML file (default: the paytable's, "
             "else punto-banco).",
         ),
     ] = None,
-    as_json: JsonOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", hidden=True)] = False,
     given: Annotated[
         str | None,
         typer.Option(
@@ -43,11 +54,15 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     ] = None,
     paytable: Annotated[
         str | None,
-        typer.Option("--paytable", help="With --given: every bet's figures of this paytable."),
+        typer.Option(
+            "--paytable",
+            metavar="PAYTABLE",
+            help="With --given: every bet's figures of this paytable.",
+        ),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option("--format", "-f", help="With --given: text, md, json or csv."),
+        format_option("text", "json", "md", "csv", default="text", note="md and csv with --given"),
     ] = None,
 ) -> None:
     """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals; with
@@ -55,25 +70,30 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.errors import ExactOddsError
     from exactodds.odds import odds_summary, render_odds
 
+    if as_json:
+        deprecated("odds --json", "--format json")
+        if fmt is not None and check_format(fmt, ("json",)) != Format.JSON:
+            raise ExactOddsError("odds: --json and --format say different things")
+        fmt = Format.JSON
     if given is None:
-        if paytable is not None or fmt is not None:
-            raise ExactOddsError("odds: --paytable and --format go with --given")
-        shoe = Shoe.from_options(decks, remove, shoe_file)
-        typer.echo(render_odds(odds_summary(shoe, rules), "json" if as_json else "text"))
+        if paytable is not None:
+            raise ExactOddsError("odds: --paytable goes with --given")
+        chosen = check_format(fmt or "text", ("text", "json"))
+        shoe = GameChoice(decks, remove, shoe_file).shoe()
+        typer.echo(render_odds(odds_summary(shoe, rules), chosen))
         return
-    from exactodds.cli.game import game_shoe_and_rules
     from exactodds.protection import analyse_given
     from exactodds.protection_render import FORMATS, render_given
-    from exactodds.tableau import load_tableau
 
-    chosen = check_format(fmt or ("json" if as_json else "text"), FORMATS)
+    chosen = check_format(fmt or "text", FORMATS)
     if paytable is not None:
         from exactodds.paytable_loader import load_paytable
 
         table = load_paytable(paytable)
-        shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
         bets = table.bets
     else:
-        shoe, tableau, bets = Shoe.from_options(decks, remove, shoe_file), load_tableau(rules), ()
+        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
+        bets = ()
     result = analyse_given(given, shoe, tableau, bets)
     typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))

@@ -11,14 +11,18 @@ from exactodds.cli.common import (
     AgainstOpt,
     DecksOpt,
     NotationOpt,
+    OutDirOpt,
     PaytablesArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
     check_outputs,
+    format_option,
 )
 from exactodds.escape import printable
+from exactodds.formats import Format
+from exactodds.game import GameChoice
 from exactodds.payout import Notation
 
 __all__ = ["report"]
@@ -30,7 +34,7 @@ EPILOG = """Examples:
   exactodds report classic --format md           # the full sheet, Markdown
   exactodds report classic --format json         # exact figures as "p/q" strings
   exactodds report classic --decks 6 --remove "6 6 7h Kd" --rules mini
-  exactodds report my-game.toml --format html --out sheets/
+  exactodds report examples/my-game.toml --format html --out sheets/
   exactodds report classic --format pdf --out sheets/     # needs: pip install 'exactodds[pdf]'
   exactodds report classic --format xlsx --out sheets/    # needs: pip install 'exactodds[xlsx]'
   exactodds report --all --out reports/          # regenerate every bundled sheet
@@ -64,38 +68,46 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     rules: RulesOverrideOpt = None,
     bets: Annotated[
         list[str] | None,
-        typer.Option("--bet", "-b", help="Only this bet id (repeatable). Default: every bet."),
+        typer.Option(
+            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable). Default: every bet."
+        ),
     ] = None,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="md, html, csv, json, pdf or xlsx (pdf and xlsx need --out). Default: md; "
-            "with --out: md and html.",
+        format_option(
+            "md",
+            "html",
+            "csv",
+            "json",
+            "pdf",
+            "xlsx",
+            default=None,
+            note="default on a terminal a summary, else md; with --out md and html; pdf and "
+            "xlsx need --out",
         ),
     ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write files into this directory instead of printing."),
-    ] = None,
+    out: OutDirOpt = None,
     all_bundled: Annotated[
         bool, typer.Option("--all", help="Every bundled paytable (see paytables/).")
     ] = False,
     date: Annotated[
-        str | None, typer.Option("--date", help="Date printed on the sheet, YYYY-MM-DD.")
+        str | None,
+        typer.Option("--date", metavar="YYYY-MM-DD", help="Date printed on the sheet."),
     ] = None,
     monte_carlo_rounds: Annotated[
         int | None,
         typer.Option(
             "--monte-carlo-rounds",
+            metavar="N",
             help="Add a Monte Carlo verification: deal this many rounds from fresh shoes.",
             show_default=False,
         ),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Seed of the Monte Carlo verification. Default: 1."),
+        typer.Option(
+            "--seed", metavar="N", help="Seed of the Monte Carlo verification. Default: 1."
+        ),
     ] = None,
     force: Annotated[
         bool,
@@ -119,7 +131,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
     from exactodds.report import (
         COMPARISON_STEM,
-        EXTENSIONS,
         FORMATS,
         ReportError,
         build_sheets,
@@ -141,22 +152,19 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         check_count(monte_carlo_rounds, MAX_MONTE_CARLO_ROUNDS, "--monte-carlo-rounds", ReportError)
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
-    formats = [fmt] if fmt else ["md", "html"]
-    if "xlsx" in formats:
+    formats = [Format(fmt)] if fmt else [Format.MD, Format.HTML]
+    if Format.XLSX in formats:
         _check_xlsx_date(date)
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
             stems.append(COMPARISON_STEM)
-        names = [stem + EXTENSIONS[f] for stem in stems for f in formats]
+        names = [stem + f.extension for stem in stems for f in formats]
         check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     sheets = build_sheets(
         paytables or [],
         all_bundled=all_bundled,
-        decks=decks,
-        remove=remove,
-        shoe_file=shoe_file,
-        rules=rules,
+        game=GameChoice(decks, remove, shoe_file, rules),
         bet_ids=bets or (),
         date=date,
         against=against,

@@ -13,22 +13,26 @@ from exactodds.cli.common import (
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    format_option,
 )
-from exactodds.cli.game import game_shoe_and_rules
+from exactodds.game import GameChoice
 
 __all__ = ["settle"]
 
-EPILOG = (
-    "Example: exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' "
-    "--bet player=100 --bet banker=100 --bet player_pair=100\n\n"
-    "A worked example of a sheet made with options (exactodds report classic --decks 2 "
-    "--remove '6 6' --rules mini) is replayed with the same options: exactodds settle classic "
-    "--decks 2 --remove '6 6' --rules mini --cards 'P: Kc Kc | B: 4d 4d' --bet perfect_pair=100"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' --bet player=100 --bet player_pair=100
+  exactodds settle touch --cards '9s Kd 9h 7c' --bet banker=0.30 --format json
+  exactodds settle classic --decks 2 --remove '6 6' --rules mini --cards 'P: Kc Kc | B: 4d 4d'
+
+The last replays a worked example of a sheet made with options (exactodds report classic
+--decks 2 --remove '6 6' --rules mini): settle takes the same options."""
 
 
-def settle(  # noqa: PLR0917 - one parameter per command-line option
+def settle(
     paytable: PaytableArg = None,
+    *,
     cards: Annotated[
         str,
         typer.Option(
@@ -37,7 +41,7 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
             metavar="CARDS",
             help="The round: 'P: 9s 9h | B: Kd 7c', or cards in deal order (T or 10 for tens).",
         ),
-    ] = "",
+    ],
     bets: Annotated[
         list[str] | None,
         typer.Option(
@@ -50,12 +54,12 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     rules: RulesOverrideOpt = None,
     fmt: Annotated[
         str,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="text|json",
-            help="text (default), or json: each bet's stake, event, pays and net, the round and "
-            "the rules, exact values as 'p/q' strings.",
+        format_option(
+            "text",
+            "json",
+            default="text",
+            note="json gives each bet's stake, event, pays and net, the round and the rules, "
+            "exact values as 'p/q' strings",
         ),
     ] = "text",
 ) -> None:
@@ -76,7 +80,7 @@ def settle(  # noqa: PLR0917 - one parameter per command-line option
     check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     table = load_paytable(paytable)
-    shoe, tableau = game_shoe_and_rules(table, decks, remove, shoe_file, rules)
+    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     for bet_id, _stake in stakes:
         with named("--bet"):
             table.bet(bet_id)

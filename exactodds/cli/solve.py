@@ -6,14 +6,16 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import PaytableArg
+from exactodds.cli.common import Format, PaytableArg, check_format, deprecated, format_option
 
 __all__ = ["solve"]
 
-EPILOG = (
-    "Example: exactodds solve classic --bet player_pair --event 'Player pair' "
-    "--target-edge 5% --sweep 10:13"
-)
+EPILOG = """Examples:
+
+\b
+  exactodds solve classic --bet player_pair --event 'Player pair' --target-edge 5%
+  exactodds solve classic --bet player_pair --event 'Player pair' --sweep 10:13 --format json
+  exactodds solve examples/my-game.toml --bet player_bonus --event 'Win by 9' -t 3%"""
 
 
 def solve(
@@ -21,13 +23,13 @@ def solve(
     *,
     bet: Annotated[
         str, typer.Option("--bet", "-b", metavar="ID", help="Bet id, e.g. player_pair.")
-    ] = "",
+    ],
     event: Annotated[
         str,
         typer.Option(
             "--event", "-e", metavar="LABEL", help="Event label of the row to solve, or #N."
         ),
-    ] = "",
+    ],
     target_edge: Annotated[
         str | None,
         typer.Option(
@@ -41,7 +43,8 @@ def solve(
         ),
     ] = None,
     step: Annotated[str, typer.Option("--step", metavar="S", help="Step of --sweep.")] = "1",
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    fmt: Annotated[str, format_option("text", "json", default="text")] = "text",
+    as_json: Annotated[bool, typer.Option("--json", hidden=True)] = False,
 ) -> None:
     """Solve the payout of one row for a target house edge, exactly; also the break-even payout.
 
@@ -51,6 +54,10 @@ def solve(
     from exactodds.paytable_loader import load_paytable
     from exactodds.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
 
+    fmt = check_format(fmt, ("text", "json"))
+    if as_json:
+        deprecated("solve --json", "--format json")
+        fmt = Format.JSON
     if not bet:
         raise ExactOddsError("give the bet to solve with --bet ID (e.g. --bet player_pair)")
     if not event:
@@ -65,4 +72,4 @@ def solve(
         find_row(found, event)
     solution = solve_payout(table, bet, event, target_edge)
     rows = sweep(solution, payouts) if payouts is not None else None
-    typer.echo(render_solution(solution, rows, "json" if as_json else "text"))
+    typer.echo(render_solution(solution, rows, fmt))

@@ -14,11 +14,17 @@ SHOWN = 20
 """Problems printed per file; the rest are counted."""
 
 
-EPILOG = "Example: exactodds validate paytables/classic.toml my-game.toml"
+EPILOG = """Examples:
+
+\b
+  exactodds validate examples/my-game.toml
+  exactodds validate paytables/classic.toml examples/lucky-six.toml"""
 
 
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Paytable TOML files to check.")],
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE...", help="Paytable TOML files to check.")
+    ],
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 

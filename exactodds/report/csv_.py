@@ -7,7 +7,8 @@ exact, note``. ``kind`` says what a line is:
   holds ``probability;return`` as ``p/q`` fractions; ``note`` says ``never occurs with this
   shoe`` for a row the shoe cannot settle (0 combinations);
 - ``total``: the bet's total row (combinations = the universe, return = EV);
-- ``figure``: a bet figure (``item`` = house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
+- ``figure``: a bet figure (``item`` = its key in :data:`~exactodds.report.figures.BET_FIGURES`:
+  house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``confidence``: the RTP range over N rounds (normal approximation), two lines per number of
   rounds and level: ``item`` = ``low`` or ``high``, ``combinations`` = the rounds N,
   ``probability`` = the confidence level, ``value`` = the bound (correctly rounded decimal; the
@@ -52,11 +53,12 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import chain
 
-from exactodds.confidence import confidence_ranges, volatility_index
+from exactodds.confidence import confidence_ranges
 from exactodds.escape import csv_cell
-from exactodds.numbers import exact, fixed, sqrt_fixed
+from exactodds.numbers import exact, fixed
 from exactodds.payout import format_number
-from exactodds.report.layout import PRECISION
+from exactodds.report.figures import PRECISION, View, in_view
+from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.sheet import Sheet
 
 __all__ = ["COLUMNS", "render_csv"]
@@ -96,8 +98,6 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     if sheet.command is not None:
         meta.append(("command", sheet.command, ""))
     if sheet.monte_carlo is not None:
-        from exactodds.report.montecarlo import STATEMENT
-
         meta += [
             ("verification rounds", str(sheet.monte_carlo.rounds), ""),
             ("verification seed", str(sheet.monte_carlo.seed), ""),
@@ -127,42 +127,9 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             "return": _dec(f.ev),
             "exact": f"1/1;{exact(f.ev)}",
         }
-        figures: list[tuple[str, Fraction | None]] = [
-            ("house_edge", f.house_edge),
-            ("house_edge_resolved", f.house_edge_resolved),
-            ("rtp", f.rtp),
-            ("ev", f.ev),
-            ("hit_frequency", f.hit_frequency),
-            ("push_probability", f.push_probability),
-            ("variance", f.variance),
-            ("largest_win", f.largest_win),
-            ("largest_win_probability", f.largest_win_probability),
-        ]
-        if b.unrounded_rtp is not None:
-            figures.append(("unrounded_rtp", b.unrounded_rtp))
-        for item, x in figures:
-            yield base | {
-                "kind": "figure",
-                "item": item,
-                "value": "" if x is None else _dec(x),
-                "exact": "" if x is None else exact(x),
-            }
-        yield base | {
-            "kind": "figure",
-            "item": "std_dev",
-            "value": sqrt_fixed(f.variance, PRECISION["probability"]),
-        }
-        yield base | {
-            "kind": "figure",
-            "item": "volatility_index",
-            "value": volatility_index(f.variance, PRECISION["probability"]),
-        }
-        yield base | {"kind": "figure", "item": "max_round", "value": str(b.bet.max_round or "")}
-        yield base | {
-            "kind": "figure",
-            "item": "player_favourable",
-            "value": "yes" if f.player_favourable else "no",
-        }
+        for figure in in_view(View.CSV):
+            if figure.present(b):
+                yield base | {"kind": "figure", "item": figure.key, **figure.csv(b)}
         for s in b.rtp_by_stake:
             yield base | {
                 "kind": "stake",
@@ -241,8 +208,6 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
 
 
 def _monte_carlo_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
-    from exactodds.report.montecarlo import checks_outside, verdict_line
-
     check = sheet.monte_carlo
     if check is None:
         return

@@ -263,6 +263,28 @@
       ONE,
     );
 
+  // A figure as the sheet shows it, by its kind (exactodds/report/figures.py Kind); null for a
+  // figure shown only as an exact fraction.
+  const showFigure = (kind, value, notation) => {
+    if (value === null) return DASH;
+    switch (kind) {
+      case "percent":
+        return pct(value);
+      case "signed":
+        return signed(value, PRECISION.return);
+      case "sqrt":
+        return sqrtFixed(value, PRECISION.std_dev);
+      case "volatility":
+        return fixedZSqrt(ZERO, 1, CONFIDENCE.vi_z, value, PRECISION.std_dev);
+      case "payout":
+        return value.sign() > 0 ? stated(value, "", notation) : DASH;
+      case "odds":
+        return value.sign() > 0 ? oneIn(value) : DASH;
+      default:
+        return null;
+    }
+  };
+
   // Every figure of a bet whose payouts all parse: a map "figure|row|form" -> text.
   const betValues = (bet, payouts) => {
     const values = new Map();
@@ -294,22 +316,28 @@
     const edge = ZERO.sub(ev);
     const resolved = ONE.sub(push);
     const edgeResolved = resolved.sign() === 0 ? null : edge.div(resolved);
-    const both = (figure, value, shown) => {
-      put(figure, shown);
-      put(figure, value === null ? DASH : exact(value), "", "exact");
+    // The quantities of exactodds/metrics.py; the figures shown are the page's list
+    // (DATA.figures, from exactodds/report/figures.py), each computed from one of them.
+    const quantities = {
+      house_edge: edge,
+      house_edge_resolved: edgeResolved,
+      rtp,
+      ev,
+      hit_frequency: hit,
+      push_probability: push,
+      variance,
+      largest_win: largest,
+      largest_win_probability: largestP,
     };
-    both("house_edge", edge, pct(edge));
-    both("house_edge_resolved", edgeResolved, pct(edgeResolved));
-    both("rtp", rtp, pct(rtp));
-    both("ev", ev, signed(ev, PRECISION.return));
-    both("hit_frequency", hit, pct(hit));
-    both("push_probability", push, pct(push));
-    put("variance", exact(variance), "", "exact");
-    put("std_dev", sqrtFixed(variance, PRECISION.std_dev));
-    put("volatility_index", fixedZSqrt(ZERO, 1, CONFIDENCE.vi_z, variance, PRECISION.std_dev));
+    if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
     const notation = DATA.notation === "both" ? "to" : DATA.notation;
-    both("largest_win", largest, largest.sign() > 0 ? stated(largest, "", notation) : DASH);
-    both("largest_win_probability", largestP, largest.sign() > 0 ? oneIn(largestP) : DASH);
+    for (const figure of DATA.figures) {
+      if (!Object.hasOwn(quantities, figure.source)) continue;
+      const value = quantities[figure.source];
+      const shown = showFigure(figure.kind, value, notation);
+      if (shown !== null) put(figure.key, shown);
+      if (figure.exact) put(figure.key, value === null ? DASH : exact(value), "", "exact");
+    }
     CONFIDENCE.rounds.forEach((n, i) => {
       const spread = variance.mul(new Q(10000n)).div(new Q(BigInt(n)));
       const center = rtp.mul(HUNDRED);
@@ -320,8 +348,7 @@
       });
     });
     if (bet.rounding !== null) {
-      const base = rtpAt({ ...bet, rounding: null }, nets, ONE);
-      both("unrounded_rtp", base, pct(base));
+      const base = quantities.unrounded_rtp;
       bet.stakes.forEach((stake, i) => {
         const at = rtpAt(bet, nets, stake);
         put("rtp_by_stake.rtp", pct(at), i);

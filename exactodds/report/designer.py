@@ -5,14 +5,15 @@ For a fixed shoe and tableau a row's combinations do not depend on its payout, s
 everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
 grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
 reads), the z-values of the confidence ranges and what a paytable file needs (name, decks,
-rules, every bet's rows). The script (``designer.js``, package data) parses payouts by that
-grammar and computes with BigInt fractions, formatting every figure as
+rules, every bet's rows) and the list of figures to recompute, each with its kind
+(:func:`~exactodds.report.figures.designer_figures`). The script (``designer.js``, package
+data) parses payouts by that grammar and computes with BigInt fractions, formatting every figure as
 :mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
 for the edited paytable.
 
 >>> from exactodds.paytable_loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
->>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"), {})
+>>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"))
 >>> data = json.loads(model.data)
 >>> data["universe"], data["bets"][1]["rounding"], data["paytable"]["rules"]
 ('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, 'punto-banco')
@@ -34,6 +35,7 @@ from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.escape import printable
 from exactodds.numbers import exact
 from exactodds.payout import format_number, grammar
+from exactodds.report.figures import PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
 from exactodds.tableau import BUILTIN, Tableau
 
@@ -127,9 +129,10 @@ def _notes(sheet: Sheet) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def designer_model(sheet: Sheet, precision: Mapping[str, int]) -> Designer:
+def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
     """The designer data of ``sheet``, whose figures are shown with ``precision`` decimal
-    places (:data:`exactodds.report.layout.PRECISION`)."""
+    places (:data:`exactodds.report.figures.PRECISION`); the HTML renderer adds it to a math
+    sheet's page (:func:`exactodds.report.html.render_sheet_html`)."""
     t = sheet.paytable
     payout = grammar()
     # In JavaScript: named groups are (?<name>…), and \s takes U+FEFF too; after the text's
@@ -173,6 +176,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int]) -> Designer:
         "notation": sheet.notation.value,
         "universe": str(sheet.universe),
         "precision": dict(precision),
+        "figures": designer_figures(),
         "payout": payout,
         "confidence": {
             "rounds": [str(n) for n in ROUNDS],

@@ -21,14 +21,16 @@ from pathlib import Path
 
 from exactodds.bundled import display_path
 from exactodds.errors import ReportError
+from exactodds.formats import Format
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
 from exactodds.profile_loader import load_profiles
-from exactodds.report.layout import PRECISION, Code, Document, Heading, Inline, Para, Table
+from exactodds.report.document import Code, Document, Heading, Inline, Para, Table
+from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau, load_tableau
+from exactodds.tableau import BUILTIN, Tableau
 
 __all__ = [
     "BINARY_FORMATS",
@@ -47,33 +49,27 @@ __all__ = [
     "render_sheets",
 ]
 
-FORMATS = ("md", "html", "csv", "json", "pdf", "xlsx")
+FORMATS = (Format.MD, Format.HTML, Format.CSV, Format.JSON, Format.PDF, Format.XLSX)
 """Output formats of ``exactodds report``."""
 
-BINARY_FORMATS = ("pdf", "xlsx")
+BINARY_FORMATS = tuple(f for f in FORMATS if f.binary)
 """Formats written only as files (``--out``), one per sheet (extras ``pdf`` and ``xlsx``)."""
 
-EXTENSIONS = {
-    "md": ".md",
-    "html": ".html",
-    "csv": ".csv",
-    "json": ".json",
-    "pdf": ".pdf",
-    "xlsx": ".xlsx",
-}
+EXTENSIONS = {f: f.extension for f in FORMATS}
+"""File name extension of a sheet in each format."""
 
 BUNDLED_AGAINST = "gli-11,adm,mga"
 """Profiles the bundled sheets are checked against: ``--all`` uses them unless ``--against``
 is given, so ``exactodds report --all --out reports/`` stays the one regenerating command."""
 
 _DATE_PATTERNS = {
-    "md": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
-    "html": re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
-    "json": re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
+    Format.MD: re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    Format.HTML: re.compile(r"exactodds-sheet:[^\n]*?date=(\d{4}-\d{2}-\d{2})"),
+    Format.JSON: re.compile(r'^  "date": "(\d{4}-\d{2}-\d{2})"', re.MULTILINE),
 }
 
 
-def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
+def render_sheets(sheets: Sequence[Sheet], fmt: str | Format) -> str:
     """Render sheets in a text format: Markdown and HTML sheets are joined, CSV and JSON
     combined (PDF and XLSX: :func:`render_file`, one sheet each).
 
@@ -89,25 +85,25 @@ def render_sheets(sheets: Sequence[Sheet], fmt: str) -> str:
     ...
     exactodds.errors.ReportError: --format pdf writes binary files, one per sheet: give --out DIR
     """
-    if fmt not in FORMATS or fmt in BINARY_FORMATS:
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt.binary:
         check_sheet_format(fmt, to_files=False)
-    if fmt == "json":
+    if fmt is Format.JSON:
         from exactodds.report.json_ import render_json
 
         return render_json(sheets)
-    if fmt == "csv":
+    if fmt is Format.CSV:
         from exactodds.report.csv_ import render_csv
 
         return render_csv(sheets)
-    from exactodds.report.layout import document
-
-    if fmt == "md":
+    if fmt is Format.MD:
+        from exactodds.report.content import document
         from exactodds.report.markdown import render_markdown
 
         return "\n".join(render_markdown(document(s)) for s in sheets)
-    from exactodds.report.html import render_html
+    from exactodds.report.html import render_sheet_html
 
-    return "".join(render_html(document(s)) for s in sheets)
+    return "".join(render_sheet_html(s) for s in sheets)
 
 
 def print_html(sheet: Sheet) -> str:
@@ -118,13 +114,12 @@ def print_html(sheet: Sheet) -> str:
     >>> "<script" in print_html(sheet), "<script" in render_sheets([sheet], "html")
     (False, True)
     """
-    from exactodds.report.html import render_html
-    from exactodds.report.layout import document
+    from exactodds.report.html import render_sheet_html
 
-    return render_html(replace(document(sheet), designer=None))
+    return render_sheet_html(sheet, designer=False)
 
 
-def check_sheet_format(fmt: str, to_files: bool) -> None:
+def check_sheet_format(fmt: str | Format, to_files: bool) -> None:
     """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
     extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
 
@@ -133,39 +128,39 @@ def check_sheet_format(fmt: str, to_files: bool) -> None:
     ...
     exactodds.errors.ReportError: --format xlsx writes binary files, one per sheet: give --out DIR
     """
-    if fmt not in FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
-    if fmt in BINARY_FORMATS and not to_files:
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt.binary and not to_files:
         raise ReportError(f"--format {fmt} writes binary files, one per sheet: give --out DIR")
-    if fmt == "pdf":
+    if fmt is Format.PDF:
         from exactodds.report.pdf import weasyprint
 
         weasyprint()
-    elif fmt == "xlsx":
+    elif fmt is Format.XLSX:
         from exactodds.report.xlsx import openpyxl
 
         openpyxl()
 
 
-def render_file(sheet: Sheet, fmt: str) -> str | bytes:
+def render_file(sheet: Sheet, fmt: str | Format) -> str | bytes:
     """One sheet as the content of its file: text, or bytes for PDF and XLSX.
 
     >>> sheet = build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01")[0]
     >>> render_file(sheet, "xlsx")[:2], render_file(sheet, "md") == render_sheets([sheet], "md")
     (b'PK', True)
     """
-    if fmt == "pdf":
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt is Format.PDF:
         from exactodds.report.pdf import render_pdf
 
         return render_pdf(print_html(sheet), sheet.date)
-    if fmt == "xlsx":
+    if fmt is Format.XLSX:
         from exactodds.report.xlsx import render_xlsx
 
         return render_xlsx(sheet)
     return render_sheets([sheet], fmt)
 
 
-def recorded_date(text: str | bytes, fmt: str) -> str | None:
+def recorded_date(text: str | bytes, fmt: str | Format) -> str | None:
     """The date a rendered sheet records, or None (also for a file exactodds did not write).
     Binary formats are read from bytes; text given as bytes is decoded as UTF-8.
 
@@ -174,12 +169,13 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
     >>> recorded_date(b"%PDF-1.7 ...", "pdf"), recorded_date(b"\\xff", "md")
     (None, None)
     """
-    if fmt == "pdf":
+    fmt = Format.check(fmt, FORMATS, ReportError)
+    if fmt is Format.PDF:
         from exactodds.report.pdf import pdf_stamp
 
         stamp = pdf_stamp(text) if isinstance(text, bytes) else None
         return None if stamp is None else stamp.date
-    if fmt == "xlsx":
+    if fmt is Format.XLSX:
         from exactodds.report.xlsx import xlsx_date
 
         return xlsx_date(text) if isinstance(text, bytes) else None
@@ -188,7 +184,7 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             return None
-    if fmt == "csv":
+    if fmt is Format.CSV:
         import csv
         import io
 
@@ -199,7 +195,7 @@ def recorded_date(text: str | bytes, fmt: str) -> str | None:
     match = _DATE_PATTERNS[fmt].search(text)
     if match is None:
         return None
-    if fmt == "json":
+    if fmt is Format.JSON:
         try:
             data = json.loads(text)
         except ValueError:
@@ -212,10 +208,7 @@ def build_sheets(
     specs: Sequence[str],
     *,
     all_bundled: bool = False,
-    decks: int | None = None,
-    remove: str | None = None,
-    shoe_file: Path | None = None,
-    rules: str | None = None,
+    game: GameChoice = PAYTABLE_GAME,
     bet_ids: Sequence[str] = (),
     date: str | None = None,
     version: str | None = None,
@@ -223,14 +216,16 @@ def build_sheets(
     notation: Notation = Notation.BOTH,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
-    paytable with ``all_bundled``, or of the default game when neither is given.
+    paytable with ``all_bundled``, or of the default game when neither is given, each on the
+    shoe and rules ``game`` chooses.
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
     with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`.
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
-    >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], decks=1, remove="Kd")]
+    >>> one_deck = GameChoice(decks=1, remove="Kd")
+    >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], game=one_deck)]
     [('mini', 51), ('touch', 51)]
     >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
     ['14 checks: 12 pass, 2 fail, 0 n/a']
@@ -250,21 +245,20 @@ def build_sheets(
         paths = [default_paytable()]
     extra: list[InputFile] = []
     tableau: Tableau | None = None
-    if rules is not None:
-        tableau = load_tableau(rules)
-        if tableau is not BUILTIN.get(tableau.name) and Path(rules).is_file():
-            extra.append(file_input("rules", rules))
-    if shoe_file is not None:
-        extra.append(file_input("shoe", shoe_file))
+    if game.rules is not None:
+        tableau = game.tableau()
+        if tableau is not BUILTIN.get(tableau.name) and Path(game.rules).is_file():
+            extra.append(file_input("rules", game.rules))
+    if game.shoe_file is not None:
+        extra.append(file_input("shoe", game.shoe_file))
     day = resolve_date(date)
     if against is None and all_bundled:
         against = BUNDLED_AGAINST
     profiles = load_profiles(against) if against is not None else ()
-    options = _given_options(decks, remove, shoe_file, rules, bet_ids)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
-        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
+        shoe = game.shoe(table)
         sheets.append(
             build_sheet(
                 table,
@@ -274,7 +268,7 @@ def build_sheets(
                 date=day,
                 version=version,
                 extra_inputs=extra,
-                options=options,
+                game=game,
                 against=profiles,
                 notation=notation,
             )
@@ -282,29 +276,8 @@ def build_sheets(
     return sheets
 
 
-def _given_options(
-    decks: int | None,
-    remove: str | None,
-    shoe_file: Path | None,
-    rules: str | None,
-    bet_ids: Sequence[str],
-) -> list[str]:
-    """The command-line options of :func:`build_sheets`, as the sheets' rerun command gives
-    them (files by the path given, as the sheet's inputs table names them)."""
-    out: list[str] = []
-    if decks is not None:
-        out += ["--decks", str(decks)]
-    if shoe_file is not None:
-        out += ["--shoe", display_path(shoe_file)]
-    if remove:
-        out += ["--remove", remove]
-    if rules is not None:
-        out += ["--rules", rules if rules in BUILTIN else display_path(Path(rules))]
-    return out + [arg for bet in bet_ids for arg in ("--bet", bet)]
-
-
 def plan_files(
-    sheets: Sequence[Sheet], formats: Sequence[str], out: Path, keep_dates: bool = True
+    sheets: Sequence[Sheet], formats: Sequence[str | Format], out: Path, keep_dates: bool = True
 ) -> dict[Path, str | bytes | None]:
     """Each output file and its new content, or None where the file is already up to date.
 
@@ -332,9 +305,9 @@ def plan_files(
             )
     plan: dict[Path, str | bytes | None] = {}
     for sheet in sheets:
-        for fmt in formats:
-            path = out / f"{sheet.stem}{EXTENSIONS[fmt]}"
-            if fmt in BINARY_FORMATS:
+        for fmt in (Format.check(f, FORMATS, ReportError) for f in formats):
+            path = out / f"{sheet.stem}{fmt.extension}"
+            if fmt.binary:
                 plan[path] = _plan_binary(sheet, fmt, path, keep_dates)
                 continue
             new = render_sheets([sheet], fmt)
@@ -355,10 +328,10 @@ def plan_files(
     return plan
 
 
-def _plan_binary(sheet: Sheet, fmt: str, path: Path, keep_dates: bool) -> bytes | None:
+def _plan_binary(sheet: Sheet, fmt: Format, path: Path, keep_dates: bool) -> bytes | None:
     """:func:`plan_files` for a PDF or XLSX file: its new bytes, or None when up to date."""
     old = _old_bytes(path)
-    if fmt == "pdf":
+    if fmt is Format.PDF:
         from exactodds.report.pdf import html_digest, pdf_stamp, render_pdf
 
         html = print_html(sheet)
@@ -486,11 +459,11 @@ def plan_comparison(out: Path, date: str | None, keep_dates: bool = True) -> dic
     from exactodds.report.html import render_html
     from exactodds.report.markdown import render_markdown
 
-    renderers = {"md": render_markdown, "html": render_html}
+    renderers = {Format.MD: render_markdown, Format.HTML: render_html}
     doc = comparison_document(date)
     plan: dict[Path, str | None] = {}
     for fmt, render_doc in renderers.items():
-        path = out / f"{COMPARISON_STEM}{EXTENSIONS[fmt]}"
+        path = out / f"{COMPARISON_STEM}{fmt.extension}"
         new = render_doc(doc)
         old = _old_text(path)
         old_date = recorded_date(old, fmt) if old is not None else None

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from exactodds.escape import md_code, one_line
-from exactodds.report.layout import (
+from exactodds.report.document import (
     Block,
     Code,
     Document,

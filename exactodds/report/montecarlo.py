@@ -21,14 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from exactodds.errors import ReportError
+from exactodds.numbers import fixed, grouped, signed
+from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
+from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import Sheet, SheetMonteCarlo
 
 __all__ = [
     "STATEMENT",
     "check_monte_carlo_options",
     "checks_outside",
+    "monte_carlo_blocks",
     "monte_carlo_sheet",
     "monte_carlo_sheets",
     "verdict_line",
@@ -131,3 +136,58 @@ def verdict_line(sheet: Sheet, index: int) -> str:
         f"{len(bad)} of {n} |z| outside the 99% bound ({Z99:.3f}): {'; '.join(bad)} "
         "(about 1% of checks fall outside by chance)."
     )
+
+
+def monte_carlo_blocks(sheet: Sheet) -> list[Block]:
+    """The sheet's Monte Carlo section as document blocks (none for a sheet without one)."""
+    from exactodds.analysis.montecarlo import Z99
+
+    check = sheet.monte_carlo
+    if check is None:
+        return []
+    p, r = PRECISION["probability"], PRECISION["return"]
+    intro = (
+        f"{grouped(check.rounds)} rounds, each dealt from a freshly shuffled shoe of "
+        f"{sheet.shoe.describe()}: six cards drawn uniformly without replacement and played by "
+        f"the drawing rules above; seed {check.seed} (numpy default_rng). {STATEMENT} Per bet, "
+        "each paytable row's observed count is compared with its exact probability, and the "
+        "mean net result with the exact EV; z = (observed − exact) / standard deviation. "
+        f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
+    )
+    blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
+    if sheet.command is not None:
+        rerun = f"{sheet.command} --monte-carlo-rounds {check.rounds} --seed {check.seed}"
+        blocks.append(Para(("Rerun: ", Code(rerun))))
+    for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
+        rows = tuple(
+            (
+                row.event,
+                fixed(row.probability, p),
+                fixed(Fraction(k.observed, k.rounds), p),
+                grouped(k.observed),
+                "{:,.0f} to {:,.0f}".format(*k.interval),
+                f"{k.z:+.2f}",
+            )
+            for row, k in zip(b.figures.rows, c.classes, strict=True)
+        )
+        blocks += [
+            Heading(3, f"{b.bet.name} ({b.bet.id}) — verification", f"verify-{b.bet.id}"),
+            Table(
+                ("Result", "Exact", "Observed", "Observed count", "99% interval", "z"),
+                rows,
+                "lrrrrr",
+                total=(
+                    Strong("Return (EV)"),
+                    signed(c.ev, r),
+                    signed(c.observed_return, r),
+                    "",
+                    "{:+.6f} to {:+.6f}".format(*c.interval),
+                    f"{c.z:+.2f}",
+                ),
+                caption="Rows: exact probability and observed frequency, 99% interval of the "
+                "count. Return: exact EV and observed mean net result per unit staked, 99% "
+                "interval of the mean.",
+            ),
+            Para((Strong("Verdict:"), f" {verdict_line(sheet, i)}")),
+        ]
+    return blocks

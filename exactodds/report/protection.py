@@ -28,7 +28,7 @@ from exactodds.numbers import exact, fixed, percent
 
 if TYPE_CHECKING:
     from exactodds.protection import Exposure
-    from exactodds.report.layout import Block
+    from exactodds.report.document import Block
     from exactodds.report.sheet import Sheet
 
 __all__ = [
@@ -126,7 +126,7 @@ def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:
 
 def protection_blocks(sheet: Sheet) -> list[Block]:
     """The section as document blocks (Markdown, HTML, PDF), on sheets that have one."""
-    from exactodds.report.layout import Heading, Inline, Para, Strong, Table
+    from exactodds.report.document import Heading, Inline, Para, Strong, Table
 
     section = sheet.protection
     if section is None:
@@ -179,7 +179,7 @@ def protection_blocks(sheet: Sheet) -> list[Block]:
     else:
         blocks.append(Para("None of these procedures gives a player a positive edge."))
     if sheet.command is not None:
-        from exactodds.report.layout import Code
+        from exactodds.report.document import Code
 
         blocks.append(Para(("Rerun: ", Code(f"{sheet.command} --protection"))))
     return blocks
@@ -214,11 +214,9 @@ def protection_csv_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             }
 
 
-def protection_xlsx(w: Any, sheet: Sheet) -> None:
+def protection_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
     """The section on its own worksheet (``w``: the XLSX writer of :mod:`exactodds.report.xlsx`):
-    per bet and procedure the edge as a number with ``p/q`` beside it."""
-    from exactodds.report.xlsx import NUMBER
-
+    per bet and procedure the edge as a number in ``number_format`` with ``p/q`` beside it."""
     section = sheet.protection
     assert section is not None
     procs = section.procedures
@@ -232,12 +230,12 @@ def protection_xlsx(w: Any, sheet: Sheet) -> None:
     first = procs[0].exposure
     for i, name in enumerate(first.bet_names):
         w.line(name)
-        w.exact(2, first.full_evs[i], NUMBER)
+        w.exact(2, first.full_evs[i], number_format)
         for j, p in enumerate(procs):
-            w.exact(4 + 2 * j, p.exposure.per_bet_edges[i], NUMBER)
+            w.exact(4 + 2 * j, p.exposure.per_bet_edges[i], number_format)
     w.line("Best bet on every signal", bold=True)
     for j, p in enumerate(procs):
-        w.exact(4 + 2 * j, p.exposure.edge_per_round, NUMBER)
+        w.exact(4 + 2 * j, p.exposure.edge_per_round, number_format)
     w.row += 1
     w.line("Procedure", "Closes the leak", bold=True)
     for p in procs:

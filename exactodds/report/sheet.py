@@ -1,7 +1,8 @@
 """The math sheet as data: a paytable's exact figures on one shoe and tableau, with provenance.
 
-A :class:`Sheet` is renderer-neutral. Markdown and HTML go through :mod:`exactodds.report.layout`;
-CSV and JSON read the sheet directly. The date is an input (``--date`` or SOURCE_DATE_EPOCH), so
+A :class:`Sheet` is renderer-neutral: Markdown, HTML and PDF render its document
+(:mod:`exactodds.report.content`); JSON, CSV and XLSX read the sheet directly, every bet figure
+through :mod:`exactodds.report.figures`. The date is an input (``--date`` or SOURCE_DATE_EPOCH), so
 the same inputs always give byte-identical sheets.
 
 >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -21,22 +22,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from exactodds.bundled import display_path
 from exactodds.compliance import Compliance, Profile, run_checks
-from exactodds.confidence import Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import DateError, PaytableError, named
 from exactodds.files import read_bytes
+from exactodds.game import GameChoice
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
-from exactodds.numbers import exact
 from exactodds.payout import Notation
 from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
-from exactodds.shoe import RANKS, SUITS, Shoe
-from exactodds.tableau import BUILTIN, Tableau
-from exactodds.worked_examples import EXAMPLE_RULE, Example, row_examples
+from exactodds.shoe import Shoe
+from exactodds.tableau import Tableau
+from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
@@ -130,87 +130,6 @@ class BetSheet:
             ("",) * len(self.figures.rows)
         )
 
-    def to_json(self, notation: Notation = Notation.BOTH) -> dict[str, Any]:
-        """The bet's figures JSON-ready (see :mod:`exactodds.report.json_`), payouts stated in
-        ``notation``.
-
-        >>> from exactodds.paytable_loader import load_paytable
-        >>> pair = build_sheet(load_paytable("classic"), bet_ids=["player_pair"]).bets[0]
-        >>> data = pair.to_json(Notation.TO)
-        >>> data["house_edge"], data["rows"][0]["pays"], "for_one" in data["rows"][0]
-        ('43/415', '11 to 1', False)
-        """
-        f = self.figures
-        bet = self.bet
-        he_res = f.house_edge_resolved
-        data: dict[str, Any] = {
-            "id": bet.id,
-            "name": bet.name,
-            "house_edge": exact(f.house_edge),
-            "rtp": exact(f.rtp),
-            "ev": exact(f.ev),
-            "hit_frequency": exact(f.hit_frequency),
-            "variance": exact(f.variance),
-            "std_dev": f.std_dev,
-            "house_edge_resolved": None if he_res is None else exact(he_res),
-            "push_probability": exact(f.push_probability),
-            "largest_win": exact(f.largest_win),
-            "largest_win_probability": exact(f.largest_win_probability),
-            "player_favourable": f.player_favourable,
-            "max_round": bet.max_round,
-            "rounding": None
-            if bet.rounding is None
-            else {"step": exact(bet.rounding.step), "mode": bet.rounding.mode.value},
-            "volatility_index": volatility_index(f.variance, CONFIDENCE_PLACES),
-            "confidence": [
-                {
-                    "rounds": r.rounds,
-                    "level": exact(r.level),
-                    "low": r.low(CONFIDENCE_PLACES),
-                    "high": r.high(CONFIDENCE_PLACES),
-                }
-                for r in confidence_ranges(f.rtp, f.variance)
-            ],
-            "rows": [
-                {
-                    "event": row.event,
-                    "pays": row.pays.stated(notation),
-                    **_payout_forms(row.pays.to_one(), row.pays.for_one(), notation),
-                    "net": exact(row.net),
-                    "combinations": row.combinations,
-                    "probability": exact(row.probability),
-                    "return": exact(row.ret),
-                    "never_occurs": bool(note),
-                    "note": note,
-                }
-                for row, note in zip(f.rows, self.notes, strict=True)
-            ],
-            "total": {"combinations": f.total, "probability": "1/1", "return": exact(f.ev)},
-        }
-        for row_data, ex in zip(data["rows"], self.examples, strict=False):
-            row_data["example"] = None if ex is None else ex.to_json()
-        if self.unrounded_rtp is not None:
-            data["unrounded_rtp"] = exact(self.unrounded_rtp)
-            data["rtp_by_stake"] = [
-                {
-                    "stake": exact(s.stake),
-                    "rtp": exact(s.rtp),
-                    "equals_unrounded": s.equals_unrounded,
-                }
-                for s in self.rtp_by_stake
-            ]
-        return data
-
-
-def _payout_forms(to_one: str, for_one: str, notation: Notation) -> dict[str, str]:
-    """The "to 1" and "for 1" forms a sheet in ``notation`` states."""
-    forms = {}
-    if notation is not Notation.FOR:
-        forms["to_one"] = to_one
-    if notation is not Notation.TO:
-        forms["for_one"] = for_one
-    return forms
-
 
 @dataclass(frozen=True)
 class SheetMonteCarlo:
@@ -233,49 +152,6 @@ class SheetMonteCarlo:
     rounds: int
     seed: int
     bets: tuple[BetCheck, ...]
-
-    def to_json(self, sheet: Sheet) -> dict[str, Any]:
-        """The section of ``sheet`` (whose rows name the classes) JSON-ready: exact figures and
-        observed frequencies as "p/q", counts as integers, z-scores and 99% intervals as
-        floats."""
-        from exactodds.analysis.montecarlo import Z99
-        from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
-
-        return {
-            "rounds": self.rounds,
-            "seed": self.seed,
-            "method": "each round dealt from a freshly shuffled shoe (numpy default_rng(seed))",
-            "note": STATEMENT,
-            "z_bound_99": round(Z99, 6),
-            "bets": [
-                {
-                    "id": c.bet_id,
-                    "name": c.name,
-                    "rows": [
-                        {
-                            "event": row.event,
-                            "net": exact(k.net),
-                            "probability": exact(k.probability),
-                            "observed": k.observed,
-                            "observed_frequency": exact(Fraction(k.observed, k.rounds)),
-                            "expected": exact(k.expected),
-                            "z": round(k.z, 4),
-                            "interval_99": [round(x, 2) for x in k.interval],
-                        }
-                        for row, k in zip(b.figures.rows, c.classes, strict=True)
-                    ],
-                    "return": {
-                        "exact": exact(c.ev),
-                        "observed": exact(c.observed_return),
-                        "z": round(c.z, 4),
-                        "interval_99": [round(x, 8) for x in c.interval],
-                    },
-                    "within_99": not checks_outside(sheet, i),
-                    "verdict": verdict_line(sheet, i),
-                }
-                for i, (b, c) in enumerate(zip(sheet.bets, self.bets, strict=True))
-            ],
-        }
 
 
 @dataclass(frozen=True)
@@ -368,56 +244,6 @@ class Sheet:
         """The same sheet dated ``date``."""
         return replace(self, date=date)
 
-    def to_json(self) -> dict[str, Any]:
-        """The sheet as JSON-ready data, in the shape :mod:`exactodds.report.json_` describes
-        (with a "verification" key only when it has a Monte Carlo section).
-
-        >>> from exactodds.paytable_loader import load_paytable
-        >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
-        >>> data = sheet.to_json()
-        >>> data["file"], data["universe"], [b["house_edge"] for b in data["bets"]]
-        ('paytables/classic.toml', 4998398275503360, ['103841353768/723147898655'])
-        """
-        t = self.tableau
-        data: dict[str, Any] = {
-            "paytable": self.paytable.name,
-            "file": self.file,
-            "sha256": self.paytable.sha256,
-            "description": self.paytable.description,
-            "source": self.paytable.source,
-            "overrides": list(self.overrides),
-            "command": self.command,
-            "shoe": {
-                "description": self.shoe.describe(),
-                "cards": self.shoe.size,
-                "counts": {
-                    rank: dict(zip(SUITS, row, strict=True))
-                    for rank, row in zip(RANKS, self.shoe.counts, strict=True)
-                },
-            },
-            "rules": t.data(),
-            "universe": self.universe,
-            "method": "complete enumeration of ordered six-card sequences",
-            "notation": self.notation.value,
-            "example_rule": EXAMPLE_RULE,
-            "bets": [b.to_json(self.notation) for b in self.bets],
-            "confidence_method": {
-                "approximation": "normal: RTP ± z·SD/√rounds, z two-sided; VI = z(9/10)·SD",
-                "places": CONFIDENCE_PLACES,
-                "z": {exact(level): digits for level, digits in Z_DIGITS.items()},
-            },
-            "inputs": [{"role": i.role, "file": i.path, "sha256": i.sha256} for i in self.inputs],
-            "software": {"name": "exactodds", "version": self.version},
-            "date": self.date,
-        }
-        if self.monte_carlo is not None:
-            data["verification"] = self.monte_carlo.to_json(self)
-        if self.compliance is not None:
-            data["compliance"] = self.compliance.to_json()
-        if self.protection is not None:
-            data["protection"] = self.protection.to_json()
-        return data
-
 
 def _file_stem(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "paytable"
@@ -490,19 +316,20 @@ def build_sheet(
     date: str | None = None,
     version: str | None = None,
     extra_inputs: Iterable[InputFile] = (),
-    options: Sequence[str] | None = None,
+    game: GameChoice | None = None,
     against: Sequence[Profile] = (),
     notation: Notation = Notation.BOTH,
 ) -> Sheet:
-    """Compute the sheet of ``paytable`` (on its own shoe and tableau unless given).
+    """Compute the sheet of ``paytable`` on the shoe and tableau given, else those ``game``
+    chooses, else the paytable's own.
 
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
-    ``version`` defaults to the installed exactodds version. ``options`` are the command-line
-    options that chose the shoe and rules (``--decks 6 --rules mini``), for the sheet's rerun
-    command; without them they are derived from ``shoe`` and ``tableau`` where options can say
-    them (full or depleted decks, built-in rules). ``against`` adds a compliance section (checks
-    on this shoe and these rules, see :mod:`exactodds.compliance`); ``notation`` is how payouts
-    are stated.
+    ``version`` defaults to the installed exactodds version. ``game`` is the choice of the
+    command line (``--decks 6 --rules mini``): its options, and ``bet_ids`` as ``--bet``, make
+    the sheet's rerun command; without it the options are derived from ``shoe`` and
+    ``tableau`` where options can say them (:meth:`GameChoice.of`). ``against`` adds a
+    compliance section (checks on this shoe and these rules, see :mod:`exactodds.compliance`);
+    ``notation`` is how payouts are stated.
 
     >>> from math import perm
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -519,8 +346,9 @@ def build_sheet(
         from exactodds import __version__
 
         version = __version__
-    shoe = shoe or paytable.shoe
-    tableau = tableau or paytable.tableau
+    chosen = game or GameChoice()
+    shoe = shoe or chosen.shoe(paytable)
+    tableau = tableau or chosen.tableau(paytable)
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     joint = joint_distribution(shoe, tableau)
@@ -533,11 +361,16 @@ def build_sheet(
         inputs.append(file_input("rules", paytable.rules_file))
     inputs.extend(extra_inputs)
     inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
-    if options is None:
-        derived = _derived_options(paytable, shoe, tableau)
-        options = None if derived is None else [*derived, *_bet_options(paytable, bets)]
-    if options is not None:
-        options = [*options, *_check_options(against, notation)]
+    if game is None:
+        game = GameChoice.of(paytable, shoe, tableau)
+        bet_options = _bet_options(paytable, bets)
+    else:
+        bet_options = [arg for bet in bet_ids or () for arg in ("--bet", bet)]
+    options = (
+        None
+        if game is None
+        else [*game.options(), *bet_options, *_check_options(against, notation)]
+    )
     name = _paytable_argument(paytable)
     compliance = run_checks(against, joint, bets, notation=notation) if against else None
     return Sheet(
@@ -577,25 +410,6 @@ def _paytable_argument(paytable: Paytable) -> str | None:
         return paytable.path.stem
     shown = display_path(paytable.path)
     return f"./{shown}" if shown.startswith("-") else shown
-
-
-def _derived_options(paytable: Paytable, shoe: Shoe, tableau: Tableau) -> list[str] | None:
-    """``--decks``/``--remove``/``--rules`` giving ``shoe`` and ``tableau``, or None."""
-    out: list[str] = []
-    if shoe != paytable.shoe:
-        depleted = shoe.depletion()
-        if depleted is None:
-            return None
-        n, cards = depleted
-        if n != paytable.decks:
-            out += ["--decks", str(n)]
-        if cards:
-            out += ["--remove", " ".join(str(c) for c in cards)]
-    if tableau != paytable.tableau:
-        if BUILTIN.get(tableau.name) != tableau:
-            return None
-        out += ["--rules", tableau.name]
-    return out
 
 
 def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> list[str]:

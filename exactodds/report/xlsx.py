@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import math
 import re
 import zipfile
 from collections.abc import Sequence
@@ -39,6 +40,7 @@ from exactodds.confidence import confidence_ranges, volatility_index
 from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import exact, grouped
+from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
 
 __all__ = ["MAX_EXACT_INT", "openpyxl", "render_xlsx", "sheet_names", "xlsx_date"]
@@ -155,49 +157,95 @@ def _summary(w: _Writer, sheet: Sheet, names: Sequence[str]) -> None:
     w.line(f"{sheet.shoe.describe()}; drawing rules {sheet.tableau.name}; {sheet.software}")
     w.line(f"Date {sheet.date}. Every figure is exact; the 'exact' columns give it as p/q.")
     w.row += 1
-    w.line(
-        "Bet",
-        "Id",
-        "House edge",
-        "House edge (exact)",
-        "Per resolved bet",
-        "Per resolved bet (exact)",
-        "RTP",
-        "RTP (exact)",
-        "Hit frequency",
-        "Hit frequency (exact)",
-        "Std dev",
-        "Variance (exact)",
-        "Largest win (to 1)",
-        "Largest win (exact)",
-        "Its odds (1 in)",
-        "Its probability (exact)",
-        "Max round",
-        "Flag",
-        "Sheet",
-        bold=True,
-    )
+    figures = in_view(View.SUMMARY)
+    header = ["Bet", "Id"]
+    widths = [24, 16]
+    for figure in figures:
+        short = figure.short or figure.label
+        header.append(short + figure.unit)
+        if figure.kind.fractional or figure.exact_short:
+            header.append(figure.exact_short or f"{short} (exact)")
+        widths += _SUMMARY_WIDTHS[figure.kind]
+    w.line(*header, "Sheet", bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 3)
     for b, name in zip(sheet.bets, names, strict=True):
-        f = b.figures
         w.line(b.bet.name, b.bet.id)
-        w.exact(3, f.house_edge, PERCENT)
-        if f.house_edge_resolved is not None:
-            w.exact(5, f.house_edge_resolved, PERCENT)
-        w.exact(7, f.rtp, PERCENT)
-        w.exact(9, f.hit_frequency, PERCENT)
-        w.number(11, f.std_dev, "0.0000")
-        w.text(12, exact(f.variance))
-        if f.largest_win > 0:
-            w.exact(13, f.largest_win, NUMBER)
-            w.number(15, 1 / f.largest_win_probability, ODDS)
-            w.text(16, exact(f.largest_win_probability))
-        if b.bet.max_round is not None:
-            w.number(17, b.bet.max_round, "0")
-        if f.player_favourable:
-            w.text(18, "PLAYER-FAVOURABLE")
-        w.text(19, name)
-    w.widths(24, 16, 11, 24, 11, 24, 11, 24, 11, 24, 9, 30, 12, 14, 14, 26, 10, 20, 16)
+        column = 3
+        for figure in figures:
+            _summary_cell(w, column, figure, b)
+            column += 2 if figure.kind.fractional or figure.exact_short else 1
+        w.text(column, name)
+    w.widths(*widths, 16)
+
+
+_SUMMARY_WIDTHS: dict[Kind, tuple[int, ...]] = {
+    Kind.PERCENT: (11, 24),
+    Kind.SIGNED: (13, 24),
+    Kind.EXACT: (11, 30),
+    Kind.SQRT: (9, 30),
+    Kind.VOLATILITY: (9,),
+    Kind.PAYOUT: (12, 14),
+    Kind.ODDS: (14, 26),
+    Kind.ROUNDS: (10,),
+    Kind.FLAG: (20,),
+}
+"""Column widths of a figure in the Summary sheet (its value, and its exact form)."""
+
+_FORMATS: dict[Kind, str] = {
+    Kind.PERCENT: PERCENT,
+    Kind.SIGNED: RETURN,
+    Kind.EXACT: "0.0000000000",
+    Kind.PAYOUT: NUMBER,
+    Kind.ODDS: PROBABILITY,
+}
+"""Number format of an exact figure on a bet's sheet, by kind."""
+
+
+def _summary_cell(w: _Writer, column: int, figure: BetFigure, b: BetSheet) -> None:
+    """A figure's cells in the bet's Summary row: left empty where the sheet shows "—"."""
+    x = figure.value(b)
+    if figure.text(b, in_summary=True) in ("", "—"):
+        return
+    kind = figure.kind
+    if kind is Kind.FLAG:
+        w.text(column, FLAG)
+    elif kind is Kind.ROUNDS:
+        w.number(column, int(x or 0), "0")
+    elif kind is Kind.SQRT:
+        w.number(column, math.sqrt(Fraction(x or 0)), "0.0000")
+        w.text(column + 1, exact(Fraction(x or 0)))
+    elif kind is Kind.VOLATILITY:
+        w.decimal(column, volatility_index(Fraction(x or 0), CONFIDENCE_PLACES), "0.0000")
+    elif kind is Kind.ODDS:
+        w.number(column, 1 / Fraction(x or 0), ODDS)
+        w.text(column + 1, exact(Fraction(x or 0)))
+    else:
+        w.exact(column, Fraction(x or 0), _FORMATS.get(kind, NUMBER))
+
+
+def _figure_row(w: _Writer, figure: BetFigure, b: BetSheet) -> None:
+    """A figure's row on the bet's sheet: label, value (and its exact form)."""
+    x = figure.value(b)
+    kind = figure.kind
+    label = figure.xlsx_label or figure.label
+    if kind is Kind.FLAG:
+        if x:
+            w.line(label, FLAG)
+        return
+    if kind is Kind.ROUNDS:
+        w.line(label, "" if x else figure.none_text)
+        if x:
+            w.number(2, int(x), "0")
+        return
+    w.line(label)
+    if x is None:
+        w.text(2, "—")
+    elif kind is Kind.SQRT:
+        w.number(2, math.sqrt(Fraction(x)), "0.0000")
+    elif kind is Kind.VOLATILITY:
+        w.decimal(2, volatility_index(Fraction(x), CONFIDENCE_PLACES), "0.0000")
+    else:
+        w.exact(2, Fraction(x), _FORMATS[kind])
 
 
 def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
@@ -237,32 +285,9 @@ def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
     w.exact(10, f.ev, RETURN)
     w.row += 1
     w.line("Figure", "Value", "Exact", bold=True)
-    figures: list[tuple[str, Fraction | None, str]] = [
-        ("House edge (pushes counted)", f.house_edge, PERCENT),
-        ("House edge per resolved bet", f.house_edge_resolved, PERCENT),
-        ("RTP", f.rtp, PERCENT),
-        ("Expected value per unit", f.ev, RETURN),
-        ("Hit frequency", f.hit_frequency, PERCENT),
-        ("Push probability", f.push_probability, PERCENT),
-        ("Variance", f.variance, "0.0000000000"),
-        ("Largest win (to 1)", f.largest_win, NUMBER),
-        ("Probability of the largest win", f.largest_win_probability, PROBABILITY),
-    ]
-    for label, value, fmt in figures:
-        w.line(label)
-        if value is None:
-            w.text(2, "—")
-        else:
-            w.exact(2, value, fmt)
-    w.line("Standard deviation (square root of the variance)")
-    w.number(2, f.std_dev, "0.0000")
-    w.line("Volatility index (z90 × SD)")
-    w.decimal(2, volatility_index(f.variance, CONFIDENCE_PLACES), "0.0000")
-    w.line("Max round", "" if bet.max_round else "no limit")
-    if bet.max_round:
-        w.number(2, bet.max_round, "0")
-    if f.player_favourable:
-        w.line("Flag", "PLAYER-FAVOURABLE")
+    for figure in in_view(View.XLSX):
+        if figure.present(b):
+            _figure_row(w, figure, b)
     _confidence(w, b)
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         w.row += 1
@@ -439,7 +464,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
     if sheet.protection is not None:
         from exactodds.report.protection import protection_xlsx
 
-        protection_xlsx(_Writer(book.create_sheet("Protection")), sheet)
+        protection_xlsx(_Writer(book.create_sheet("Protection")), sheet, NUMBER)
     _inputs(_Writer(book.create_sheet("Inputs")), sheet)
     day = dt.date.fromisoformat(sheet.date)
     stamp = dt.datetime(day.year, day.month, day.day)

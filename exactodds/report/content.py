@@ -1,195 +1,41 @@
-"""The sheet as a document of headings, paragraphs and tables, shared by Markdown and HTML.
+"""The math sheet's content: a :class:`~exactodds.report.document.Document` of headings,
+paragraphs and tables that Markdown, HTML and PDF render.
 
-Numbers are formatted here, once, from the exact figures (see :mod:`exactodds.numbers`),
-so the Markdown and HTML sheets show the same digits.
+Numbers are formatted here and in :mod:`exactodds.report.figures`, once, from the exact figures
+(see :mod:`exactodds.numbers`), so the Markdown and HTML sheets show the same digits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import groupby
-from operator import attrgetter
 from pathlib import Path
 
-from exactodds.compliance import Compliance, Verdict, describe_value
-from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label, volatility_index
-from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
-from exactodds.payout import Notation, Payout, format_number
+from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
+from exactodds.numbers import exact, fixed, grouped, percent, signed
+from exactodds.payout import Notation, format_number
 from exactodds.paytable import Bet, Occurrence
-from exactodds.report.designer import Designer, designer_model
+from exactodds.report.compliance_report import compliance_blocks
+from exactodds.report.document import (
+    Block,
+    Code,
+    Document,
+    Field,
+    Heading,
+    Inline,
+    Para,
+    PayoutField,
+    Strong,
+    Table,
+)
+from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
+from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
 
-__all__ = [
-    "PRECISION",
-    "Block",
-    "Code",
-    "Document",
-    "Field",
-    "Heading",
-    "Inline",
-    "Para",
-    "PayoutField",
-    "Strong",
-    "Table",
-    "compliance_blocks",
-    "document",
-]
-
-PRECISION = {"probability": 10, "return": 10, "percent": 4, "std_dev": 4}
-"""Decimal places shown for probabilities, returns, percentages and standard deviations."""
-
-FLAG = "PLAYER-FAVOURABLE"
-
-
-@dataclass(frozen=True)
-class Code:
-    """Inline code (bet ids, file names, hashes).
-
-    >>> from exactodds.report.markdown import md_inline
-    >>> md_inline(("bet ", Code("player_pair")))
-    'bet `player_pair`'
-    """
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Strong:
-    """Inline strong emphasis.
-
-    >>> from exactodds.report.markdown import md_inline
-    >>> md_inline(Strong("PLAYER-FAVOURABLE"))
-    '**PLAYER-FAVOURABLE**'
-    """
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Field:
-    """A figure that the HTML sheet recomputes when a payout of the bet ``bet`` is edited
-    (``bet`` None: a figure of the whole sheet): ``figure`` is its name in the JSON sheet
-    (``house_edge``, ``return`` of row ``row``, ``confidence`` entry ``row``), ``content`` what
-    the sheet shows, ``form`` how: ``""`` as the sheet rounds it, ``"exact"`` as ``p/q``. Other
-    renderers show the content alone.
-
-    >>> from exactodds.report.markdown import md_inline
-    >>> md_inline(("House edge ", Field("tie", "house_edge", "14.3596%")))
-    'House edge 14.3596%'
-    """
-
-    bet: str | None
-    figure: str
-    content: str | Strong
-    row: int | None = None
-    form: str = ""
-
-
-@dataclass(frozen=True)
-class PayoutField:
-    """The payout of row ``row`` (0-based) of bet ``bet`` as the sheet states it: an input in
-    the HTML sheet, labelled ``label`` for screen readers; text elsewhere.
-
-    >>> from exactodds.report.markdown import md_inline
-    >>> md_inline(PayoutField("tie", 0, "8:1", "Payout of Tie, row 1: Tie"))
-    '8:1'
-    """
-
-    bet: str
-    row: int
-    text: str
-    label: str
-
-
-Span = str | Code | Strong | Field | PayoutField
-Inline = Span | tuple[Span, ...]
-
-
-@dataclass(frozen=True)
-class Heading:
-    """A section heading; ``anchor`` is its stable id in HTML.
-
-    >>> from exactodds.report.html import render_html
-    >>> doc = Document("Sheet", (Heading(2, "Bets", "bets"),), "2024-01-01", "9.9")
-    >>> '<h2 id="bets">Bets</h2>' in render_html(doc)
-    True
-    """
-
-    level: int
-    text: str
-    anchor: str
-
-
-@dataclass(frozen=True)
-class Para:
-    """A paragraph; ``style`` is ``""``, ``"flag"`` (a warning) or ``"note"``.
-
-    >>> from exactodds.report.markdown import render_markdown
-    >>> doc = Document("Sheet", (Para("Positive EV.", "flag"),), "2024-01-01", "9.9")
-    >>> render_markdown(doc).splitlines()[-1]
-    '> Positive EV.'
-    """
-
-    text: Inline
-    style: str = ""
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table; ``align`` has one ``l``, ``r`` or ``c`` per column; ``total`` is an emphasised
-    last row.
-
-    >>> from exactodds.report.markdown import render_markdown
-    >>> table = Table(("Bet", "House edge"), (("Tie", "14.3596%"),), "lr", caption="8 decks")
-    >>> doc = Document("Sheet", (table,), "2024-01-01", "9.9")
-    >>> print(render_markdown(doc))  # doctest: +ELLIPSIS
-    <!-- exactodds-sheet: generated by exactodds 9.9 ...; date=2024-01-01; do not edit -->
-    <BLANKLINE>
-    # Sheet
-    <BLANKLINE>
-    | Bet   |   House edge |
-    |:------|-------------:|
-    | Tie   |     14.3596% |
-    <BLANKLINE>
-    *8 decks*
-    <BLANKLINE>
-    """
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[Inline, ...], ...]
-    align: str
-    total: tuple[Inline, ...] | None = None
-    caption: Inline = ""
-    css: str = ""
-
-
-Block = Heading | Para | Table
-
-
-@dataclass(frozen=True)
-class Document:
-    """A titled list of blocks, with the date and version the renderers stamp on it,
-    ``source``: one line naming what it was computed from (a file and its SHA-256), which a
-    printed page repeats in its footer, and for a math sheet ``designer``: what the HTML page
-    needs to recompute its :class:`Field` figures when a :class:`PayoutField` is edited.
-
-    >>> from exactodds.report.generate import recorded_date
-    >>> from exactodds.report.markdown import render_markdown
-    >>> recorded_date(render_markdown(Document("Empty", (), "2024-03-01", "9.9")), "md")
-    '2024-03-01'
-    """
-
-    title: str
-    blocks: tuple[Block, ...]
-    date: str
-    version: str
-    source: str = ""
-    designer: Designer | None = None
+__all__ = ["document"]
 
 
 def _pct(x: Fraction | None) -> str:
@@ -213,55 +59,37 @@ def _exact(bet: Bet, figure: str, value: Fraction | None, row: int | None = None
     return Field(bet.id, figure, "—" if value is None else exact(value), row, "exact")
 
 
-def _largest(sheet: Sheet, b: BetSheet) -> tuple[Field, Field]:
-    f = b.figures
-    bet = b.bet
-    if f.largest_win <= 0:
-        return _field(bet, "largest_win", "—"), _field(bet, "largest_win_probability", "—")
-    notation = Notation.TO if sheet.notation is Notation.BOTH else sheet.notation
-    return (
-        _field(bet, "largest_win", Payout(f.largest_win).stated(notation)),
-        _field(bet, "largest_win_probability", one_in(f.largest_win_probability)),
-    )
+def _shown(sheet: Sheet, b: BetSheet, view: View) -> list[tuple[str, Inline]]:
+    """The figures of ``view`` for bet ``b``: (label, what the sheet shows), each a
+    :class:`Field` where the designer recomputes it."""
+    out: list[tuple[str, Inline]] = []
+    for figure in in_view(view):
+        if not figure.present(b) and view is not View.SUMMARY:
+            continue
+        if view is View.EXACT:
+            label = figure.exact_label or figure.label
+            out.append((label, Field(b.bet.id, figure.key, figure.exact_text(b), None, "exact")))
+            continue
+        content = figure.shown(b, sheet.notation, in_summary=view is View.SUMMARY)
+        label = figure.short or figure.label if view is View.SUMMARY else figure.label
+        if view is View.FIGURES and content == "":
+            continue  # a flag that is not set has no row
+        out.append((label, _field(b.bet, figure.key, content) if figure.recomputed else content))
+    return out
 
 
 def _summary(sheet: Sheet) -> list[Block]:
-    rows = []
-    for b in sheet.bets:
-        f = b.figures
-        win, odds = _largest(sheet, b)
-        bet = b.bet
-        rows.append(
-            (
-                _bet_label(bet),
-                _field(bet, "house_edge", _pct(f.house_edge)),
-                _field(bet, "house_edge_resolved", _pct(f.house_edge_resolved)),
-                _field(bet, "rtp", _pct(f.rtp)),
-                _field(bet, "hit_frequency", _pct(f.hit_frequency)),
-                _field(bet, "std_dev", sqrt_fixed(f.variance, PRECISION["std_dev"])),
-                win,
-                odds,
-                str(bet.max_round or "—"),
-                _field(bet, "player_favourable", Strong(FLAG) if f.player_favourable else ""),
-            )
-        )
+    figures = in_view(View.SUMMARY)
+    rows = tuple(
+        (_bet_label(b.bet), *(content for _, content in _shown(sheet, b, View.SUMMARY)))
+        for b in sheet.bets
+    )
     blocks: list[Block] = [
         Heading(2, "Summary", "summary"),
         Table(
-            (
-                "Bet",
-                "House edge",
-                "Per resolved bet",
-                "RTP",
-                "Hit frequency",
-                "Std dev",
-                "Largest win",
-                "Its odds",
-                "Max round",
-                "Flag",
-            ),
-            tuple(rows),
-            "lrrrrrrrrl",
+            ("Bet", *(f.short or f.label for f in figures)),
+            rows,
+            "l" + "".join("l" if f.kind is Kind.FLAG else "r" for f in figures),
             caption="House edge counts pushes as bets; 'per resolved bet' leaves pushes out. "
             "Standard deviation of the net result per unit stake.",
         ),
@@ -307,67 +135,6 @@ def _compliance(sheet: Sheet) -> list[Block]:
         Heading(2, "Compliance", "compliance"),
         *compliance_blocks(sheet.compliance, shoe_and_rules),
     ]
-
-
-_NOTATION_WORDS = {
-    Notation.BOTH: '"to 1" and "for 1" (--notation both)',
-    Notation.TO: '"to 1" (--notation to)',
-    Notation.FOR: '"for 1" (--notation for)',
-}
-
-
-def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> list[Block]:
-    """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
-    a heading of ``level``, its source and one table of checks.
-
-    >>> from exactodds.compliance import check_paytable_against
-    >>> from exactodds.paytable_loader import load_paytable
-    >>> c = check_paytable_against(load_paytable("classic"), "mga")
-    >>> blocks = compliance_blocks(c, "8 decks")
-    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
-    ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
-    """
-    blocks: list[Block] = [
-        Para(
-            f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
-            f"per game), with the shoe and drawing rules in use ({shoe_and_rules}) and payouts "
-            f"stated {_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
-        ),
-    ]
-    for profile in c.profiles:
-        checks = [k for k in c.checks if k.profile == profile.id]
-        blocks.append(Heading(level, profile.name, f"compliance-{_anchor(profile.id)}"))
-        intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
-        if profile.file and profile.file != profile.id:
-            intro += [" (", Code(profile.file), ")"]
-        intro.append(f": {profile.source.rstrip('.')}." if profile.source else ".")
-        if profile.description:
-            intro.append(f" {profile.description}")
-        blocks.append(Para(tuple(intro)))
-        for rule in profile.rules:
-            if rule.source:
-                blocks.append(Para(f"{rule.kind.label} ({rule.limit_text}): {rule.source}", "note"))
-        rows: list[tuple[Inline, ...]] = []
-        for kind, same_rule in groupby(checks, key=attrgetter("rule")):
-            rule = next(r for r in profile.rules if r.kind is kind)
-            for i, k in enumerate(same_rule):  # the rule and its limit on its first row
-                rows.append(
-                    (
-                        "" if i else kind.label,
-                        "" if i else rule.limit_text,
-                        (k.bet_name, " (", Code(k.bet), ")"),
-                        describe_value(k),
-                        Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
-                        k.note,
-                    )
-                )
-        header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
-        blocks.append(Table(header, tuple(rows), "lllrll"))
-    return blocks
-
-
-def _anchor(text: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")
 
 
 def _shoe(sheet: Sheet) -> list[Block]:
@@ -513,29 +280,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     if never:
         blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
     blocks += _examples(b)
-    win, odds = _largest(sheet, b)
-    sd = PRECISION["std_dev"]
-    summary: list[tuple[Inline, ...]] = [
-        ("House edge (pushes counted)", _field(bet, "house_edge", _pct(f.house_edge))),
-        (
-            "House edge per resolved bet",
-            _field(bet, "house_edge_resolved", _pct(f.house_edge_resolved)),
-        ),
-        ("RTP", _field(bet, "rtp", _pct(f.rtp))),
-        ("Expected value per unit", _field(bet, "ev", signed(f.ev, r))),
-        ("Hit frequency", _field(bet, "hit_frequency", _pct(f.hit_frequency))),
-        ("Push probability", _field(bet, "push_probability", _pct(f.push_probability))),
-        ("Standard deviation", _field(bet, "std_dev", sqrt_fixed(f.variance, sd))),
-        (
-            "Volatility index (90%)",
-            _field(bet, "volatility_index", volatility_index(f.variance, sd)),
-        ),
-        ("Largest win", win),
-        ("Odds of the largest win", odds),
-        ("Max round", str(bet.max_round) if bet.max_round else "no limit"),
-    ]
-    if f.player_favourable:
-        summary.append(("Flag", _field(bet, "player_favourable", Strong(FLAG))))
+    summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
     blocks.append(_confidence(b))
     if b.rtp_by_stake and b.unrounded_rtp is not None:
@@ -686,27 +431,9 @@ def _appendix(sheet: Sheet) -> list[Block]:
     for b in sheet.bets:
         f = b.figures
         bet = b.bet
-        he_res = f.house_edge_resolved
         blocks.append(Heading(3, f"{bet.name} ({bet.id}) — exact", f"exact-{bet.id}"))
-        figures: list[tuple[Inline, ...]] = [
-            ("EV", _exact(bet, "ev", f.ev)),
-            ("RTP", _exact(bet, "rtp", f.rtp)),
-            ("House edge", _exact(bet, "house_edge", f.house_edge)),
-            (
-                "House edge per resolved bet",
-                _exact(bet, "house_edge_resolved", he_res),
-            ),
-            ("Hit frequency", _exact(bet, "hit_frequency", f.hit_frequency)),
-            ("Push probability", _exact(bet, "push_probability", f.push_probability)),
-            ("Variance", _exact(bet, "variance", f.variance)),
-            ("Largest win", _exact(bet, "largest_win", f.largest_win)),
-            (
-                "Probability of the largest win",
-                _exact(bet, "largest_win_probability", f.largest_win_probability),
-            ),
-        ]
+        figures: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.EXACT))
         if b.unrounded_rtp is not None:
-            figures.append(("Unrounded RTP", _exact(bet, "unrounded_rtp", b.unrounded_rtp)))
             figures.extend(
                 (
                     f"RTP at stake {_money(s.stake)}",
@@ -726,62 +453,6 @@ def _appendix(sheet: Sheet) -> list[Block]:
                 css="exact",
             )
         )
-    return blocks
-
-
-def _monte_carlo(sheet: Sheet) -> list[Block]:
-    """The optional Monte Carlo section (only on sheets built with one)."""
-    from exactodds.analysis.montecarlo import Z99
-    from exactodds.report.montecarlo import STATEMENT, verdict_line
-
-    check = sheet.monte_carlo
-    if check is None:
-        return []
-    p, r = PRECISION["probability"], PRECISION["return"]
-    intro = (
-        f"{grouped(check.rounds)} rounds, each dealt from a freshly shuffled shoe of "
-        f"{sheet.shoe.describe()}: six cards drawn uniformly without replacement and played by "
-        f"the drawing rules above; seed {check.seed} (numpy default_rng). {STATEMENT} Per bet, "
-        "each paytable row's observed count is compared with its exact probability, and the "
-        "mean net result with the exact EV; z = (observed − exact) / standard deviation. "
-        f"About 1% of z-scores fall outside the 99% bound (|z| ≤ {Z99:.3f}) by chance."
-    )
-    blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
-    if sheet.command is not None:
-        rerun = f"{sheet.command} --monte-carlo-rounds {check.rounds} --seed {check.seed}"
-        blocks.append(Para(("Rerun: ", Code(rerun))))
-    for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
-        rows = tuple(
-            (
-                row.event,
-                fixed(row.probability, p),
-                fixed(Fraction(k.observed, k.rounds), p),
-                grouped(k.observed),
-                "{:,.0f} to {:,.0f}".format(*k.interval),
-                f"{k.z:+.2f}",
-            )
-            for row, k in zip(b.figures.rows, c.classes, strict=True)
-        )
-        blocks += [
-            Heading(3, f"{b.bet.name} ({b.bet.id}) — verification", f"verify-{b.bet.id}"),
-            Table(
-                ("Result", "Exact", "Observed", "Observed count", "99% interval", "z"),
-                rows,
-                "lrrrrr",
-                total=(
-                    Strong("Return (EV)"),
-                    signed(c.ev, r),
-                    signed(c.observed_return, r),
-                    "",
-                    "{:+.6f} to {:+.6f}".format(*c.interval),
-                    f"{c.z:+.2f}",
-                ),
-                caption="Rows: exact probability and observed frequency, 99% interval of the "
-                "count. Return: exact EV and observed mean net result per unit staked, 99% "
-                "interval of the mean.",
-            ),
-            Para((Strong("Verdict:"), f" {verdict_line(sheet, i)}")),
-        ]
     return blocks
 
 
@@ -869,7 +540,7 @@ def document(sheet: Sheet) -> Document:
         blocks += _bet(sheet, b)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
-    blocks += _monte_carlo(sheet)
+    blocks += monte_carlo_blocks(sheet)
     blocks += _inputs(sheet)
     title = f"{t.name} — math sheet"
     if sheet.overrides:  # the title names the shoe and rules actually used
@@ -880,7 +551,6 @@ def document(sheet: Sheet) -> Document:
         sheet.date,
         sheet.version,
         _source(sheet),
-        designer_model(sheet, PRECISION),
     )
 
 

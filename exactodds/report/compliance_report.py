@@ -1,4 +1,6 @@
-"""``exactodds check``: paytables checked against jurisdiction profiles, as Markdown or JSON.
+"""Compliance in words: ``exactodds check``'s output (paytables checked against jurisdiction
+profiles, as Markdown or JSON) and the Compliance section of a math sheet
+(:func:`compliance_blocks`).
 
 The checks are :mod:`exactodds.compliance`'s, made on the shoe and drawing rules of the options
 (the paytable's own by default), exactly as a sheet's Compliance section shows them.
@@ -15,20 +17,30 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from itertools import groupby
+from operator import attrgetter
 
-from exactodds.compliance import Compliance, Verdict, check_paytable_against
+from exactodds.compliance import Compliance, Verdict, check_paytable_against, describe_value
 from exactodds.errors import ReportError
+from exactodds.formats import Format
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.payout import Notation
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.profile_loader import load_profiles
+from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau, load_tableau
+from exactodds.tableau import Tableau
 
-__all__ = ["CHECK_FORMATS", "CheckedPaytable", "check_paytables", "render_checks"]
+__all__ = [
+    "CHECK_FORMATS",
+    "CheckedPaytable",
+    "check_paytables",
+    "compliance_blocks",
+    "render_checks",
+]
 
-CHECK_FORMATS = ("md", "json")
+CHECK_FORMATS = (Format.MD, Format.JSON)
 """Output formats of ``exactodds check``."""
 
 
@@ -73,25 +85,22 @@ def check_paytables(
     specs: Sequence[str],
     against: str,
     *,
-    decks: int | None = None,
-    remove: str | None = None,
-    shoe_file: Path | None = None,
-    rules: str | None = None,
+    game: GameChoice = PAYTABLE_GAME,
     notation: Notation = Notation.BOTH,
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
-    against the profiles ``against`` names, on the shoe and rules of the options.
+    against the profiles ``against`` names, on the shoe and rules ``game`` chooses.
 
-    >>> (r,) = check_paytables([], "adm", decks=6, rules="mini")
+    >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 4)
     """
     profiles = load_profiles(against)
-    tableau = load_tableau(rules) if rules is not None else None
+    tableau = game.tableau() if game.rules is not None else None
     out = []
     for spec in specs or [str(default_paytable())]:
         table = load_paytable(spec)
-        shoe = Shoe.from_options(decks, remove, shoe_file, default_decks=table.decks)
+        shoe = game.shoe(table)
         used = tableau or table.tableau
         c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
         out.append(CheckedPaytable(table, shoe, used, c))
@@ -105,11 +114,8 @@ def render_checks(results: Sequence[CheckedPaytable], fmt: str) -> str:
     >>> print(render_checks(check_paytables(["classic"], "nj"), "md").splitlines()[0])
     # Classic (commission) — compliance
     """
-    if fmt not in CHECK_FORMATS:
-        raise ReportError(f"unknown format {fmt!r} (use one of {', '.join(CHECK_FORMATS)})")
-    if fmt == "json":
+    if Format.check(fmt, CHECK_FORMATS, ReportError) is Format.JSON:
         return json.dumps(_checks_object(results), indent=2, ensure_ascii=False) + "\n"
-    from exactodds.report.layout import Code, Heading, Para, compliance_blocks
     from exactodds.report.markdown import render_blocks
 
     parts = []
@@ -139,3 +145,64 @@ def _checks_object(results: Sequence[CheckedPaytable]) -> dict[str, object]:
         "paytables": [r.to_json() for r in results],
         "profiles": results[0].compliance.to_json()["profiles"] if results else [],
     }
+
+
+_NOTATION_WORDS = {
+    Notation.BOTH: '"to 1" and "for 1" (--notation both)',
+    Notation.TO: '"to 1" (--notation to)',
+    Notation.FOR: '"for 1" (--notation for)',
+}
+
+
+def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> list[Block]:
+    """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
+    a heading of ``level``, its source and one table of checks.
+
+    >>> from exactodds.compliance import check_paytable_against
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> c = check_paytable_against(load_paytable("classic"), "mga")
+    >>> blocks = compliance_blocks(c, "8 decks")
+    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
+    ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
+    """
+    blocks: list[Block] = [
+        Para(
+            f"{c.summary()}. Every rule is checked on each bet (regulators do not say per bet or "
+            f"per game), with the shoe and drawing rules in use ({shoe_and_rules}) and payouts "
+            f"stated {_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
+        ),
+    ]
+    for profile in c.profiles:
+        checks = [k for k in c.checks if k.profile == profile.id]
+        blocks.append(Heading(level, profile.name, f"compliance-{_anchor(profile.id)}"))
+        intro: list[str | Code | Strong] = ["Profile ", Code(profile.id)]
+        if profile.file and profile.file != profile.id:
+            intro += [" (", Code(profile.file), ")"]
+        intro.append(f": {profile.source.rstrip('.')}." if profile.source else ".")
+        if profile.description:
+            intro.append(f" {profile.description}")
+        blocks.append(Para(tuple(intro)))
+        for rule in profile.rules:
+            if rule.source:
+                blocks.append(Para(f"{rule.kind.label} ({rule.limit_text}): {rule.source}", "note"))
+        rows: list[tuple[Inline, ...]] = []
+        for kind, same_rule in groupby(checks, key=attrgetter("rule")):
+            rule = next(r for r in profile.rules if r.kind is kind)
+            for i, k in enumerate(same_rule):  # the rule and its limit on its first row
+                rows.append(
+                    (
+                        "" if i else kind.label,
+                        "" if i else rule.limit_text,
+                        (k.bet_name, " (", Code(k.bet), ")"),
+                        describe_value(k),
+                        Strong("FAIL") if k.verdict is Verdict.FAIL else k.verdict.value,
+                        k.note,
+                    )
+                )
+        header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
+        blocks.append(Table(header, tuple(rows), "lllrll"))
+    return blocks
+
+
+def _anchor(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in text.lower()).strip("-")

@@ -1,0 +1,825 @@
+"""Exact counts of bets that read the cards themselves: ranks, suits, colours, each card's value,
+``count``, sums, poker categories and offers (the card-level language of
+:mod:`exactodds.conditions`), and of any bet given what is known of the cards by dealing position.
+
+Method. The six card slots of the counting universe (P1 B1 P2 B2, then the fifth and sixth card)
+are each enumerated over the coarsest partition of the 52 cards that the bet's conditions can
+tell apart *at that slot*: values only where nothing else is read, value × colour for a colour,
+rank × suit at worst; slots five and six are skipped (a factor (N−4)(N−5)) when the bet reads
+only the first four cards. Slots are enumerated finest first, so every earlier card's class lies
+inside or outside a later card's class, and the number of physical card sequences of a sequence
+of classes is the falling product Π (count of the class − earlier cards inside it). Permutations
+of the suits that leave the shoe and every suit or colour the bet names unchanged count once,
+with their orbit's size (Burnside-free: the sum over a class prefix is invariant). The inner
+slots are evaluated as one integer numpy grid (int64, with a guard that switches to exact Python
+integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
+the same semantics as :mod:`exactodds.conditions` (``none`` equals only itself, is not ordered).
+
+>>> from exactodds.conditions import OTHERWISE, parse_condition
+>>> from exactodds.shoe import Shoe
+>>> suited = parse_condition("player.card1.suit == player.card2.suit")
+>>> counts = row_counts([suited, OTHERWISE], Shoe.decks(8))
+>>> counts.rows[0] * 415 == counts.offered * 103  # 103 of the 415 cards left share the suit
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, reduce
+from math import perm, prod
+from typing import Any
+
+import numpy as np
+
+from exactodds.conditions import (
+    CARD_ATTRIBUTES,
+    CARD_FEATURE_KINDS,
+    FIRST_FOUR,
+    POKER,
+    SUIT_WORDS,
+    And,
+    CardKind,
+    Cmp,
+    Condition,
+    Const,
+    Count,
+    In,
+    Node,
+    Not,
+    Or,
+    Otherwise,
+    Sum,
+    Var,
+    offer_reads_later,
+)
+from exactodds.errors import ConditionError, PaytableError
+from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
+from exactodds.shoe import RANK_VALUES, Shoe
+from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+__all__ = [
+    "FIRST_FOUR",
+    "POSITIONS",
+    "Known",
+    "RowCounts",
+    "holds_for_cards",
+    "offer_reads_later",
+    "poker_category",
+    "row_counts",
+]
+
+POSITIONS: tuple[str, ...] = ("P1", "B1", "P2", "B2", "P3", "B3")
+"""Dealing positions: the first four cards, then the player's and the banker's third card."""
+
+Known = Mapping[str, Collection[tuple[int, int]]]
+"""What is known of the cards by dealing position: position (:data:`POSITIONS`) → the cards it
+may hold, as (rank index into :data:`~exactodds.shoe.RANKS`, suit index 0–3). A card known
+exactly is one card; by rank, four; by value or a group of ranks, all of their cards. A known
+P3 or B3 also says that the hand drew that card."""
+
+NONE = -1
+_RANK, _SUIT, _COLOUR = 1, 2, 4
+_ATTR_BITS = {"rank": _RANK, "suit": _SUIT, "colour": _COLOUR, "value": 0}
+_HAND_SLOTS = {"player": (0, 2, 4), "banker": (1, 3, 4, 5), "initial": (0, 1, 2, 3)}
+_GROUP_SLOTS = {**_HAND_SLOTS, "round": (0, 1, 2, 3, 4, 5)}
+_RED = (False, True, True, False)  # c d h s
+_CELLS = 1 << 20  # cells of one numpy block
+
+
+@dataclass(frozen=True)
+class RowCounts:
+    """Combinations per row in the six-card universe, and of the rounds where the bet is
+    offered (all rounds: :attr:`universe`, when it has no offer)."""
+
+    rows: tuple[int, ...]
+    offered: int
+    universe: int
+
+
+# -- what a condition reads --------------------------------------------------------------------
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    yield node
+    if isinstance(node, Cmp):
+        yield from _walk(node.left)
+        yield from _walk(node.right)
+    elif isinstance(node, In):
+        yield node.var
+    elif isinstance(node, Not):
+        yield from _walk(node.item)
+    elif isinstance(node, And | Or):
+        for item in node.items:
+            yield from _walk(item)
+    elif isinstance(node, Sum):
+        for _, term in node.terms:
+            yield from _walk(term)
+
+
+def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:
+    """Per slot the attributes read (bits), whether cards five and six matter, and whether a
+    colour literal (red/black) is named."""
+    bits = [0] * 6
+    deal = False
+    colour_literal = False
+
+    def mark(slots: Iterable[int], b: int) -> None:
+        for s in slots:
+            bits[s] |= b
+
+    for root in nodes:
+        for node in _walk(root):
+            if isinstance(node, Const) and node.value in ("red", "black"):
+                colour_literal = True
+            if isinstance(node, Count):
+                inner = 0
+                for n in _walk(node.card):
+                    if isinstance(n, Var):
+                        inner |= _ATTR_BITS[n.name]
+                    if isinstance(n, Const) and n.value in ("red", "black"):
+                        colour_literal = True
+                mark(_GROUP_SLOTS[node.group], inner)
+                deal |= node.group != "initial"
+                continue
+            if not isinstance(node, Var):
+                continue
+            name = node.name
+            side, _, rest = name.partition(".")
+            if name in FEATURE_KINDS:
+                if rest == "pair":
+                    mark(_HAND_SLOTS[side][:2], _RANK)
+                elif rest == "perfect_pair":
+                    mark(_HAND_SLOTS[side][:2], _RANK | _SUIT)
+                elif rest not in ("initial", "natural"):
+                    deal = True
+            elif rest.startswith("card"):
+                card, attr = rest.split(".")
+                i = int(card[4])
+                slots = _HAND_SLOTS[side][i - 1 :] if i == 3 else (_HAND_SLOTS[side][i - 1],)
+                mark(slots, _ATTR_BITS[attr])
+                deal |= i == 3
+            elif rest == "suited":
+                mark(_HAND_SLOTS[side], _SUIT)
+                deal = True
+            elif rest == "colour":
+                mark(_HAND_SLOTS[side], _COLOUR)
+                deal = True
+            elif rest == "poker":
+                mark(_HAND_SLOTS[side], _RANK | _SUIT)
+                deal |= side != "initial"
+    return bits, deal, colour_literal
+
+
+def _norm(b: int) -> int:
+    return b & ~_COLOUR if b & _SUIT else b
+
+
+def _fineness(b: int) -> int:
+    b = _norm(b)
+    return 2 * bool(b & _RANK) + 2 * bool(b & _SUIT) + bool(b & _COLOUR)
+
+
+# -- classes of cards --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Axis:
+    """One slot's classes: per class its count and what it shows (NONE where not told)."""
+
+    slot: int
+    bits: int
+    count: tuple[int, ...]
+    value: tuple[int, ...]
+    rank: tuple[int, ...]  # 1..13
+    suit: tuple[int, ...]
+    colour: tuple[int, ...]  # 1 red, 0 black
+    cards: tuple[frozenset[tuple[int, int]], ...]
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+
+def _key(bits: int, r: int, s: int) -> tuple[int, int, int, int]:
+    return (
+        RANK_VALUES[r],
+        r + 1 if bits & _RANK else NONE,
+        s if bits & _SUIT else NONE,
+        int(_RED[s]) if bits & (_SUIT | _COLOUR) else NONE,
+    )
+
+
+def _axis(
+    slot: int,
+    bits: int,
+    counts: Sequence[Sequence[int]],
+    allowed: frozenset[tuple[int, int]] | None,
+) -> _Axis:
+    groups: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(counts):
+        for s, n in enumerate(row):
+            if n and (allowed is None or (r, s) in allowed):
+                groups.setdefault(_key(bits, r, s), []).append((r, s))
+    keys = sorted(groups)
+    return _Axis(
+        slot,
+        bits,
+        tuple(sum(counts[r][s] for r, s in groups[k]) for k in keys),
+        tuple(k[0] for k in keys),
+        tuple(k[1] for k in keys),
+        tuple(k[2] for k in keys),
+        tuple(k[3] for k in keys),
+        tuple(frozenset(groups[k]) for k in keys),
+    )
+
+
+def _coarsest(bits: int, allowed: frozenset[tuple[int, int]]) -> int:
+    """The coarsest refinement of ``bits`` whose classes ``allowed`` is a union of."""
+    for extra in (0, _COLOUR, _RANK, _SUIT, _RANK | _COLOUR, _RANK | _SUIT):
+        b = _norm(bits | extra)
+        classes: dict[tuple[int, int, int, int], set[bool]] = {}
+        for r in range(13):
+            for s in range(4):
+                classes.setdefault(_key(b, r, s), set()).add((r, s) in allowed)
+        if all(len(v) == 1 for v in classes.values()):
+            return b
+    return _RANK | _SUIT
+
+
+def _subset(a: _Axis, b: _Axis) -> np.ndarray:
+    """[i, j]: class i of the finer axis ``a`` lies inside class j of ``b``."""
+    out = np.ones((len(a), len(b)), dtype=bool)
+    out &= np.equal.outer(np.array(a.value), np.array(b.value))
+    if b.bits & _RANK:
+        out &= np.equal.outer(np.array(a.rank), np.array(b.rank))
+    if b.bits & _SUIT:
+        out &= np.equal.outer(np.array(a.suit), np.array(b.suit))
+    elif b.bits & _COLOUR:
+        out &= np.equal.outer(np.array(a.colour), np.array(b.colour))
+    return out
+
+
+# -- poker -------------------------------------------------------------------------------------
+
+_ORDER = {
+    2: ("straight_flush", "pair", "flush", "straight", "high_card"),
+    3: ("straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"),
+    4: (
+        "four_of_a_kind",
+        "straight_flush",
+        "three_of_a_kind",
+        "flush",
+        "straight",
+        "two_pair",
+        "pair",
+        "high_card",
+    ),
+}
+"""Poker rankings by number of cards, best first. Four cards: Four Card Poker's (four of a kind
+above a straight flush, three of a kind above a flush above a straight above two pair); three
+cards: Three Card Poker's (a straight above a flush); two cards: straight flush, pair, flush,
+straight. An ace is high or low in a straight (A-2-3, Q-K-A), never both (no K-A-2)."""
+
+
+def poker_category(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
+    """The poker category (index into :data:`~exactodds.conditions.POKER`) of 2–4 cards given
+    by rank number (1–13) and suit arrays; elementwise on numpy arrays.
+
+    >>> [POKER[int(poker_category(r, s))] for r, s in [((1, 13, 12, 11), (0, 0, 0, 0)),
+    ...     ((9, 9, 9, 2), (0, 0, 0, 0)), ((2, 3, 1), (0, 1, 2)), ((5, 5), (3, 3))]]
+    ['straight_flush', 'three_of_a_kind', 'straight', 'pair']
+    """
+    k = len(ranks)
+    r = [np.asarray(x) for x in ranks]
+    equal = sum(
+        ((r[i] == r[j]).astype(np.int64) for i in range(k) for j in range(i + 1, k)), np.int64(0)
+    )
+    flush = np.ones(np.broadcast(*r).shape, dtype=bool)
+    for s in suits[1:]:
+        flush = flush & (np.asarray(s) == np.asarray(suits[0]))
+    lo, hi = reduce(np.minimum, r), reduce(np.maximum, r)
+    high = [np.where(x == 1, 14, x) for x in r]
+    lo14, hi14 = reduce(np.minimum, high), reduce(np.maximum, high)
+    straight = (equal == 0) & ((hi - lo == k - 1) | (hi14 - lo14 == k - 1))
+    tests = {
+        "four_of_a_kind": equal == 6,
+        "straight_flush": straight & flush,
+        "three_of_a_kind": equal == 3,
+        "flush": flush,
+        "straight": straight,
+        "two_pair": equal == 2,
+        "pair": equal == 1,
+        "high_card": np.ones_like(flush),
+    }
+    out = np.full(flush.shape, POKER.index("high_card"), dtype=np.int64)
+    for name in reversed(_ORDER[k]):
+        out = np.where(tests[name], POKER.index(name), out)
+    return out
+
+
+# -- evaluation on a grid ----------------------------------------------------------------------
+
+
+class _Round:
+    """The features of every cell of a block of card sequences, computed on first use."""
+
+    def __init__(
+        self, slots: Mapping[int, Mapping[str, Any]], deal: bool, tableau: Tableau
+    ) -> None:
+        self.slots = slots
+        self.deal = deal
+        self.tableau = tableau
+        self.cache: dict[object, Any] = {}
+
+    def attr(self, slot: int, name: str) -> Any:
+        return self.slots[slot][name]
+
+    def get(self, key: object, make: Callable[[], Any]) -> Any:
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = make()
+        return found
+
+    # the deal
+    @property
+    def pt(self) -> Any:
+        return self.get("pt", lambda: (self.attr(0, "value") + self.attr(2, "value")) % 10)
+
+    @property
+    def bt(self) -> Any:
+        return self.get("bt", lambda: (self.attr(1, "value") + self.attr(3, "value")) % 10)
+
+    @property
+    def pd(self) -> Any:
+        return self.get("pd", lambda: _draw_tables(self.tableau)[0][self.pt, self.bt])
+
+    @property
+    def bd(self) -> Any:
+        def make() -> Any:
+            col = np.where(self.pd, self.attr(4, "value"), STOOD)
+            return _draw_tables(self.tableau)[1][self.pt, self.bt, col]
+
+        return self.get("bd", make)
+
+    def third(self, side: str, name: str) -> Any:
+        """An attribute of a hand's third card (NONE when it has two)."""
+
+        def make() -> Any:
+            if side == "player":
+                return np.where(self.pd, self.attr(4, name), NONE)
+            card = np.where(self.pd, self.attr(5, name), self.attr(4, name))
+            return np.where(self.bd, card, NONE)
+
+        return self.get((side, "third", name), make)
+
+    def card(self, side: str, i: int, name: str) -> Any:
+        if i == 3:
+            return self.third(side, name)
+        return self.attr(_HAND_SLOTS[side][i - 1], name)
+
+    def total(self, side: str) -> Any:
+        def make() -> Any:
+            first = self.pt if side == "player" else self.bt
+            third = self.third(side, "value")
+            return np.where(third >= 0, (first + third) % 10, first)
+
+        return self.get((side, "total"), make)
+
+    def drew(self, side: str) -> Any:
+        return self.pd if side == "player" else self.bd
+
+    def feature(self, name: str) -> Any:
+        return self.get(name, lambda: self._feature(name))
+
+    def _feature(self, name: str) -> Any:
+        side, _, rest = name.partition(".")
+        if name == "winner":
+            p, b = self.total("player"), self.total("banker")
+            return np.where(p > b, 0, np.where(b > p, 1, 2))
+        if name == "margin":
+            return np.abs(self.total("player") - self.total("banker"))
+        if name == "cards":
+            return 4 + self.pd.astype(np.int64) + self.bd.astype(np.int64)
+        if rest == "total":
+            return self.total(side)
+        if rest == "cards":
+            return 2 + self.drew(side).astype(np.int64)
+        if rest == "initial":
+            return self.pt if side == "player" else self.bt
+        if rest == "natural":
+            return (self.pt if side == "player" else self.bt) >= 8
+        if rest == "third":
+            return self.third(side, "value")
+        if rest in ("pair", "perfect_pair"):
+            a, b = _HAND_SLOTS[side][:2]
+            same = self.attr(a, "rank") == self.attr(b, "rank")
+            if rest == "perfect_pair":
+                same = same & (self.attr(a, "suit") == self.attr(b, "suit"))
+            return same
+        if rest == "wins":
+            return self.feature("winner") == (0 if side == "player" else 1)
+        if rest.startswith("card"):
+            card, attr = rest.split(".")
+            return self.card(side, int(card[4]), attr)
+        if rest == "suited":
+            first = self.card(side, 1, "suit")
+            third = self.card(side, 3, "suit")
+            return (first == self.card(side, 2, "suit")) & ((third == NONE) | (third == first))
+        if rest == "colour":
+            red = self.card(side, 1, "colour") + self.card(side, 2, "colour")
+            third = self.card(side, 3, "colour")
+            red = red + np.maximum(third, 0)
+            n = 2 + (third >= 0)
+            return np.where(red == n, 1, np.where(red == 0, 0, 2))
+        if rest == "poker":
+            if side == "initial":
+                slots = (0, 1, 2, 3)
+                return poker_category(
+                    [self.attr(s, "rank") for s in slots], [self.attr(s, "suit") for s in slots]
+                )
+            ranks = [self.card(side, i, "rank") for i in (1, 2, 3)]
+            suits = [self.card(side, i, "suit") for i in (1, 2, 3)]
+            two = poker_category(ranks[:2], suits[:2])
+            three = poker_category(ranks, suits)
+            return np.where(ranks[2] == NONE, two, three)
+        raise ConditionError(f"unknown feature {name!r}")  # pragma: no cover - parser checks
+
+    def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
+        """(dealt mask, attribute getter) of every card slot of a ``count`` group."""
+
+        def slot(s: int) -> Callable[[str], Any]:
+            return lambda a: self.attr(s, a)
+
+        if group == "initial":
+            return [(True, slot(s)) for s in (0, 1, 2, 3)]
+        out: list[tuple[Any, Callable[[str], Any]]] = []
+        if group in ("player", "round"):
+            out += [(True, slot(0)), (True, slot(2)), (self.pd, slot(4))]
+        if group in ("banker", "round"):
+            out += [(True, slot(1)), (True, slot(3))]
+            out.append((self.bd, lambda a: np.where(self.pd, self.attr(5, a), self.attr(4, a))))
+        return out
+
+
+@cache
+def _draw_tables(tableau: Tableau) -> tuple[np.ndarray, np.ndarray]:
+    table = continuations(tableau)
+    pd = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
+    bd = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
+    return pd, bd
+
+
+def _const_code(value: object, kind: FeatureKind | CardKind | None) -> int:
+    """A literal as the integer code its feature uses."""
+    if value is None:
+        return NONE
+    if isinstance(value, bool):
+        return int(value)
+    if kind is CardKind.RANK:
+        return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(value, value)  # type: ignore[call-overload, no-any-return]
+    if kind is CardKind.SUIT:
+        return SUIT_WORDS.index(str(value))
+    if kind in (CardKind.COLOUR, CardKind.HAND_COLOUR):
+        return {"black": 0, "red": 1, "mixed": 2}[str(value)]
+    if kind is CardKind.POKER:
+        return POKER.index(str(value))
+    if kind is FeatureKind.WINNER:
+        return ("player", "banker", "tie").index(str(value))
+    assert isinstance(value, int)
+    return value
+
+
+_CMP = {
+    "==": np.equal,
+    "!=": np.not_equal,
+    "<": np.less,
+    "<=": np.less_equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+}
+
+
+class _Evaluator:
+    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count)."""
+
+    def __init__(self, rnd: _Round) -> None:
+        self.rnd = rnd
+
+    def kind(
+        self, operand: Node, card: Callable[[str], Any] | None
+    ) -> FeatureKind | CardKind | None:
+        if isinstance(operand, Var):
+            if card is not None:
+                return CARD_ATTRIBUTES[operand.name]
+            return {**FEATURE_KINDS, **CARD_FEATURE_KINDS}[operand.name]
+        if isinstance(operand, Count | Sum):
+            return FeatureKind.INTEGER
+        return None
+
+    def operand(
+        self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
+    ) -> Any:
+        if isinstance(node, Const):
+            return _const_code(node.value, kind)
+        if isinstance(node, Var):
+            return card(node.name) if card is not None else self.rnd.feature(node.name)
+        if isinstance(node, Count):
+            total: Any = 0
+            for dealt, get in self.rnd.group_cards(node.group):
+                total = total + (self.test(node.card, get) & dealt).astype(np.int64)
+            return total
+        if isinstance(node, Sum):
+            out: Any = 0
+            for sign, term in node.terms:
+                value = self.operand(term, FeatureKind.INTEGER, card)
+                out = out + value if sign > 0 else out - value
+            return out
+        raise ConditionError(f"not an operand: {node!r}")  # pragma: no cover
+
+    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+        if isinstance(node, Otherwise):
+            return np.bool_(True)
+        if isinstance(node, Const):
+            return np.bool_(bool(node.value))
+        if isinstance(node, Var):
+            return np.asarray(self.operand(node, None, card)).astype(bool)
+        if isinstance(node, Not):
+            return ~np.asarray(self.test(node.item, card))
+        if isinstance(node, And | Or):
+            out = self.test(node.items[0], card)
+            for item in node.items[1:]:
+                part = self.test(item, card)
+                out = (out & part) if isinstance(node, And) else (out | part)
+            return out
+        if isinstance(node, In):
+            kind = self.kind(node.var, card)
+            value = self.operand(node.var, kind, card)
+            hit = np.isin(value, [_const_code(v, kind) for v in node.values])
+            return ~hit if node.negated else hit
+        assert isinstance(node, Cmp)
+        lk, rk = self.kind(node.left, card), self.kind(node.right, card)
+        left = self.operand(node.left, lk or rk, card)
+        right = self.operand(node.right, rk or lk, card)
+        out = _CMP[node.op](left, right)
+        if node.op not in ("==", "!=") and FeatureKind.THIRD in (lk, rk):
+            out = out & (np.asarray(left) >= 0) & (np.asarray(right) >= 0)
+        return np.asarray(out)
+
+
+# -- the enumeration ---------------------------------------------------------------------------
+
+
+def _symmetries(
+    shoe: Shoe, nodes: Sequence[Node], colours: bool, colour_literal: bool
+) -> list[tuple[int, ...]]:
+    """Suit permutations under which the shoe and the conditions are unchanged."""
+    named = {
+        SUIT_WORDS.index(n.value)
+        for root in nodes
+        for n in _walk_all(root)
+        if isinstance(n, Const) and n.value in SUIT_WORDS
+    }
+    out = []
+    for g in itertools.permutations(range(4)):
+        if any(g[s] != s for s in named):
+            continue
+        if any(shoe.counts[r][g[s]] != shoe.counts[r][s] for r in range(13) for s in range(4)):
+            continue
+        if colours:
+            keeps = all(_RED[g[s]] == _RED[s] for s in range(4))
+            swaps = all(_RED[g[s]] != _RED[s] for s in range(4))
+            if not (keeps or (swaps and not colour_literal)):
+                continue
+        out.append(g)
+    return out
+
+
+def _walk_all(node: Node) -> Iterator[Node]:
+    for n in _walk(node):
+        yield n
+        if isinstance(n, Count):
+            yield from _walk_all(n.card)
+
+
+def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
+    """Where each class of ``axis`` goes under the suit permutation ``g``."""
+    index = {cards: i for i, cards in enumerate(axis.cards)}
+    return [index[frozenset((r, g[s]) for r, s in cards)] for cards in axis.cards]
+
+
+def row_counts(
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    offer: Condition | None = None,
+    known: Known | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RowCounts:
+    """Combinations of the rounds each condition settles first (rows of a bet, the last one
+    ``otherwise``), among the rounds where ``offer`` holds and the cards agree with ``known``.
+
+    ``offered`` counts those rounds; ``universe`` is N·(N−1)·…·(N−5). ``progress(done, of)``
+    is called after each block of cells.
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> from exactodds.shoe import Shoe
+    >>> nine = row_counts([parse_condition("player.card1.rank == 9"), OTHERWISE], Shoe.decks(8),
+    ...                   known={"P1": [(8, 0), (8, 1), (9, 0)]})  # 9c, 9d or Tc
+    >>> nine.rows[0] * 3 == nine.offered * 2
+    True
+    """
+    if shoe.size < 6:
+        raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
+    nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
+    bits, deal, colour_literal = _needs(nodes)
+    allowed: dict[int, frozenset[tuple[int, int]]] = {}
+    masked: dict[str, frozenset[tuple[int, int]]] = {}
+    for position, given in (known or {}).items():
+        if position not in POSITIONS:
+            raise PaytableError(
+                f"unknown dealing position {position!r} (known: {', '.join(POSITIONS)})"
+            )
+        cards = frozenset(given)
+        i = POSITIONS.index(position)
+        if i < 4:
+            allowed[i] = cards
+            bits[i] = _coarsest(bits[i], cards)
+        else:
+            masked[position] = cards
+            deal = True
+            for s in (4,) if position == "P3" else (4, 5):
+                bits[s] = _coarsest(bits[s], cards)
+    slots = list(range(6 if deal else 4))
+    order = sorted(slots, key=lambda s: -_fineness(bits[s]))
+    levels = {}
+    for k, s in enumerate(order):
+        b = 0
+        for t in order[k:]:
+            b |= bits[t]
+        levels[s] = _norm(b)
+    axes = [_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order]
+    n = shoe.size
+    big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
+    dtype: Any = object if big else np.int64
+    tail = 1 if deal else perm(n - 4, 2)
+    universe = perm(n, 6)
+    colours = colour_literal or any(b & _COLOUR for b in bits)
+    group = [(0, 1, 2, 3)] if known else _symmetries(shoe, nodes, colours, colour_literal)
+    maps = [[_act(g, a) for a in axes] for g in group]
+    subsets = {
+        (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
+    }
+    # Outer axes are looped over in Python, inner ones form one numpy block.
+    m = len(axes)
+    while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
+        m -= 1
+    inner = axes[m:]
+    shape = tuple(len(a) for a in inner)
+    rows = [0] * len(conditions)
+    offered = 0
+    prefixes = list(itertools.product(*(range(len(a)) for a in axes[:m])))
+    for done, prefix in enumerate(prefixes):
+        if progress is not None and done % 64 == 0:
+            progress(done, len(prefixes))
+        if m and group and len(group) > 1:
+            images = [tuple(mp[k][c] for k, c in enumerate(prefix)) for mp in maps]
+            if min(images) != prefix:
+                continue
+            weight = len(set(images))
+        else:
+            weight = 1
+        outer = 1
+        for k, c in enumerate(prefix):
+            outer *= axes[k].count[c] - sum(int(subsets[j, k][prefix[j], c]) for j in range(k))
+            if outer <= 0:
+                break
+        if outer <= 0:
+            continue
+        cells = np.ones(shape, dtype=dtype)
+        for i, axis in enumerate(inner):
+            k = m + i
+            rem = np.array(axis.count, dtype=dtype).reshape(_line(len(shape), i))
+            for j in range(k):
+                sub = subsets[j, k]
+                if j < m:
+                    rem = rem - sub[prefix[j]].reshape(_line(len(shape), i))
+                else:
+                    rem = rem - sub.reshape(_plane(len(shape), j - m, i, sub.shape))
+            cells = cells * rem
+        attrs: dict[int, dict[str, Any]] = {}
+        for k, axis in enumerate(axes):
+            if k < m:
+                attrs[axis.slot] = {
+                    name: np.int64(getattr(axis, name)[prefix[k]])
+                    for name in ("value", "rank", "suit", "colour")
+                }
+            else:
+                line = _line(len(shape), k - m)
+                attrs[axis.slot] = {
+                    name: np.array(getattr(axis, name), dtype=np.int64).reshape(line)
+                    for name in ("value", "rank", "suit", "colour")
+                }
+        for s in range(6):
+            attrs.setdefault(
+                s,
+                {
+                    "value": np.int64(0),
+                    "rank": np.int64(NONE),
+                    "suit": np.int64(NONE),
+                    "colour": np.int64(NONE),
+                },
+            )
+        rnd = _Round(attrs, deal, tableau)
+        ev = _Evaluator(rnd)
+        live = np.ones(shape, dtype=bool)
+        if offer is not None:
+            live = live & ev.test(offer.node)
+        for position, cards in masked.items():
+            live = live & _known_mask(
+                rnd, position, cards=cards, axes=axes, m=m, prefix=prefix, shape=shape
+            )
+        live = np.broadcast_to(live, shape)
+        scale = weight * outer * tail
+        offered += scale * int(cells[live].sum())
+        unsettled = live.copy()
+        for i, condition in enumerate(conditions):
+            if not unsettled.any():
+                break
+            hit = unsettled & np.broadcast_to(ev.test(condition.node), shape)
+            if hit.any():
+                rows[i] += scale * int(cells[hit].sum())
+                unsettled &= ~hit
+        if unsettled.any() and cells[unsettled].any():
+            raise PaytableError("no row matches some rounds (the last row must be 'otherwise')")
+    if progress is not None:
+        progress(len(prefixes), len(prefixes))
+    return RowCounts(tuple(rows), offered, universe)
+
+
+def _line(ndim: int, i: int) -> tuple[int, ...]:
+    return tuple(-1 if d == i else 1 for d in range(ndim))
+
+
+def _plane(ndim: int, j: int, i: int, shape: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(shape[0] if d == j else shape[1] if d == i else 1 for d in range(ndim))
+
+
+def _known_mask(
+    rnd: _Round,
+    position: str,
+    *,
+    cards: frozenset[tuple[int, int]],
+    axes: Sequence[_Axis],
+    m: int,
+    prefix: tuple[int, ...],
+    shape: tuple[int, ...],
+) -> Any:
+    """Cells where the hand drew a third card inside ``cards`` (known P3 or B3)."""
+
+    def inside(slot: int) -> Any:
+        k = next(i for i, a in enumerate(axes) if a.slot == slot)
+        ok = np.array([c <= cards for c in axes[k].cards], dtype=bool)
+        if k < m:
+            return ok[prefix[k]]
+        return ok.reshape(_line(len(shape), k - m))
+
+    if position == "P3":
+        return rnd.pd & inside(4)
+    return rnd.bd & np.where(rnd.pd, inside(5), inside(4))
+
+
+def holds_for_cards(
+    condition: Condition,
+    cards: Sequence[tuple[int, int]],
+    tableau: Tableau = BUILTIN["punto-banco"],
+) -> bool:
+    """Whether ``condition`` holds for one round dealt from ``cards`` (rank index, suit index)
+    in dealing order (4 to 6 cards: the six-card slots; missing ones are never read).
+
+    >>> from exactodds.conditions import parse_condition
+    >>> suited_eight = parse_condition("player.suited and player.total == 8")
+    >>> holds_for_cards(suited_eight, [(2, 0), (9, 1), (4, 0), (9, 2)])  # P: 3c 5c, B: Td Th
+    True
+    """
+    attrs: dict[int, dict[str, Any]] = {}
+    for s in range(6):
+        if s < len(cards):
+            r, u = cards[s]
+            attrs[s] = {
+                "value": np.int64(RANK_VALUES[r]),
+                "rank": np.int64(r + 1),
+                "suit": np.int64(u),
+                "colour": np.int64(int(_RED[u])),
+            }
+        else:
+            attrs[s] = {
+                "value": np.int64(0),
+                "rank": np.int64(NONE),
+                "suit": np.int64(NONE),
+                "colour": np.int64(NONE),
+            }
+    rnd = _Round(attrs, True, tableau)
+    return bool(_Evaluator(rnd).test(condition.node))

@@ -1,0 +1,79 @@
+"""``exactodds montecarlo``: deal rounds from fresh shoes and compare them with the exact figures
+(z-scores): a statistical check of the engine, not a source of figures."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Annotated
+
+import typer
+
+from exactodds.cli.common import (
+    DecksOpt,
+    PaytableArg,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    check_format,
+    format_option,
+)
+from exactodds.game import GameChoice
+
+__all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
+
+DEFAULT_ROUNDS = 1_000_000
+"""Rounds dealt when ``--rounds`` is not given."""
+
+EPILOG = """Examples:
+
+\b
+  exactodds montecarlo classic --rounds 1000000 --seed 1
+  exactodds montecarlo classic --decks 6 --rules mini --rounds 100000 --format json"""
+
+
+def montecarlo(
+    paytable: PaytableArg = None,
+    *,
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds", metavar="N", min=1, help=f"Rounds to deal (default {DEFAULT_ROUNDS:,})."
+        ),
+    ] = DEFAULT_ROUNDS,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="Seed of the run.")] = 1,
+    fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
+) -> None:
+    """Monte Carlo check of the exact figures: deal rounds from fresh shoes and give, per bet and
+    per paytable row, how far the counts seen are from the exact ones (z-scores)."""
+    run_montecarlo(paytable, GameChoice(decks, remove, shoe_file, rules), rounds, seed, fmt)
+
+
+def run_montecarlo(
+    paytable: str | None,
+    game: GameChoice,
+    rounds: int,
+    seed: int,
+    fmt: str,
+) -> None:
+    """The command's work (also ``simulate --monte-carlo``'s, deprecated) on the game of the
+    ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options."""
+    from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
+    from exactodds.cli.progress import progress_display
+    from exactodds.paytable_loader import load_paytable
+
+    chosen = check_format(fmt, ("md", "json"))
+    table = load_paytable(paytable)
+    shoe, tableau = game.resolve(table)
+    start = time.perf_counter()
+    with progress_display("monte carlo", "rounds") as progress:
+        check = monte_carlo_check(
+            table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
+        )
+    typer.echo(render_monte_carlo_check(check, table.name, chosen))
+    if sys.stderr.isatty():
+        print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)

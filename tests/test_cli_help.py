@@ -1,0 +1,97 @@
+"""One CLI grammar: every command's help examples are printed one per line as written (never
+re-wrapped), name files that exist and parse; every ``--format`` lists its choices; metavars
+follow one style; deprecated spellings still work, with a one-line notice."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+
+from exactodds.cli.app import app
+from tests.cli_helpers import Cli
+
+ROOT = Path(__file__).resolve().parent.parent
+ROOT_COMMAND: Any = typer.main.get_command(app)
+COMMANDS: dict[str, Any] = ROOT_COMMAND.commands
+
+
+def _examples(epilog: str) -> list[str]:
+    return [line.strip() for line in epilog.splitlines() if line.startswith("  exactodds")]
+
+
+@pytest.mark.parametrize("name", ["", *sorted(COMMANDS)])
+def test_help_examples_print_as_written_and_parse(
+    name: str, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    command = COMMANDS[name] if name else ROOT_COMMAND
+    examples = _examples(command.epilog or "")
+    assert examples, f"{name or 'exactodds'} has no example"
+    code, out, _ = cli([name, "--help"] if name else ["--help"])
+    assert code == 0
+    printed = {line.strip() for line in out.splitlines()}
+    for example in examples:
+        assert example in printed, example  # one line, not re-wrapped
+        args = shlex.split(example.split("  #")[0])[1:]
+        for arg in args:
+            if arg.endswith((".toml", ".json")):
+                assert (ROOT / arg).is_file(), f"{example}: {arg} does not exist"
+        if args and args[0] in COMMANDS:
+            COMMANDS[args[0]].make_context(args[0], args[1:])  # raises on a bad option
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_formats_list_their_choices_and_metavars_have_one_style(name: str) -> None:
+    for param in COMMANDS[name].params:
+        if "--format" in getattr(param, "opts", []):
+            choices = param.metavar.split("|")
+            assert len(choices) > 1 and all(c in param.help for c in choices), param.help
+        metavar = getattr(param, "metavar", None)
+        if getattr(param, "param_type_name", "") == "option" and not (
+            param.is_flag or param.hidden
+        ):
+            assert metavar, f"{name} {param.opts[0]} has no metavar"
+            assert re.fullmatch(r"[A-Z][A-Z0-9=:.-]*|[a-z]+(\|[a-z]+)+|YYYY-MM-DD", metavar), (
+                name,
+                metavar,
+            )
+
+
+def test_odds_json_is_a_deprecated_alias(cli: Cli) -> None:
+    code, out, err = cli(["odds", "--decks", "1", "--json"])
+    assert code == 0 and json.loads(out)["cards"] == 52
+    assert err.strip() == (
+        "exactodds: warning: odds --json is deprecated and will be removed in the next release;"
+        " use --format json"
+    )
+    assert cli(["odds", "--decks", "1", "--format", "json"])[1] == out
+
+
+def test_solve_json_is_a_deprecated_alias(cli: Cli) -> None:
+    argv = ["solve", "classic", "--bet", "tie", "--event", "#1", "-t", "5%"]
+    code, out, err = cli([*argv, "--json"])
+    assert code == 0 and "deprecated" in err and len(err.splitlines()) == 1
+    assert cli([*argv, "--format", "json"])[1] == out
+
+
+def test_simulate_monte_carlo_is_a_deprecated_alias_of_montecarlo(cli: Cli) -> None:
+    argv = ["classic", "--decks", "1", "--rounds", "2000", "--seed", "3", "--format", "json"]
+    code, out, err = cli(["simulate", "--monte-carlo", *argv])
+    assert code == 0 and err.strip().endswith("use exactodds montecarlo")
+    assert cli(["montecarlo", *argv])[1:] == (out, "")
+
+
+def test_required_options_are_marked(cli: Cli) -> None:
+    for argv, option in (
+        (["check", "classic"], "--against"),
+        (["solve", "classic", "--bet", "tie"], "--event"),
+        (["settle", "classic"], "--cards"),
+    ):
+        code, _, err = cli(argv)
+        assert code == 2 and f"missing option '{option}'" in err, err

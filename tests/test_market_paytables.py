@@ -1,0 +1,132 @@
+"""The market paytables (issue 16 item 5) run through exactodds.
+
+Each bet's exact figures from the library (the card-level engine, offers per offered round) must
+equal tests/market_independent.py's, event by event, and round to the figure its source
+publishes (tests/data/market_edges.toml, one "# Source:" line per figure). The files themselves
+cite their rules page and validate clean. They wait in tests/data/market/ until every command
+downstream of the engine (report, settle, examples, designer, formula) reads card-level bets;
+then they move to paytables/ and ship.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from exactodds.metrics import BetFigures, paytable_figures
+from exactodds.paytable_loader import load_paytable, validate_paytable
+from exactodds.shoe import Shoe
+from tests.cli_helpers import Cli
+from tests.market_independent import edge
+from tests.test_market_bets import (
+    FIGURES,
+    INSURANCE,
+    PAYS,
+    PUBLISHED,
+    eight_deck_counts,
+    insurance_figures,
+    rounded,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+HOME = Path(__file__).parent / "data" / "market"
+MARKET = sorted(PUBLISHED)  # the market paytables, by file stem
+
+
+@cache
+def figures(paytable: str) -> dict[str, BetFigures]:
+    return {f.bet.id: f for f in paytable_figures(load_paytable(HOME / f"{paytable}.toml"))}
+
+
+def probabilities(fig: BetFigures) -> dict[str, Fraction]:
+    """Probability of each row's event (per offered round for an offer)."""
+    return {row.event: row.probability for row in fig.rows}
+
+
+# -- the files ------------------------------------------------------------------------------------
+
+
+def test_the_files_are_the_published_paytables() -> None:
+    assert sorted(p.stem for p in HOME.glob("*.toml")) == MARKET
+
+
+@pytest.mark.parametrize("name", MARKET)
+def test_file_cites_its_rules_page_and_validates(name: str) -> None:
+    path = HOME / f"{name}.toml"
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0].startswith("# Source: ")
+    assert "https://" in text.splitlines()[0] + text.splitlines()[1]
+    assert "https://" in load_paytable(path).source
+    assert validate_paytable(path) == []
+    assert load_paytable(path).decks == 8
+
+
+# -- every bet against the independent calculator and the published figure ------------------------
+
+
+@pytest.mark.parametrize(("paytable", "bet"), FIGURES)
+def test_bet_matches_independent_counts_and_published_edge(paytable: str, bet: str) -> None:
+    fig = figures(paytable)[bet]
+    counts, total = eight_deck_counts(paytable, bet)
+    _, _, pays = PAYS[paytable, bet]
+    got = probabilities(fig)
+    for event in pays:
+        assert got.get(event, Fraction(0)) == Fraction(counts.get(event, 0), total), event
+    assert fig.house_edge == edge(counts, total, pays)
+    entry = PUBLISHED[paytable][bet]
+    assert round(100 * fig.house_edge, entry["decimals"]) == Fraction(entry["percent"])
+
+
+@pytest.mark.parametrize("bet", INSURANCE)
+def test_insurance_offer_matches_independent_and_published(bet: str) -> None:
+    entry = PUBLISHED["insurance"][bet]
+    fig = figures("insurance")[bet]
+    counts, total = insurance_figures(Shoe.decks(8), entry["player"], entry["banker"])
+    got = probabilities(fig)
+    for event, key in (
+        ("Player wins", "player_win"),
+        ("Banker wins", "banker_win"),
+        ("Tie", "tie"),
+    ):
+        assert got[event] == Fraction(counts[event], total), event
+        assert rounded(got[event], entry[key]) == Fraction(entry[key]), key
+    assert rounded(fig.ev, entry["ev"]) == Fraction(entry["ev"])
+
+
+# -- settle: real rounds with their suits ---------------------------------------------------------
+
+
+def settle(cli: Cli, paytable: str, cards: str, bet: str) -> Fraction:
+    """The net win of a 10-unit ``bet`` on the round ``cards``, through the CLI (JSON)."""
+    code, out, err = cli(
+        [
+            "settle",
+            str(HOME / f"{paytable}.toml"),
+            "--cards",
+            cards,
+            "--bet",
+            f"{bet}=10",
+            "--format",
+            "json",
+        ]
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    (row,) = [b for b in data["bets"] if b["bet"] == bet]
+    return Fraction(row["net"])
+
+
+@pytest.mark.parametrize(
+    ("paytable", "cards", "bet", "net"),
+    [
+        # offered at Player 0 v Banker 5; the Player draws a 9 and wins: 2 to 1
+        ("insurance", "P: Kc Qh 9s | B: 2d 3s", "player_0_v_5", 20),
+        ("insurance", "P: Kc Qh 4s | B: 2d 3s 2c", "player_0_v_5", -10),
+    ],
+)
+def test_settle_real_rounds(cli: Cli, paytable: str, cards: str, bet: str, net: int) -> None:
+    assert settle(cli, paytable, cards, bet) == net
