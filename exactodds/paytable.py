@@ -270,6 +270,8 @@ class Paytable:
     warnings: tuple[str, ...] = field(default=(), compare=False)
     """Remarks that do not stop the file loading (rows that never occur with its own shoe),
     each ``FILE:LINE: message``."""
+    edits: tuple[str, ...] = field(default=(), compare=False)
+    """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
@@ -299,7 +301,8 @@ class Paytable:
         """The paytable with one row of one bet paying ``pays`` (a payout text such as
         ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
         it was read from (no path, no hash) and its description says what was edited, since
-        the old one may state the old payout.
+        the old one may state the old payout; the designer page exports
+        an edited paytable with the same description.
 
         >>> from exactodds.paytable_loader import load_paytable
         >>> table = load_paytable("classic").with_payout("player_pair", "Player pair", "12:1")
@@ -319,11 +322,11 @@ class Paytable:
         rows = (*bet.rows[:index], replace(old, pays=payout), *bet.rows[index + 1 :])
         bets = tuple(replace(b, rows=rows) if b.id == bet_id else b for b in self.bets)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
-        if self.path is None and self.description.endswith(")."):  # already edited: add to it
-            description = f"{self.description[:-1]}; {edit}."
-        else:
-            description = f"{self.name} with {edit}."
-        return replace(self, bets=bets, path=None, sha256=None, description=description)
+        edits = (*self.edits, edit)
+        description = f"{self.name} with {'; '.join(edits)}."
+        return replace(
+            self, bets=bets, path=None, sha256=None, description=description, edits=edits
+        )
 
     def __repr__(self) -> str:
         """One line: name, shoe, rules, bets, file (the full text is :meth:`_repr_html_`)."""

@@ -1,21 +1,18 @@
 """One error path: bad input of any kind is one line and exit 2; a bug is one line and exit 1;
-output files are checked before the work; limits are those of the README's table."""
+output files are checked before the work; limits are those of exactodds/limits.py."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from exactodds import limits
 from exactodds.errors import PaytableError
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import Cli
 
-README = Path(__file__).parents[1] / "README.md"
 PLAYER = (
     '[bets.player]\nrows = [\n  {{ when = "player.wins", pays = "{pays}" }},\n'
     '  {{ when = "otherwise", pays = "lose" }},\n]\n'
@@ -317,15 +314,3 @@ def test_workers_are_bounded_by_the_cpus_and_the_work(
     monkeypatch.setattr(sim, "ProcessPoolExecutor", no_pool)
     result = sim.simulate(evaluator, Shoe.decks(1), shoes=5, seed=1, workers=2)  # one chunk
     assert result.shoes == 5
-
-
-def test_every_limit_is_in_the_readme_table() -> None:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Limits") :]
-    section = section[: section.find("\n## ", 1) if "\n## " in section[1:] else None]
-    names = [n for n in limits.__all__ if n.startswith("MAX_")]
-    for name in names:
-        value: int = getattr(limits, name)
-        assert f"`{name}`" in section, name
-        row = next(line for line in section.splitlines() if f"`{name}`" in line)
-        assert f"{value:,}" in row or re.search(rf"\b{value}\b", row), (name, row)

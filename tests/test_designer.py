@@ -388,6 +388,13 @@ def test_export_reads_back_to_the_pages_figures(
     table = load_paytable(path)
     assert table.name == sheet.paytable.name and table.tableau == sheet.tableau
     assert [b.id for b in table.bets] == [b.bet.id for b in sheet.bets]
+    # the old description may state the old payouts: the export describes the edits, in the
+    # words of Paytable.with_payout (bets and rows in paytable order)
+    expected = sheet.paytable
+    for bet in sheet.paytable.bets:
+        for k in sorted(edits.get(bet.id, {})):
+            expected = expected.with_payout(bet.id, k, edits[bet.id][k])
+    assert table.description == expected.description != sheet.paytable.description
     # the exported file on the page's shoe gives the page's figures
     again = build_sheet(table, shoe=sheet.shoe, date=sheet.date, version=sheet.version)
     ids = [b.bet.id for b in sheet.bets]
@@ -432,7 +439,8 @@ def test_export_escapes_hostile_text(pages: Pages, tmp_path: Path) -> None:
     back = tmp_path / "back.toml"
     back.write_text(page.locator("textarea[data-export]").input_value(), encoding="utf-8")
     table = load_paytable(back)
-    assert table.name == name and table.description == original.description
+    assert table.name == name
+    assert table.description == original.with_payout("player", 0, "1 TO 1").description
     assert [b.name for b in table.bets] == [b.name for b in original.bets]
     assert [r.event for b in table.bets for r in b.rows] == [
         r.event for b in original.bets for r in b.rows

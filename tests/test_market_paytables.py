@@ -95,6 +95,8 @@ def test_insurance_offer_matches_independent_and_published(bet: str) -> None:
         assert got[event] == Fraction(counts[event], total), event
         assert rounded(got[event], entry[key]) == Fraction(entry[key]), key
     assert rounded(fig.ev, entry["ev"]) == Fraction(entry["ev"])
+    # the sheet's probability of the offer: the offered share of all six-card sequences
+    assert fig.offer_probability == Fraction(total, 416 * 415 * 414 * 413 * 412 * 411)
 
 
 # -- settle: real rounds with their suits ---------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Every code block of README.md runs: shell commands as processes of the venv's scripts, Python
-blocks as doctests, TOML blocks parsed and checked against the files in examples/.
+"""Every code block of README.md and of the docs (docs/*.md) runs: shell commands as processes of
+the venv's scripts, Python blocks as doctests, TOML blocks parsed and checked against the files
+in examples/.
 
 Shell commands run from a scratch folder holding only a link to examples/ (as a user's folder
 would), except the Development section's, which work on the checkout. In the first block, the
@@ -26,6 +27,8 @@ from exactodds.tableau import BUILTIN, Tableau
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+PAGES = [README, *DOCS]
 VENV_BIN = Path(sys.prefix) / "bin"
 SKIP = "not run in tests"
 CI_STEPS = ("python3 -m venv", "pip install", "-m pytest")
@@ -33,52 +36,61 @@ CI_STEPS = ("python3 -m venv", "pip install", "-m pytest")
 
 @dataclass(frozen=True)
 class Block:
-    """A fenced code block: its language, text, first line in README.md and section heading."""
+    """A fenced code block: its language, text, first line in its page and section heading."""
 
     lang: str
     text: str
     line: int
     section: str
+    page: str = "README.md"
+
+    @property
+    def where(self) -> str:
+        """``PAGE:LINE`` for test ids and messages."""
+        return f"{self.page}:{self.line}"
 
 
-def _blocks() -> list[Block]:
+def _blocks(path: Path = README) -> list[Block]:
     blocks: list[Block] = []
     section = ""
     lang: str | None = None
     body: list[str] = []
     start = 0
-    for n, line in enumerate(README.read_text(encoding="utf-8").splitlines(), 1):
+    page = path.relative_to(ROOT).as_posix()
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if lang is None and line.startswith("#"):
             section = line.lstrip("#").strip()
         if line.startswith("```"):
             if lang is None:
                 lang, body, start = line[3:].strip(), [], n + 1
             else:
-                blocks.append(Block(lang, "\n".join(body) + "\n", start, section))
+                blocks.append(Block(lang, "\n".join(body) + "\n", start, section, page))
                 lang = None
         elif lang is not None:
             body.append(line)
-    assert lang is None, "README.md has an unclosed code block"
+    assert lang is None, f"{page} has an unclosed code block"
     return blocks
 
 
-BLOCKS = _blocks()
+README_BLOCKS = _blocks(README)
+BLOCKS = [b for page in PAGES for b in _blocks(page)]
 
 
 def _commands() -> list[tuple[str, str, bool]]:
     """(id, command, in the checkout) of every shell command to run."""
     out = []
-    for i, block in enumerate(b for b in BLOCKS if b.lang in ("sh", "bash", "shell")):
+    first = next(b for b in README_BLOCKS if b.lang in ("sh", "bash", "shell"))
+    for block in (b for b in BLOCKS if b.lang in ("sh", "bash", "shell")):
         for k, line in enumerate(block.text.splitlines()):
             command = line.strip()
             if not command or command.startswith("#") or command.endswith(SKIP):
                 continue
-            if i == 0:  # CI's own steps: make the venv, install, run this suite
+            if block == first:  # CI's own steps: make the venv, install, run this suite
                 kept = [s.strip() for s in command.split("&&") if not any(c in s for c in CI_STEPS)]
                 command = " && ".join(kept)
                 if not command:
                     continue
-            out.append((f"L{block.line + k}", command, block.section == "Development"))
+            out.append((f"{block.page}:{block.line + k}", command, block.section == "Development"))
     return out
 
 
@@ -86,9 +98,10 @@ COMMANDS = _commands()
 
 
 def test_the_readme_has_the_blocks_this_test_knows() -> None:
-    langs = {b.lang for b in BLOCKS}
+    langs = {b.lang for b in BLOCKS if not b.lang.startswith("{")}  # MyST directives aside
     assert langs <= {"sh", "python", "toml"}, langs
     assert len(COMMANDS) >= 15
+    assert {b.page for b in BLOCKS if b.lang == "python"} >= {"README.md", "docs/notebook.md"}
     skipped = [
         line
         for b in BLOCKS
@@ -132,16 +145,23 @@ def test_readme_command_runs(command: str, checkout: bool, tmp_path: Path) -> No
         assert done.stdout.strip(), command  # every example prints something
 
 
-@pytest.mark.parametrize(
-    "block", [b for b in BLOCKS if b.lang == "python"], ids=lambda b: f"L{b.line}"
-)
-def test_readme_python_runs_and_prints_what_it_says(block: Block) -> None:
-    assert block.text.startswith(">>> "), "write README Python as a doctest: it checks output"
-    test = doctest.DocTestParser().get_doctest(block.text, {}, "README", str(README), block.line)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    result = runner.summarize(verbose=False)
-    assert result.failed == 0 and result.attempted >= 5
+PYTHON_PAGES = sorted({b.page for b in BLOCKS if b.lang == "python"})
+
+
+@pytest.mark.parametrize("page", PYTHON_PAGES)
+def test_readme_python_runs_and_prints_what_it_says(page: str) -> None:
+    """A page's Python blocks run in order in one namespace, as a notebook's cells do."""
+    globs: dict[str, object] = {}
+    for block in (b for b in BLOCKS if b.lang == "python" and b.page == page):
+        assert block.text.startswith(">>> "), f"{block.where}: write Python as a doctest"
+        test = doctest.DocTestParser().get_doctest(
+            block.text, globs, block.page, str(ROOT / block.page), block.line
+        )
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, clear_globs=False)
+        globs = test.globs  # a DocTest works on a copy of the namespace it is given
+        result = runner.summarize(verbose=False)
+        assert result.failed == 0 and result.attempted >= 3, block.where
 
 
 def test_readme_toml_blocks_are_the_example_files() -> None:

@@ -104,3 +104,11 @@ def test_committed_sheets_never_say_seed() -> None:
         text = sheet.read_text(encoding="utf-8")
         assert not re.search(r"\bseed 00\d|\bSeed 00\d", text), sheet
         assert "paytables/" not in "".join(re.findall(r"exactodds report [^`<]*", text)), sheet
+
+
+@pytest.mark.parametrize("page", sorted(REPORTS.glob("*.html")), ids=lambda p: p.name)
+def test_a_page_points_only_to_sections_it_has(page: Path) -> None:
+    """reports/comparison.html said "see the appendix" and had none."""
+    text = page.read_text(encoding="utf-8")
+    if "the appendix" in text:
+        assert 'id="appendix"' in text, page.name

@@ -646,7 +646,19 @@
       "# the paytable of the sheet, with its payouts as edited there.",
       `name = ${tomlString(t.name)}`,
     ];
-    if (t.description) lines.push(`description = ${tomlString(t.description)}`);
+    // An edit makes the paytable's description stale (it may state the old payouts): the
+    // export describes the edits instead, as Paytable.with_payout does in Python.
+    const edits = [];
+    for (const bet of bets) {
+      bet.data.rows.forEach((row, k) => {
+        const input = bet.inputs[k];
+        if (input !== undefined && input.value !== input.defaultValue) {
+          edits.push(`${bet.data.name}: ${row.event} ${strip(input.value)} (was ${row.text})`);
+        }
+      });
+    }
+    const description = edits.length ? `${t.name} with ${edits.join("; ")}.` : t.description;
+    if (description) lines.push(`description = ${tomlString(description)}`);
     if (t.source) lines.push(`source = ${tomlString(t.source)}`);
     lines.push(`decks = ${t.decks}`);
     if (typeof t.rules === "string") {
