@@ -36,6 +36,7 @@ from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
 from exactodds.escape import csv_cell, md_cell
+from exactodds.formats import Format
 from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
@@ -625,10 +626,10 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     mini,8,8:1,commission,player,...,-0.420941,yes
     ...
     """
-    fmt = fmt.strip().lower()
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.MD, Format.CSV, Format.JSON))
+    if fmt is Format.JSON:
         return json.dumps(comparison.to_json(), indent=2)
-    if fmt == "csv":
+    if fmt is Format.CSV:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         header = [
@@ -663,8 +664,6 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
                 ]
                 writer.writerow([csv_cell(cell) for cell in cells])
         return out.getvalue().rstrip("\n")
-    if fmt not in ("md", "markdown"):
-        raise ExactOddsError(f"unknown format {fmt!r} (use md, csv or json)")
     headers = ["Rules", "Decks", "Tie", "Banker", *(md_cell(name) for _, name in comparison.bets)]
     rows = [
         [

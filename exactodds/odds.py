@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.engine import joint_distribution
-from exactodds.errors import ExactOddsError
+from exactodds.formats import Format
 from exactodds.numbers import fixed
 from exactodds.round import Winner
 from exactodds.shoe import Shoe
@@ -64,12 +64,11 @@ def render_odds(summary: dict[str, Any], fmt: str = "text") -> str:
     | Total | 4,998,398,275,503,360 | 1.0000000000 |
     ...
     """
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.TEXT, Format.JSON))
+    if fmt is Format.JSON:
         import json
 
         return json.dumps(summary, indent=2)
-    if fmt != "text":
-        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     from exactodds.tables import Align, pipe_table
 
     total = summary["total_combinations"]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from exactodds.errors import ExactOddsError, quote
 from exactodds.information import (
+    ANY,
     POSITIONS,
     Restriction,
     first_four,
@@ -149,14 +150,18 @@ def _nets(bets: Sequence[Bet]) -> list[list[Fraction]]:
 def _signal_figures(
     labels: Sequence[str],
     counts: Sequence[Sequence[int]],
+    totals: Sequence[int],
     bets: Sequence[Bet],
-    offsets: Sequence[int],
     universe: int,
 ) -> tuple[SignalFigures, ...]:
+    """Per signal with rounds: every bet's EV per round of the signal (a bet with an offer is
+    made when it is offered, so its rows count only those rounds and the others return 0)."""
     nets = _nets(bets)
+    offsets = [0]
+    for bet in bets:
+        offsets.append(offsets[-1] + len(bet.rows))
     out = []
-    for label, row in zip(labels, counts, strict=True):
-        total = sum(row[offsets[0] : offsets[1]])
+    for label, row, total in zip(labels, counts, totals, strict=True):
         if not total:
             continue
         evs = tuple(
@@ -171,6 +176,52 @@ def _signal_figures(
     return tuple(out)
 
 
+Known = dict[str, frozenset[tuple[int, int]]]
+"""What a signal says of the cards by dealing position, for the card engine: position (P1 B1 P2
+B2 P3 B3) → the (rank, suit) cards it may hold."""
+
+
+def card_level(bet: Bet) -> bool:
+    """Whether ``bet`` reads the cards themselves or has an offer (the card-level bets of the
+    bet language): counted by :mod:`exactodds.cards`, not by outcome."""
+    return bool(getattr(bet, "card_level", False))
+
+
+def _card_rows(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None) -> list[int]:
+    """Rows of a card-level bet within the rounds that agree with ``known``, by the card engine
+    (its rows count the offered rounds only, for a bet with an offer)."""
+    import importlib
+
+    cards = importlib.import_module("exactodds.cards")
+    counts = cards.row_counts(
+        [row.when for row in bet.rows],
+        shoe,
+        tableau,
+        offer=getattr(bet, "offer", None),
+        known=known,
+    )
+    return list(counts.rows)
+
+
+def _merge(bets: Sequence[Bet], value_rows: Sequence[int], card_rows: Sequence[int]) -> list[int]:
+    """Rows in paytable order from the value-level bets' rows and the card-level bets' rows."""
+    out: list[int] = []
+    v = c = 0
+    for bet in bets:
+        n = len(bet.rows)
+        if card_level(bet):
+            out += card_rows[c : c + n]
+            c += n
+        else:
+            out += value_rows[v : v + n]
+            v += n
+    return out
+
+
+def _cards_of(ranks: frozenset[int] | set[int]) -> frozenset[tuple[int, int]]:
+    return frozenset((r, s) for r in ranks for s in range(4))
+
+
 def analyse_signals(
     paytable: Paytable,
     labels: Sequence[str],
@@ -179,19 +230,50 @@ def analyse_signals(
     *,
     shoe: Shoe | None = None,
     tableau: Tableau | None = None,
+    known: Sequence[Known] | None = None,
 ) -> Exposure:
     """The exposure of a split of the first-four card sequence classes (``signals[i]``: the
-    signal of class i of :func:`~exactodds.information.first_four`, an index into ``labels``)."""
+    signal of class i of :func:`~exactodds.information.first_four`, an index into ``labels``).
+    Card-level bets are counted by the card engine per signal, from ``known[s]`` (what signal s
+    says of the cards), which they need."""
+    import numpy as np
+
     shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     bets = paytable.bets
+    value_bets = tuple(b for b in bets if not card_level(b))
+    card_bets = [b for b in bets if card_level(b)]
     ff = first_four(shoe)
-    counts = row_counts(
-        shoe, tableau, bets, restriction=Restriction(), groups=signals, ngroups=len(labels), ff=ff
+    n = len(labels)
+    value_counts = row_counts(
+        shoe,
+        tableau,
+        value_bets,
+        restriction=Restriction(),
+        groups=signals,
+        ngroups=n,
+        ff=ff,
     ).tolist()
-    offsets = row_layout(tableau, bets).offsets
+    tail = (shoe.size - 4) * (shoe.size - 5)
+    order = np.argsort(signals, kind="stable")
+    ordered = signals[order]
+    totals = [0] * n
+    for s in range(n):
+        lo, hi = np.searchsorted(ordered, [s, s + 1])
+        totals[s] = int(ff.n[order[lo:hi]].sum()) * tail
+    counts = []
+    for s in range(n):
+        card_rows: list[int] = []
+        if card_bets and totals[s]:
+            if known is None:
+                raise ExposureError(f"{procedure}: card-level bets need what each signal shows")
+            for bet in card_bets:
+                card_rows += _card_rows(bet, shoe, tableau, known[s])
+        elif card_bets:
+            card_rows = [0] * sum(len(b.rows) for b in card_bets)
+        counts.append(_merge(bets, value_counts[s], card_rows))
     universe = perm(shoe.size, 6)
-    figures = _signal_figures(labels, counts, bets, offsets, universe)
+    figures = _signal_figures(labels, counts, totals, bets, universe)
     return _exposure(procedure, paytable, figures)
 
 
@@ -294,7 +376,14 @@ def analyse_sort(
     ff = first_four(shoe or paytable.shoe)
     labels, ids = _sort_signals(ff, group, seen)
     procedure = f"sort H = {group_text(group)} (L: the other ranks), seen on {seen} card(s)"
-    return analyse_signals(paytable, labels, ids, procedure, shoe=shoe, tableau=tableau)
+    high, low = _cards_of(group), _cards_of(set(range(13)) - group)
+    known = [
+        {POSITIONS[i]: high if sig >> i & 1 else low for i in range(seen)}
+        for sig in range(1 << seen)
+    ]
+    return analyse_signals(
+        paytable, labels, ids, procedure, shoe=shoe, tableau=tableau, known=known
+    )
 
 
 def parse_position(text: str) -> str:
@@ -334,6 +423,7 @@ def analyse_flash(
             f"flashed card {position}",
             shoe=shoe,
             tableau=tableau,
+            known=[{position: _cards_of({r})} for r in range(13)],
         )
     return _analyse_removal(paytable, position, shoe, tableau)
 
@@ -350,27 +440,35 @@ def _analyse_removal(paytable: Paytable, position: str, shoe: Shoe, tableau: Tab
             "round (7 cards needed)"
         )
     bets = paytable.bets
-    layout = row_layout(tableau, bets)
-    offsets = layout.offsets
+    value_bets = tuple(b for b in bets if not card_level(b))
+    card_bets = [b for b in bets if card_level(b)]
+    layout = row_layout(tableau, value_bets)
+    width = sum(len(b.rows) for b in bets)
     universe = shoe.size * perm(shoe.size - 1, 6)
-    labels, counts = [], []
+    each = perm(shoe.size - 1, 6)
+    labels, counts, totals = [], [], []
     cache: dict[tuple[object, ...], list[int]] = {}
     for rank in range(13):
-        row = [0] * offsets[-1]
+        row = [0] * width
         for suit in range(4):
             c = shoe.counts[rank][suit]
             if not c:
                 continue
             left = shoe.remove([Card(rank, suit)])
-            key = tuple(sorted(zip(*left.counts, strict=True)))  # the same shoe up to suits
+            # the value-level figures are the same for shoes equal up to the suits' names
+            key = tuple(sorted(zip(*left.counts, strict=True)))
             found = cache.get(key)
             if found is None:
-                joint = joint_distribution(left, tableau)
-                found = cache[key] = layout.counts(joint.counts)
-            row = [a + c * b for a, b in zip(row, found, strict=True)]
+                found = cache[key] = layout.counts(joint_distribution(left, tableau).counts)
+            card_rows: list[int] = []
+            for bet in card_bets:
+                card_rows += _card_rows(bet, left, tableau, None)
+            merged = _merge(bets, found, card_rows)
+            row = [a + c * b for a, b in zip(row, merged, strict=True)]
         labels.append(f"{position} {RANKS[rank]}")
         counts.append(row)
-    figures = _signal_figures(labels, counts, bets, offsets, universe)
+        totals.append(sum(shoe.counts[rank]) * each)
+    figures = _signal_figures(labels, counts, totals, bets, universe)
     return _exposure(f"seen {position} card", paytable, figures)
 
 
@@ -452,7 +550,12 @@ def optimise_sort(
         raise ExposureError(f"--by {quote(by)}: use value or rank")
     shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
-    bets = paytable.bets
+    bets = tuple(b for b in paytable.bets if not card_level(b))
+    if not bets:
+        raise ExposureError(
+            "--optimise searches the bets read from the round's outcome; this paytable has only "
+            "card-level bets (analyse a sort of them with --sort)"
+        )
     ff = first_four(shoe)
     seq = ((ff.ranks[:, 0] * 13 + ff.ranks[:, 1]) * 13 + ff.ranks[:, 2]) * 13 + ff.ranks[:, 3]
     counts = row_counts(
@@ -520,6 +623,20 @@ def describe_edge(x: Fraction | None) -> str:
 # -- partial deals ------------------------------------------------------------------------------
 
 
+def _known_of(restriction: Restriction) -> Known:
+    """A :class:`~exactodds.information.Restriction` as the card engine's known cards."""
+    known: Known = {}
+    for position, mask in zip(POSITIONS, restriction.first, strict=True):
+        if mask != ANY:
+            known[position] = frozenset(
+                (r, s) for r, m in enumerate(mask) for s in range(4) if m >> s & 1
+            )
+    for position, ranks in (("P3", restriction.player_third), ("B3", restriction.banker_third)):
+        if ranks is not None:
+            known[position] = _cards_of(ranks)
+    return known
+
+
 @dataclass(frozen=True)
 class Given:
     """The round given what is known of its cards: the combinations consistent with it, the
@@ -561,26 +678,37 @@ def analyse_given(text: str, shoe: Shoe, tableau: Tableau, bets: Sequence[Bet] =
 
         ff = first_four(shoe, restriction.first)
         bets = tuple(bets)
-        [row] = row_counts(
+        value_bets = tuple(b for b in bets if not card_level(b))
+        [value_rows] = row_counts(
             shoe,
             tableau,
-            bets,
+            value_bets,
             restriction=restriction,
             groups=np.zeros(len(ff.n), dtype=np.int64),
             ngroups=1,
             ff=ff,
         ).tolist()
-        offsets = row_layout(tableau, bets).offsets
-        total = cond.total
-        figures = tuple(
-            BetFigures(
-                bet,
-                tuple(
-                    RowFigures(r.event, r.pays, bet.row_net(r), int(n), Fraction(int(n), total))
-                    for r, n in zip(bet.rows, row[offsets[i] : offsets[i + 1]], strict=True)
-                ),
-                total,
+        card_rows: list[int] = []
+        known = _known_of(restriction)
+        for bet in bets:
+            if card_level(bet):
+                card_rows += _card_rows(bet, shoe, tableau, known)
+        row = _merge(bets, value_rows, card_rows)
+        figures_list = []
+        start = 0
+        for bet in bets:
+            counts = [int(n) for n in row[start : start + len(bet.rows)]]
+            start += len(bet.rows)
+            total = sum(counts)  # every round given, or the offered ones for an offer
+            figures_list.append(
+                BetFigures(
+                    bet,
+                    tuple(
+                        RowFigures(r.event, r.pays, bet.row_net(r), n, Fraction(n, total or 1))
+                        for r, n in zip(bet.rows, counts, strict=True)
+                    ),
+                    total,
+                )
             )
-            for i, bet in enumerate(bets)
-        )
+        figures = tuple(figures_list)
     return Given(cond.total, perm(shoe.size, 6), winners, figures)

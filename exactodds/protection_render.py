@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from exactodds.errors import ExactOddsError
 from exactodds.escape import csv_cell, md_cell
+from exactodds.formats import Format
 from exactodds.numbers import exact, fixed, percent
 from exactodds.tables import Align, pipe_table
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMATS", "render_exposure", "render_given", "render_optimise"]
 
-FORMATS: tuple[str, ...] = ("text", "md", "json", "csv")
+FORMATS = (Format.TEXT, Format.MD, Format.JSON, Format.CSV)
 """Output formats of ``exposure`` and ``odds --given``."""
 
 PLACES = 10
@@ -56,13 +56,12 @@ def _summary(result: Exposure) -> list[tuple[str, str, Fraction | None]]:
 
 def render_exposure(result: Exposure, game: str, shoe: str, rules: str, fmt: str) -> str:
     """One exposure analysis in ``fmt`` (:data:`FORMATS`)."""
-    if fmt == "json":
+    fmt = Format.check(fmt, FORMATS)
+    if fmt is Format.JSON:
         return json.dumps(exposure_json(result, game, shoe, rules), indent=2)
-    if fmt == "csv":
+    if fmt is Format.CSV:
         return _exposure_csv(result)
-    if fmt not in ("text", "md"):
-        raise ExactOddsError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
-    md = fmt == "md"
+    md = fmt is Format.MD
     cell = md_cell if md else (lambda s: s.replace("|", "\\|"))
     names = [cell(n) for n in result.bet_names]
     lines = [
@@ -203,7 +202,8 @@ def render_optimise(
     def other(group: frozenset[int]) -> frozenset[int]:
         return frozenset(range(13)) - group
 
-    if fmt == "json":
+    fmt = Format.check(fmt, FORMATS)
+    if fmt is Format.JSON:
         return json.dumps(
             {
                 "game": game,
@@ -224,7 +224,7 @@ def render_optimise(
             },
             indent=2,
         )
-    if fmt == "csv":
+    if fmt is Format.CSV:
         buffer, out = _writer()
         out.writerow(
             (
@@ -250,9 +250,7 @@ def render_optimise(
                 )
             )
         return buffer.getvalue().rstrip("\n")
-    if fmt not in ("text", "md"):
-        raise ExactOddsError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
-    md = fmt == "md"
+    md = fmt is Format.MD
     title = f"Best two-group sorts by {by}, seen on {seen} card(s): {game}"
     lines = [
         f"# {md_cell(title)}" if md else title,
@@ -289,7 +287,8 @@ def render_given(given: str, result: Given, shoe: str, rules: str, fmt: str) -> 
         result.winners,
         result.figures,
     )
-    if fmt == "json":
+    fmt = Format.check(fmt, FORMATS)
+    if fmt is Format.JSON:
         return json.dumps(
             {
                 "given": given,
@@ -321,7 +320,7 @@ def render_given(given: str, result: Given, shoe: str, rules: str, fmt: str) -> 
             },
             indent=2,
         )
-    if fmt == "csv":
+    if fmt is Format.CSV:
         buffer, out = _writer()
         out.writerow(("kind", "bet", "event", "combinations", "value", "exact"))
         out.writerow(
@@ -351,9 +350,7 @@ def render_given(given: str, result: Given, shoe: str, rules: str, fmt: str) -> 
                     )
                 )
         return buffer.getvalue().rstrip("\n")
-    if fmt not in ("text", "md"):
-        raise ExactOddsError(f"unknown format {fmt!r} (use {', '.join(FORMATS)})")
-    md = fmt == "md"
+    md = fmt is Format.MD
     cell = md_cell if md else (lambda s: s)
     lines = [
         f"# Given {md_cell(given)}" if md else f"Given: {given}",

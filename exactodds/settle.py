@@ -27,6 +27,7 @@ from typing import Any
 
 from exactodds.bundled import display_path
 from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.formats import Format
 from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
 from exactodds.payout import Notation, format_number, parse_number
@@ -402,10 +403,9 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
     <BLANKLINE>
     Net result: 0
     """
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.TEXT, Format.JSON))
+    if fmt is Format.JSON:
         return json.dumps(s.to_json(), indent=2, ensure_ascii=False) + "\n"
-    if fmt != "text":
-        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     from exactodds.tables import pipe_table
 
     r, o = s.round, s.round.outcome

@@ -24,6 +24,7 @@ from typing import Any
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.escape import md_cell, one_line
+from exactodds.formats import Format
 from exactodds.metrics import bet_figures
 from exactodds.numbers import exact, percent
 from exactodds.payout import format_number, parse_number
@@ -304,13 +305,12 @@ def render_solution(
     ...
     Break-even payout (house edge 0): 384/31 to 1 (= 415/31 for 1), ≈ 12.387097 to 1 ...
     """
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.TEXT, Format.JSON))
+    if fmt is Format.JSON:
         data = s.to_json()
         if rows is not None:
             data["sweep"] = [{"payout": exact(x), "house_edge": exact(e)} for x, e in rows]
         return json.dumps(data, indent=2)
-    if fmt != "text":
-        raise ExactOddsError(f"unknown format {fmt!r} (use text or json)")
     t = s.paytable
     lines = [
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",

@@ -429,3 +429,83 @@ def test_report_protection_section_in_every_format(cli: Cli, tmp_path: Path) -> 
     assert "Protection" in book.sheetnames
     code, out, _ = cli(["report", "punto-banco", "--date", "2024-01-01", "-f", "json"])
     assert "protection" not in json.loads(out)  # only with --protection
+
+
+# -- card-level bets and offers (the bet language) ---------------------------------------------
+
+CARD_TABLE = """
+name = "Card-level"
+[bets.player]
+name = "Player"
+rows = [
+  { when = "player.wins", pays = "1:1", event = "win" },
+  { when = "winner == tie", pays = "push", event = "tie" },
+  { when = "otherwise", pays = "lose", event = "lose" },
+]
+[bets.suited]
+name = "Suited"
+rows = [
+  { when = "player.card1.suit == player.card2.suit", pays = "3:1", event = "suited" },
+  { when = "otherwise", pays = "lose", event = "other" },
+]
+[bets.insurance]
+name = "Insurance"
+offer = "banker.card1.rank == 9"
+rows = [
+  { when = "banker.natural", pays = "2:1", event = "banker natural" },
+  { when = "otherwise", pays = "lose", event = "other" },
+]
+"""
+
+
+def _card_brute(
+    table: Paytable, shoe: Shoe, signal_of: object, burn: bool = False
+) -> dict[object, tuple[int, list[Fraction]]]:
+    """Per signal, every bet's return per round of the signal (a bet with an offer returns 0
+    where it is not offered), dealing physical cards and reading the conditions independently."""
+    from tests.cardforce import deal, holds
+
+    sums: dict[object, list[Fraction]] = {}
+    counts: Counter[object] = Counter()
+    for seq in permutations(physical_cards(shoe), 7 if burn else 6):
+        cards = seq[1:] if burn else seq
+        rnd = deal(cards, table.tableau)
+        outcome = play_round(cards, table.tableau)
+        sig = signal_of(seq)  # type: ignore[operator]
+        counts[sig] += 1
+        acc = sums.setdefault(sig, [Fraction(0)] * len(table.bets))
+        for i, bet in enumerate(table.bets):
+            if not getattr(bet, "card_level", False):
+                acc[i] += bet.net(outcome)
+                continue
+            if bet.offer is not None and not holds(bet.offer.node, rnd):
+                continue
+            row = next(r for r in bet.rows if holds(r.when.node, rnd))
+            acc[i] += bet.row_net(row)
+    return {s: (counts[s], [v / counts[s] for v in sums[s]]) for s in counts}
+
+
+def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> None:
+    table = load_paytable(str(write_file("cards.toml", CARD_TABLE)))  # type: ignore[operator]
+    assert [getattr(b, "card_level", False) for b in table.bets] == [False, True, True]
+    shoe = shoe_of([(8, 0), (8, 1), (8, 0), (5, 0), (0, 2), (9, 3), (12, 3), (4, 1)])
+    group = frozenset({5, 6, 7, 8})
+    result = analyse_sort(table, group, 2, shoe)
+    brute = _card_brute(table, shoe, lambda seq: tuple(int(c[0] in group) for c in seq[:2]))
+    got = {}
+    for s in result.signals:
+        cells = s.label.replace("P:", "").replace("B:", "").replace("|", "").split()
+        got[(int(cells[0] == "H"), int(cells[2] == "H"))] = (s.combinations, list(s.evs))
+    assert got == brute
+    burn = analyse_flash(table, "burn", shoe)
+    brute = _card_brute(table, shoe, lambda seq: seq[0][0], burn=True)
+    from exactodds.shoe import RANKS
+
+    assert {s.label.split()[1]: list(s.evs) for s in burn.signals} == {
+        RANKS[r]: evs for r, (_, evs) in brute.items()
+    }
+    flash = analyse_flash(table, "B1", shoe)
+    brute = _card_brute(table, shoe, lambda seq: seq[1][0])
+    assert {s.label.split()[-2]: list(s.evs) for s in flash.signals} == {
+        RANKS[r]: evs for r, (_, evs) in brute.items()
+    }

@@ -26,8 +26,9 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.errors import ExactOddsError, ShoeError
+from exactodds.errors import ShoeError
 from exactodds.escape import md_cell, one_line
+from exactodds.formats import Format
 from exactodds.numbers import signed
 from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.tableau import Tableau
@@ -302,10 +303,9 @@ TRUE_COUNT = (
 def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> str:
     """Markdown (``md``): EOR per rank in percentage points of EV, then the counting tags; or
     ``json``: :meth:`EffectOfRemoval.to_json`."""
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.MD, Format.JSON))
+    if fmt is Format.JSON:
         return json.dumps(result.to_json(paytable), indent=2)
-    if fmt != "md":
-        raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
     from exactodds.tables import pipe_table
 
     head = [

@@ -25,6 +25,7 @@ from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError
+from exactodds.formats import Format
 from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
 from exactodds.round import (
     OUTCOME_CODES,
@@ -346,10 +347,9 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = 
     |       | net 8    | 0.095156  | ...
     |       | net -1   | 0.904844  | ...
     """
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.MD, Format.JSON))
+    if fmt is Format.JSON:
         return json.dumps(v.to_json(paytable), indent=2)
-    if fmt != "md":
-        raise ExactOddsError(f"unknown format {fmt!r} (use md or json)")
     from exactodds.escape import md_cell
     from exactodds.tables import pipe_table
 

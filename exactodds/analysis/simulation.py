@@ -28,6 +28,7 @@ from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
 from exactodds.errors import SimulationError
 from exactodds.escape import md_cell, one_line
+from exactodds.formats import Format
 from exactodds.numbers import exact, signed
 from exactodds.shoe import Shoe
 from exactodds.tables import Align
@@ -432,12 +433,11 @@ class Simulation:
 def render_simulation(sim: Simulation, paytable: str = "", fmt: str = "md") -> str:
     """Markdown (``md``): per bet the strategy's win rates (for a count also its tags and
     trigger), by round number for perfect play; or ``json``: :meth:`Simulation.to_json`."""
-    if fmt == "json":
+    fmt = Format.check(fmt, (Format.MD, Format.JSON), SimulationError)
+    if fmt is Format.JSON:
         import json
 
         return json.dumps(sim.to_json(paytable), indent=2)
-    if fmt != "md":
-        raise SimulationError(f"unknown format {fmt!r} (use md or json)")
     return sim._markdown(paytable)
 
 

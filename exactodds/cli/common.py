@@ -12,12 +12,12 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from exactodds.formats import Format
 from exactodds.payout import Notation
 
 __all__ = [
@@ -68,18 +68,6 @@ PaytableArg = Annotated[
         show_default=False,
     ),
 ]
-
-
-class Format(StrEnum):
-    """Every output format of the command line; each command takes some of them."""
-
-    TEXT = "text"
-    MD = "md"
-    HTML = "html"
-    CSV = "csv"
-    JSON = "json"
-    PDF = "pdf"
-    XLSX = "xlsx"
 
 
 def format_option(*choices: str, default: str | None, note: str = "") -> Any:

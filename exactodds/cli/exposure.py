@@ -142,6 +142,15 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     table = load_paytable(paytable)
     shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     if optimise:
+        from exactodds.protection import card_level
+
+        skipped = [b.id for b in table.bets if card_level(b)]
+        if skipped:
+            typer.echo(
+                "exactodds: note: --optimise searches the bets read from the round's outcome; "
+                f"left out: {', '.join(skipped)} (card-level: analyse them with --sort)",
+                err=True,
+            )
         with progress_display("optimise", "sorts") as update:
             results = optimise_sort(
                 table,

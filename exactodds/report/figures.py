@@ -5,6 +5,12 @@ XLSX (Summary columns, a bet's figure rows), Markdown and HTML (the summary tabl
 figures, the appendix of exact fractions) and the HTML designer, whose script reads the list
 from the page (:func:`designer_figures`). A figure added here appears in every format.
 
+To add one: append a :class:`BetFigure` naming the attribute it shows (``source``: of
+:class:`~exactodds.metrics.BetFigures`, of the :class:`~exactodds.report.sheet.BetSheet`, or of
+the bet) and its :class:`Kind`; limit it with ``views``, and set ``recomputed=False`` when the
+HTML designer cannot recompute it from edited payouts (its script knows the quantities of
+:mod:`exactodds.metrics`).
+
 Each format has always shown the figures in its own order; :data:`ORDERS` keeps those orders so
 the sheets stay as they were (a figure not named there comes last, in table order), and
 :attr:`BetFigure.views` says where a figure is left out (variance is shown only as an exact
@@ -36,7 +42,9 @@ from exactodds.report.document import Strong
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 
 __all__ = [
+    "ALL_VIEWS",
     "BET_FIGURES",
+    "FIGURE",
     "FLAG",
     "ORDERS",
     "PRECISION",
@@ -109,6 +117,7 @@ class View(Enum):
 
 
 ALL_VIEWS = frozenset(View)
+"""Every view: where a figure appears unless its ``views`` say otherwise."""
 
 
 @dataclass(frozen=True)

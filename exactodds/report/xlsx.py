@@ -99,6 +99,9 @@ class _Writer:
         self.ws = ws
         self.row = 0
         self.big_counts = False
+        self.cached: dict[str, float] = {}
+        """Cached values of formula cells by reference (openpyxl writes formulas without
+        one; :class:`_Archive` adds them, so a reader that does not recalculate sees them)."""
 
     def text(self, column: int, value: str, bold: bool = False) -> None:
         from openpyxl.styles import Font
@@ -122,6 +125,15 @@ class _Writer:
         else:
             self.big_counts = True
             self.text(column, grouped(value))
+
+    def formula(self, column: int, formula: str, value: Fraction, fmt: str) -> None:
+        """A live Excel formula (``=…``) whose cached value is ``value``, and ``value`` as
+        exact ``p/q`` text in the next column (the figure as computed, which does not change)."""
+        cell = self.ws.cell(self.row, column)
+        cell.value = formula
+        cell.number_format = fmt
+        self.cached[cell.coordinate] = float(value)
+        self.text(column + 1, exact(value))
 
     def exact(self, column: int, value: Fraction | int, fmt: str) -> None:
         """The value as a number in ``column`` and as ``p/q`` text in the next one."""
@@ -223,8 +235,26 @@ def _summary_cell(w: _Writer, column: int, figure: BetFigure, b: BetSheet) -> No
         w.exact(column, Fraction(x or 0), _FORMATS.get(kind, NUMBER))
 
 
-def _figure_row(w: _Writer, figure: BetFigure, b: BetSheet) -> None:
-    """A figure's row on the bet's sheet: label, value (and its exact form)."""
+def _live(figure: BetFigure, rows: tuple[int, int, int]) -> str | None:
+    """The Excel formula of a figure that follows from the return table (rows ``first`` to
+    ``last`` of nets in E and probabilities in H, the total return in J of ``total``), or
+    None: these recompute when a Net per unit cell is edited."""
+    first, last, total = rows
+    nets, probabilities = f"E{first}:E{last}", f"H{first}:H{last}"
+    return {
+        "house_edge": f"=-J{total}",
+        "rtp": f"=1+J{total}",
+        "ev": f"=J{total}",
+        "hit_frequency": f'=SUMIF({nets},">0",{probabilities})',
+        "push_probability": f"=SUMIF({nets},0,{probabilities})",
+    }.get(figure.key)
+
+
+def _figure_row(
+    w: _Writer, figure: BetFigure, b: BetSheet, rows: tuple[int, int, int] | None = None
+) -> None:
+    """A figure's row on the bet's sheet: label, value (and its exact form); a live formula
+    where the figure follows from the return table."""
     x = figure.value(b)
     kind = figure.kind
     label = figure.xlsx_label or figure.label
@@ -244,8 +274,17 @@ def _figure_row(w: _Writer, figure: BetFigure, b: BetSheet) -> None:
         w.number(2, math.sqrt(Fraction(x)), "0.0000")
     elif kind is Kind.VOLATILITY:
         w.decimal(2, volatility_index(Fraction(x), CONFIDENCE_PLACES), "0.0000")
+    elif rows is not None and (live := _live(figure, rows)) is not None:
+        w.formula(2, live, Fraction(x), _FORMATS[kind])
     else:
         w.exact(2, Fraction(x), _FORMATS[kind])
+
+
+LIVE_NOTE = (
+    "Live: Net per unit (column E) is the payout as a number; edit it and Return, the total, "
+    "house edge, RTP, EV, hit and push frequency recompute (Excel formulas). The exact columns "
+    "and the other figures state the sheet as computed."
+)
 
 
 def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
@@ -271,23 +310,26 @@ def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
         bold=True,
     )
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
+    first = w.row + 1
     for row, note in zip(f.rows, b.notes, strict=True):
         w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
         w.exact(5, row.net, NUMBER)
         w.count(7, row.combinations)
         w.exact(8, row.probability, PROBABILITY)
-        w.exact(10, row.ret, RETURN)
+        w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)
         if note:
             w.text(12, note)
+    last = w.row
     w.line("Total", bold=True)
     w.count(7, f.total)
     w.exact(8, Fraction(1), PROBABILITY)
-    w.exact(10, f.ev, RETURN)
+    w.formula(10, f"=SUM(J{first}:J{last})", f.ev, RETURN)
+    rows = (first, last, w.row)
     w.row += 1
     w.line("Figure", "Value", "Exact", bold=True)
     for figure in in_view(View.XLSX):
         if figure.present(b):
-            _figure_row(w, figure, b)
+            _figure_row(w, figure, b, rows)
     _confidence(w, b)
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         w.row += 1
@@ -300,6 +342,8 @@ def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
         w.line("Unrounded RTP")
         w.exact(2, b.unrounded_rtp, PERCENT)
     w.note_big_counts()
+    w.row += 1
+    w.line(LIVE_NOTE)
     w.widths(34, 16, 12, 12, 13, 14, 26, 14, 30, 15, 30, 28)
 
 
@@ -391,12 +435,43 @@ def _inputs(w: _Writer, sheet: Sheet) -> None:
     w.widths(38, 70, 66)
 
 
-class _Archive(zipfile.ZipFile):
-    """A zip whose entries all carry one fixed time (openpyxl would stamp the current one)."""
+_FORMULA_CELL = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*)><f>([^<]*)</f><v ?/></c>')
 
-    def __init__(self, file: IO[bytes], date_time: tuple[int, int, int, int, int, int]) -> None:
+
+class _Archive(zipfile.ZipFile):
+    """A zip whose entries all carry one fixed time (openpyxl would stamp the current one),
+    and whose worksheets carry the cached value of each formula cell (``cached``: by part name,
+    then cell reference), which openpyxl leaves empty."""
+
+    def __init__(
+        self,
+        file: IO[bytes],
+        date_time: tuple[int, int, int, int, int, int],
+        cached: dict[str, dict[str, float]] | None = None,
+    ) -> None:
         super().__init__(file, "w", zipfile.ZIP_DEFLATED)
         self.date_time = date_time
+        self.cached = cached or {}
+
+    def _with_values(self, name: str, data: Any) -> Any:
+        values = self.cached.get(name)
+        if not values:
+            return data
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+
+        def fill(match: re.Match[bytes]) -> bytes:
+            ref = match.group(1).decode("ascii")
+            if ref not in values:
+                return match.group(0)
+            value = repr(values[ref]).encode("ascii")
+            return b'<c r="%s"%s><f>%s</f><v>%s</v></c>' % (
+                match.group(1),
+                match.group(2),
+                match.group(3),
+                value,
+            )
+
+        return _FORMULA_CELL.sub(fill, raw)
 
     def writestr(
         self,
@@ -410,6 +485,7 @@ class _Archive(zipfile.ZipFile):
             if isinstance(zinfo_or_arcname, zipfile.ZipInfo)
             else zinfo_or_arcname
         )
+        data = self._with_values(name, data)
         info = zipfile.ZipInfo(name, self.date_time)
         info.compress_type = zipfile.ZIP_DEFLATED
         info.create_system = 3
@@ -457,8 +533,9 @@ def render_xlsx(sheet: Sheet) -> bytes:
     summary.title = "Summary"
     names = sheet_names([b.bet.id for b in sheet.bets])
     _summary(_Writer(summary), sheet, names)
-    for b, name in zip(sheet.bets, names, strict=True):
-        _bet(_Writer(book.create_sheet(name)), sheet, b)
+    bet_writers = [_Writer(book.create_sheet(name)) for name in names]
+    for b, writer in zip(sheet.bets, bet_writers, strict=True):
+        _bet(writer, sheet, b)
     if sheet.compliance is not None:
         _compliance(_Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
     if sheet.protection is not None:
@@ -475,8 +552,12 @@ def render_xlsx(sheet: Sheet) -> bytes:
     props.keywords = f"exactodds-sheet date={sheet.date}"
     props.created = props.modified = stamp
     zip_time = max((day.year, day.month, day.day, 0, 0, 0), (1980, 1, 1, 0, 0, 0))  # zip's epoch
+    # worksheets are written as sheetN.xml in book order; the bet sheets follow the Summary
+    cached = {f"xl/worksheets/sheet{k}.xml": w.cached for k, w in enumerate(bet_writers, 2)}
+    book.calculation.fullCalcOnLoad = True  # a spreadsheet that calculates does so on opening
     out = io.BytesIO()
-    module.writer.excel.ExcelWriter(book, _Archive(out, zip_time)).save()  # closes the archive
+    archive = _Archive(out, zip_time, cached)
+    module.writer.excel.ExcelWriter(book, archive).save()  # closes the archive
     return out.getvalue()
 
 
