@@ -65,9 +65,12 @@ __all__ = [
     "POSITIONS",
     "Known",
     "RowCounts",
+    "example_round",
     "holds_for_cards",
     "offer_reads_later",
     "poker_category",
+    "reads_suits",
+    "round_slots",
     "row_counts",
 ]
 
@@ -119,7 +122,7 @@ def _walk(node: Node) -> Iterator[Node]:
             yield from _walk(term)
 
 
-def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:
+def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
     """Per slot the attributes read (bits), whether cards five and six matter, and whether a
     colour literal (red/black) is named."""
     bits = [0] * 6
@@ -393,7 +396,7 @@ class _Round:
     def feature(self, name: str) -> Any:
         return self.get(name, lambda: self._feature(name))
 
-    def _feature(self, name: str) -> Any:
+    def _feature(self, name: str) -> Any:  # noqa: PLR0912 - one case per feature name
         side, _, rest = name.partition(".")
         if name == "winner":
             p, b = self.total("player"), self.total("banker")
@@ -609,7 +612,7 @@ def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
     return [index[frozenset((r, g[s]) for r, s in cards)] for cards in axis.cards]
 
 
-def row_counts(
+def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
     conditions: Sequence[Condition],
     shoe: Shoe,
     tableau: Tableau = BUILTIN["punto-banco"],
@@ -823,3 +826,97 @@ def holds_for_cards(
             }
     rnd = _Round(attrs, True, tableau)
     return bool(_Evaluator(rnd).test(condition.node))
+
+
+def round_slots(
+    player: Sequence[tuple[int, int]], banker: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """A round's cards in the six-card slots: P1 B1 P2 B2, then the player's third card if
+    any, then the banker's.
+
+    >>> round_slots([(0, 0), (1, 0)], [(2, 0), (3, 0), (4, 0)])  # banker drew, player stood
+    [(0, 0), (2, 0), (1, 0), (3, 0), (4, 0)]
+    """
+    return [player[0], banker[0], player[1], banker[1], *player[2:], *banker[2:]]
+
+
+def reads_suits(conditions: Iterable[Condition]) -> bool:
+    """Whether the conditions read a suit or a colour anywhere (so a round must give suits)."""
+    bits, _, colour_literal = _needs([c.node for c in conditions])
+    return colour_literal or any(b & (_SUIT | _COLOUR) for b in bits)
+
+
+def example_round(
+    conditions: Sequence[Condition],
+    row: int,
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    offer: Condition | None = None,
+    memo: dict[object, RowCounts] | None = None,
+) -> dict[str, tuple[int, int]] | None:
+    """A round settling on ``row`` first (and offering the bet), as position → card (rank
+    index, suit index), or None when no round of ``shoe`` does.
+
+    Position by position, the first class of cards the conditions can tell apart there (in
+    value, rank, suit order) with which some round still settles on the row is kept (halving
+    the classes at each exact count); then each position takes a card of its class, the
+    shoe's counts allowing. ``memo`` keeps the counts for the other rows of the same bet.
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> nines = [parse_condition("count(initial, rank == 9) == 4"), OTHERWISE]
+    >>> sorted(example_round(nines, 0, Shoe.decks(8)).items())[:4]
+    [('B1', (8, 0)), ('B2', (8, 0)), ('P1', (8, 0)), ('P2', (8, 0))]
+    """
+
+    cache: dict[object, RowCounts] = {} if memo is None else memo
+
+    def count(known: Mapping[str, frozenset[tuple[int, int]]]) -> int:
+        key = frozenset(known.items())
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = row_counts(conditions, shoe, tableau, offer=offer, known=known)
+        return found.rows[row]
+
+    if not count({}):
+        return None
+    nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
+    bits, _, _ = _needs(nodes)
+    fine = _norm(bits[4] | bits[5])
+    levels = [*bits[:4], fine, fine]
+    known: dict[str, frozenset[tuple[int, int]]] = {}
+    for i, position in enumerate(POSITIONS):
+        classes = list(_axis(i, _norm(levels[i]), shoe.counts, None).cards)
+        if i >= 4 and not count({**known, position: frozenset().union(*classes)}):
+            continue  # the hand draws no third card on such rounds
+        while len(classes) > 1:
+            half = classes[: len(classes) // 2]
+            if count({**known, position: frozenset().union(*half)}):
+                classes = half
+            else:
+                classes = classes[len(half) :]
+        known[position] = classes[0]
+    return _assign(known, shoe)
+
+
+def _assign(
+    known: Mapping[str, frozenset[tuple[int, int]]], shoe: Shoe
+) -> dict[str, tuple[int, int]] | None:
+    """A card of each position's class, the shoe's counts allowing (a small backtracking)."""
+    left = [list(row) for row in shoe.counts]
+    out: dict[str, tuple[int, int]] = {}
+    positions = list(known)
+
+    def place(k: int) -> bool:
+        if k == len(positions):
+            return True
+        for r, s in sorted(known[positions[k]]):
+            if left[r][s]:
+                left[r][s] -= 1
+                out[positions[k]] = (r, s)
+                if place(k + 1):
+                    return True
+                left[r][s] += 1
+        return False
+
+    return out if place(0) else None

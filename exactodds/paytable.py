@@ -128,13 +128,14 @@ class Bet:
 
     @cached_property
     def card_level(self) -> bool:
-        """Whether the bet reads the cards themselves or has an offer: it is counted by
-        :mod:`exactodds.cards` and settled from cards, not from an outcome."""
-        return self.offer is not None or any(row.when.card_level for row in self.rows)
+        """Whether the bet (its rows or its offer) reads the cards themselves: it is counted
+        by :mod:`exactodds.cards` and settled from cards, not from an outcome."""
+        offer = self.offer is not None and self.offer.card_level
+        return offer or any(row.when.card_level for row in self.rows)
 
     @cached_property
     def features(self) -> tuple[str, ...]:
-        """The round features (SPEC §4) the bet looks at, in a fixed order."""
+        """The round features (docs/rules.md §4) the bet looks at, in a fixed order."""
         used = frozenset().union(*(row.when.features for row in self.rows))
         if self.offer is not None:
             used |= self.offer.features
@@ -182,7 +183,10 @@ class Bet:
         unless it has an offer."""
         if self.offer is None:
             return joint.total
-        return _card_counts(joint.shoe, joint.tableau, self).offered
+        if self.card_level:
+            return _card_counts(joint.shoe, joint.tableau, self).offered
+        bits = _record_index(joint)
+        return bits.combinations(self.offer.bits(bits.index, bits.everything, bits.memo))
 
     def settle(self, outcome: Outcome) -> Row:
         """The row that settles this bet for ``outcome``."""
@@ -432,7 +436,11 @@ def _card_counts(shoe: Shoe, tableau: Tableau, bet: Bet) -> RowCounts:
 @lru_cache(maxsize=512)
 def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
     bits = _record_index(joint)
-    return tuple(map(bits.combinations, bet.row_hits(bits.index, bits.everything, bits.memo)))
+    hits = bet.row_hits(bits.index, bits.everything, bits.memo)
+    if bet.offer is not None:  # the first matching row of an offered round
+        offered = bet.offer.bits(bits.index, bits.everything, bits.memo)
+        hits = [hit & offered for hit in hits]
+    return tuple(map(bits.combinations, hits))
 
 
 @dataclass(frozen=True)

@@ -350,7 +350,8 @@ def settle_round(
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
-        placed.append(Settlement(bet, amount, bet.settle(dealt.outcome)))
+        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
     if side is not None:
         looks = [s.bet.id for s in placed if any("perfect_pair" in f for f in s.bet.features)]
@@ -360,6 +361,26 @@ def settle_round(
                 "depends on whether they are a perfect pair"
             )
     return SettledRound(paytable, dealt, tuple(placed), shoe)
+
+
+def _card_row(bet: Bet, dealt: DealtRound) -> Row:
+    """The row settling a bet that reads the cards (or has an offer) for the dealt cards."""
+    from exactodds.cards import holds_for_cards, reads_suits, round_slots
+
+    conditions = [row.when for row in bet.rows] + ([bet.offer] if bet.offer else [])
+    cards = [*dealt.player, *dealt.banker]
+    if reads_suits(conditions) and any(c.suit is None for c in cards):
+        missing = next(str(c) for c in cards if c.suit is None)
+        raise RoundError(f"give the suit of every card: bet {bet.id!r} reads suits ({missing!r})")
+    slots = round_slots(
+        [(c.rank, c.suit or 0) for c in dealt.player], [(c.rank, c.suit or 0) for c in dealt.banker]
+    )
+    if bet.offer is not None and not holds_for_cards(bet.offer, slots, dealt.tableau):
+        raise RoundError(f"bet {bet.id!r} is not offered on this round (offer: {bet.offer})")
+    for row in bet.rows:
+        if holds_for_cards(row.when, slots, dealt.tableau):
+            return row
+    raise RoundError(f"bet {bet.id!r}: no row matches (the last row must be 'otherwise')")
 
 
 # -- text ------------------------------------------------------------------------------------------

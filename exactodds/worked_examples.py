@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import add, itemgetter
+from typing import Any
 
 from exactodds.conditions import Index, Memo
 from exactodds.engine import Joint, joint_distribution
@@ -181,8 +182,28 @@ def _ordered_bits(joint: Joint) -> tuple[Index, int, Memo]:
 def _first_per_row(bet: Bet, joint: Joint) -> dict[int, int]:
     """Row index → position in :func:`_in_order` of the first outcome settling on that row,
     for every row with combinations: the lowest record of the row's bitset."""
-    hits = bet.row_hits(*_ordered_bits(joint))
+    index, everything, memo = _ordered_bits(joint)
+    hits = bet.row_hits(index, everything, memo)
+    if bet.offer is not None:  # a round where the bet is offered
+        offered = bet.offer.bits(index, everything, memo)
+        hits = [hit & offered for hit in hits]
     return {row: (hit & -hit).bit_length() - 1 for row, hit in enumerate(hits) if hit}
+
+
+def _card_example(
+    bet: Bet, row: int, shoe: Shoe, tableau: Tableau, memo: dict[object, Any]
+) -> tuple[list[Card], list[Card]] | None:
+    """Cards of a round settling a card-level ``bet`` on ``row`` (and offering it), from
+    :func:`exactodds.cards.example_round`; None when no round does."""
+    from exactodds.cards import example_round
+
+    conditions = [r.when for r in bet.rows]
+    found = example_round(conditions, row, shoe, tableau, offer=bet.offer, memo=memo)
+    if found is None:
+        return None
+    player = [Card(*found[p]) for p in ("P1", "P2", "P3") if p in found]
+    banker = [Card(*found[p]) for p in ("B1", "B2", "B3") if p in found]
+    return player, banker
 
 
 # -- 2. the cards of an outcome ----------------------------------------------------------------
@@ -329,6 +350,17 @@ def row_examples(
     >>> [ex.cards for ex in row_examples(perfect, Shoe.decks(8))][:2]
     ['P: Kc Kc | B: 4d 4d', 'P: Kc Kc | B: 8d Ks']
     """
+    if bet.card_level:
+        out_cards: list[Example | None] = []
+        memo: dict[object, Any] = {}
+        for i, row in enumerate(bet.rows):
+            found = _card_example(bet, i, shoe, tableau, memo)
+            if found is None:
+                out_cards.append(None)
+                continue
+            returned = Settlement(bet, EXAMPLE_STAKE, row).returned
+            out_cards.append(Example(format_round_cards(*found), returned))
+        return tuple(out_cards)
     joint = joint_distribution(shoe, tableau)
     outcomes, _ = _in_order(joint)
     first = _first_per_row(bet, joint)

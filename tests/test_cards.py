@@ -264,3 +264,24 @@ def test_random_conditions_match_brute_force(
 def test_hostile_conditions_give_one_message(text: str, message: str) -> None:
     with pytest.raises(ConditionError, match=message):
         parse_condition(text)
+
+
+def test_value_level_offers_use_the_joint_and_agree() -> None:
+    """An offer on initial totals over value-level rows is counted from the value engine's
+    joint; the card engine gives the same offered rounds and rows."""
+    from exactodds.payout import parse_payout
+    from exactodds.paytable import Bet, Row
+
+    rows = (
+        Row(parse_condition("player.wins"), parse_payout("2:1"), "Player wins"),
+        Row(parse_condition("winner == tie"), parse_payout("push"), "Tie"),
+        Row(OTHERWISE, parse_payout("lose"), "Banker wins"),
+    )
+    offer = parse_condition("player.initial < banker.initial and banker.initial in [5, 6]")
+    bet = Bet("insurance", "Insurance", rows, offer=offer)
+    assert not bet.card_level
+    for shoe in (Shoe.decks(8), Shoe.decks(1).remove("5 5 5 K 2h")):
+        joint = joint_distribution(shoe)
+        got = row_counts([r.when for r in rows], shoe, offer=offer)
+        assert (list(got.rows), got.offered) == (bet.row_combinations(joint), bet.offered(joint))
+        assert sum(got.rows) == got.offered < got.universe

@@ -114,6 +114,7 @@ def test_the_readme_has_the_blocks_this_test_knows() -> None:
         assert len(reason) > 5, line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
 )
@@ -202,3 +203,13 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
         "top_award_max_odds",
         "payout_notation",
     ]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """CI's test step is the README's second command, line for line, and runs every test."""
+    ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    (readme,) = [line for line in BLOCKS[0].text.splitlines() if "-m pytest" in line]
+    assert f'TEST_COMMAND="{readme}"' in ci
+    assert readme.endswith("-m ''")  # every test, slow ones included
+    for step in ("ruff check .", "ruff format --check .", "mypy"):
+        assert f"step .venv/bin/{step}" in ci

@@ -221,6 +221,19 @@ def _paytable(sheet: Sheet) -> list[Block]:
             notes.append(
                 Para((bet.name, ": closed after round ", str(bet.max_round), " of a shoe."))
             )
+        if bet.offer is not None and b.figures.offer_probability is not None:
+            p = b.figures.offer_probability
+            notes.append(
+                Para(
+                    (
+                        bet.name,
+                        ": offered after the first four cards only when ",
+                        Code(str(bet.offer)),
+                        f"; probability of the offer {percent(p, 4)} ({exact(p)}). "
+                        "Its figures are per offered round.",
+                    )
+                )
+            )
         if bet.rounding is not None:
             notes.append(
                 Para(

@@ -276,6 +276,9 @@ BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("player_favourable", "Flag", Kind.FLAG, views=ALL_VIEWS - {View.EXACT}),
     BetFigure("unrounded_rtp", "Unrounded RTP", Kind.PERCENT, optional=True,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
+    BetFigure("offer_probability", "Probability of the offer", Kind.PERCENT, optional=True,
+              recomputed=False,
+              views=frozenset({View.EXACT, View.JSON, View.CSV})),
 )  # fmt: skip
 """Every figure of a bet, in the order of a bet's figures table."""
 
@@ -286,16 +289,18 @@ ORDERS: Mapping[View, tuple[str, ...]] = {
     View.EXACT: (
         "ev", "rtp", "house_edge", "house_edge_resolved", "hit_frequency", "push_probability",
         "variance", "largest_win", "largest_win_probability", "unrounded_rtp",
+        "offer_probability",
     ),
     View.JSON: (
         "house_edge", "rtp", "ev", "hit_frequency", "variance", "std_dev",
         "house_edge_resolved", "push_probability", "largest_win", "largest_win_probability",
         "player_favourable", "max_round", "volatility_index", "unrounded_rtp",
+        "offer_probability",
     ),
     View.CSV: (
         "house_edge", "house_edge_resolved", "rtp", "ev", "hit_frequency", "push_probability",
         "variance", "largest_win", "largest_win_probability", "unrounded_rtp", "std_dev",
-        "volatility_index", "max_round", "player_favourable",
+        "volatility_index", "max_round", "player_favourable", "offer_probability",
     ),
     View.XLSX: (
         "house_edge", "house_edge_resolved", "rtp", "ev", "hit_frequency", "push_probability",

@@ -1,0 +1,98 @@
+"""Benchmark: card-level bets counted by the card engine (exactodds.cards) on 8 decks, one core.
+
+Targets (issue 16): a colour bet on the player's hand ≤ 1 s; ranks and suits of the first four
+cards (suited K-Q, nines, four-card poker) ≤ 2 s; the suit of a third card (suited three-card 8)
+≤ 3 s; a condition on the rank and suit of all six cards ≤ 60 s (progress on a terminal); and
+today's value-level joint about 0.02 s. The card engine uses numpy only (no numba), so the
+``fast`` extra does not change these figures; the script says whether numba is installed.
+Each case prints its time and its first row's probability (a check that it counted).
+
+    python benchmarks/cards.py            # every case
+    python benchmarks/cards.py --quick    # without the six-card case
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+
+from exactodds.cards import row_counts
+from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.engine import joint_distribution
+from exactodds.shoe import Shoe
+
+CASES: list[tuple[str, float, list[str]]] = [
+    ("colour bet on the player's hand", 1.0, ["player.colour == red", "player.colour == black"]),
+    (
+        "suited K-Q (player's first two cards)",
+        2.0,
+        [
+            "player.card1.suit == player.card2.suit and player.card1.rank in [K, Q] "
+            "and player.card2.rank in [K, Q] and player.card1.rank != player.card2.rank",
+            "player.card1.suit == player.card2.suit",
+        ],
+    ),
+    (
+        "nines among the first four cards",
+        2.0,
+        [
+            "count(initial, rank == 9) == 4",
+            "count(initial, rank == 9 and suit == diamonds) == 1",
+            "count(initial, rank == 9) >= 1",
+        ],
+    ),
+    (
+        "four-card poker (first four cards)",
+        2.0,
+        [f"initial.poker == {c}" for c in ("four_of_a_kind", "straight_flush", "flush", "pair")],
+    ),
+    (
+        "suited three-card 8 (suit of a third card)",
+        3.0,
+        ["player.wins and player.total == 8 and player.cards == 3 and player.suited"],
+    ),
+]
+SIX = (
+    "rank and suit of all six cards (both hands' poker)",
+    60.0,
+    ["player.poker == flush and banker.poker in [flush, straight_flush]"],
+)
+
+
+def run(name: str, target: float, texts: list[str], show: bool) -> None:
+    conditions = [parse_condition(t) for t in texts] + [OTHERWISE]
+    start = time.perf_counter()
+
+    def progress(done: int, of: int) -> None:
+        if show and of:
+            took = time.perf_counter() - start
+            sys.stderr.write(f"\r  {done:,}/{of:,} blocks, {took:.0f} s")
+            sys.stderr.flush()
+
+    counts = row_counts(conditions, Shoe.decks(8), progress=progress)
+    took = time.perf_counter() - start
+    if show:
+        sys.stderr.write("\n")
+    first = counts.rows[0] / counts.offered
+    verdict = "ok" if took <= target else "OVER TARGET"
+    print(f"{name:52} {took:7.2f} s  (target {target:g} s, {verdict})  P(row 1) = {first:.6g}")
+
+
+def main() -> None:
+    fast = importlib.util.find_spec("numba") is not None
+    print(f"8 decks, one process; numba installed: {fast} (the card engine does not use it)")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    start = time.perf_counter()
+    joint_distribution.cache_clear()
+    joint_distribution(Shoe.decks(8))
+    print(f"{'value-level joint (today’s paytables)':52} {time.perf_counter() - start:7.3f} s")
+    for name, target, texts in CASES:
+        run(name, target, texts, show=False)
+    if "--quick" not in sys.argv:
+        run(*SIX, show=sys.stderr.isatty())
+
+
+if __name__ == "__main__":
+    main()

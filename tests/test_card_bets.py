@@ -1,0 +1,105 @@
+"""Card-level bets and offers downstream: loading (the offer's checks, with file and line),
+figures per offered round, settle from cards, worked examples, the sheet's offer note."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from exactodds.errors import ExactOddsError, RoundError
+from exactodds.metrics import paytable_figures
+from exactodds.paytable_loader import load_paytable, validate_paytable
+from exactodds.settle import settle_round
+from exactodds.shoe import Shoe
+from exactodds.worked_examples import row_examples
+from tests.cli_helpers import run
+
+KQ = (
+    "player.card1.suit == player.card2.suit and player.card1.rank in [K, Q] "
+    "and player.card2.rank in [K, Q] and player.card1.rank != player.card2.rank"
+)
+GAME = """\
+name = "Card bets"
+decks = 8
+
+[bets.suited_kq]
+name = "Suited K-Q"
+rows = [
+  { when = "KQ", pays = "25:1", event = "Suited K-Q" },
+  { when = "player.suited", pays = "5:2", event = "Suited" },
+  { when = "otherwise", pays = "lose", event = "Other" },
+]
+
+[bets.insurance]
+name = "Insurance"
+offer = "player.initial == 0 and banker.initial == 6"
+rows = [
+  { when = "player.wins", pays = "3:1", event = "Player wins" },
+  { when = "winner == tie", pays = "push", event = "Tie" },
+  { when = "otherwise", pays = "lose", event = "Banker wins" },
+]
+""".replace("KQ", KQ)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "cards.toml"
+    path.write_text(GAME)
+    return path
+
+
+def test_suited_pair_of_first_cards_by_hand(game: Path) -> None:
+    """Suited K-Q among the player's first two cards: hand-checked. K then Q of one suit, or
+    Q then K: 2 · 4 suits · 8 · 8 (8 decks) ordered pairs out of 416 · 415."""
+    table = load_paytable(game)
+    figures = {f.bet.id: f for f in paytable_figures(table)}
+    kq = figures["suited_kq"].rows[0]
+    assert kq.probability == Fraction(2 * 4 * 8 * 8, 416 * 415)
+    insurance = figures["insurance"]
+    assert insurance.offer_probability is not None and 0 < insurance.offer_probability < 1
+    assert sum(r.probability for r in insurance.rows) == 1  # per offered round
+
+
+def test_settle_reads_cards_and_offers(game: Path) -> None:
+    table = load_paytable(game)
+    s = settle_round(table, "P: Kh Qh 9c | B: 2c 3d", [("suited_kq", 10)])
+    assert s.settlements[0].row.event == "Suited K-Q"
+    with pytest.raises(RoundError, match="give the suit"):
+        settle_round(table, "P: K Q 9c | B: 2c 3d", [("suited_kq", 10)])
+    with pytest.raises(RoundError, match="not offered"):
+        settle_round(table, "P: K Q 9c | B: 2c 3d", [("insurance", 10)])
+    won = settle_round(table, "P: K Q 9c | B: 2c 4d", [("insurance", 10)])
+    assert won.settlements[0].row.event == "Player wins"
+
+
+def test_worked_examples_settle_on_their_rows(game: Path) -> None:
+    table = load_paytable(game)
+    for bet in table.bets:
+        for row, example in zip(bet.rows, row_examples(bet, Shoe.decks(8)), strict=True):
+            assert example is not None
+            assert settle_round(table, example.cards, [(bet.id, 1)]).settlements[0].row == row
+
+
+def test_offer_must_read_the_first_four_cards(tmp_path: Path) -> None:
+    path = tmp_path / "late.toml"
+    path.write_text(GAME.replace('offer = "player.initial == 0', 'offer = "player.total == 0'))
+    problems = validate_paytable(path)
+    assert len(problems) == 1
+    assert "late.toml:14: bet 'insurance': offer" in problems[0]  # the offer's line
+    assert "offer must be a condition on the first four cards" in problems[0]
+    assert "player.total" in problems[0]
+    with pytest.raises(ExactOddsError, match="offer"):
+        load_paytable(path)
+
+
+def test_sheet_states_the_offer(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["report", str(game), "--format", "json"], capsys)
+    bets = {b["id"]: b for b in json.loads(out)["bets"]}
+    assert code == 0
+    assert "offer_probability" in bets["insurance"] and "offer_probability" not in bets["suited_kq"]
+    code, out, _ = run(["report", str(game)], capsys)
+    assert "offered after the first four cards only when" in out
+    assert "probability of the offer" in out
