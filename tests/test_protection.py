@@ -511,3 +511,35 @@ def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> Non
     assert {s.label.split()[-2]: list(s.evs) for s in flash.signals} == {
         RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
     }
+
+
+def test_published_partial_deal_tables() -> None:
+    """The conditional enumerator against published mid-game tables: signals on the player's
+    two-card total, then also on the banker's first card."""
+    from exactodds.shoe import RANK_VALUES
+
+    data = tomllib.loads((DATA.parent / "partial_deal.toml").read_text(encoding="utf-8"))
+    shoe = Shoe.decks(8)
+    ff = first_four(shoe)
+    values = np.array(RANK_VALUES)[ff.ranks]
+    pt = (values[:, 0] + values[:, 2]) % 10
+
+    def wins(c: object) -> dict[str, Fraction]:
+        out = dict.fromkeys(("player", "banker", "tie"), 0)
+        for o, n in c.counts.items():  # type: ignore[attr-defined]
+            out[o.winner.value] += n
+        return {k: Fraction(n, c.total) for k, n in out.items()}  # type: ignore[attr-defined]
+
+    half = Fraction(1, 2 * 10**6)
+    by_total = conditional_counts(shoe, Restriction(), signals=pt, nsignals=10, ff=ff)
+    for total, published in data["two_player_cards"].items():
+        got = wins(by_total[int(total)])
+        for key, text in zip(("player", "banker", "tie"), published, strict=True):
+            assert abs(got[key] - Fraction(text)) <= half, (total, key)
+    both = conditional_counts(
+        shoe, Restriction(), signals=pt * 10 + values[:, 1], nsignals=100, ff=ff
+    )
+    for banker_card, row in data["player_win_after_three_cards"].items():
+        for total, text in enumerate(row):
+            got = wins(both[total * 10 + int(banker_card)])["player"]
+            assert abs(got - Fraction(text)) <= half, (banker_card, total)
