@@ -9,9 +9,9 @@ so the page loads nothing from anywhere and works from ``file://``.
 
 The print style is the PDF's (:mod:`exactodds.report.pdf` prints this page with WeasyPrint): the
 inputs print as text, the designer's controls not at all; a page break before the bets section,
-each bet and the appendix (long tables may break between rows, so no heading is left alone), and in the page margins — where the renderer supports
-CSS margin boxes and running strings, as WeasyPrint does — the title, the date, the paytable's
-SHA-256 and "Page n of N" on every page.
+each bet and the appendix (long tables may break between rows, so no heading is left alone),
+and in the page margins — where the renderer supports CSS margin boxes and running strings, as
+WeasyPrint does — the title, the date, the paytable's SHA-256 and "Page n of N" on every page.
 """
 
 from __future__ import annotations
