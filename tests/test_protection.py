@@ -541,5 +541,5 @@ def test_published_partial_deal_tables() -> None:
     )
     for banker_card, row in data["player_win_after_three_cards"].items():
         for total, text in enumerate(row):
-            got = wins(both[total * 10 + int(banker_card)])["player"]
-            assert abs(got - Fraction(text)) <= half, (banker_card, total)
+            player = wins(both[total * 10 + int(banker_card)])["player"]
+            assert abs(player - Fraction(text)) <= half, (banker_card, total)
