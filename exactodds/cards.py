@@ -122,7 +122,7 @@ def _walk(node: Node) -> Iterator[Node]:
             yield from _walk(term)
 
 
-def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:
+def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
     """Per slot the attributes read (bits), whether cards five and six matter, and whether a
     colour literal (red/black) is named."""
     bits = [0] * 6
@@ -396,7 +396,7 @@ class _Round:
     def feature(self, name: str) -> Any:
         return self.get(name, lambda: self._feature(name))
 
-    def _feature(self, name: str) -> Any:
+    def _feature(self, name: str) -> Any:  # noqa: PLR0912 - one case per feature name
         side, _, rest = name.partition(".")
         if name == "winner":
             p, b = self.total("player"), self.total("banker")
@@ -612,7 +612,7 @@ def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
     return [index[frozenset((r, g[s]) for r, s in cards)] for cards in axis.cards]
 
 
-def row_counts(
+def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
     conditions: Sequence[Condition],
     shoe: Shoe,
     tableau: Tableau = BUILTIN["punto-banco"],

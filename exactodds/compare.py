@@ -31,6 +31,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
+from exactodds.budget import check_compare
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
@@ -515,6 +516,10 @@ def compare_variants(
     _refuse_repeats("tie", axes["tie"], [t.net for t in tie_payouts])
     _refuse_repeats("decks", axes["decks"], deck_counts)
     _refuse_repeats("banker", axes["banker"], modes)
+    derives = formula or INFINITE in deck_counts
+    check_compare(
+        paytable.bets, size, len(tableaux) * len(modes) * len(tie_payouts) if derives else 0
+    )
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     derived: dict[tuple[Tableau, BankerMode | None, Payout], FormulaResult] = {}

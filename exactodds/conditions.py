@@ -463,7 +463,7 @@ class Condition:
     @cached_property
     def card_level(self) -> bool:
         """Whether the condition reads the cards themselves (ranks, suits, colours, each
-        card's value, ``count``, ``+``/``-``, poker), beyond the round features of SPEC §4."""
+        card's value, ``count``, ``+``/``-``, poker), beyond the round features of rules.md §4."""
         return _is_card_level(self.node)
 
     @cached_property
@@ -798,24 +798,7 @@ class _Parser:
                 self.take()
                 negated = True
         if self.accept("in"):
-            if not isinstance(left, Var):
-                raise self.error("'in' needs a feature on its left", start)
-            self.expect("[")
-            values: list[Value] = []
-            if not self.accept("]"):
-                while True:
-                    operand = self.parse_operand()
-                    if not isinstance(operand, Const):
-                        raise self.error("a list holds values, not features")
-                    values.append(operand.value)
-                    if len(values) > MAX_SUM_TERMS:
-                        raise self.error(f"a list of more than {MAX_SUM_TERMS} values", start)
-                    if self.accept("]"):
-                        break
-                    self.expect(",")
-            for v in values:
-                self.check_value(left, v, start)
-            return In(left, tuple(values), negated)
+            return self.parse_in(left, negated, start)
         if isinstance(left, Var):
             if _kind(left, self.card_mode) != _BOOL:
                 raise self.error(
@@ -826,6 +809,27 @@ class _Parser:
         if isinstance(left, Const) and isinstance(left.value, bool):
             return left
         raise self.error(f"{_text(left)!r} is not a condition", start)
+
+    def parse_in(self, left: Operand, negated: bool, start: _Token) -> Node:
+        """The list of ``FEATURE [not] in [v, …]``, after the ``in``."""
+        if not isinstance(left, Var):
+            raise self.error("'in' needs a feature on its left", start)
+        self.expect("[")
+        values: list[Value] = []
+        if not self.accept("]"):
+            while True:
+                operand = self.parse_operand()
+                if not isinstance(operand, Const):
+                    raise self.error("a list holds values, not features")
+                values.append(operand.value)
+                if len(values) > MAX_SUM_TERMS:
+                    raise self.error(f"a list of more than {MAX_SUM_TERMS} values", start)
+                if self.accept("]"):
+                    break
+                self.expect(",")
+        for v in values:
+            self.check_value(left, v, start)
+        return In(left, tuple(values), negated)
 
     def check_value(self, operand: Operand, value: Value, tok: _Token) -> None:
         kind = _kind(operand, self.card_mode)

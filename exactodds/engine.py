@@ -265,7 +265,9 @@ _HANDS = {
 
 
 @lru_cache(maxsize=64)
-def joint_distribution(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> Joint:
+def joint_distribution(  # noqa: PLR0912, PLR0915 - the hot loop, kept whole for speed
+    shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+) -> Joint:
     """The exact joint distribution of a round dealt from ``shoe`` under ``tableau``.
 
     >>> j = joint_distribution(Shoe.decks(1).remove("K K K K"))

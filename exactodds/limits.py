@@ -25,19 +25,26 @@ __all__ = [
     "MAX_CARD_TEXT",
     "MAX_CLUSTER_SHOES",
     "MAX_COMPARE_VARIANTS",
+    "MAX_COMPARE_WORK",
     "MAX_CONDITION_CHARS",
     "MAX_CONDITION_COUNTS",
     "MAX_CONDITION_DEPTH",
     "MAX_DECKS",
     "MAX_DIGITS",
+    "MAX_EVALUATION_MODULI",
+    "MAX_EVALUATION_WORK",
     "MAX_EXPONENT",
     "MAX_EXPOSURE_JOBS",
     "MAX_EXPOSURE_TOP",
     "MAX_FILE_BYTES",
+    "MAX_FORMULA_DIGITS",
+    "MAX_FORMULA_WORK",
     "MAX_MONTE_CARLO_ROUNDS",
     "MAX_NAME_CHARS",
     "MAX_NESTING",
     "MAX_PAYOUT_CHARS",
+    "MAX_PDF_DIGITS",
+    "MAX_PDF_ROWS",
     "MAX_ROWS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
@@ -139,6 +146,29 @@ MAX_EXPOSURE_TOP = 4095
 MAX_EXPOSURE_JOBS = 256
 """Most worker processes of ``exposure --optimise --jobs``."""
 
+
+# -- work budgets (estimated before any work by exactodds/budget.py) -------------------------------
+
+MAX_EVALUATION_MODULI = 1_500
+"""Bets × CRT moduli of the exact EVs of ``eor`` and ``simulate`` (about 1 MB each)."""
+
+MAX_EVALUATION_WORK = 250_000
+"""Bets × CRT moduli² (the recombination of every exact EV from its residues)."""
+
+MAX_COMPARE_WORK = 1_000_000
+"""Variants × rows one ``compare`` settles (every row of every bet in every variant)."""
+
+MAX_FORMULA_WORK = 60_000
+"""Groups (tableau × Tie × Banker) × (rows + 2,000) of ``compare --formula`` or ``--decks inf``."""
+
+MAX_FORMULA_DIGITS = 1_000
+"""Digits of a bet's common denominator for ``compare --formula`` (sympy prints coefficients)."""
+
+MAX_PDF_ROWS = 600
+"""Rows of return tables in the PDF sheets of one ``report`` (WeasyPrint's time and memory)."""
+
+MAX_PDF_DIGITS = 100
+"""Digits of a bet's common denominator in a PDF sheet (long numbers are slow to lay out)."""
 
 # -- outputs --------------------------------------------------------------------------------------
 

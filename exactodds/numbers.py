@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 
 __all__ = [
+    "digits",
     "exact",
     "fixed",
     "fixed_units",
@@ -107,10 +108,31 @@ def one_in(p: Fraction, places: int = 2) -> str:
 
 
 def exact(x: Fraction | int) -> str:
-    """The exact value as ``p/q`` (always with a denominator, so consumers can split on ``/``).
+    """The exact value as ``p/q`` (always with a denominator, so consumers can split on ``/``),
+    however many digits (see :func:`digits`).
 
-    >>> exact(Fraction(-19, 20)), exact(0)
-    ('-19/20', '0/1')
+    >>> exact(Fraction(-19, 20)), exact(0), len(exact(Fraction(1, 10**5000)))
+    ('-19/20', '0/1', 5003)
     """
     x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}"
+    return f"{digits(x.numerator)}/{digits(x.denominator)}"
+
+
+_STR_BITS = 13_000
+"""Integers below 2**13000 (3,914 digits) are converted by ``str``, under the 4,300 digits
+Python allows by default."""
+
+
+def digits(n: int) -> str:
+    """The decimal digits of ``n``, however many: Python refuses ``str()`` of an integer of
+    more than 4,300 digits unless ``sys.set_int_max_str_digits`` lifts the limit for the whole
+    process; :mod:`decimal` converts without it.
+
+    >>> digits(-42), digits(10**5000) == "1" + "0" * 5000
+    ('-42', True)
+    """
+    if n.bit_length() < _STR_BITS:
+        return str(n)
+    import decimal
+
+    return str(decimal.Decimal(n))

@@ -135,7 +135,7 @@ class Bet:
 
     @cached_property
     def features(self) -> tuple[str, ...]:
-        """The round features (SPEC §4) the bet looks at, in a fixed order."""
+        """The round features (docs/rules.md §4) the bet looks at, in a fixed order."""
         used = frozenset().union(*(row.when.features for row in self.rows))
         if self.offer is not None:
             used |= self.offer.features

@@ -170,22 +170,7 @@ def parse_paytable(
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
         problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
-    name = data.get("name", printable(Path(origin).stem))  # a file name may hold controls
-    if not isinstance(name, str):
-        problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
-        name = str(name)
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        problems.add(f"'description' must be a string, not {quote(description)}", ("description",))
-        description = ""
-    for key, value, limit in (
-        ("name", name, MAX_NAME_CHARS),
-        ("description", description, MAX_TEXT_CHARS),
-        ("source", data.get("source", ""), MAX_TEXT_CHARS),
-    ):
-        message = too_long(str(value), limit, repr(key))
-        if message is not None:
-            problems.add(message, (key,))
+    name, description = _parse_texts(data, origin, problems)
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         problems.add(f"'decks' must be a positive integer, not {quote(decks)}", ("decks",))
@@ -214,6 +199,28 @@ def parse_paytable(
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings)), problems.items
+
+
+def _parse_texts(data: Mapping[str, Any], origin: str, problems: _Problems) -> tuple[str, str]:
+    """The paytable's name (default: the file's) and description; their problems, and the
+    source's, in ``problems``."""
+    name = data.get("name", printable(Path(origin).stem))  # a file name may hold controls
+    if not isinstance(name, str):
+        problems.add(f"'name' must be a string, not {quote(name)}", ("name",))
+        name = str(name)
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        problems.add(f"'description' must be a string, not {quote(description)}", ("description",))
+        description = ""
+    for key, value, limit in (
+        ("name", name, MAX_NAME_CHARS),
+        ("description", description, MAX_TEXT_CHARS),
+        ("source", data.get("source", ""), MAX_TEXT_CHARS),
+    ):
+        message = too_long(str(value), limit, repr(key))
+        if message is not None:
+            problems.add(message, (key,))
+    return name, description
 
 
 def _rules_file(value: Any, origin: str) -> Path | None:
@@ -306,7 +313,23 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     offer = _parse_offer(bet_id, data.get("offer"), problems)
-    rows_data = data.get("rows")
+    rows = _parse_rows(bet_id, data.get("rows"), problems)
+    if len(problems.items) > start:
+        return None
+    return Bet(
+        bet_id,
+        str(name),
+        tuple(rows),
+        max_round,
+        rounding,
+        str(data.get("description", "")),
+        offer,
+    )
+
+
+def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
+    """The rows of a bet, each checked, and 'otherwise' last; problems in ``problems``."""
+    here = _bet_path(bet_id)
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
         problems.add(
@@ -339,17 +362,7 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
                     "(every round must settle the bet)",
                     _row_path(bet_id, len(rows)),
                 )
-    if len(problems.items) > start:
-        return None
-    return Bet(
-        bet_id,
-        str(name),
-        tuple(rows),
-        max_round,
-        rounding,
-        str(data.get("description", "")),
-        offer,
-    )
+    return rows
 
 
 def _parse_offer(bet_id: str, value: Any, problems: _Problems) -> Condition | None:

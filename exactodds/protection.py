@@ -585,22 +585,7 @@ def optimise_sort(
     _STATE.update(tensor=tensor, nets=int_nets, offsets=offsets, seen=seen)
     if jobs is None:
         jobs = (os.cpu_count() or 1) if by == "rank" else 1
-    chunk = max(1, len(masks) // (jobs * 16))
-    parts = [masks[i : i + chunk] for i in range(0, len(masks), chunk)]
-    results: list[tuple[int, int, int]] = []
-    if jobs <= 1:
-        for part in parts:
-            results += _edges_of(part)
-            if progress is not None:
-                progress(len(results), len(masks))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for found in pool.imap_unordered(_edges_of, parts):
-                results += found
-                if progress is not None:
-                    progress(len(results), len(masks))
+    results = _all_edges(masks, jobs, progress)
     _STATE.clear()
     universe = perm(shoe.size, 6)
     results.sort(key=lambda r: (-r[0], r[2]))
@@ -613,6 +598,29 @@ def optimise_sort(
             group = frozenset(r for r in range(13) if mask[r])
         out.append(SortResult(group, Fraction(edge, scale * universe), Fraction(betting, universe)))
     return out
+
+
+def _all_edges(
+    masks: list[tuple[int, tuple[int, ...]]], jobs: int, progress: Progress | None
+) -> list[tuple[int, int, int]]:
+    """:func:`_edges_of` every mask, in ``jobs`` processes (forked: they share ``_STATE``)."""
+    chunk = max(1, len(masks) // (jobs * 16))
+    parts = [masks[i : i + chunk] for i in range(0, len(masks), chunk)]
+    results: list[tuple[int, int, int]] = []
+    if jobs <= 1:
+        for part in parts:
+            results += _edges_of(part)
+            if progress is not None:
+                progress(len(results), len(masks))
+        return results
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for found in pool.imap_unordered(_edges_of, parts):
+            results += found
+            if progress is not None:
+                progress(len(results), len(masks))
+    return results
 
 
 def describe_edge(x: Fraction | None) -> str:

@@ -140,7 +140,9 @@ def physical_joint(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> dic
     return dict(counts)
 
 
-def weighted_joint(shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> dict[Outcome, int]:
+def weighted_joint(  # noqa: PLR0912 - the deal written out as the rules read, on purpose
+    shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+) -> dict[Outcome, int]:
     """Joint distribution over ordered six-sequences of (rank, suit) types, each weighted by
     the number of physical card sequences it stands for: c₁·(c₂−[same type as 1st])·…
 

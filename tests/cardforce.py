@@ -121,7 +121,7 @@ def poker(cards: list[PhysicalCard]) -> str:
     return next(name for name in RANKING[len(cards)] if found[name])
 
 
-def feature(name: str, rnd: Dealt) -> object:
+def feature(name: str, rnd: Dealt) -> object:  # noqa: PLR0912 - one case per feature, as the rules read
     """A feature's value in plain Python (ranks as symbols, suits by name)."""
     pt, bt = _total(rnd.player), _total(rnd.banker)
     if name == "winner":
@@ -167,7 +167,7 @@ def feature(name: str, rnd: Dealt) -> object:
 def _literal(value: object, other: object) -> object:
     """A literal as the plain value it is compared with (ranks to their symbol)."""
     if isinstance(other, str) and other in RANKS and not isinstance(value, bool):
-        return RANK_OF_LITERAL.get(value, value)  # type: ignore[call-overload]
+        return RANK_OF_LITERAL.get(value, value)
     return value
 
 
@@ -199,12 +199,14 @@ def _compare(op: str, a: object, b: object) -> bool:
         return a != b
     if a is None or b is None:
         return False
-    return {
-        "<": a < b,  # type: ignore[operator]
-        "<=": a <= b,  # type: ignore[operator]
-        ">": a > b,  # type: ignore[operator]
-        ">=": a >= b,  # type: ignore[operator]
-    }[op]
+    return bool(
+        {
+            "<": a < b,  # type: ignore[operator]
+            "<=": a <= b,  # type: ignore[operator]
+            ">": a > b,  # type: ignore[operator]
+            ">=": a >= b,  # type: ignore[operator]
+        }[op]
+    )
 
 
 def holds(node: Node, rnd: Dealt, card: dict[str, object] | None = None) -> bool:

@@ -7,11 +7,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import Cli, run
+
+# No wall-clock assertion in tests (timing belongs to benchmarks/): hypothesis's per-example
+# deadline would fail a test on a busy machine, so it is off for every property test.
+settings.register_profile("exactodds", deadline=None)
+settings.load_profile("exactodds")
 
 WriteFile = Callable[[str, str], Path]
 """``write_file(name, text)``: the path of a new UTF-8 file in the test's own folder."""

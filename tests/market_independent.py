@@ -262,7 +262,9 @@ _BANKER_DRAWS: dict[int, set[int | str]] = {
 }
 
 
-def insurance_offer(shoe: Shoe, offered: Callable[[int, int], bool]) -> tuple[dict[str, int], int]:
+def insurance_offer(  # noqa: PLR0912 - the deal written out as the rules read, on purpose
+    shoe: Shoe, offered: Callable[[int, int], bool]
+) -> tuple[dict[str, int], int]:
     """Among the rounds whose first four cards make ``offered(player_total, banker_total)``
     true, the ordered six-card sequences by winner ("Player wins", "Tie", "Banker wins"), and
     their total (the offer's own universe). Values only matter, so the cards are grouped by

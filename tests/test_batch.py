@@ -13,6 +13,7 @@ import pytest
 from exactodds import Outcome, Shoe, ShoeError, Winner, joint_distribution
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.tableau import BUILTIN, Tableau
+from tests.extras import need
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ def test_groups_cover_every_kind_of_bet(evaluator: BatchEvaluator) -> None:
     assert sum(n for _, n in kinds) == len(BETS)
 
 
+@pytest.mark.slow
 def test_batch_matches_engine(evaluator: BatchEvaluator) -> None:
     result = evaluator.evaluate(SHOES)
     for i, shoe in enumerate(SHOES):
@@ -163,7 +165,7 @@ def test_an_empty_batch_gives_an_empty_result(
     from exactodds.analysis.batch import shoe_counts
 
     if kernel == "numba":
-        pytest.importorskip("numba")
+        need("numba", "fast")
     monkeypatch.setenv("EXACTODDS_KERNEL", kernel)
     assert shoe_counts([]).shape == shoe_counts(np.zeros((0, 13, 4), np.int8)).shape == (0, 13, 4)
     result = replace(evaluator, mode=mode).evaluate([])

@@ -11,6 +11,7 @@ import pytest
 
 from exactodds.limits import MAX_DIGITS, MAX_XLSX_YEAR
 from tests.cli_helpers import Cli
+from tests.extras import need
 
 PAYTABLES = Path(__file__).parent.parent / "paytables"
 
@@ -48,7 +49,7 @@ def test_a_trigger_within_the_digits_is_read_exactly() -> None:
 def test_xlsx_dates_after_its_range_are_refused_up_front(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("openpyxl")
+    need("openpyxl", "xlsx")
     out = tmp_path / "sheets"
     code, _, err = cli(
         ["report", "mini", "--format", "xlsx", "--out", str(out), "--date", "2108-01-01"]

@@ -214,6 +214,7 @@ def test_report_out_replaces_only_its_own_sheets(tmp_path: Path, cli: Cli) -> No
     assert sorted(p.name for p in tmp_path.iterdir()) == ["classic.html", "classic.md"]
 
 
+@pytest.mark.slow
 def test_plots_are_checked_before_the_work_and_need_force(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:

@@ -33,6 +33,7 @@ from exactodds.paytable_loader import load_paytable
 from exactodds.round import Outcome, Winner
 from exactodds.shoe import RANK_VALUES, RANKS, Card
 from tests.cli_helpers import run
+from tests.extras import need
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).parents[1] / "examples"
@@ -86,6 +87,7 @@ def test_decide_is_the_exact_true_count_against_the_trigger(shoe: Shoe) -> None:
             assert strategy.true_count(row, 0) == expected
 
 
+@pytest.mark.slow
 def test_derived_trigger_reproduces_the_published_lucky_six_triggers() -> None:
     ref = tomllib.loads((DATA / "wizard_lucky6.toml").read_text(encoding="utf-8"))
     value = dict(zip(RANKS, RANK_VALUES, strict=True))
@@ -254,7 +256,7 @@ def test_count_results_are_reproducible_whatever_the_workers_and_chunks(
 def test_local_and_dask_backends_give_the_same_json(
     classic: Paytable, small: BatchEvaluator
 ) -> None:
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     strategy = count_strategy(small, classic.shoe, triggers={"lucky_six": Fraction(2)})
     local = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, chunk=1)
     dask = simulate(small, classic.shoe, shoes=4, seed=3, count=strategy, backend="dask", workers=2)

@@ -177,7 +177,9 @@ COLLECT = """(ids) => {
       const parts = [];
       let node = document.getElementById(prefix + id).nextElementSibling;
       for (; node && !/^H[23]$/.test(node.tagName); node = node.nextElementSibling) {
-        if (!node.classList.contains('designer-bet')) parts.push(node.innerText);
+        // the designer's own lines aside, and the chart (not redrawn: test_charts)
+        const skip = node.classList.contains('designer-bet') || node.classList.contains('chart');
+        if (!skip) parts.push(node.innerText);
       }
       sections[prefix + id] = parts.join('\\n');
     }

@@ -7,16 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from exactodds import limits
+from tests.extras import need
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def test_the_docs_build_without_warnings(tmp_path: Path) -> None:
-    pytest.importorskip("sphinx", reason="the docs need the 'docs' extra")
-    pytest.importorskip("myst_parser", reason="the docs need the 'docs' extra")
+    need("sphinx", "docs")
+    need("myst_parser", "docs")
     html = tmp_path / "html"
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", DOCS, html],
@@ -33,6 +32,7 @@ def test_the_docs_build_without_warnings(tmp_path: Path) -> None:
 
 
 def test_the_limits_table_has_every_limit_with_its_value() -> None:
+    need("docutils", "docs")
     sys.path.insert(0, str(DOCS / "_ext"))
     try:
         from exactodds_limits import limit_rows  # type: ignore[import-not-found]

@@ -119,6 +119,7 @@ LARGER_SHOES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tableau", TABLEAUX, ids=TABLEAU_IDS)
 @pytest.mark.parametrize("shoe", LARGER_SHOES.values(), ids=LARGER_SHOES.keys())
 def test_engine_equals_weighted_brute_force(shoe: Shoe, tableau: Tableau) -> None:

@@ -3,8 +3,10 @@
 The corpus is tests/data/hostile/ (small files, committed) plus what is too big or too strange to
 commit (a 100 MB paytable, a 1 MB condition, symbolic links, a FIFO, a directory named x.toml),
 made here, and hostile option values. All cases run in one subprocess (tests/run_cases.py) under a
-2 GiB address-space limit; each must finish within 10 s (stopped by an alarm otherwise) with exit
-code 2 and exactly one line ``exactodds: error: …`` of at most 300 characters, no traceback.
+2 GiB address-space limit; each must end with exit code 2 and exactly one line
+``exactodds: error: …`` of at most 300 characters, no traceback. A case that hangs is stopped by an
+alarm after HANG_SECONDS and fails (code -1): a guard against hangs, not a timing assertion (how
+fast input is refused is measured by benchmarks/, never asserted here).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import pytest
 
 HOSTILE = Path(__file__).parent / "data" / "hostile"
 MEMORY = 2 << 30
-SECONDS = 10
+HANG_SECONDS = 120
+"""A case still running after this is stopped (a hang), whatever the machine's load."""
 SHOES = {
     "nan-shoe.json",
     "bigint-shoe.json",
@@ -160,7 +163,7 @@ def _run(cases: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "COLUMNS": "80"}
     env.pop("EXACTODDS_DEBUG", None)
     proc = subprocess.run(
-        [sys.executable, str(Path(__file__).parent / "run_cases.py"), str(todo), str(SECONDS)],
+        [sys.executable, str(Path(__file__).parent / "run_cases.py"), str(todo), str(HANG_SECONDS)],
         capture_output=True,
         text=True,
         check=False,
@@ -174,6 +177,7 @@ def _run(cases: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
     return results
 
 
+@pytest.mark.slow
 def test_hostile_corpus_gets_one_line_and_exit_2(tmp_path: Path) -> None:
     cases = _cases(tmp_path)
     assert len(cases) > 80
@@ -189,7 +193,6 @@ def test_hostile_corpus_gets_one_line_and_exit_2(tmp_path: Path) -> None:
             and lines[0].startswith("exactodds: error: ")
             and len(lines[0]) <= 300
             and "Traceback" not in err
-            and result["seconds"] < SECONDS
         )
         if not ok:
             shown = [a[:60] for a in case["argv"]]

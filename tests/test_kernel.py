@@ -3,7 +3,6 @@ Python ints and as the recursive engine, from 1 to 1,000 decks; and the kernel c
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -27,10 +26,9 @@ from exactodds.metrics import bet_figures
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable, parse_paytable
 from tests.cli_helpers import run
+from tests.extras import requires
 
-needs_numba = pytest.mark.skipif(
-    importlib.util.find_spec("numba") is None, reason="numba not installed (extra 'fast')"
-)
+needs_numba = requires("numba", "fast")
 
 
 @pytest.fixture
@@ -235,6 +233,7 @@ def shoe_batches(draw: st.DrawFn) -> list[Shoe]:
     return out
 
 
+@pytest.mark.slow
 @needs_numba
 @settings(max_examples=15, deadline=None)
 @given(shoes=shoe_batches())

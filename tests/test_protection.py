@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import perm
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
@@ -41,6 +42,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, Tableau
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
+from tests.extras import need
 
 DATA = Path(__file__).parent / "data" / "edge_sorting.toml"
 PB = BUILTIN["punto-banco"]
@@ -176,9 +178,9 @@ def test_flash_equals_brute_force(pairs_table: Paytable, position: str) -> None:
     from exactodds.shoe import RANKS
 
     got = {s.label.split()[1] if burn else s.label.split()[-1]: s for s in result.signals}
-    assert set(got) == {RANKS[r] for r in brute}
+    assert set(got) == {RANKS[cast(int, r)] for r in brute}
     for rank, (n, evs) in brute.items():
-        s = got[RANKS[rank]]
+        s = got[RANKS[cast(int, rank)]]
         assert list(s.evs) == evs
         assert s.probability == Fraction(n, sum(c for c, _ in brute.values()))
 
@@ -287,11 +289,11 @@ def test_published_edge_sorting_figures() -> None:
     assert _pct(result.no_bet_probability) == four["no_bet"]
     by_label = {s.label: s for s in result.signals}
     hl = [by_label["P: H L | B: L L"], by_label["P: L H | B: L L"]]
-    assert _pct(sum(s.probability for s in hl)) == four["player_high_low_vs_low_low"]
+    assert _pct(sum((s.probability for s in hl), Fraction(0))) == four["player_high_low_vs_low_low"]
     assert {_pct(s.best_ev) for s in hl} == {four["player_high_low_vs_low_low_edge"]}
     tie = table.bets.index(table.bet("tie"))
     tie_only = [s for s in result.signals if s.best == tie and sum(ev > 0 for ev in s.evs) == 1]
-    assert _pct(sum(s.probability for s in tie_only)) == four["tie_only"]
+    assert _pct(sum((s.probability for s in tie_only), Fraction(0))) == four["tie_only"]
     best = data["best_four_card_sort"]
     [top, *_] = optimise_sort(table, best["seen"], "value", top=3)
     assert top.group == parse_sort(best["high"]) | frozenset() or top.group == (
@@ -424,7 +426,7 @@ def test_report_protection_section_in_every_format(cli: Cli, tmp_path: Path) -> 
     assert code == 0 and 'id="protection"' in out
     code, out, _ = cli([*argv, "-f", "xlsx", "--out", str(tmp_path)])
     assert code == 0
-    openpyxl = pytest.importorskip("openpyxl")
+    openpyxl = need("openpyxl", "xlsx")
     book = openpyxl.load_workbook(tmp_path / "punto-banco.xlsx")
     assert "Protection" in book.sheetnames
     code, out, _ = cli(["report", "punto-banco", "--date", "2024-01-01", "-f", "json"])
@@ -502,10 +504,42 @@ def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> Non
     from exactodds.shoe import RANKS
 
     assert {s.label.split()[1]: list(s.evs) for s in burn.signals} == {
-        RANKS[r]: evs for r, (_, evs) in brute.items()
+        RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
     }
     flash = analyse_flash(table, "B1", shoe)
     brute = _card_brute(table, shoe, lambda seq: seq[1][0])
     assert {s.label.split()[-2]: list(s.evs) for s in flash.signals} == {
-        RANKS[r]: evs for r, (_, evs) in brute.items()
+        RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
     }
+
+
+def test_published_partial_deal_tables() -> None:
+    """The conditional enumerator against published mid-game tables: signals on the player's
+    two-card total, then also on the banker's first card."""
+    from exactodds.shoe import RANK_VALUES
+
+    data = tomllib.loads((DATA.parent / "partial_deal.toml").read_text(encoding="utf-8"))
+    shoe = Shoe.decks(8)
+    ff = first_four(shoe)
+    values = np.array(RANK_VALUES)[ff.ranks]
+    pt = (values[:, 0] + values[:, 2]) % 10
+
+    def wins(c: object) -> dict[str, Fraction]:
+        out = dict.fromkeys(("player", "banker", "tie"), 0)
+        for o, n in c.counts.items():  # type: ignore[attr-defined]
+            out[o.winner.value] += n
+        return {k: Fraction(n, c.total) for k, n in out.items()}  # type: ignore[attr-defined]
+
+    half = Fraction(1, 2 * 10**6)
+    by_total = conditional_counts(shoe, Restriction(), signals=pt, nsignals=10, ff=ff)
+    for total, published in data["two_player_cards"].items():
+        got = wins(by_total[int(total)])
+        for key, text in zip(("player", "banker", "tie"), published, strict=True):
+            assert abs(got[key] - Fraction(text)) <= half, (total, key)
+    both = conditional_counts(
+        shoe, Restriction(), signals=pt * 10 + values[:, 1], nsignals=100, ff=ff
+    )
+    for banker_card, row in data["player_win_after_three_cards"].items():
+        for total, text in enumerate(row):
+            player = wins(both[total * 10 + int(banker_card)])["player"]
+            assert abs(player - Fraction(text)) <= half, (banker_card, total)

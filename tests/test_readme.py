@@ -114,6 +114,7 @@ def test_the_readme_has_the_blocks_this_test_knows() -> None:
         assert len(reason) > 5, line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
 )
@@ -164,16 +165,26 @@ def test_readme_python_runs_and_prints_what_it_says(page: str) -> None:
         assert result.failed == 0 and result.attempted >= 3, block.where
 
 
+def _card_level(text: str) -> bool:
+    return ".card1." in text or "offer =" in text
+
+
 def test_readme_toml_blocks_are_the_example_files() -> None:
     toml = [b for b in BLOCKS if b.lang == "toml"]
     by_kind = {
-        "paytable": [b for b in toml if "[bets." in b.text],
+        "paytable": [b for b in toml if "[bets." in b.text and not _card_level(b.text)],
+        "card": [b for b in toml if "[bets." in b.text and _card_level(b.text)],
         "rules": [b for b in toml if "player_draw" in b.text],
         "shoe": [b for b in toml if "remove" in b.text and "[bets." not in b.text],
         "tags": [b for b in toml if "[lucky_six" in b.text],
         "profile": [b for b in toml if "[rules]" in b.text],
     }
-    assert sum(len(v) for v in by_kind.values()) == len(toml) == 5
+    assert sum(len(v) for v in by_kind.values()) == len(toml) == 7
+    for block in by_kind["card"]:  # the card-level bet and the offer of docs/paytables.md
+        text = 'name = "docs"\n' + block.text
+        card_table, card_problems = parse_paytable(tomllib.loads(text), block.page)
+        assert card_problems == [] and card_table is not None
+        assert all(b.card_level or b.offer is not None for b in card_table.bets)
     (paytable,) = by_kind["paytable"]
     table, problems = parse_paytable(tomllib.loads(paytable.text), "README")
     assert problems == [] and table is not None
@@ -202,3 +213,13 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
         "top_award_max_odds",
         "payout_notation",
     ]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """CI's test step is the README's second command, line for line, and runs every test."""
+    ci = (Path(__file__).parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    (readme,) = [line for line in BLOCKS[0].text.splitlines() if "-m pytest" in line]
+    assert f'TEST_COMMAND="{readme}"' in ci
+    assert readme.endswith("-m ''")  # every test, slow ones included
+    for step in ("ruff check .", "ruff format --check .", "mypy"):
+        assert f"step .venv/bin/{step}" in ci

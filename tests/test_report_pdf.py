@@ -8,7 +8,6 @@ import io
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from exactodds.cli import main
 from exactodds.numbers import percent
@@ -17,6 +16,11 @@ from exactodds.report.figures import PRECISION
 from exactodds.report.generate import print_html
 from exactodds.report.pdf import html_digest, pdf_stamp
 from tests.cli_helpers import Cli
+from tests.extras import need
+
+PdfReader = need("pypdf", "test").PdfReader
+pytestmark = pytest.mark.slow  # every test prints a sheet through weasyprint
+need("weasyprint", "pdf")
 
 
 @pytest.fixture(scope="module")

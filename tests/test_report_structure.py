@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 import exactodds
-from exactodds.report import build_sheets, render_file, render_sheets
+from exactodds.report import Sheet, build_sheets, render_file, render_sheets
 from exactodds.report import figures as figures_module
 from exactodds.report.designer import DATA_ID
 from exactodds.report.figures import BET_FIGURES, BetFigure, Kind, View, in_view
+from tests.extras import need
 
 PACKAGE = Path(exactodds.__file__).parent
 
@@ -76,8 +77,8 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             found.update(subs)
             if len(subs) < len(node.names):
                 found.add(base)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+        for sub in ast.iter_child_nodes(node):
+            visit(sub)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
     edges = set()
@@ -183,7 +184,7 @@ def with_new_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(figures_module, "BET_FIGURES", (*BET_FIGURES, NEW))
 
 
-def _tie_sheet():  # type: ignore[no-untyped-def]
+def _tie_sheet() -> Sheet:
     return build_sheets(["classic"], bet_ids=["tie"], date="2024-01-01", version="test")[0]
 
 
@@ -218,8 +219,10 @@ def test_a_new_figure_appears_in_every_format() -> None:
     (line,) = [x for x in lines if x["kind"] == "figure" and x["item"] == "edge_in_words"]
     assert line["exact"] == bet["house_edge"] and line["value"] == "0.1435962878"
 
-    openpyxl = pytest.importorskip("openpyxl")
-    book = openpyxl.load_workbook(io.BytesIO(render_file(sheet, "xlsx")))
+    openpyxl = need("openpyxl", "xlsx")
+    data = render_file(sheet, "xlsx")
+    assert isinstance(data, bytes)
+    book = openpyxl.load_workbook(io.BytesIO(data))
     header = [c.value for c in next(r for r in book["Summary"].iter_rows() if r[0].value == "Bet")]
     assert "Edge again" in header and "Edge again (exact)" in header
     rows = {r[0].value: r[1].value for r in book["tie"].iter_rows() if r[0].value}

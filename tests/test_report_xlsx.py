@@ -13,7 +13,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 import pytest
 
 from exactodds.errors import MissingExtraError
@@ -24,7 +23,10 @@ from exactodds.report import Sheet, build_sheet, build_sheets, render_file, rend
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
+from tests.extras import need
 from tests.test_report_escaping import PAYTABLE as HOSTILE
+
+openpyxl = need("openpyxl", "xlsx")
 
 LIVE_FORMULA = re.compile(
     r"E\d+\*H\d+|SUM\(J\d+:J\d+\)|-J\d+|1\+J\d+|J\d+"

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import need
+
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads the process table from /proc"
 )
@@ -97,7 +99,7 @@ def test_workers_die_with_a_killed_parent() -> None:
 def test_ctrl_c_with_dask_gives_one_line() -> None:
     """Ctrl-C reaches the whole process group (as from a terminal): the Dask workers stay
     quiet and the command prints one line."""
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     proc = _start([*SIMULATE, "--workers", "2", "--backend", "dask"])
     try:
         _wait_for(lambda: len(_group(proc.pid) - {proc.pid}) >= 2, "workers never started", proc)

@@ -25,6 +25,7 @@ from exactodds.paytable_loader import load_paytable
 from exactodds.round import Hand, Outcome, PairKind
 from exactodds.shoe import RANK_VALUES
 from exactodds.tableau import BUILTIN, Tableau
+from tests.extras import need
 
 
 @pytest.fixture(scope="module")
@@ -285,8 +286,9 @@ def test_cli_eor_and_simulate_take_the_shoe_and_rules_options(
     assert sum(r["rounds"] for r in data["bets"]["tie"]["by_round"]) == data["rounds"] > 50
 
 
+@pytest.mark.slow
 def test_plots_png_and_svg(tmp_path: Path, classic: Paytable, evaluator: BatchEvaluator) -> None:
-    pytest.importorskip("matplotlib")
+    need("matplotlib", "plots")
     from exactodds.analysis.plots import plot_edge_by_round, plot_eor
 
     sim = simulate(evaluator, classic.shoe, shoes=2, seed=1)

@@ -103,7 +103,7 @@ _ROWS = _TAIL + 3 * 7
 
 
 @numba.njit(inline="always", cache=True)  # inlined by numba: see _local_factors
-def _local_body(  # noqa: PLR0917 - numba takes arrays positionally
+def _local_body(  # noqa: PLR0912, PLR0917 - one compiled loop nest; numba takes arrays positionally
     ct: Any,
     m: Any,
     ranks: Any,
@@ -220,7 +220,7 @@ def _local_factors(  # noqa: PLR0917 - numba takes arrays positionally
 
 
 @_jit()
-def evaluate(  # noqa: PLR0917 - numba takes arrays positionally
+def evaluate(  # noqa: PLR0912, PLR0915, PLR0917 - one compiled loop nest, positional arrays
     counts: Any,
     m: Any,
     ranks: Any,

@@ -382,7 +382,7 @@ def _split(f: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...],
     return f[:h], f[h:]
 
 
-def _build_plan(
+def _build_plan(  # noqa: PLR0915 - flat array layout for the kernel, built in one pass
     groups: Sequence[GroupLike],
     local_cols: Sequence[tuple[str, int]],
     value_ranks: Sequence[Sequence[int]],

@@ -70,22 +70,13 @@ def _run(argv: list[str] | None, debug: bool) -> int:
     args = sys.argv[1:] if argv is None else argv
     stderr = sys.stderr
     try:
-        for arg in args:
-            if "\x00" in arg:  # no file name or value holds one; path options would choke on it
-                return _fail(f"argument {quote(arg)} contains a NUL character", 2, debug)
         command = typer.main.get_command(app)
-        empty = _empty_file_name(command, args)
-        if empty is not None:
-            return _fail(f"{empty}: an empty file name", 2, debug)
-        long_number = _long_number(command, args)
-        if long_number is not None:
-            return _fail(long_number, 2, debug)
+        refused = _refused_arguments(command, args)
+        if refused is not None:
+            return _fail(refused, 2, debug)
         code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
         if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
-            signal = received()
-            if signal is not None:
-                return _fail(f"terminated by {signal.name}", signal.exit_code, debug)
-            return _fail("interrupted", INTERRUPTED, debug)
+            return _interrupted(debug)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
         return _fail(str(exc), 2, debug)
@@ -102,12 +93,7 @@ def _run(argv: list[str] | None, debug: bool) -> int:
         silence_stdout()
         return BROKEN_PIPE
     except SystemExit as exc:  # typer ends a broken pipe with exit 1 and wraps the streams
-        cause = exc.__context__
-        if isinstance(cause, OSError) and cause.errno == errno.EPIPE:
-            sys.stderr = stderr
-            silence_stdout()
-            return BROKEN_PIPE
-        raise
+        return _broken_pipe_exit(exc, stderr)
     except OSError as exc:  # the system refused a file operation: not a bug of exactodds
         on_stdout = stdout_error(exc)
         if on_stdout is not None:
@@ -120,6 +106,38 @@ def _run(argv: list[str] | None, debug: bool) -> int:
             f"rerun with {DEBUG_VARIABLE}=1 to see the traceback)"
         )
         return _fail(message, 1, debug, label="internal error")
+
+
+def _refused_arguments(command: Any, args: list[str]) -> str | None:
+    """Why ``args`` are refused before click reads them, or None: a NUL character (no file
+    name or value holds one; path options would choke on it), an empty file name, a number too
+    long to read."""
+    for arg in args:
+        if "\x00" in arg:
+            return f"argument {quote(arg)} contains a NUL character"
+    empty = _empty_file_name(command, args)
+    if empty is not None:
+        return f"{empty}: an empty file name"
+    return _long_number(command, args)
+
+
+def _interrupted(debug: bool) -> int:
+    """The line and exit code of a run stopped by a signal (SIGTERM, …) or by Ctrl-C."""
+    signal = received()
+    if signal is not None:
+        return _fail(f"terminated by {signal.name}", signal.exit_code, debug)
+    return _fail("interrupted", INTERRUPTED, debug)
+
+
+def _broken_pipe_exit(exc: SystemExit, stderr: Any) -> int:
+    """The exit code of typer's exit after a broken pipe (it exits 1 and wraps the streams);
+    any other exit goes on."""
+    cause = exc.__context__
+    if isinstance(cause, OSError) and cause.errno == errno.EPIPE:
+        sys.stderr = stderr
+        silence_stdout()
+        return BROKEN_PIPE
+    raise exc
 
 
 _FILE_OPTIONS = frozenset({"--rules", "--against", "--scheduler"})

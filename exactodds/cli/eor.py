@@ -51,6 +51,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
     from exactodds.analysis.eor import effect_of_removal, render_eor
+    from exactodds.budget import check_evaluation
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "json"))
@@ -58,6 +59,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
     typer.echo(render_eor(result, table.name, fmt))
     if plots is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -153,8 +153,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     elif seed is not None:
         raise ReportError("--seed applies only with --monte-carlo-rounds N")
     formats = [Format(fmt)] if fmt else [Format.MD, Format.HTML]
-    if Format.XLSX in formats:
-        _check_xlsx_date(date)
+    _check_xlsx_date(date, formats)
     if out is not None:
         stems = _stems(paytables or [], all_bundled)
         if all_bundled and fmt is None:
@@ -170,6 +169,8 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         against=against,
         notation=notation,
     )
+    if Format.PDF in formats:  # before the Monte Carlo check and WeasyPrint
+        _check_pdf_budget(sheets)
     if monte_carlo_rounds is not None:
         from exactodds.cli.progress import progress_display
         from exactodds.report.montecarlo import monte_carlo_sheets
@@ -202,9 +203,18 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         typer.echo(f"{printable(str(path))}: {'written' if text is not None else 'unchanged'}")
 
 
-def _check_xlsx_date(date: str | None) -> None:
+def _check_pdf_budget(sheets: list[Any]) -> None:
+    """Refuse PDF sheets over the work budget (rows, digits) before WeasyPrint runs."""
+    from exactodds.budget import check_pdf
+
+    check_pdf([b.bet for sheet in sheets for b in sheet.bets], len(sheets))
+
+
+def _check_xlsx_date(date: str | None, formats: list[Format]) -> None:
     """Refuse, before any work, a sheet date an XLSX file cannot record: its zip entries carry
     dates up to the end of 2107 (MS-DOS time; earlier dates than 1980 are stored as 1980)."""
+    if Format.XLSX not in formats:
+        return
     from exactodds.errors import DateError
     from exactodds.limits import MAX_XLSX_YEAR
     from exactodds.report.sheet import resolve_date

@@ -219,6 +219,7 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
+    from exactodds.budget import check_simulation
     from exactodds.paytable_loader import load_paytable
 
     table = load_paytable(paytable)
@@ -234,6 +235,7 @@ def _run(
         backend=backend,
         scheduler=scheduler,
     )
+    check_simulation(table.bets, shoe.size, run.shoes)  # before compiling the bets
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)

@@ -15,9 +15,11 @@ from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
 from exactodds.numbers import exact, fixed, grouped, percent, signed
 from exactodds.payout import Notation, format_number
 from exactodds.paytable import Bet, Occurrence
+from exactodds.report.charts import return_bars
 from exactodds.report.compliance_report import compliance_blocks
 from exactodds.report.document import (
     Block,
+    Chart,
     Code,
     Document,
     Field,
@@ -295,6 +297,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     blocks += _examples(b)
     summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
+    bars = return_bars([(row.net, row.probability) for row in f.rows])
+    blocks.append(Chart(f"Return distribution of {bet.name} (net result per unit)", tuple(bars)))
     blocks.append(_confidence(b))
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         base = b.unrounded_rtp

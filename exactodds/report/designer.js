@@ -496,6 +496,33 @@
 
   const isEdited = (bet) => bet.inputs.some((input) => input.value !== input.defaultValue);
 
+  // The bet's chart (in its section, after the return table): not redrawn, so once a payout is
+  // edited it is dimmed and says it shows the printed payouts.
+  const chartOf = (bet) => {
+    let node = bet.returnTable === null ? null : bet.returnTable.nextElementSibling;
+    while (node !== null && !/^H[1-3]$/.test(node.tagName) && !node.matches("figure.chart")) {
+      node = node.nextElementSibling;
+    }
+    return node !== null && node.matches("figure.chart") ? node : null;
+  };
+  const markChart = (bet) => {
+    const chart = chartOf(bet);
+    if (chart === null) return;
+    const stale = isEdited(bet);
+    chart.classList.toggle("stale", stale);
+    let note = chart.querySelector(".stale-note");
+    if (stale && note === null) {
+      note = make(
+        "span",
+        { class: "stale-note" },
+        " As printed: this chart shows the sheet's payouts, not the edited ones.",
+      );
+      chart.querySelector("figcaption").append(note);
+    } else if (!stale && note !== null) {
+      note.remove();
+    }
+  };
+
   // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
   // rows that parse and a dash for the rest.
   const update = (bet) => {
@@ -544,6 +571,7 @@
       }
     }
     const panel = panelOf(bet);
+    markChart(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);

@@ -8,6 +8,7 @@ format shows it. The sheet's content is built in :mod:`exactodds.report.content`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 __all__ = [
     "Block",
@@ -146,7 +147,17 @@ class Table:
     css: str = ""
 
 
-Block = Heading | Para | Table
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart of values in [0, 1]: inline SVG in HTML (and the PDF), with ``title`` and
+    the data as its text alternative; the text formats leave it out (the table beside it
+    holds the same figures)."""
+
+    title: str
+    bars: tuple[tuple[str, Fraction], ...]
+
+
+Block = Heading | Para | Table | Chart
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from html import escape
 from exactodds.report.content import document
 from exactodds.report.designer import DATA_ID, Designer, designer_model, script
 from exactodds.report.document import (
+    Chart,
     Code,
     Document,
     Field,
@@ -57,6 +58,10 @@ td.D { background: #dbeafe; } td.N { color: var(--muted); }
 table.exact td, code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
                        font-size: .85em; word-break: break-all; }
 td code { word-break: normal; white-space: nowrap; }
+figure.chart { margin: .4rem 0 1rem; }
+figure.chart svg { display: block; max-width: 100%; height: auto; }
+figure.chart figcaption { color: var(--muted); font-size: .85rem; }
+figure.chart.stale svg { opacity: .35; }
 p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #fff4e5; }
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
@@ -96,7 +101,7 @@ button { font: inherit; padding: .15rem .7rem; }
   table { font-size: 8pt; max-width: 100%; }
   th, td { padding: .15rem .35rem; }
   td code { white-space: normal; overflow-wrap: anywhere; }
-  table, tr, p.flag, caption { break-inside: avoid; }
+  table, tr, p.flag, caption, figure.chart { break-inside: avoid; }
   caption { break-before: avoid; }
   thead { display: table-header-group; }
   td.D { background: none; font-weight: 700; }
@@ -163,6 +168,16 @@ def _sha256(text: str) -> str:
 
 
 _STYLE = f"\n{CSS}\n"
+
+
+def _chart(chart: Chart) -> str:
+    """A chart as a figure: the inline SVG, and its data as the caption (its text alternative
+    for every reader, and the SVG's own title and description for screen readers)."""
+    from exactodds.report.charts import bar_chart_svg, bars_text
+
+    svg = bar_chart_svg(chart.title, chart.bars)
+    caption = f"{escape(chart.title)}: {escape(bars_text(chart.bars))}"
+    return f'<figure class="chart">{svg}<figcaption>{caption}</figcaption></figure>'
 
 
 def content_security_policy(script_text: str | None) -> str:
@@ -274,6 +289,8 @@ def render_html(doc: Document, designer: Designer | None = None) -> str:
         elif isinstance(block, Para):
             cls = f' class="{block.style}"' if block.style else ""
             out.append(f"<p{cls}>{_inline(block.text)}</p>")
+        elif isinstance(block, Chart):
+            out.append(_chart(block))
         else:
             out += _table(block)
     if designer is not None and panel == len(doc.blocks):

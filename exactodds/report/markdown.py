@@ -126,6 +126,7 @@ def render_blocks(blocks: Iterable[Block]) -> str:
         elif isinstance(block, Para):
             body = _paragraph(md_inline(block.text))
             out += [f"> {body}" if block.style == "flag" else body, ""]
-        else:
+        elif isinstance(block, Table):
             out += _table(block)
+        # a Chart is left out: the table beside it holds its figures
     return "\n".join(out).rstrip("\n") + "\n"

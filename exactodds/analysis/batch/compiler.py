@@ -269,22 +269,18 @@ def _bit_positions(bits: int) -> IntArray:
     return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
 
-def _compile_group(
-    *,
-    cols: tuple[int, ...],
+def _tail_weights(
     four: bool,
-    has_pairs: bool,
     tails: dict[tuple[int, int], list[Tail]],
     nets: dict[int, IntArray],
-    net_bound: int,
+    nb: int,
     dtype: Any,
-) -> TermGroup:
+) -> dict[tuple[int, int, int, int], IntArray]:
+    """Per (p, b, pk, bk): the weights of what follows the first four cards, over 2-multisets
+    of the values of cards five and six (unused cards expanded over every value), or for bets
+    of the first four cards only (``four``), one row (their net does not depend on the tail)."""
     import numpy as np
 
-    nb = len(cols)
-    # Per (p, b, pk, bk): the weights of what follows the first four cards, over 2-multisets of
-    # the values of cards five and six (unused cards expanded over every value), or for bets
-    # of the first four cards only, one row (their net does not depend on the tail).
     tail_w: dict[tuple[int, int, int, int], IntArray] = {}
     for (p, b), tl in tails.items():
         for pk in pair_kinds(p):
@@ -300,6 +296,23 @@ def _compile_group(
                     for extra in product(range(10), repeat=wild):
                         arr[K2_ID[kvec((*vals, *extra))]] += net
                 tail_w[p, b, pk, bk] = arr
+    return tail_w
+
+
+def _compile_group(
+    *,
+    cols: tuple[int, ...],
+    four: bool,
+    has_pairs: bool,
+    tails: dict[tuple[int, int], list[Tail]],
+    nets: dict[int, IntArray],
+    net_bound: int,
+    dtype: Any,
+) -> TermGroup:
+    import numpy as np
+
+    nb = len(cols)
+    tail_w = _tail_weights(four, tails, nets, nb, dtype)
     add = np.array(add_table(), dtype=np.int64)
     marker_ids: dict[tuple[tuple[int, str], ...], int] = {}
     codes: list[IntArray] = []

@@ -1,0 +1,229 @@
+"""The work a command's inputs ask for, estimated before any work and refused over a budget.
+
+The limits of :mod:`exactodds.limits` bound each input alone; a paytable within all of them can
+still ask for far more work than another (one bet paying 255 different ratios of 30-digit primes
+has a common denominator of 7,650 digits, and every exact sum over it is that wide). So each
+command first estimates, from the parsed inputs alone (no enumeration), the quantities its cost
+grows with, and refuses in one line naming the budget what would take more than about 30 s or
+2 GiB on one core (see ``benchmarks/limits.py``):
+
+- ``eor`` and ``simulate`` evaluate exact EVs modulo machine words and primes and recombine them
+  (CRT): the moduli needed grow with the digits of each bet's common denominator; bets × moduli
+  bounds the memory, bets × moduli² the recombination time (:func:`check_evaluation`), and a
+  simulation deals fewer cards the more moduli each EV needs (:func:`check_simulation`);
+- ``compare`` enumerates every variant and settles every row of every bet in each
+  (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
+  tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
+  (:func:`check_compare`);
+- a PDF sheet prints every row of every bet (:func:`check_pdf`).
+
+Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
+budget; each ``estimate_*`` returns the figures, so tests can check what is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import lcm, perm
+
+from exactodds.errors import ExactOddsError
+from exactodds.limits import (
+    MAX_COMPARE_WORK,
+    MAX_EVALUATION_MODULI,
+    MAX_EVALUATION_WORK,
+    MAX_FORMULA_DIGITS,
+    MAX_FORMULA_WORK,
+    MAX_PDF_DIGITS,
+    MAX_PDF_ROWS,
+    MAX_SIMULATED_CARDS,
+)
+from exactodds.paytable import Bet
+
+__all__ = [
+    "BudgetError",
+    "Evaluation",
+    "bet_denominator",
+    "check_compare",
+    "check_evaluation",
+    "check_pdf",
+    "check_simulation",
+    "estimate_evaluation",
+]
+
+_PRIME_BITS = 24
+"""Bits each prime modulus adds, at least: primes are 2³² − c, or (63 − bits(terms)) / 2 bits
+when the weights are large, as with wide denominators (at least 24 bits for fewer than 2¹⁵
+terms a group): the estimate errs towards more moduli."""
+
+
+_FORMULA_GROUP_ROWS = 2_000
+"""The fixed cost of a formula group (nine enumerations and sympy's interpolation) in rows
+settled: measured with ``benchmarks/limits.py`` (about 0.6 s, as 2,000 rows)."""
+
+
+class BudgetError(ExactOddsError):
+    """The inputs ask for more work than the command's budget allows."""
+
+
+def bet_denominator(bet: Bet) -> int:
+    """The common denominator of a bet's net payouts (their least common multiple).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> bet_denominator(load_paytable("classic").bet("banker"))  # 0.95:1
+    20
+    """
+    return lcm(*(bet.row_net(row).denominator for row in bet.rows))
+
+
+def _digits(n: int) -> int:
+    """Decimal digits of a positive integer (from its bits: no conversion)."""
+    return max(1, (n.bit_length() * 30103) // 100000 + 1)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What exact EVs of ``bets`` on a shoe of ``cards`` cards cost: the widest bet's common
+    denominator (digits), the moduli of each EV, and bets × moduli (memory) and bets × moduli²
+    (recombination time)."""
+
+    bets: int
+    digits: int
+    moduli: int
+
+    @property
+    def size(self) -> int:
+        """Bets × moduli: residues held per state (memory)."""
+        return self.bets * self.moduli
+
+    @property
+    def work(self) -> int:
+        """Bets × moduli²: the recombination of each EV from its residues (time)."""
+        return self.bets * self.moduli**2
+
+
+def estimate_evaluation(bets: Sequence[Bet], cards: int) -> Evaluation:
+    """The moduli an exact EV of ``bets`` needs on a shoe of ``cards`` cards: its numerators are
+    bounded by the largest |net| × common denominator × the (cards)₆ six-card sequences.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> estimate_evaluation(load_paytable("classic").bets, 416)
+    Evaluation(bets=14, digits=2, moduli=1)
+    """
+    widest = 1
+    digits = 1
+    for bet in bets:
+        scale = bet_denominator(bet)
+        digits = max(digits, _digits(scale))
+        top = max((abs(bet.row_net(row)) for row in bet.rows), default=0)
+        widest = max(widest, int(top * scale) + 1)
+    bits = (2 * widest * perm(max(cards, 6), 6)).bit_length() + 1
+    moduli = 1 + max(0, -(-(bits - 64) // _PRIME_BITS))
+    return Evaluation(len(bets), digits, moduli)
+
+
+def check_evaluation(bets: Sequence[Bet], cards: int, command: str) -> Evaluation:
+    """Refuse exact EVs (``eor``, ``simulate``) whose moduli would take more than the budget
+    of memory (:data:`~exactodds.limits.MAX_EVALUATION_MODULI`) or time
+    (:data:`~exactodds.limits.MAX_EVALUATION_WORK`).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_evaluation(load_paytable("classic").bets, 416, "eor").moduli
+    1
+    """
+    e = estimate_evaluation(bets, cards)
+    why = (
+        f"{command}: {e.bets:,} bets whose common denominators have up to {e.digits:,} digits "
+        f"need {e.moduli:,} moduli per exact EV"
+    )
+    if e.size > MAX_EVALUATION_MODULI:
+        raise BudgetError(
+            f"{why}: bets × moduli = {e.size:,} is over the budget of "
+            f"{MAX_EVALUATION_MODULI:,} (MAX_EVALUATION_MODULI; fewer bets or simpler payouts)"
+        )
+    if e.work > MAX_EVALUATION_WORK:
+        raise BudgetError(
+            f"{why}: bets × moduli² = {e.work:,} is over the budget of "
+            f"{MAX_EVALUATION_WORK:,} (MAX_EVALUATION_WORK; fewer bets or simpler payouts)"
+        )
+    return e
+
+
+def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
+    """Refuse a simulation dealing more than :data:`~exactodds.limits.MAX_SIMULATED_CARDS`
+    divided by the moduli each exact EV needs (each round costs that many evaluations).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_simulation(load_paytable("classic").bets, 416, 100_000)
+    """
+    e = check_evaluation(bets, cards, "simulate")
+    if e.moduli > 1 and shoes * cards * e.moduli > MAX_SIMULATED_CARDS:
+        raise BudgetError(
+            f"simulate: {shoes:,} shoes × {cards:,} cards × {e.moduli:,} moduli per exact EV "
+            f"is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; at most "
+            f"{MAX_SIMULATED_CARDS // (cards * e.moduli):,} shoes with these payouts)"
+        )
+
+
+def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:
+    """Refuse a comparison whose variants × rows exceed
+    :data:`~exactodds.limits.MAX_COMPARE_WORK`, or whose formulas (``formula_groups``
+    tableau × Tie × Banker groups) exceed :data:`~exactodds.limits.MAX_FORMULA_WORK` groups ×
+    (rows + the nine enumerations of a group, counted as 2,000 rows) or have coefficients
+    wider than :data:`~exactodds.limits.MAX_FORMULA_DIGITS`.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_compare(load_paytable("classic").bets, 256, 6)
+    """
+    rows = sum(len(b.rows) for b in bets) + 1  # and the Tie of every variant
+    if variants * rows > MAX_COMPARE_WORK:
+        raise BudgetError(
+            f"compare: {variants:,} variants × {rows:,} rows = {variants * rows:,} is over the "
+            f"budget of {MAX_COMPARE_WORK:,} (MAX_COMPARE_WORK; fewer variants or bets)"
+        )
+    if not formula_groups:
+        return
+    work = formula_groups * (rows + _FORMULA_GROUP_ROWS)
+    if work > MAX_FORMULA_WORK:
+        raise BudgetError(
+            f"compare --formula: {formula_groups:,} tableau × Tie × Banker groups × "
+            f"({rows:,} rows + {_FORMULA_GROUP_ROWS:,}) = {work:,} is over the budget of "
+            f"{MAX_FORMULA_WORK:,} (MAX_FORMULA_WORK; fewer rules, Tie or Banker variants, "
+            "or bets)"
+        )
+    digits = max((_digits(bet_denominator(b)) for b in bets), default=1)
+    if digits > MAX_FORMULA_DIGITS:
+        raise BudgetError(
+            f"compare --formula: a common denominator of {digits:,} digits is over the budget "
+            f"of {MAX_FORMULA_DIGITS:,} digits (MAX_FORMULA_DIGITS) for a formula's coefficients"
+        )
+
+
+def check_pdf(bets: Sequence[Bet], sheets: int = 1) -> None:
+    """Refuse PDF sheets of ``bets`` printing more than :data:`~exactodds.limits.MAX_PDF_ROWS`
+    rows of return tables, or exact fractions over a common denominator of more than
+    :data:`~exactodds.limits.MAX_PDF_DIGITS` digits: WeasyPrint's time grows much faster than
+    the pages (one bet of 21 rows over 600-digit denominators takes half a minute of CPU).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_pdf(load_paytable("classic").bets * 20)
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: report --format pdf: 980 rows of return tables in 1 sheet \
+is over the budget of 600 (MAX_PDF_ROWS; fewer bets with --bet, or --format html)
+    """
+    rows = sum(len(b.rows) for b in bets)
+    plural = "s" if sheets != 1 else ""
+    if rows > MAX_PDF_ROWS:
+        raise BudgetError(
+            f"report --format pdf: {rows:,} rows of return tables in {sheets:,} sheet{plural} "
+            f"is over the budget of {MAX_PDF_ROWS:,} (MAX_PDF_ROWS; fewer bets with --bet, "
+            "or --format html)"
+        )
+    digits = max((_digits(bet_denominator(b)) for b in bets), default=1)
+    if digits > MAX_PDF_DIGITS:
+        raise BudgetError(
+            f"report --format pdf: a common denominator of {digits:,} digits is over the "
+            f"budget of {MAX_PDF_DIGITS:,} digits (MAX_PDF_DIGITS; --format html prints "
+            "the same sheet)"
+        )

@@ -1,0 +1,117 @@
+"""Charts of the HTML sheets (and so of the PDF): each bet's return distribution as inline SVG
+with a text alternative, byte-reproducible, allowed by the page's policy, readable at 1280 px
+and in print; in the designer, an edited bet's chart says it shows the printed payouts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from exactodds.metrics import paytable_figures
+from exactodds.numbers import percent
+from exactodds.paytable import Paytable
+from exactodds.report import build_sheets, render_sheets
+from exactodds.report.charts import bar_chart_svg, outcome_label
+from tests.browser import PRINTABLE_A4, Pages, chromium
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def pages(browser: Any, tmp_path: Path) -> Iterator[Pages]:
+    """Pages of one test; it fails on any console error, page error or CSP violation."""
+    opened = Pages(browser, tmp_path)
+    yield opened
+    opened.close()
+    assert opened.problems == []
+
+
+def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:
+    """Probability of each net result of a bet, summed from its rows (independently of the
+    chart code's grouping)."""
+    figures = next(f for f in paytable_figures(classic) if f.bet.id == bet_id)
+    out: dict[str, Fraction] = {}
+    for row in figures.rows:
+        if row.probability:
+            label = outcome_label(row.net)
+            out[label] = out.get(label, Fraction(0)) + row.probability
+    return out
+
+
+def test_every_bet_has_a_chart_with_its_distribution(classic: Paytable) -> None:
+    (sheet,) = build_sheets(["classic"], date="2024-06-01")
+    html = render_sheets([sheet], "html")
+    assert html.count('<figure class="chart">') == len(classic.bets)
+    assert "<script" not in "".join(re.findall(r"<svg.*?</svg>", html, re.S))
+    assert render_sheets([sheet], "html") == html  # byte for byte
+    pair = distribution(classic, "player_pair")
+    assert pair == {"wins 11 to 1": Fraction(31, 415), "loses the stake": Fraction(384, 415)}
+    for bet in classic.bets:
+        caption = re.search(
+            rf"Return distribution of {re.escape(bet.name)} \(net result per unit\): ([^<]*)<",
+            html,
+        )
+        assert caption is not None, bet.id
+        for label, p in distribution(classic, bet.id).items():
+            assert f"{label}: {percent(p)}" in caption[1], (bet.id, label)
+    # Markdown is unchanged: the table beside each chart holds its figures
+    assert "<svg" not in render_sheets([sheet], "md")
+
+
+def test_bars_are_proportional() -> None:
+    svg = bar_chart_svg("t", [("a", Fraction(1, 4)), ("b", Fraction(1, 2)), ("c", Fraction(0))])
+    widths = [float(w) for w in re.findall(r'<rect [^>]*width="([0-9.]+)"', svg)]
+    assert widths[1] == 2 * widths[0] and widths[2] == 1  # an empty bar is a hairline
+    with pytest.raises(ValueError, match="0 or more"):
+        bar_chart_svg("t", [("a", Fraction(-1, 4))])
+
+
+READABLE = """() => [...document.querySelectorAll('figure.chart')].map((f) => {
+  const svg = f.querySelector('svg').getBoundingClientRect();
+  const texts = [...f.querySelectorAll('svg text')].map((t) => t.getBoundingClientRect());
+  return {
+    left: svg.left, right: svg.right, width: svg.width,
+    smallest: Math.min(...texts.map((t) => t.height)),
+    overlap: texts.some((t) => t.right > svg.right + 0.5 || t.left < svg.left - 0.5),
+    role: f.querySelector('svg').getAttribute('role'),
+    name: f.querySelector('svg > title').textContent,
+    caption: f.querySelector('figcaption').innerText,
+  };
+})"""
+
+
+@pytest.mark.parametrize(("width", "media"), [(1280, "screen"), (PRINTABLE_A4, "print")])
+def test_charts_are_readable_on_screen_and_in_print(width: int, media: str, pages: Pages) -> None:
+    (sheet,) = build_sheets(["classic"], date="2024-06-01")
+    page = pages.open(render_sheets([sheet], "html"), width=width)
+    page.emulate_media(media=media)
+    charts = page.evaluate(READABLE)
+    assert len(charts) == len(sheet.bets)
+    viewport = page.evaluate("document.documentElement.clientWidth")
+    for chart in charts:
+        assert chart["right"] <= viewport and chart["width"] >= 300, chart
+        assert chart["smallest"] >= 10 and not chart["overlap"], chart
+        assert chart["role"] == "img" and chart["name"].startswith("Return distribution of")
+        assert "%" in chart["caption"]
+
+
+def test_an_edited_bets_chart_says_it_shows_the_printed_payouts(pages: Pages) -> None:
+    (sheet,) = build_sheets(["classic"], date="2024-06-01")
+    page = pages.open(render_sheets([sheet], "html"))
+    chart = page.locator("#bet-player_pair ~ figure.chart").first
+    assert "As printed" not in chart.inner_text()
+    page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "12:1")
+    assert "As printed" in chart.inner_text() and "stale" in chart.get_attribute("class")
+    other = page.locator("#bet-tie ~ figure.chart").first
+    assert "As printed" not in other.inner_text()
+    page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "11:1")
+    assert "As printed" not in chart.inner_text()
