@@ -118,7 +118,7 @@ COMMANDS: dict[str, list[list[str]]] = {
         ["eor"],
         ["simulate", "--shoes", "100"],
         ["compare", "--tie", "8:1,9:1", "--decks", ",".join(str(d) for d in range(1, 42))],
-        ["compare", "--tie", "8:1", "--decks", ",".join(str(d) for d in range(1, 28))],
+        ["compare", "--tie", "8:1", "--decks", ",".join(str(d) for d in range(1, 17))],
         ["compare", "--rules", "punto-banco", "--tie", "8:1", "--formula"],
         ["compare", "--rules", "punto-banco,mini,pronto", "--tie", "8:1,9:1", "--formula"],
     ],

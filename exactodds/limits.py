@@ -155,7 +155,7 @@ MAX_EVALUATION_MODULI = 1_500
 MAX_EVALUATION_WORK = 250_000
 """Bets × CRT moduli² (the recombination of every exact EV from its residues)."""
 
-MAX_COMPARE_WORK = 1_000_000
+MAX_COMPARE_WORK = 600_000
 """Variants × rows one ``compare`` settles (every row of every bet in every variant)."""
 
 MAX_FORMULA_WORK = 60_000
