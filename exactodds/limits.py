@@ -164,7 +164,7 @@ MAX_FORMULA_WORK = 60_000
 MAX_FORMULA_DIGITS = 1_000
 """Digits of a bet's common denominator for ``compare --formula`` (sympy prints coefficients)."""
 
-MAX_PDF_ROWS = 600
+MAX_PDF_ROWS = 300
 """Rows of return tables in the PDF sheets of one ``report`` (WeasyPrint's time and memory)."""
 
 MAX_PDF_DIGITS = 100

@@ -64,10 +64,14 @@ def written_by_exactodds(path: Path, fmt: str) -> bool:
     from exactodds.files import read_bytes
 
     try:
-        if fmt in ("pdf", "xlsx"):
-            from exactodds.report import recorded_date
+        if fmt == "pdf":  # the stamp readers themselves: report's package imports this module
+            from exactodds.report.pdf import pdf_stamp
 
-            return recorded_date(read_bytes(path, limit=_BINARY_LIMIT), fmt) is not None
+            return pdf_stamp(read_bytes(path, limit=_BINARY_LIMIT)) is not None
+        if fmt == "xlsx":
+            from exactodds.report.xlsx import xlsx_date
+
+            return xlsx_date(read_bytes(path, limit=_BINARY_LIMIT)) is not None
         with path.open("rb") as handle:
             prefix = handle.read(PREFIX_BYTES)
     except (InputFileError, OSError, ValueError):
