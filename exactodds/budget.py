@@ -62,6 +62,11 @@ _FORMULA_GROUP_ROWS = 2_000
 settled: measured with ``benchmarks/limits.py`` (about 0.6 s, as 2,000 rows)."""
 
 
+_RECOMBINATION = 4
+"""Cost of a round whose exact EVs need several moduli, per modulus, in word-only rounds
+(``benchmarks/limits.py``: 413 shoes at 242 moduli took 55 s of CPU)."""
+
+
 class BudgetError(ExactOddsError):
     """The inputs ask for more work than the command's budget allows."""
 
@@ -151,17 +156,19 @@ def check_evaluation(bets: Sequence[Bet], cards: int, command: str) -> Evaluatio
 
 def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
     """Refuse a simulation dealing more than :data:`~exactodds.limits.MAX_SIMULATED_CARDS`
-    divided by the moduli each exact EV needs (each round costs that many evaluations).
+    divided by 4 × the moduli each exact EV needs (a round costs that many word-only rounds:
+    an evaluation per modulus, and their recombination, measured at about 4 times as much).
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> check_simulation(load_paytable("classic").bets, 416, 100_000)
     """
     e = check_evaluation(bets, cards, "simulate")
-    if e.moduli > 1 and shoes * cards * e.moduli > MAX_SIMULATED_CARDS:
+    cost = _RECOMBINATION * e.moduli  # a round's exact EVs, in word-only evaluations
+    if e.moduli > 1 and shoes * cards * cost > MAX_SIMULATED_CARDS:
         raise BudgetError(
-            f"simulate: {shoes:,} shoes × {cards:,} cards × {e.moduli:,} moduli per exact EV "
-            f"is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; at most "
-            f"{MAX_SIMULATED_CARDS // (cards * e.moduli):,} shoes with these payouts)"
+            f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
+            f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
+            f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
         )
 
 
@@ -210,7 +217,7 @@ def check_pdf(bets: Sequence[Bet], sheets: int = 1) -> None:
     Traceback (most recent call last):
     ...
     exactodds.budget.BudgetError: report --format pdf: 980 rows of return tables in 1 sheet \
-is over the budget of 600 (MAX_PDF_ROWS; fewer bets with --bet, or --format html)
+is over the budget of 300 (MAX_PDF_ROWS; fewer bets with --bet, or --format html)
     """
     rows = sum(len(b.rows) for b in bets)
     plural = "s" if sheets != 1 else ""

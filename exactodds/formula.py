@@ -9,7 +9,8 @@ edge times the universe, Σ −net · count. Seven deck counts fix such a polyno
 interpolates it exactly from the engine's counts at d = 1 … 7 and cancels it against (52d)₆;
 the result is then checked against the engine at d = 8 and 12, which the derivation did not use.
 Pair bets fit too: a pair needs two cards of one rank, d(d − 1)-type terms that simply vanish at
-d = 1 for a perfect pair.
+d = 1 for a perfect pair. A bet with an offer is figured per offered round: its offered
+combinations are such a polynomial too, interpolated the same way, and take the universe's place.
 
 The limit d → ∞ (cards drawn with replacement) is the ratio of the leading coefficients.
 
@@ -215,9 +216,11 @@ def _strip(coefficients: tuple[int, ...]) -> tuple[int, ...]:
     return coefficients[:1] + tuple(rstrip(coefficients[1:], lambda c: c == 0))
 
 
-def _house_edges(bets: Sequence[Bet], tableau: Tableau, decks: int) -> list[Fraction]:
+def _house_edges(bets: Sequence[Bet], tableau: Tableau, decks: int) -> list[tuple[Fraction, int]]:
+    """Each bet's house edge on ``decks`` decks and the combinations it is per: the whole
+    universe, or the offered rounds for a bet with an offer."""
     joint = joint_distribution(Shoe.decks(decks), tableau)
-    return [bet_figures(joint, bet).house_edge for bet in bets]
+    return [(f.house_edge, f.total) for f in (bet_figures(joint, bet) for bet in bets)]
 
 
 def edge_formulas(
@@ -243,18 +246,23 @@ def edge_formulas(
     universe = sympy.expand(sympy.prod([52 * d - i for i in range(6)]))
     out = []
     for i, bet in enumerate(bets):
+        # A bet with an offer has its figures per offered round: its edge is Σ −net·count over
+        # the offered combinations, both polynomials of degree ≤ 6 in d like the universe.
+        offered = universe
+        if bet.offer is not None:
+            offered = sympy.interpolate([(n, edges[n][i][1]) for n in DERIVED_FROM], d)
         points = []
         for n in DERIVED_FROM:
-            y = edges[n][i] * math.perm(52 * n, 6)
+            y = edges[n][i][0] * edges[n][i][1]
             points.append((n, sympy.Rational(y.numerator, y.denominator)))
         numerator = sympy.interpolate(points, d)
-        num, den = sympy.fraction(sympy.cancel(numerator / universe))
+        num, den = sympy.fraction(sympy.cancel(numerator / offered))
         formula = EdgeFormula(bet.id, bet.name, *_lowest_terms(num, den, d))
         for n in CHECKED_AT:
-            if formula(n) != edges[n][i]:
+            if formula(n) != edges[n][i][0]:
                 raise FormulaCheckError(
                     f"bet {bet.id!r}: the deck-count formula gives {formula(n)} at {n} decks, "
-                    f"the engine {edges[n][i]}"
+                    f"the engine {edges[n][i][0]}"
                 )
         out.append(formula)
     return tuple(out)

@@ -155,7 +155,7 @@ MAX_EVALUATION_MODULI = 1_500
 MAX_EVALUATION_WORK = 250_000
 """Bets × CRT moduli² (the recombination of every exact EV from its residues)."""
 
-MAX_COMPARE_WORK = 1_000_000
+MAX_COMPARE_WORK = 600_000
 """Variants × rows one ``compare`` settles (every row of every bet in every variant)."""
 
 MAX_FORMULA_WORK = 60_000
@@ -164,7 +164,7 @@ MAX_FORMULA_WORK = 60_000
 MAX_FORMULA_DIGITS = 1_000
 """Digits of a bet's common denominator for ``compare --formula`` (sympy prints coefficients)."""
 
-MAX_PDF_ROWS = 600
+MAX_PDF_ROWS = 300
 """Rows of return tables in the PDF sheets of one ``report`` (WeasyPrint's time and memory)."""
 
 MAX_PDF_DIGITS = 100

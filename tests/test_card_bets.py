@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.conditions import OTHERWISE
 from exactodds.errors import ExactOddsError, RoundError
 from exactodds.metrics import paytable_figures
+from exactodds.payout import LOSE
 from exactodds.paytable_loader import load_paytable, validate_paytable
 from exactodds.settle import settle_round
 from exactodds.shoe import Shoe
@@ -103,3 +105,28 @@ def test_sheet_states_the_offer(game: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(["report", str(game)], capsys)
     assert "offered after the first four cards only when" in out
     assert "probability of the offer" in out
+
+
+def test_eor_of_card_level_and_offered_bets() -> None:
+    """An offer that always holds sends a value-level bet through the card engine state by
+    state: its EORs equal the batch evaluator's for the plain bet. A suited bet's EORs weigh
+    to zero over the shoe, and it has per-suit EORs."""
+    from dataclasses import replace
+
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.conditions import parse_condition
+
+    shoe = Shoe.decks(1).remove("K K 9h 2c")
+    tie = load_paytable("classic").bet("tie")
+    always = replace(tie, id="tie_offered", offer=parse_condition("player.initial >= 0"))
+    result = effect_of_removal([tie, always], shoe)
+    assert result.eor["tie_offered"] == result.eor["tie"]
+    assert result.ev["tie_offered"] == result.ev["tie"]
+    from exactodds.paytable import Bet, Row
+
+    rows = (Row(parse_condition(KQ), tie.rows[0].pays, "KQ"), Row(OTHERWISE, LOSE, "Other"))
+    suited = Bet("suited_kq", "Suited K-Q", rows)
+    card = effect_of_removal([suited], shoe)
+    assert card.weighted_sum("suited_kq") == 0
+    assert card.eor["suited_kq"]["K"] < 0 < card.eor["suited_kq"]["5"]
+    assert set(card.eor_suits["suited_kq"]) == {"c", "d", "h", "s"}

@@ -105,3 +105,25 @@ def test_closed_stdin_is_not_reused(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_no_writable_cache_location_means_no_disk_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a read-only install and no writable home, numba refuses ``cache=True`` ("no
+    locator available"): the kernel's decorator then compiles without a disk cache instead
+    of failing (checked by hand under a read-only bind mount), and every compiled function
+    of the kernel goes through that decorator."""
+    pytest.importorskip("numba")
+    from exactodds.analysis import _numba_kernel as kernel
+
+    real = kernel.numba.njit
+
+    def njit(*args: Any, **options: Any) -> Any:
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function 'f': no locator available for file 'x'")
+        return real(*args, **options)
+
+    monkeypatch.setattr(kernel.numba, "njit", njit)
+    double = kernel._jit()(lambda x: 2 * x)  # no signature: compiled lazily, at the call
+    assert double(21) == 42
+    source = Path(kernel.__file__).read_text(encoding="utf-8")
+    assert source.count("numba.njit(") == 2  # both inside _jit: with and without the cache

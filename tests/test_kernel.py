@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from exactodds import Shoe, joint_distribution
 from exactodds.analysis import kernel
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
-from exactodds.errors import KernelError, MissingExtraError, ShoeError
+from exactodds.errors import ExactOddsError, KernelError, MissingExtraError, ShoeError
 from exactodds.metrics import bet_figures
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import bundled_paytables, load_paytable, parse_paytable
@@ -100,8 +100,26 @@ def depleted(decks: int, gone: int, seed: int) -> Shoe:
     return Shoe(rows)
 
 
+def _value_level(path: Path) -> bool:
+    """Whether every bet of the paytable is value-level and offered on every round: the
+    shoe-by-shoe evaluator counts those only (the market side bets read the cards)."""
+    return not any(b.card_level or b.offer is not None for b in load_paytable(str(path)).bets)
+
+
+VALUE_LEVEL = [p for p in bundled_paytables() if _value_level(p)]
+
+
+def test_card_level_paytables_are_refused_in_one_clear_line() -> None:
+    others = [p for p in bundled_paytables() if not _value_level(p)]
+    assert {p.stem for p in others} >= {"lucky-nines", "jackpot-baccarat", "insurance"}
+    for path in others:
+        table = load_paytable(str(path))
+        with pytest.raises(ExactOddsError, match="value-level bets on every round only"):
+            compile_bets(table.bets, table.tableau)
+
+
 @needs_numba
-@pytest.mark.parametrize("path", bundled_paytables(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", VALUE_LEVEL, ids=lambda p: p.stem)
 def test_every_bundled_paytable_1_to_1000_decks(path: Path) -> None:
     table = load_paytable(str(path))
     evaluator = compile_bets(table.bets, table.tableau)

@@ -3,9 +3,7 @@
 Each bet's exact figures from the library (the card-level engine, offers per offered round) must
 equal tests/market_independent.py's, event by event, and round to the figure its source
 publishes (tests/data/market_edges.toml, one "# Source:" line per figure). The files themselves
-cite their rules page and validate clean. They wait in tests/data/market/ until every command
-downstream of the engine (report, settle, examples, designer, formula) reads card-level bets;
-then they move to paytables/ and ship.
+cite their rules page, validate clean, ship in the package, and settle real rounds.
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bundled import bundled_dir
 from exactodds.metrics import BetFigures, paytable_figures
 from exactodds.paytable_loader import load_paytable, validate_paytable
 from exactodds.shoe import Shoe
@@ -33,8 +32,8 @@ from tests.test_market_bets import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-HOME = Path(__file__).parent / "data" / "market"
-MARKET = sorted(PUBLISHED)  # the market paytables, by file stem
+HOME = ROOT / "paytables"
+MARKET = sorted(PUBLISHED)  # the bundled market paytables, by file stem
 
 
 @cache
@@ -50,12 +49,8 @@ def probabilities(fig: BetFigures) -> dict[str, Fraction]:
 # -- the files ------------------------------------------------------------------------------------
 
 
-def test_the_files_are_the_published_paytables() -> None:
-    assert sorted(p.stem for p in HOME.glob("*.toml")) == MARKET
-
-
 @pytest.mark.parametrize("name", MARKET)
-def test_file_cites_its_rules_page_and_validates(name: str) -> None:
+def test_file_cites_its_rules_page_validates_and_ships(name: str) -> None:
     path = HOME / f"{name}.toml"
     text = path.read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("# Source: ")
@@ -63,6 +58,8 @@ def test_file_cites_its_rules_page_and_validates(name: str) -> None:
     assert "https://" in load_paytable(path).source
     assert validate_paytable(path) == []
     assert load_paytable(path).decks == 8
+    assert (bundled_dir("paytables") / path.name).read_text(encoding="utf-8") == text
+    assert load_paytable(name).path == bundled_dir("paytables") / path.name
 
 
 # -- every bet against the independent calculator and the published figure ------------------------
@@ -125,6 +122,19 @@ def settle(cli: Cli, paytable: str, cards: str, bet: str) -> Fraction:
 @pytest.mark.parametrize(
     ("paytable", "cards", "bet", "net"),
     [
+        # four red cards: 6 to 1
+        ("colour-match", "P: 9d Kh | B: 2h 5d", "colour_match", 60),
+        ("colour-match", "P: 9d Kh | B: 2h 5s", "colour_match", -10),
+        # suited 4-5 (a Player natural 9): 20 to 1; a 9 and a king: 5 to 1
+        ("perfect-9", "P: 4s 5s | B: Kd 7c", "perfect_9", 200),
+        ("perfect-9", "P: 9s Ks | B: Kd 7c", "perfect_9", 50),
+        # king and queen of hearts on the Banker's first two cards: 25 to 1
+        ("majestic-match", "P: 2c 3c 4d | B: Kh Qh 5s", "majestic_banker", 250),
+        ("majestic-match", "P: 2c 3c 4d | B: Kh Qh 5s", "majestic_player", 25),
+        # three nines of diamonds among the first four cards: 500 to 1
+        ("lucky-nines", "P: 9d 9d | B: 9d Kc", "lucky_nines", 5000),
+        # A-K-Q-J of spades over the first four cards (P: A, Q; B: K, J): mini royal
+        ("jackpot-baccarat", "P: As Qs 2c | B: Ks Js 3d", "jackpot", 2500),
         # offered at Player 0 v Banker 5; the Player draws a 9 and wins: 2 to 1
         ("insurance", "P: Kc Qh 9s | B: 2d 3s", "player_0_v_5", 20),
         ("insurance", "P: Kc Qh 4s | B: 2d 3s 2c", "player_0_v_5", -10),
@@ -132,3 +142,16 @@ def settle(cli: Cli, paytable: str, cards: str, bet: str) -> Fraction:
 )
 def test_settle_real_rounds(cli: Cli, paytable: str, cards: str, bet: str, net: int) -> None:
     assert settle(cli, paytable, cards, bet) == net
+
+
+def test_docs_table_states_the_exact_edges() -> None:
+    """docs/paytables.md's table of market bets gives each exact edge as the library does."""
+    text = (ROOT / "docs" / "paytables.md").read_text(encoding="utf-8")
+    stated: dict[str, Fraction] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 5 and cells[0].strip("`") in PUBLISHED and " = " in cells[4]:
+            stated[cells[0].strip("`")] = Fraction(cells[4].split(" = ")[0])
+    assert set(stated) == {p for p, _ in FIGURES}
+    for paytable, bet in FIGURES:
+        assert figures(paytable)[bet].house_edge == stated[paytable], paytable

@@ -247,9 +247,15 @@ def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
 # -- the set of files ----------------------------------------------------------------------------
 
 
+# The market side bets of issue 16 item 5, checked by tests/test_market_paytables.py.
+MARKET = {f"{name}.toml" for name in _data("market_edges.toml")}
+
+
 def test_bundled_set_is_the_expected_files() -> None:
-    assert sorted(p.name for p in bundled_paytables()) == sorted(EXPECTED)
-    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == sorted(EXPECTED)
+    assert sorted(p.name for p in bundled_paytables()) == sorted({*EXPECTED, *MARKET})
+    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == sorted(
+        {*EXPECTED, *MARKET}
+    )
     assert default_paytable().name == "classic.toml"
 
 

@@ -33,6 +33,7 @@ LONG_MODULES = {
     "compliance.py": "jurisdiction rules checked against a bet's exact figures",
     "conditions.py": "the paytable condition language: parser and evaluator",
     "information.py": "exact conditional figures given seen cards",
+    "protection.py": "information exposure: what a seen card (sort, flash, burn) is worth",
     "round.py": "one round of baccarat: tableau play and its features",
 }
 """Modules over :data:`MAX_LINES` lines and the one job each holds."""

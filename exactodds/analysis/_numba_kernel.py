@@ -26,7 +26,7 @@ U0 = np.uint64(0)
 U1 = np.uint64(1)
 
 
-def _jit(signature: str | None = None) -> Callable[[F], F]:
+def _jit(signature: str | None = None, **options: Any) -> Callable[[F], F]:
     """Compile in nopython mode, releasing the GIL; with a signature, once for exactly those
     types (no specialisation per literal argument: faster to compile).
 
@@ -37,11 +37,11 @@ def _jit(signature: str | None = None) -> Callable[[F], F]:
 
     def wrap(f: F) -> F:
         try:
-            return cast(F, numba.njit(signature, cache=True, nogil=True)(f))
+            return cast(F, numba.njit(signature, cache=True, nogil=True, **options)(f))
         except RuntimeError as exc:  # "cannot cache function …: no locator available"
             if "cannot cache" not in str(exc):
                 raise
-            return cast(F, numba.njit(signature, nogil=True)(f))
+            return cast(F, numba.njit(signature, nogil=True, **options)(f))
 
     return wrap
 
@@ -102,7 +102,7 @@ _SAME, _REST, _TAIL = 10, 14, 18
 _ROWS = _TAIL + 3 * 7
 
 
-@numba.njit(inline="always", cache=True)  # inlined by numba: see _local_factors
+@_jit(inline="always")  # inlined by numba: see _local_factors
 def _local_body(  # noqa: PLR0912, PLR0917 - one compiled loop nest; numba takes arrays positionally
     ct: Any,
     m: Any,

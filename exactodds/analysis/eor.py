@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -66,6 +66,8 @@ class EffectOfRemoval:
     eor: Mapping[str, Mapping[str, Fraction | None]]  # bet → rank → EV change (None: no card)
     tags: Mapping[str, CountTags]
     level: int
+    eor_suits: Mapping[str, Mapping[str, Fraction | None]] = field(default_factory=dict)
+    """For bets that read suits: EV change when one card of each suit (c d h s) is removed."""
 
     def weighted_sum(self, bet: str) -> Fraction:
         """Σ_r n_r·EOR_r over the shoe: zero exactly (a check of the figures)."""
@@ -111,6 +113,16 @@ class EffectOfRemoval:
                 "over one deck) kept, a balanced one on ties"
             ),
             "true_count": TRUE_COUNT,
+            **(
+                {
+                    "eor_suits": {
+                        b: {u: (None if e is None else str(e)) for u, e in per.items()}
+                        for b, per in self.eor_suits.items()
+                    }
+                }
+                if self.eor_suits
+                else {}
+            ),
         }
 
 
@@ -122,12 +134,17 @@ def effect_of_removal(
     evaluator: BatchEvaluator | None = None,
     level: int = 3,
 ) -> EffectOfRemoval:
-    """Exact EOR of every rank for every bet, from the batch evaluator (53 states at most)."""
-    ev_ = evaluator if evaluator is not None else compile_bets(bets, tableau)
+    """Exact EOR of every rank for every bet, from the batch evaluator (53 states at most);
+    bets that read the cards or have an offer are counted by the card engine on each state
+    (:func:`_card_eor`), in the bets' order."""
     if shoe.size <= MIN_CARDS:
         raise ShoeError(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"
         )
+    card = [b for b in bets if getattr(b, "card_level", False) or getattr(b, "offer", None)]
+    if card and evaluator is None:
+        return _card_eor(bets, card, shoe, tableau, level)
+    ev_ = evaluator if evaluator is not None else compile_bets(bets, tableau)
     cards = [(r, s) for r in range(len(RANKS)) for s in range(len(SUITS)) if shoe.counts[r][s]]
     states = [shoe] + [shoe.remove([Card(r, s)]) for r, s in cards]
     result = ev_.evaluate(states)
@@ -149,6 +166,57 @@ def effect_of_removal(
         eor[bet] = per_rank
     tags = {b: counting_tags(eor[b], level=level) for b in ids}
     return EffectOfRemoval(shoe, ids, ev_.bet_names, base, eor, tags, level)
+
+
+def _card_eor(
+    bets: Sequence[BetLike],
+    card: Sequence[BetLike],
+    shoe: Shoe,
+    tableau: Tableau | None,
+    level: int,
+) -> EffectOfRemoval:
+    """EOR with card-level or offered bets: value-level bets by the batch evaluator, the others
+    by their exact figures on the shoe less each card (EV per offered round for an offer)."""
+    from exactodds.cards import reads_suits
+    from exactodds.engine import joint_distribution
+    from exactodds.metrics import bet_figures
+    from exactodds.paytable import Bet
+    from exactodds.tableau import BUILTIN
+
+    rules = tableau if tableau is not None else BUILTIN["punto-banco"]
+    plain = [b for b in bets if b not in card]
+    value = effect_of_removal(plain, shoe, tableau, level=level) if plain else None
+    cards = [(r, s) for r in range(len(RANKS)) for s in range(len(SUITS)) if shoe.counts[r][s]]
+    ev: dict[str, Fraction] = {}
+    eor: dict[str, dict[str, Fraction | None]] = {}
+    eor_suits: dict[str, dict[str, Fraction | None]] = {}
+    for bet in card:
+        assert isinstance(bet, Bet)
+        base = bet_figures(joint_distribution(shoe, rules), bet).ev
+        sums = [Fraction(0)] * len(RANKS)
+        by_suit = [Fraction(0)] * len(SUITS)
+        for r, s in cards:
+            less = bet_figures(joint_distribution(shoe.remove([Card(r, s)]), rules), bet).ev
+            sums[r] += shoe.counts[r][s] * less
+            by_suit[s] += shoe.counts[r][s] * less
+        if reads_suits([row.when for row in bet.rows] + ([bet.offer] if bet.offer else [])):
+            in_suit = [sum(row[s] for row in shoe.counts) for s in range(len(SUITS))]
+            eor_suits[bet.id] = {
+                name: (by_suit[s] / in_suit[s] - base) if in_suit[s] else None
+                for s, name in enumerate(SUITS)
+            }
+        ev[bet.id] = base
+        eor[bet.id] = {
+            name: (sums[r] / shoe.rank_counts[r] - base) if shoe.rank_counts[r] else None
+            for r, name in enumerate(RANKS)
+        }
+    if value is not None:
+        ev.update(value.ev)
+        eor.update({b: dict(e) for b, e in value.eor.items()})
+    ids = tuple(b.id for b in bets)
+    names = tuple(b.name for b in bets)
+    tags = {b: counting_tags(eor[b], level=level) for b in ids}
+    return EffectOfRemoval(shoe, ids, names, ev, eor, tags, level, eor_suits)
 
 
 def _round_half_away(x: Fraction) -> int:

@@ -237,17 +237,10 @@ def _stems(specs: list[str], all_bundled: bool) -> list[str]:
 
 
 def _generated_sheet(path: Path) -> bool:
-    """Whether ``path`` holds a sheet exactodds wrote (it records its date as sheets do), so
-    ``--out`` may replace it without --force."""
-    import csv
-
-    from exactodds.errors import InputFileError
-    from exactodds.files import read_bytes
-    from exactodds.report import EXTENSIONS, recorded_date
+    """Whether ``path`` holds a sheet exactodds wrote, by the marker at its start (see
+    :mod:`exactodds.ownership`), so ``--out`` may replace it without --force."""
+    from exactodds.ownership import written_by_exactodds
+    from exactodds.report import EXTENSIONS
 
     fmt = next((f for f, ext in EXTENSIONS.items() if path.suffix == ext), None)
-    try:
-        data = read_bytes(path, limit=1 << 26)  # text sheets are read as UTF-8, PDF/XLSX as bytes
-        return fmt is not None and recorded_date(data, fmt) is not None
-    except (InputFileError, ValueError, RecursionError, csv.Error):  # not a sheet, whatever it is
-        return False
+    return fmt is not None and written_by_exactodds(path, str(fmt))

@@ -192,7 +192,8 @@ def recorded_date(text: str | bytes, fmt: str | Format) -> str | None:
             if line.get("kind") == "meta" and line.get("item") == "date":
                 return line.get("value") or None
         return None
-    match = _DATE_PATTERNS[fmt].search(text)
+    end = 4096 if fmt in ("md", "html") else len(text)  # md, html: the marker's line
+    match = _DATE_PATTERNS[fmt].search(text, 0, end)
     if match is None:
         return None
     if fmt is Format.JSON:

@@ -84,8 +84,8 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
             raise ExactOddsError(
                 f"bet {bet.id!r} reads the cards themselves (ranks, suits, colours, count, "
                 "poker) or is offered after the deal: the shoe-by-shoe evaluator (simulate, "
-                "eor) counts value-level bets on every round only; leave it out, or use "
-                "report, check, solve, compare or settle"
+                "count strategies) counts value-level bets on every round only; leave it out, "
+                "or use report, check, solve, compare, eor or settle"
             )
     key = (tuple(bets), tab)
     try:
