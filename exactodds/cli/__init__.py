@@ -17,7 +17,7 @@ from typing import Any
 
 import typer
 
-from exactodds.cli.app import app
+from exactodds.cli.app import app, command_for
 from exactodds.cli.process import (
     BROKEN_PIPE,
     INTERRUPTED,
@@ -70,7 +70,7 @@ def _run(argv: list[str] | None, debug: bool) -> int:
     args = sys.argv[1:] if argv is None else argv
     stderr = sys.stderr
     try:
-        command = typer.main.get_command(app)
+        command = command_for(args)
         refused = _refused_arguments(command, args)
         if refused is not None:
             return _fail(refused, 2, debug)
