@@ -215,13 +215,15 @@ def build_sheets(
     version: str | None = None,
     against: str | None = None,
     notation: Notation = Notation.BOTH,
+    examples: bool = True,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
     shoe and rules ``game`` chooses.
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
-    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`.
+    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`. ``examples=False`` leaves out
+    the worked examples (see :func:`~exactodds.report.sheet.build_sheet`).
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
@@ -272,6 +274,7 @@ def build_sheets(
                 game=game,
                 against=profiles,
                 notation=notation,
+                examples=examples,
             )
         )
     return sheets

@@ -297,9 +297,9 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     return dt.datetime.now(dt.UTC).date().isoformat()
 
 
-def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint) -> BetSheet:
+def _bet_sheet(figures: BetFigures, bet: Bet, joint: Joint, with_examples: bool) -> BetSheet:
     occurrence = row_occurrence(bet, joint)
-    examples = row_examples(bet, joint.shoe, joint.tableau)
+    examples = row_examples(bet, joint.shoe, joint.tableau) if with_examples else ()
     if bet.rounding is None:
         return BetSheet(figures, occurrence=occurrence, examples=examples)
     base = bet_figures(joint, unrounded(bet)).rtp
@@ -319,6 +319,7 @@ def build_sheet(
     game: GameChoice | None = None,
     against: Sequence[Profile] = (),
     notation: Notation = Notation.BOTH,
+    examples: bool = True,
 ) -> Sheet:
     """Compute the sheet of ``paytable`` on the shoe and tableau given, else those ``game``
     chooses, else the paytable's own.
@@ -329,7 +330,8 @@ def build_sheet(
     the sheet's rerun command; without it the options are derived from ``shoe`` and
     ``tableau`` where options can say them (:meth:`GameChoice.of`). ``against`` adds a
     compliance section (checks on this shoe and these rules, see :mod:`exactodds.compliance`);
-    ``notation`` is how payouts are stated.
+    ``notation`` is how payouts are stated. ``examples=False`` leaves out the rows' worked
+    examples (:attr:`BetSheet.examples` empty), work the terminal summary does not show.
 
     >>> from math import perm
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
@@ -352,7 +354,7 @@ def build_sheet(
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     joint = joint_distribution(shoe, tableau)
-    sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint) for bet in bets)
+    sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint, examples) for bet in bets)
     file = display_path(paytable.path)
     inputs: list[InputFile] = []
     if paytable.sha256 is not None:
