@@ -35,7 +35,7 @@ from exactodds.tableau import BUILTIN, STOOD, Tableau
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Joint", "joint_distribution"]
+__all__ = ["Joint", "joint_distribution", "winners_of"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -80,10 +80,7 @@ class Joint:
 
     def winner_counts(self) -> dict[Winner, int]:
         """Combinations of Banker wins, Player wins and Ties (from :meth:`totals_table`)."""
-        out = dict.fromkeys(Winner, 0)
-        for (p, b), n in self.totals_table().items():
-            out[Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE] += n
-        return out
+        return winners_of(self.totals_table())
 
     def totals_table(self) -> dict[tuple[int, int], int]:
         """Combinations by (player final total, banker final total).
@@ -262,6 +259,19 @@ _HANDS = {
     for third in range(11)
     for kind in range(3)
 }
+
+
+def winners_of(table: dict[tuple[int, int], int]) -> dict[Winner, int]:
+    """Combinations of Banker wins, Player wins and Ties in a :meth:`Joint.totals_table`
+    (which ``odds`` computes once for both).
+
+    >>> winners_of({(9, 8): 3, (0, 0): 2, (1, 7): 5})[Winner.BANKER]
+    5
+    """
+    out = dict.fromkeys(Winner, 0)
+    for (p, b), n in table.items():
+        out[Winner.PLAYER if p > b else Winner.BANKER if b > p else Winner.TIE] += n
+    return out
 
 
 @lru_cache(maxsize=64)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from exactodds.engine import joint_distribution
+from exactodds.engine import joint_distribution, winners_of
 from exactodds.formats import Format
 from exactodds.numbers import fixed
 from exactodds.round import Winner
@@ -31,9 +31,9 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
     """
     tableau = load_tableau(rules)
     joint = joint_distribution(shoe, tableau)
-    wins = joint.winner_counts()
     total = joint.total
     table = joint.totals_table()
+    wins = winners_of(table)
     return {
         "rules": tableau.name,
         "shoe": shoe.describe(),
