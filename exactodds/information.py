@@ -419,7 +419,8 @@ def total_of(shoe: Shoe) -> int:
 class RowLayout:
     """Where each bet's rows sit in a flat vector of row counts: bet i has rows
     ``offsets[i] … offsets[i+1]−1``; ``onehot[cls]`` [121, R] maps the cells (player third ×
-    banker third, 10 = stood) of a class to the row each bet settles them on."""
+    banker third, 10 = stood) of a class to the row each bet settles them on (none for a bet
+    with an offer where it is not offered: its rows count the offered rounds only)."""
 
     offsets: tuple[int, ...]
     onehot: dict[int, IntArray] = field(repr=False, compare=False)
@@ -431,7 +432,8 @@ class RowLayout:
         rows_of = self.rows_of
         for outcome, n in joint.items():
             for r in rows_of[outcome]:
-                out[r] += n
+                if r >= 0:  # -1: a bet with an offer not offered in this round
+                    out[r] += n
         return out
 
 
@@ -459,11 +461,18 @@ def row_layout(tableau: Tableau, bets: tuple[Any, ...]) -> RowLayout:
     present, slot = np.unique(where[:, 0], return_inverse=True)
     table = np.zeros((len(present), 121, width), dtype=np.int64)
     for i, bet in enumerate(bets):
-        for r, hits in enumerate(bet.row_hits(index, everything, memo)):
+        rows = bet.row_hits(index, everything, memo)
+        offer = getattr(bet, "offer", None)
+        if offer is not None:  # made only where offered: the other rounds settle no row
+            offered = offer.bits(index, everything, memo)
+            rows = [hits & offered for hits in rows]
+        columns[:, i] = -1
+        for r, hits in enumerate(rows):
             if hits:
                 bits = np.frombuffer(format(hits, "b")[::-1].encode(), dtype=np.uint8) == 49
                 columns[np.nonzero(bits)[0], i] = offsets[i] + r
-        table[slot, where[:, 1], columns[:, i]] = 1
+        made = columns[:, i] >= 0
+        table[slot[made], where[made, 1], columns[made, i]] = 1
     onehot = {c: table[j] for j, c in enumerate(present.tolist())}
     outcomes = [cells.outcomes[cls][cell // 11][cell % 11] for cls, cell in where.tolist()]
     rows_of = dict(zip(outcomes, map(tuple, columns.tolist()), strict=True))

@@ -614,8 +614,13 @@ def _all_edges(
                 progress(len(results), len(masks))
         return results
     import multiprocessing
+    import os
 
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    from exactodds.analysis.workers import worker_signals
+
+    # workers leave Ctrl-C to this process and die with it (see exactodds.analysis.workers)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs, initializer=worker_signals, initargs=(os.getpid(),)) as pool:
         for found in pool.imap_unordered(_edges_of, parts):
             results += found
             if progress is not None:

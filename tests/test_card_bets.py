@@ -128,5 +128,7 @@ def test_eor_of_card_level_and_offered_bets() -> None:
     suited = Bet("suited_kq", "Suited K-Q", rows)
     card = effect_of_removal([suited], shoe)
     assert card.weighted_sum("suited_kq") == 0
-    assert card.eor["suited_kq"]["K"] < 0 < card.eor["suited_kq"]["5"]
+    king, five = card.eor["suited_kq"]["K"], card.eor["suited_kq"]["5"]
+    assert king is not None and five is not None
+    assert king < 0 < five
     assert set(card.eor_suits["suited_kq"]) == {"c", "d", "h", "s"}

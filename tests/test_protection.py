@@ -457,6 +457,14 @@ rows = [
   { when = "banker.natural", pays = "2:1", event = "banker natural" },
   { when = "otherwise", pays = "lose", event = "other" },
 ]
+[bets.trailing]
+name = "Player-win insurance when trailing"
+offer = "player.initial < banker.initial"
+rows = [
+  { when = "player.wins", pays = "3:1", event = "player wins" },
+  { when = "winner == tie", pays = "push", event = "tie" },
+  { when = "otherwise", pays = "lose", event = "other" },
+]
 """
 
 
@@ -477,10 +485,10 @@ def _card_brute(
         counts[sig] += 1
         acc = sums.setdefault(sig, [Fraction(0)] * len(table.bets))
         for i, bet in enumerate(table.bets):
+            if bet.offer is not None and not holds(bet.offer.node, rnd):
+                continue  # not offered: no bet
             if not getattr(bet, "card_level", False):
                 acc[i] += bet.net(outcome)
-                continue
-            if bet.offer is not None and not holds(bet.offer.node, rnd):
                 continue
             row = next(r for r in bet.rows if holds(r.when.node, rnd))
             acc[i] += bet.row_net(row)
@@ -489,7 +497,7 @@ def _card_brute(
 
 def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> None:
     table = load_paytable(str(write_file("cards.toml", CARD_TABLE)))  # type: ignore[operator]
-    assert [getattr(b, "card_level", False) for b in table.bets] == [False, True, True]
+    assert [getattr(b, "card_level", False) for b in table.bets] == [False, True, True, False]
     shoe = shoe_of([(8, 0), (8, 1), (8, 0), (5, 0), (0, 2), (9, 3), (12, 3), (4, 1)])
     group = frozenset({5, 6, 7, 8})
     result = analyse_sort(table, group, 2, shoe)

@@ -5,6 +5,7 @@ carries the name, SHA-256, date and page number; same inputs give the same bytes
 from __future__ import annotations
 
 import io
+import statistics
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,19 @@ def test_same_sheet_same_bytes() -> None:
     assert isinstance(other, bytes) and other != first
     meta = PdfReader(io.BytesIO(other)).metadata
     assert meta is not None and str(meta["/CreationDate"]) == "D:20240302"
+
+
+MARGINS = 4
+"""Lines every page prints in its margins: title, date, file and SHA-256, page number."""
+
+
+def test_no_page_is_near_empty(written: tuple[Sheet, Path]) -> None:
+    """The PDF wasted pages: one held a heading and a sentence (the paytable's table pushed to
+    the next page whole), another was 70% blank. Every page but the last holds at least a
+    quarter of the lines of a typical page, or a chart (a picture that text does not count)."""
+    _, path = written
+    lines = [len([x for x in t.splitlines() if x.strip()]) - MARGINS for t in page_texts(path)]
+    typical = statistics.median(lines)
+    for n, (count, text) in enumerate(zip(lines[:-1], page_texts(path), strict=False), 1):
+        chart = "Return distribution of" in text
+        assert count >= typical / 4 or chart, (n, count, typical, text[:200])

@@ -297,8 +297,6 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     blocks += _examples(b)
     summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
-    bars = return_bars([(row.net, row.probability) for row in f.rows])
-    blocks.append(Chart(f"Return distribution of {bet.name} (net result per unit)", tuple(bars)))
     blocks.append(_confidence(b))
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         base = b.unrounded_rtp
@@ -332,6 +330,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
                 ),
             )
         )
+    bars = return_bars([(row.net, row.probability) for row in f.rows])
+    blocks.append(Chart(f"Return distribution of {bet.name} (net result per unit)", tuple(bars)))
     return blocks
 
 

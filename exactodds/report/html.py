@@ -8,10 +8,10 @@ Content-Security-Policy allows nothing but the page's own style and script, by t
 so the page loads nothing from anywhere and works from ``file://``.
 
 The print style is the PDF's (:mod:`exactodds.report.pdf` prints this page with WeasyPrint): the
-inputs print as text, the designer's controls not at all; a page break before the paytable, the
-bets section, each bet and the appendix, and in the page margins — where the renderer supports
-CSS margin boxes and running strings, as WeasyPrint does — the title, the date, the paytable's
-SHA-256 and "Page n of N" on every page.
+inputs print as text, the designer's controls not at all; a page break before the bets section,
+each bet and the appendix (long tables may break between rows, so no heading is left alone),
+and in the page margins — where the renderer supports CSS margin boxes and running strings, as
+WeasyPrint does — the title, the date, the paytable's SHA-256 and "Page n of N" on every page.
 """
 
 from __future__ import annotations
@@ -95,13 +95,14 @@ button { font: inherit; padding: .15rem .7rem; }
          string-set: sheet-title attr(data-title), sheet-date attr(data-date),
                      sheet-source attr(data-source); }
   nav { display: none; }
-  h2#paytable, h2#bets, h2#appendix, h3[id^="bet-"] { break-before: page; }
+  h2#bets, h2#appendix, h3[id^="bet-"] { break-before: page; }
   h2#bets + p + h3 { break-before: auto; }
   h2, h3 { break-after: avoid; }
   table { font-size: 8pt; max-width: 100%; }
   th, td { padding: .15rem .35rem; }
   td code { white-space: normal; overflow-wrap: anywhere; }
-  table, tr, p.flag, caption, figure.chart { break-inside: avoid; }
+  tr, p.flag, caption, figure.chart { break-inside: avoid; }
+  figure.chart svg { max-width: 70%; }
   caption { break-before: avoid; }
   thead { display: table-header-group; }
   td.D { background: none; font-weight: 700; }

@@ -152,7 +152,8 @@ def protection_blocks(sheet: Sheet) -> list[Block]:
             f"What a leak of information before the bet is worth, exactly, on "
             f"{sheet.shoe.describe()} with drawing rules {sheet.tableau.name}. {STATEMENT} "
             "Per bet: its EV without information, and the player's edge when only that bet may "
-            "be made (0.0000% when the signal never makes it profitable)."
+            "be made (0.0000% when the signal never makes it profitable); a bet with an offer "
+            "is made when offered, and its figures here are per round dealt."
         ),
         Table(
             ("Bet", "EV without information", *(p.title for p in procs)),
