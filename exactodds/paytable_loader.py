@@ -72,7 +72,7 @@ def bundled_paytables() -> list[Path]:
     """The paytables that ship with exactodds, sorted by file name.
 
     >>> [p.stem for p in bundled_paytables()][:3]
-    ['bonus-pairs', 'classic', 'ez']
+    ['bonus-pairs', 'classic', 'colour-match']
     """
     return bundled_files("paytables")
 
@@ -509,7 +509,7 @@ def validate_paytable(path: str | Path) -> list[str]:
     >>> validate_paytable("classic")
     []
     >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
-    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ez, ..., trainer)']
+    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ..., trainer)']
     """
     return examine_paytable(path)[1]
 
