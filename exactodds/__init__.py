@@ -10,6 +10,7 @@ paytable → metrics → reports.
 
 from __future__ import annotations
 
+from exactodds._version import VERSION
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     CardError,
@@ -24,19 +25,8 @@ from exactodds.round import FEATURES, Hand, Outcome, PairKind, RoundState, Winne
 from exactodds.shoe import Card, Shoe, parse_card, parse_cards
 from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
 
-__version__: str  # looked up on first use: importlib.metadata costs the CLI ~30 ms to import
-
-
-def __getattr__(name: str) -> str:
-    if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("exactodds")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            return "0.0.0+unknown"
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__version__ = VERSION
+"""The installed version (see :mod:`exactodds._version`)."""
 
 __all__ = [
     "BUILTIN",

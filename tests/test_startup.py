@@ -7,9 +7,11 @@ import json
 import math
 import subprocess
 import sys
+from importlib.metadata import version
 
 import pytest
 
+import exactodds
 from exactodds.cli.app import app, command_for
 
 LAZY = (
@@ -22,7 +24,7 @@ LAZY = (
     "pandas",
     "scipy",
     "numba",
-    "importlib.metadata",  # the version, looked up when a sheet or --version needs it
+    "importlib.metadata",  # the version is a constant (exactodds/_version.py)
 )
 
 _PROBE = """
@@ -89,3 +91,8 @@ def test_one_command_group_has_the_same_options(name: str) -> None:
     assert [p.opts for p in lean.commands[name].params] == [p.opts for p in whole.params]
     assert type(command_for(["--version"])) is type(lean)
     assert len(command_for(["no-such-command"]).commands) == len(app.registered_commands)
+
+
+def test_the_version_constant_is_the_installed_version() -> None:
+    """pyproject.toml reads the version from exactodds/_version.py: the two cannot differ."""
+    assert exactodds.__version__ == version("exactodds")
