@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, reduce
 from math import perm, prod
@@ -54,6 +54,7 @@ from exactodds.conditions import (
     Sum,
     Var,
     offer_reads_later,
+    walk,
 )
 from exactodds.errors import ConditionError, PaytableError
 from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
@@ -105,23 +106,6 @@ class RowCounts:
 # -- what a condition reads --------------------------------------------------------------------
 
 
-def _walk(node: Node) -> Iterator[Node]:
-    yield node
-    if isinstance(node, Cmp):
-        yield from _walk(node.left)
-        yield from _walk(node.right)
-    elif isinstance(node, In):
-        yield node.var
-    elif isinstance(node, Not):
-        yield from _walk(node.item)
-    elif isinstance(node, And | Or):
-        for item in node.items:
-            yield from _walk(item)
-    elif isinstance(node, Sum):
-        for _, term in node.terms:
-            yield from _walk(term)
-
-
 def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
     """Per slot the attributes read (bits), whether cards five and six matter, and whether a
     colour literal (red/black) is named."""
@@ -134,12 +118,12 @@ def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0
             bits[s] |= b
 
     for root in nodes:
-        for node in _walk(root):
+        for node in walk(root, into_count=False):
             if isinstance(node, Const) and node.value in ("red", "black"):
                 colour_literal = True
             if isinstance(node, Count):
                 inner = 0
-                for n in _walk(node.card):
+                for n in walk(node.card):
                     if isinstance(n, Var):
                         inner |= _ATTR_BITS[n.name]
                     if isinstance(n, Const) and n.value in ("red", "black"):
@@ -581,7 +565,7 @@ def _symmetries(
     named = {
         SUIT_WORDS.index(n.value)
         for root in nodes
-        for n in _walk_all(root)
+        for n in walk(root)
         if isinstance(n, Const) and n.value in SUIT_WORDS
     }
     out = []
@@ -597,13 +581,6 @@ def _symmetries(
                 continue
         out.append(g)
     return out
-
-
-def _walk_all(node: Node) -> Iterator[Node]:
-    for n in _walk(node):
-        yield n
-        if isinstance(n, Count):
-            yield from _walk_all(n.card)
 
 
 def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:

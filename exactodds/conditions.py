@@ -69,6 +69,7 @@ __all__ = [
     "Sum",
     "offer_reads_later",
     "parse_condition",
+    "walk",
 ]
 
 
@@ -393,30 +394,32 @@ def _union(parts: Iterable[int]) -> int:
     return out
 
 
-def _walk(node: Node) -> Iterator[Node]:
-    """Every node of a tree, the inner conditions of ``count`` included."""
+def walk(node: Node, *, into_count: bool = True) -> Iterator[Node]:
+    """Every node of a tree; the inner conditions of ``count`` too unless ``into_count`` is off
+    (the card engine reads those per card, not per round)."""
     yield node
     if isinstance(node, Cmp):
-        yield from _walk(node.left)
-        yield from _walk(node.right)
+        yield from walk(node.left, into_count=into_count)
+        yield from walk(node.right, into_count=into_count)
     elif isinstance(node, In):
         yield node.var
     elif isinstance(node, Not):
-        yield from _walk(node.item)
+        yield from walk(node.item, into_count=into_count)
     elif isinstance(node, And | Or):
         for item in node.items:
-            yield from _walk(item)
+            yield from walk(item, into_count=into_count)
     elif isinstance(node, Count):
-        yield from _walk(node.card)
+        if into_count:
+            yield from walk(node.card)
     elif isinstance(node, Sum):
         for _, term in node.terms:
-            yield from _walk(term)
+            yield from walk(term, into_count=into_count)
 
 
 def _is_card_level(node: Node) -> bool:
     return any(
         isinstance(n, Count | Sum) or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
-        for n in _walk(node)
+        for n in walk(node)
     )
 
 
@@ -554,7 +557,7 @@ def offer_reads_later(condition: Condition) -> list[str]:
     ['count(round, …)']
     """
     out: list[str] = []
-    for node in _walk(condition.node):
+    for node in walk(condition.node):
         if isinstance(node, Var) and node.name in CARD_ATTRIBUTES:
             continue  # one card's feature, inside count
         if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
