@@ -165,3 +165,47 @@ def test_comparison_charts_are_readable(pages: Pages) -> None:
         assert chart["width"] >= 300 and chart["smallest"] >= 10 and not chart["overlap"], chart
         assert chart["role"] == "img" and chart["name"].startswith("House edge of")
         assert "punto-banco, Tie 9:1" in chart["caption"]
+
+
+def eor_page(classic: Paytable) -> str:
+    from exactodds.analysis.eor import effect_of_removal, render_eor
+
+    result = effect_of_removal(classic.bets, classic.shoe, classic.tableau)
+    return render_eor(result, classic.name, "html", "classic.toml SHA-256 x")
+
+
+def test_eor_page_charts_each_bets_eor_per_rank(classic: Paytable) -> None:
+    """The Tie chart's bars for 6 and 8 are the engine's EV on the shoe less one such card
+    minus the full shoe's (independently of the batch evaluator)."""
+    from exactodds import joint_distribution
+    from exactodds.metrics import bet_figures
+
+    html = eor_page(classic)
+    assert html.count('<figure class="chart">') == len(classic.bets)
+    assert "<script" not in html and eor_page(classic) == html
+    assert "8 decks (416 cards)" in html and "classic.toml SHA-256 x" in html
+    (caption,) = re.findall(r"<figcaption>Effect of removal on Tie per rank[^:]*: ([^<]*)<", html)
+    tie = next(b for b in classic.bets if b.id == "tie")
+
+    def ev(shoe: Any) -> Fraction:
+        return bet_figures(joint_distribution(shoe, classic.tableau), tie).ev
+
+    base = ev(classic.shoe)
+    for rank in ("6", "8"):
+        change = ev(classic.shoe.remove(rank + "c")) - base
+        assert f"{rank}: {percent(change, 5)}" in caption.split("; ")
+    assert percent(ev(classic.shoe.remove("6c")) - base, 5).startswith("-")  # a bar left of 0
+
+
+def test_eor_charts_are_readable(classic: Paytable, pages: Pages) -> None:
+    page = pages.open(eor_page(classic), width=1280)
+    charts = page.evaluate(READABLE)
+    assert len(charts) == len(classic.bets)
+    for chart in charts:
+        assert chart["width"] >= 300 and chart["smallest"] >= 10 and not chart["overlap"], chart
+        assert chart["role"] == "img" and chart["name"].startswith("Effect of removal on")
+
+
+def test_cli_eor_html(cli: Any) -> None:
+    code, out, _ = cli(["eor", "classic", "--format", "html"])
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "SHA-256" in out

@@ -62,12 +62,13 @@ def return_bars(rows: Sequence[tuple[Fraction, Fraction]]) -> list[tuple[str, Fr
     return [(outcome_label(net), p) for net, p in sorted(by_net.items(), reverse=True)]
 
 
-def bars_text(bars: Sequence[tuple[str, Fraction]]) -> str:
-    """The chart's data as one sentence: its text alternative."""
-    return "; ".join(f"{label}: {percent(value)}" for label, value in bars) + "."
+def bars_text(bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
+    """The chart's data as one sentence: its text alternative (``places``: decimals of the
+    percentages)."""
+    return "; ".join(f"{label}: {percent(value, places)}" for label, value in bars) + "."
 
 
-def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]]) -> str:
+def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
     """An SVG bar chart of values shown as percentages, bars scaled to the widest;
     ``title`` and the data as text are its accessible name and description.
 
@@ -89,7 +90,7 @@ def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]]) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}">',
         f"<title>{escape(title)}</title>",
-        f"<desc>{escape(bars_text(bars))}</desc>",
+        f"<desc>{escape(bars_text(bars, places))}</desc>",
     ]
     zero = 0.0 if low == 0 else round(float(-low / extent * span), 1)
     for k, (label, value) in enumerate(bars):
@@ -107,7 +108,8 @@ def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]]) -> str:
             f"{escape(label)}</text>",
             f'<rect x="{x}" y="{y + 3}" width="{max(length, 1.0)}" '
             f'height="{BAR_HEIGHT - 6}" fill="{"#b35900" if value < 0 else "#2f6fb3"}"/>',
-            f'<text x="{after + 6}" y="{middle}" fill="#1b1f24" {FONT}>{percent(value)}</text>',
+            f'<text x="{after + 6}" y="{middle}" fill="#1b1f24" {FONT}>'
+            f"{percent(value, places)}</text>",
         ]
     if low < 0:
         axis = round(LABEL_WIDTH + zero, 1)

@@ -155,6 +155,8 @@ class Chart:
 
     title: str
     bars: tuple[tuple[str, Fraction], ...]
+    places: int = 4
+    """Decimals of the percentages written beside the bars."""
 
 
 Block = Heading | Para | Table | Chart
