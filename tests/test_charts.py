@@ -141,17 +141,55 @@ def test_charts_are_readable_on_screen_and_in_print(width: int, media: str, page
         assert "%" in chart["caption"]
 
 
-def test_an_edited_bets_chart_says_it_shows_the_printed_payouts(pages: Pages) -> None:
+def normalized(nodes: list[Any]) -> list[Any]:
+    """Attribute lists with numeric values as floats (JS writes 360 where Python writes 360.0)."""
+
+    def value(text: str) -> str | float:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+    return [
+        [[(a.split("=")[0], value(a.split("=")[1])) for a in attrs], body] for attrs, body in nodes
+    ]
+
+
+def test_an_edited_bets_chart_is_redrawn(pages: Pages) -> None:
+    """Player Pair edited to 12:1: its chart shows wins 12 to 1 with P = 31/415 (the pair
+    probability, unchanged by the payout) drawn as the Python helper draws it; an unreadable
+    payout dims it and says it is as printed; back to 11:1 it is the printed chart again."""
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
     page = pages.open(render_sheets([sheet], "html"))
     chart = page.locator("#bet-player_pair ~ figure.chart").first
+    printed = chart.inner_html()
     assert "As printed" not in chart.inner_text()
     page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "12:1")
-    assert "As printed" in chart.inner_text() and "stale" in chart.get_attribute("class")
+    text = chart.inner_text()
+    assert f"wins 12 to 1: {percent(Fraction(31, 415))}" in text and "wins 11 to 1" not in text
+    assert "Redrawn for the edited payouts" in text
+    assert "stale" not in (chart.get_attribute("class") or "")
+    expected = bar_chart_svg(
+        "Return distribution of Player Pair (net result per unit)",
+        [("wins 12 to 1", Fraction(31, 415)), ("loses the stake", Fraction(384, 415))],
+    )
+    drawn = page.evaluate(
+        """() => [...document.querySelector('#bet-player_pair ~ figure.chart svg')
+            .querySelectorAll('rect, text')].map((n) => [[...n.attributes]
+            .map((a) => a.name + '=' + a.value).sort(), n.textContent])"""
+    )
+    python = [
+        [sorted(f"{k}={v}" for k, v in re.findall(r'([a-z-]+)="([^"]*)"', attrs)), body]
+        for attrs, body in re.findall(r"<(?:rect|text) ([^>]*?)/?>(?:([^<]*)</text>)?", expected)
+    ]
+    assert normalized(drawn) == normalized(python)  # numbers alike: 360 (JS) is 360.0
     other = page.locator("#bet-tie ~ figure.chart").first
-    assert "As printed" not in other.inner_text()
+    assert "As printed" not in other.inner_text() and "Redrawn" not in other.inner_text()
+    page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "twelve")
+    assert "As printed" in chart.inner_text() and "stale" in (chart.get_attribute("class") or "")
+    assert "wins 11 to 1" in chart.inner_text()
     page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "11:1")
-    assert "As printed" not in chart.inner_text()
+    assert "As printed" not in chart.inner_text() and chart.inner_html() == printed
 
 
 def test_comparison_charts_are_readable(pages: Pages) -> None:

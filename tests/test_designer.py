@@ -177,7 +177,7 @@ COLLECT = """(ids) => {
       const parts = [];
       let node = document.getElementById(prefix + id).nextElementSibling;
       for (; node && !/^H[23]$/.test(node.tagName); node = node.nextElementSibling) {
-        // the designer's own lines aside, and the chart (not redrawn: test_charts)
+        // the designer's own lines aside, and the chart (its redrawing: test_charts)
         const skip = node.classList.contains('designer-bet') || node.classList.contains('chart');
         if (!skip) parts.push(node.innerText);
       }

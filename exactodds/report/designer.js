@@ -496,8 +496,9 @@
 
   const isEdited = (bet) => bet.inputs.some((input) => input.value !== input.defaultValue);
 
-  // The bet's chart (in its section, after the return table): not redrawn, so once a payout is
-  // edited it is dimmed and says it shows the printed payouts.
+  // The bet's chart (in its section, after the return table): redrawn for edited payouts as
+  // exactodds/report/charts.py draws it (same layout, labels and percentages); while a payout
+  // cannot be read it is dimmed and says it shows the printed payouts.
   const chartOf = (bet) => {
     let node = bet.returnTable === null ? null : bet.returnTable.nextElementSibling;
     while (node !== null && !/^H[1-3]$/.test(node.tagName) && !node.matches("figure.chart")) {
@@ -505,21 +506,84 @@
     }
     return node !== null && node.matches("figure.chart") ? node : null;
   };
-  const markChart = (bet) => {
+  const SVG = "http://www.w3.org/2000/svg";
+  const CHART = { width: 640, bar: 22, label: 190, value: 90 };
+  const svgNode = (tag, attributes, text) => {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const chartPercent = (x) => `${fixed(x.mul(HUNDRED), 4)}%`;
+  const outcomeLabel = (net) => {
+    if (net.sign() > 0) return `wins ${formatNumber(net)} to 1`;
+    if (net.sign() === 0) return "push";
+    if (net.eq(MINUS_ONE)) return "loses the stake";
+    return `loses ${formatNumber(ZERO.sub(net))} of the stake`;
+  };
+  // (label, probability) by net result, largest win first, impossible outcomes left out.
+  const returnBars = (bet, payouts) => {
+    const byNet = [];
+    bet.rows.forEach((row, k) => {
+      if (row.probability.sign() === 0) return;
+      const net = rowNet(bet, payouts[k].net, ONE);
+      const found = byNet.find((e) => e.net.eq(net));
+      if (found === undefined) byNet.push({ net, p: row.probability });
+      else found.p = found.p.add(row.probability);
+    });
+    byNet.sort((a, b) => b.net.cmp(a.net));
+    return byNet.map(({ net, p }) => [outcomeLabel(net), p]);
+  };
+  const drawChart = (chart, title, bars) => {
+    const text = `${bars.map(([label, p]) => `${label}: ${chartPercent(p)}`).join("; ")}.`;
+    const top = bars.reduce((m, [, p]) => (p.cmp(m) > 0 ? p : m), ZERO);
+    const most = top.sign() === 0 ? ONE : top;
+    const span = CHART.width - CHART.label - CHART.value;
+    const height = CHART.bar * bars.length + 8;
+    const font = { "font-family": "system-ui, sans-serif", "font-size": "13", fill: "#1b1f24" };
+    const svg = svgNode("svg", {
+      role: "img", width: CHART.width, height, viewBox: `0 0 ${CHART.width} ${height}`,
+    });
+    svg.append(svgNode("title", {}, title), svgNode("desc", {}, text));
+    bars.forEach(([label, p], k) => {
+      const y = 4 + k * CHART.bar;
+      const length = Number(roundHalfEven(p.div(most).mul(new Q(BigInt(span * 10))))) / 10;
+      const middle = y + CHART.bar / 2 + 4;
+      svg.append(
+        svgNode("text", { x: CHART.label - 8, y: middle, "text-anchor": "end", ...font }, label),
+        svgNode("rect", {
+          x: CHART.label, y: y + 3, width: Math.max(length, 1), height: CHART.bar - 6,
+          fill: "#2f6fb3",
+        }),
+        svgNode("text", { x: CHART.label + length + 6, y: middle, ...font }, chartPercent(p)),
+      );
+    });
+    chart.querySelector("svg").replaceWith(svg);
+    chart.querySelector("figcaption").textContent = `${title}: ${text}`;
+  };
+  const markChart = (bet, payouts) => {
     const chart = chartOf(bet);
     if (chart === null) return;
-    const stale = isEdited(bet);
+    if (bet.printedChart === undefined) {
+      bet.printedChart = [...chart.childNodes].map((n) => n.cloneNode(true));
+    }
+    const edited = isEdited(bet);
+    const stale = edited && payouts === null;
+    if (!edited || stale) chart.replaceChildren(...bet.printedChart.map((n) => n.cloneNode(true)));
+    else drawChart(chart, chart.querySelector("svg > title").textContent, returnBars(bet, payouts));
     chart.classList.toggle("stale", stale);
-    let note = chart.querySelector(".stale-note");
-    if (stale && note === null) {
-      note = make(
+    chart.classList.toggle("redrawn", edited && !stale);
+    if (stale) {
+      const note = make(
         "span",
         { class: "stale-note" },
-        " As printed: this chart shows the sheet's payouts, not the edited ones.",
+        " As printed: this chart shows the sheet's payouts; a payout above cannot be read.",
       );
       chart.querySelector("figcaption").append(note);
-    } else if (!stale && note !== null) {
-      note.remove();
+    } else if (edited) {
+      chart.querySelector("figcaption").append(
+        make("span", { class: "redrawn-note" }, " Redrawn for the edited payouts."),
+      );
     }
   };
 
@@ -571,7 +635,7 @@
       }
     }
     const panel = panelOf(bet);
-    markChart(bet);
+    markChart(bet, problems.length === 0 ? payouts : null);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);
