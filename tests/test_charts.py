@@ -5,6 +5,7 @@ and in print; in the designer, an edited bet's chart says it shows the printed p
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -17,6 +18,7 @@ from exactodds.numbers import percent
 from exactodds.paytable import Paytable
 from exactodds.report import build_sheets, render_sheets
 from exactodds.report.charts import bar_chart_svg, outcome_label
+from exactodds.report.document import Table
 from tests.browser import PRINTABLE_A4, Pages, chromium
 
 
@@ -71,8 +73,43 @@ def test_bars_are_proportional() -> None:
     svg = bar_chart_svg("t", [("a", Fraction(1, 4)), ("b", Fraction(1, 2)), ("c", Fraction(0))])
     widths = [float(w) for w in re.findall(r'<rect [^>]*width="([0-9.]+)"', svg)]
     assert widths[1] == 2 * widths[0] and widths[2] == 1  # an empty bar is a hairline
-    with pytest.raises(ValueError, match="0 or more"):
-        bar_chart_svg("t", [("a", Fraction(-1, 4))])
+
+
+def test_negative_bars_grow_left_of_a_zero_line() -> None:
+    svg = bar_chart_svg("t", [("a", Fraction(3, 100)), ("b", Fraction(-1, 100))])
+    rects = re.findall(r'<rect x="([0-9.]+)" [^>]*width="([0-9.]+)"', svg)
+    (axis,) = re.findall(r'<line x1="([0-9.]+)"', svg)
+    (xa, wa), (xb, wb) = ((float(x), float(w)) for x, w in rects)
+    assert float(axis) == xa and xb + wb == float(axis)  # a starts at zero, b ends there
+    assert wa == 3 * wb and xb > 0
+    assert "-1.0000%" in svg and "3.0000%" in svg
+
+
+PUBLISHED = tomllib.loads(
+    (Path(__file__).parent / "data" / "published_8_decks.toml").read_text(encoding="utf-8")
+)
+
+
+def test_comparison_page_charts_each_bets_edge_across_variants() -> None:
+    """Every bet of the default comparison has a chart, a bar per variant; the punto-banco
+    Tie 8:1 bars carry docs/rules.md §9's published 8-deck house edges."""
+    from exactodds.report.generate import comparison_document
+    from exactodds.report.html import render_html
+
+    doc = comparison_document("2024-06-01", version="9.9")
+    html = render_html(doc)
+    assert render_html(comparison_document("2024-06-01", version="9.9")) == html
+    names = re.findall(r"<figcaption>House edge of (.*?) by variant: ([^<]*)<", html)
+    table = doc.blocks[-len(names) - 1]  # the edge table: cells (name, " (", Code(id), ")")
+    assert isinstance(table, Table)
+    name_of = {row[0][2].text: row[0][0] for row in table.rows}  # type: ignore[index,union-attr]
+    assert [name for name, _ in names] == list(name_of.values()) and len(names) >= 5
+    captions = dict(names)
+    for bet_id, edge in PUBLISHED["house_edge"].items():
+        first = captions[name_of[bet_id]].split("; ")[0]
+        assert first.startswith("punto-banco, Tie 8:1: ")
+        assert first.removeprefix("punto-banco, Tie 8:1: ").startswith(edge["percent"]), bet_id
+    assert "<script" not in html and html.count("<svg") == len(names)
 
 
 READABLE = """() => [...document.querySelectorAll('figure.chart')].map((f) => {
@@ -115,3 +152,60 @@ def test_an_edited_bets_chart_says_it_shows_the_printed_payouts(pages: Pages) ->
     assert "As printed" not in other.inner_text()
     page.fill('input.pays[data-bet="player_pair"][data-row="0"]', "11:1")
     assert "As printed" not in chart.inner_text()
+
+
+def test_comparison_charts_are_readable(pages: Pages) -> None:
+    from exactodds.report.generate import comparison_document
+    from exactodds.report.html import render_html
+
+    page = pages.open(render_html(comparison_document("2024-06-01")), width=1280)
+    charts = page.evaluate(READABLE)
+    assert len(charts) >= 5
+    for chart in charts:
+        assert chart["width"] >= 300 and chart["smallest"] >= 10 and not chart["overlap"], chart
+        assert chart["role"] == "img" and chart["name"].startswith("House edge of")
+        assert "punto-banco, Tie 9:1" in chart["caption"]
+
+
+def eor_page(classic: Paytable) -> str:
+    from exactodds.analysis.eor import effect_of_removal, render_eor
+
+    result = effect_of_removal(classic.bets, classic.shoe, classic.tableau)
+    return render_eor(result, classic.name, "html", "classic.toml SHA-256 x")
+
+
+def test_eor_page_charts_each_bets_eor_per_rank(classic: Paytable) -> None:
+    """The Tie chart's bars for 6 and 8 are the engine's EV on the shoe less one such card
+    minus the full shoe's (independently of the batch evaluator)."""
+    from exactodds import joint_distribution
+    from exactodds.metrics import bet_figures
+
+    html = eor_page(classic)
+    assert html.count('<figure class="chart">') == len(classic.bets)
+    assert "<script" not in html and eor_page(classic) == html
+    assert "8 decks (416 cards)" in html and "classic.toml SHA-256 x" in html
+    (caption,) = re.findall(r"<figcaption>Effect of removal on Tie per rank[^:]*: ([^<]*)<", html)
+    tie = next(b for b in classic.bets if b.id == "tie")
+
+    def ev(shoe: Any) -> Fraction:
+        return bet_figures(joint_distribution(shoe, classic.tableau), tie).ev
+
+    base = ev(classic.shoe)
+    for rank in ("6", "8"):
+        change = ev(classic.shoe.remove(rank + "c")) - base
+        assert f"{rank}: {percent(change, 5)}" in caption.split("; ")
+    assert percent(ev(classic.shoe.remove("6c")) - base, 5).startswith("-")  # a bar left of 0
+
+
+def test_eor_charts_are_readable(classic: Paytable, pages: Pages) -> None:
+    page = pages.open(eor_page(classic), width=1280)
+    charts = page.evaluate(READABLE)
+    assert len(charts) == len(classic.bets)
+    for chart in charts:
+        assert chart["width"] >= 300 and chart["smallest"] >= 10 and not chart["overlap"], chart
+        assert chart["role"] == "img" and chart["name"].startswith("Effect of removal on")
+
+
+def test_cli_eor_html(cli: Any) -> None:
+    code, out, _ = cli(["eor", "classic", "--format", "html"])
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "SHA-256" in out

@@ -368,12 +368,17 @@ TRUE_COUNT = (
 """How a running count becomes a true count (see :class:`CountTags`), as printed."""
 
 
-def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> str:
-    """Markdown (``md``): EOR per rank in percentage points of EV, then the counting tags; or
-    ``json``: :meth:`EffectOfRemoval.to_json`."""
-    fmt = Format.check(fmt, (Format.MD, Format.JSON))
+def render_eor(
+    result: EffectOfRemoval, paytable: str = "", fmt: str = "md", source: str = ""
+) -> str:
+    """Markdown (``md``): EOR per rank in percentage points of EV, then the counting tags;
+    ``json``: :meth:`EffectOfRemoval.to_json`; ``html``: a page with a chart of each bet's EOR
+    per rank beside the same table (``source``: the paytable file and its SHA-256)."""
+    fmt = Format.check(fmt, (Format.MD, Format.JSON, Format.HTML))
     if fmt is Format.JSON:
         return json.dumps(result.to_json(paytable), indent=2)
+    if fmt is Format.HTML:
+        return _eor_html(result, paytable, source)
     from exactodds.tables import pipe_table
 
     head = [
@@ -403,3 +408,46 @@ def render_eor(result: EffectOfRemoval, paytable: str = "", fmt: str = "md") -> 
         f"cannot be counted by rank. {TRUE_COUNT}"
     )
     return "\n".join([*head, table, "", "## Counting tags", "", note, "", tag_table])
+
+
+def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
+    """The EOR as a self-contained HTML page: facts, the EOR table, and one bar chart per bet
+    (a bar per rank, below zero left of a zero line), each with its data as text."""
+    from exactodds import __version__
+    from exactodds.report.document import Block, Chart, Document, Heading, Para, Table
+    from exactodds.report.html import render_html
+    from exactodds.report.sheet import resolve_date
+
+    facts: tuple[tuple[str, ...], ...] = (
+        ("Software", f"exactodds {__version__}"),
+        ("Paytable", paytable or "—"),
+        ("Source", source or "—"),
+        ("Shoe", result.shoe.describe()),
+    )
+    rows = tuple(
+        (
+            name,
+            signed(result.ev[b] * 100, 4),
+            *("—" if (e := result.eor[b][r]) is None else signed(e * 100, 5) for r in RANKS),
+        )
+        for b, name in zip(result.bet_ids, result.bet_names, strict=True)
+    )
+    blocks: tuple[Block, ...] = (
+        Table(("Item", "Value"), facts, "ll"),
+        Heading(2, "Effect of removal per rank", "eor"),
+        Para(
+            "Each cell and bar: change of the bet's EV, in % of the stake, when one card of "
+            "that rank is removed (exact values: --format json)."
+        ),
+        Table(("Bet", "EV %", *RANKS), rows, "l" + "r" * (len(RANKS) + 1)),
+        *(
+            Chart(
+                f"Effect of removal on {name} per rank (EV change, % of stake)",
+                tuple((r, e) for r in RANKS if (e := result.eor[b][r]) is not None),
+                5,
+            )
+            for b, name in zip(result.bet_ids, result.bet_names, strict=True)
+        ),
+    )
+    title = f"Effect of removal — {one_line(paytable)}" if paytable else "Effect of removal"
+    return render_html(Document(title, blocks, resolve_date(None), __version__, source))

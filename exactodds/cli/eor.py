@@ -27,13 +27,14 @@ EPILOG = """Examples:
 
 \b
   exactodds eor classic --format json
+  exactodds eor classic --format html    # a page with a chart per bet, a bar per rank
   exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini
   exactodds eor classic --level 5 --plots plots/      # needs: pip install 'exactodds[plots]'"""
 
 
 def eor(  # noqa: PLR0917 - one parameter per command-line option
     paytable: PaytableArg = None,
-    fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
+    fmt: Annotated[str, format_option("md", "json", "html", default="md")] = "md",
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
@@ -54,14 +55,15 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.budget import check_evaluation
     from exactodds.paytable_loader import load_paytable
 
-    fmt = check_format(fmt, ("md", "json"))
+    fmt = check_format(fmt, ("md", "json", "html"))
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
     table = load_paytable(paytable)
     shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
     check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
-    typer.echo(render_eor(result, table.name, fmt))
+    source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
+    typer.echo(render_eor(result, table.name, fmt, source))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 

@@ -62,36 +62,60 @@ def return_bars(rows: Sequence[tuple[Fraction, Fraction]]) -> list[tuple[str, Fr
     return [(outcome_label(net), p) for net, p in sorted(by_net.items(), reverse=True)]
 
 
-def bars_text(bars: Sequence[tuple[str, Fraction]]) -> str:
-    """The chart's data as one sentence: its text alternative."""
-    return "; ".join(f"{label}: {percent(value)}" for label, value in bars) + "."
+def bars_text(bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
+    """The chart's data as one sentence: its text alternative (``places``: decimals of the
+    percentages)."""
+    return "; ".join(f"{label}: {percent(value, places)}" for label, value in bars) + "."
 
 
-def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]]) -> str:
-    """An SVG bar chart of values in [0, 1] (shown as percentages), bars scaled to the
-    largest; ``title`` and the data as text are its accessible name and description."""
-    if any(value < 0 for _, value in bars):
-        raise ValueError("bar_chart_svg draws values of 0 or more")
-    top = max((value for _, value in bars), default=Fraction(0)) or Fraction(1)
+def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
+    """An SVG bar chart of values shown as percentages, bars scaled to the widest;
+    ``title`` and the data as text are its accessible name and description.
+
+    Values below zero (a player-favourable house edge) are drawn left of a zero line.
+
+    >>> svg = bar_chart_svg("House edge", [("a", Fraction(1, 100)), ("b", Fraction(-1, 200))])
+    >>> svg.count("<rect"), svg.count("<line")
+    (2, 1)
+    """
+    low = min((value for _, value in bars), default=Fraction(0))
+    if low >= 0:
+        low = Fraction(0)
+    top = max((value for _, value in bars), default=Fraction(0))
+    top = max(top, Fraction(0))
+    extent = (top - low) or Fraction(1)
     span = WIDTH - LABEL_WIDTH - VALUE_WIDTH
     height = BAR_HEIGHT * len(bars) + 8
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}">',
         f"<title>{escape(title)}</title>",
-        f"<desc>{escape(bars_text(bars))}</desc>",
+        f"<desc>{escape(bars_text(bars, places))}</desc>",
     ]
+    zero = 0.0 if low == 0 else round(float(-low / extent * span), 1)
     for k, (label, value) in enumerate(bars):
         y = 4 + k * BAR_HEIGHT
-        length = round(float(value / top * span), 1)  # pixels: one decimal, the same everywhere
+        length = round(float(abs(value) / extent * span), 1)  # pixels: one decimal everywhere
         middle = y + BAR_HEIGHT // 2 + 4
+        if low == 0:  # the original layout, byte for byte
+            x: float | int = LABEL_WIDTH
+            after = LABEL_WIDTH + length
+        else:
+            x = round(LABEL_WIDTH + zero - (length if value < 0 else 0), 1)
+            after = round(LABEL_WIDTH + zero + (0 if value < 0 else length), 1)
         out += [
             f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" fill="#1b1f24" {FONT}>'
             f"{escape(label)}</text>",
-            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{max(length, 1.0)}" '
-            f'height="{BAR_HEIGHT - 6}" fill="#2f6fb3"/>',
-            f'<text x="{LABEL_WIDTH + length + 6}" y="{middle}" fill="#1b1f24" {FONT}>'
-            f"{percent(value)}</text>",
+            f'<rect x="{x}" y="{y + 3}" width="{max(length, 1.0)}" '
+            f'height="{BAR_HEIGHT - 6}" fill="{"#b35900" if value < 0 else "#2f6fb3"}"/>',
+            f'<text x="{after + 6}" y="{middle}" fill="#1b1f24" {FONT}>'
+            f"{percent(value, places)}</text>",
         ]
+    if low < 0:
+        axis = round(LABEL_WIDTH + zero, 1)
+        out.append(
+            f'<line x1="{axis}" y1="2" x2="{axis}" y2="{height - 2}" stroke="#57606a" '
+            'stroke-width="1"/>'
+        )
     out.append("</svg>")
     return "".join(out)

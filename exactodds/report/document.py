@@ -149,12 +149,14 @@ class Table:
 
 @dataclass(frozen=True)
 class Chart:
-    """A bar chart of values in [0, 1]: inline SVG in HTML (and the PDF), with ``title`` and
-    the data as its text alternative; the text formats leave it out (the table beside it
-    holds the same figures)."""
+    """A bar chart of probabilities or house edges (below zero: left of a zero line): inline
+    SVG in HTML (and the PDF), with ``title`` and the data as its text alternative; the text
+    formats leave it out (the table beside it holds the same figures)."""
 
     title: str
     bars: tuple[tuple[str, Fraction], ...]
+    places: int = 4
+    """Decimals of the percentages written beside the bars."""
 
 
 Block = Heading | Para | Table | Chart

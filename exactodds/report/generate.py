@@ -27,7 +27,7 @@ from exactodds.numbers import percent
 from exactodds.payout import Notation
 from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
 from exactodds.profile_loader import load_profiles
-from exactodds.report.document import Code, Document, Heading, Inline, Para, Table
+from exactodds.report.document import Block, Chart, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.tableau import BUILTIN, Tableau
@@ -394,11 +394,17 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
     bets as rows and variants as columns, with the software version and the paytable's SHA-256.
 
     >>> doc = comparison_document("2024-01-01", version="9.9")
-    >>> doc.title, doc.blocks[-1].header[1:3]  # doctest: +NORMALIZE_WHITESPACE
+    >>> edges = [b for b in doc.blocks if isinstance(b, Table)][-1]
+    >>> doc.title, edges.header[1:3]  # doctest: +NORMALIZE_WHITESPACE
     ('Classic (commission) — house edge by variant',
      ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
-    >>> [row[1] for row in doc.blocks[-1].rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
+    >>> [row[1] for row in edges.rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
     ['14.3596%']
+    >>> tie = [b for b in doc.blocks if isinstance(b, Chart)][2]  # one chart per bet
+    >>> tie.title, [(label, percent(edge)) for label, edge in tie.bars[:2]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ('House edge of Tie by variant',
+     [('punto-banco, Tie 8:1', '14.3596%'), ('punto-banco, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
     from exactodds.compare import compare_variants
@@ -422,7 +428,7 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
         ("Variants", "drawing rules × Tie payout; every other bet as in the paytable"),
         ("Regenerate", Code("exactodds report --all --out reports/")),
     )
-    blocks = (
+    blocks: tuple[Block, ...] = (
         Table(("Item", "Value"), facts, "ll"),
         Heading(2, "House edge by variant", "variants"),
         Para(
@@ -431,6 +437,18 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
             "exactodds compare classic --format json."
         ),
         Table(header, rows, "l" + "r" * len(results)),
+        # a chart per bet, a bar per variant (HTML and PDF only: the table holds the figures)
+        *(
+            Chart(
+                f"House edge of {name} by variant",
+                tuple(
+                    (f"{r.variant.rules}, Tie {r.tie_label}", edge)
+                    for r in results
+                    if (edge := dict(r.edges).get(bet_id)) is not None
+                ),
+            )
+            for bet_id, name in comparison.bets
+        ),
     )
     return Document(
         f"{table.name} — house edge by variant",

@@ -176,8 +176,8 @@ def _chart(chart: Chart) -> str:
     for every reader, and the SVG's own title and description for screen readers)."""
     from exactodds.report.charts import bar_chart_svg, bars_text
 
-    svg = bar_chart_svg(chart.title, chart.bars)
-    caption = f"{escape(chart.title)}: {escape(bars_text(chart.bars))}"
+    svg = bar_chart_svg(chart.title, chart.bars, chart.places)
+    caption = f"{escape(chart.title)}: {escape(bars_text(chart.bars, chart.places))}"
     return f'<figure class="chart">{svg}<figcaption>{caption}</figcaption></figure>'
 
 
