@@ -15,6 +15,8 @@ grows with, and refuses in one line naming the budget what would take more than 
   (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
   tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
   (:func:`check_compare`);
+- ``simulate`` with card-level or offered bets runs the card engine once per bet and round,
+  at most :data:`~exactodds.limits.MAX_CARD_ROUND_EVS` times (:func:`check_card_rounds`);
 - a PDF sheet prints every row of every bet (:func:`check_pdf`).
 
 Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
@@ -29,6 +31,7 @@ from math import lcm, perm
 
 from exactodds.errors import ExactOddsError
 from exactodds.limits import (
+    MAX_CARD_ROUND_EVS,
     MAX_COMPARE_WORK,
     MAX_EVALUATION_MODULI,
     MAX_EVALUATION_WORK,
@@ -44,6 +47,7 @@ __all__ = [
     "BudgetError",
     "Evaluation",
     "bet_denominator",
+    "check_card_rounds",
     "check_compare",
     "check_evaluation",
     "check_pdf",
@@ -169,6 +173,39 @@ def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
             f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
             f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
             f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
+        )
+
+
+def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
+    """Most rounds ``shoes`` shoes of ``cards`` cards deal before the cut card: a round takes
+    at least 4 cards (an upper bound; the burn is ignored).
+
+    >>> card_rounds(10, 52, 14)
+    100
+    """
+    return shoes * max(0, -(-(cards - cut_card) // 4))
+
+
+def check_card_rounds(card_bets: int, shoes: int, cards: int, cut_card: int) -> None:
+    """Refuse a simulation whose card-level or offered bets would need more exact EVs (bets ×
+    rounds, :func:`card_rounds`) than :data:`~exactodds.limits.MAX_CARD_ROUND_EVS`.
+
+    >>> check_card_rounds(1, 10, 52, 14)
+    >>> check_card_rounds(2, 10, 416, 14)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: simulate: 2 card-level bets × 1,010 rounds = 2,020 exact EVs ...
+    """
+    if not card_bets:
+        return
+    rounds = card_rounds(shoes, cards, cut_card)
+    evs = card_bets * rounds
+    if evs > MAX_CARD_ROUND_EVS:
+        per_shoe = card_bets * card_rounds(1, cards, cut_card)
+        raise BudgetError(
+            f"simulate: {card_bets:,} card-level bets × {rounds:,} rounds = {evs:,} exact EVs "
+            f"on the card engine is over the budget of {MAX_CARD_ROUND_EVS:,} "
+            f"(MAX_CARD_ROUND_EVS; at most {MAX_CARD_ROUND_EVS // max(per_shoe, 1):,} shoes)"
         )
 
 

@@ -112,18 +112,21 @@ def test_no_writable_cache_location_means_no_disk_cache(monkeypatch: pytest.Monk
     locator available"): the kernel's decorator then compiles without a disk cache instead
     of failing (checked by hand under a read-only bind mount), and every compiled function
     of the kernel goes through that decorator."""
-    pytest.importorskip("numba")
+    numba = pytest.importorskip("numba")
     from exactodds.analysis import _numba_kernel as kernel
 
-    real = kernel.numba.njit
+    real = numba.njit
 
     def njit(*args: Any, **options: Any) -> Any:
         if options.get("cache"):
             raise RuntimeError("cannot cache function 'f': no locator available for file 'x'")
         return real(*args, **options)
 
-    monkeypatch.setattr(kernel.numba, "njit", njit)
-    double = kernel._jit()(lambda x: 2 * x)  # no signature: compiled lazily, at the call
+    def twice(x: int) -> int:
+        return 2 * x
+
+    monkeypatch.setattr(numba, "njit", njit)
+    double = kernel._jit()(twice)  # no signature: compiled lazily, at the call
     assert double(21) == 42
     source = Path(kernel.__file__).read_text(encoding="utf-8")
     assert source.count("numba.njit(") == 2  # both inside _jit: with and without the cache

@@ -1,0 +1,99 @@
+"""Per-round EV of card-level and offered bets on a depleted shoe (the card engine on the cards
+left) against brute force over physical card sequences (tests/cardforce.py), and the work
+budget that bounds how many such EVs a simulation may ask for."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactodds.analysis.cardround import card_round_ev
+from exactodds.budget import BudgetError, check_card_rounds
+from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.payout import parse_payout
+from exactodds.paytable import Bet, Row
+from exactodds.shoe import Card, Shoe
+from tests.bruteforce import physical_cards, shoe_of
+from tests.cardforce import brute_rows
+
+
+def make_bet(rows: list[tuple[str, str]], offer: str | None = None) -> Bet:
+    """A bet of (condition, payout) rows, losing otherwise."""
+    parsed = tuple(Row(parse_condition(w), parse_payout(p), w) for w, p in rows)
+    return Bet(
+        "b",
+        "b",
+        (*parsed, Row(OTHERWISE, parse_payout("lose"), "other")),
+        offer=parse_condition(offer) if offer else None,
+    )
+
+
+def brute_ev(bet: Bet, shoe: Shoe) -> Fraction | None:
+    """EV per offered round by dealing every ordered six-card sequence of physical cards."""
+    counts, offered = brute_rows(
+        [r.when.node for r in bet.rows], shoe, bet.offer.node if bet.offer else None
+    )
+    if not offered:
+        return None
+    return sum((n * bet.row_net(r) for n, r in zip(counts, bet.rows, strict=True)), Fraction(0)) / (
+        offered
+    )
+
+
+def depleted(left: str) -> Shoe:
+    """One deck after every card but ``left`` was dealt (the shoe a late round sees)."""
+    full = Shoe.decks(1)
+    dealt = physical_cards(full.remove(left))
+    return full.remove([Card(r, s) for r, s in dealt])
+
+
+BETS = [
+    make_bet([("player.colour == red", "3:1"), ("banker.suited", "1:1")]),
+    make_bet([("count(initial, rank == K) >= 2", "5:1")]),
+    make_bet(
+        [("player.total > banker.total", "2:1")],
+        offer="count(initial, colour == red) == 2",
+    ),
+    make_bet([("banker.card3.rank != none", "1:2")], offer="player.initial < banker.initial"),
+]
+
+
+@pytest.mark.parametrize("bet", BETS)
+def test_round_ev_on_a_depleted_shoe_matches_brute_force(bet: Bet) -> None:
+    shoe = depleted("Ac Ad Kh Kc 9s 9c 5d 4s")
+    assert shoe.size == 8
+    assert card_round_ev(bet, shoe) == brute_ev(bet, shoe)
+
+
+def test_round_ev_is_none_when_the_offer_cannot_hold() -> None:
+    bet = make_bet([("player.wins", "1:1")], offer="count(initial, colour == red) == 4")
+    shoe = depleted("Ac Kc Qs 9s 9c 5s 4s 2d")  # one red card: never four
+    assert card_round_ev(bet, shoe) is None is brute_ev(bet, shoe)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=st.lists(
+        st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=6, max_size=8, unique=True
+    ),
+    which=st.integers(0, len(BETS) - 1),
+)
+def test_round_ev_matches_brute_force_on_drawn_shoes(
+    cards: list[tuple[int, int]], which: int
+) -> None:
+    shoe = shoe_of(cards)
+    assert card_round_ev(BETS[which], shoe) == brute_ev(BETS[which], shoe)
+
+
+def test_budget_refuses_up_front_naming_the_limit() -> None:
+    check_card_rounds(0, 10**6, 416, 14)  # no card-level bet: no card-engine work
+    check_card_rounds(1, 10, 52, 14)  # 100 rounds
+    with pytest.raises(BudgetError) as refused:
+        check_card_rounds(1, 10, 416, 14)  # 101 rounds a shoe
+    assert str(refused.value) == (
+        "simulate: 1 card-level bets × 1,010 rounds = 1,010 exact EVs on the card engine is "
+        "over the budget of 1,000 (MAX_CARD_ROUND_EVS; at most 9 shoes)"
+    )
