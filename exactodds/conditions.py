@@ -403,6 +403,7 @@ def walk(node: Node, *, into_count: bool = True) -> Iterator[Node]:
         yield from walk(node.right, into_count=into_count)
     elif isinstance(node, In):
         yield node.var
+        yield from (Const(value) for value in node.values)  # literals named in the list
     elif isinstance(node, Not):
         yield from walk(node.item, into_count=into_count)
     elif isinstance(node, And | Or):

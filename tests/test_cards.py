@@ -285,3 +285,25 @@ def test_value_level_offers_use_the_joint_and_agree() -> None:
         got = row_counts([r.when for r in rows], shoe, offer=offer)
         assert (list(got.rows), got.offered) == (bet.row_combinations(joint), bet.offered(joint))
         assert sum(got.rows) == got.offered < got.universe
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "player.total == 0 and player.card1.suit in [clubs, clubs]",
+        "player.card1.suit in [clubs]",
+        "player.card1.colour in [red]",
+        "count(initial, suit in [diamonds]) >= 1",
+    ],
+)
+def test_literals_in_a_list_break_the_suit_symmetry(text: str) -> None:
+    """A suit or colour named only inside ``in [...]`` is named all the same: the engine must
+    not treat the condition as symmetric under suit permutations (small blocks force the
+    outer loop, where the symmetry is used)."""
+    shoe = shoe_of([(0, 0), (0, 0), (0, 1), (0, 1), (0, 2), (7, 2)])
+    old = cards_module._CELLS
+    cards_module._CELLS = 8
+    try:
+        check([text], shoe, None)
+    finally:
+        cards_module._CELLS = old
