@@ -33,7 +33,7 @@ def main() -> None:
     shoe = colour.shoe
     dealt = deal_shoes(shoe, colour.tableau, args.seed, [0], 14)
     states = dealt.states.reshape(len(dealt), 13, 4)[: args.rounds]
-    shoes = [Shoe(tuple(tuple(int(x) for x in row) for row in s)) for s in states]
+    shoes = [Shoe(tuple((int(c), int(d), int(h), int(x)) for c, d, h, x in s)) for s in states]
     print(f"shoe: {shoe.describe()}, {len(shoes)} rounds of shoe 0 (seed {args.seed})")
     total_s, total_n = 0.0, 0
     for bet in bets:
