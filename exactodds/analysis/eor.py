@@ -450,4 +450,6 @@ def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
         ),
     )
     title = f"Effect of removal — {one_line(paytable)}" if paytable else "Effect of removal"
-    return render_html(Document(title, blocks, resolve_date(None), __version__, source))
+    return render_html(
+        Document(title, blocks, resolve_date(None), __version__, source, "exactodds eor")
+    )

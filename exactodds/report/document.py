@@ -166,7 +166,8 @@ Block = Heading | Para | Table | Chart
 class Document:
     """A titled list of blocks, with the date and version the renderers stamp on it, and
     ``source``: one line naming what it was computed from (a file and its SHA-256), which a
-    printed page repeats in its footer.
+    printed page repeats in its footer; ``command``: the command that wrote it, named in the
+    ownership stamp.
 
     >>> from exactodds.report.generate import recorded_date
     >>> from exactodds.report.markdown import render_markdown
@@ -179,3 +180,4 @@ class Document:
     date: str
     version: str
     source: str = ""
+    command: str = "exactodds report"
