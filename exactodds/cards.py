@@ -73,6 +73,7 @@ __all__ = [
     "reads_suits",
     "round_slots",
     "row_counts",
+    "work",
 ]
 
 POSITIONS: tuple[str, ...] = ("P1", "B1", "P2", "B2", "P3", "B3")
@@ -589,28 +590,29 @@ def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
     return [index[frozenset((r, g[s]) for r, s in cards)] for cards in axis.cards]
 
 
-def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+@dataclass(frozen=True)
+class _Plan:
+    """How :func:`row_counts` enumerates: the axes (outer ones looped over in Python, the
+    rest one numpy block), the suit permutations used, the third cards known."""
+
+    axes: tuple[_Axis, ...]
+    m: int
+    deal: bool
+    group: tuple[tuple[int, ...], ...]
+    masked: Mapping[str, frozenset[tuple[int, int]]]
+    dtype: Any
+    tail: int
+    universe: int
+
+
+def _plan(
     conditions: Sequence[Condition],
     shoe: Shoe,
-    tableau: Tableau = BUILTIN["punto-banco"],
+    tableau: Tableau,
     *,
-    offer: Condition | None = None,
-    known: Known | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> RowCounts:
-    """Combinations of the rounds each condition settles first (rows of a bet, the last one
-    ``otherwise``), among the rounds where ``offer`` holds and the cards agree with ``known``.
-
-    ``offered`` counts those rounds; ``universe`` is N·(N−1)·…·(N−5). ``progress(done, of)``
-    is called after each block of cells.
-
-    >>> from exactodds.conditions import OTHERWISE, parse_condition
-    >>> from exactodds.shoe import Shoe
-    >>> nine = row_counts([parse_condition("player.card1.rank == 9"), OTHERWISE], Shoe.decks(8),
-    ...                   known={"P1": [(8, 0), (8, 1), (9, 0)]})  # 9c, 9d or Tc
-    >>> nine.rows[0] * 3 == nine.offered * 2
-    True
-    """
+    offer: Condition | None,
+    known: Known | None,
+) -> _Plan:
     if shoe.size < 6:
         raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
@@ -640,22 +642,97 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
         for t in order[k:]:
             b |= bits[t]
         levels[s] = _norm(b)
-    axes = [_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order]
+    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order)
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
-    dtype: Any = object if big else np.int64
-    tail = 1 if deal else perm(n - 4, 2)
-    universe = perm(n, 6)
     colours = colour_literal or any(b & _COLOUR for b in bits)
     group = [(0, 1, 2, 3)] if known else _symmetries(shoe, nodes, colours, colour_literal)
-    maps = [[_act(g, a) for a in axes] for g in group]
-    subsets = {
-        (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
-    }
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
         m -= 1
+    return _Plan(
+        axes,
+        m,
+        deal,
+        tuple(group),
+        masked,
+        object if big else np.int64,
+        1 if deal else perm(n - 4, 2),
+        perm(n, 6),
+    )
+
+
+_CELL_COST = 8
+"""Numpy operations per cell that do not depend on the conditions (weights, masks, sums)."""
+_BLOCK_COST = 20_000
+"""The Python overhead of one block, in cell operations (about 0.2 ms)."""
+_POKER_COST = 12
+"""Operations per cell of a poker category (pairwise rank equalities, suits, straights)."""
+
+
+def work(
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    offer: Condition | None = None,
+    known: Known | None = None,
+) -> int:
+    """An estimate of :func:`row_counts`' work for these inputs, without enumerating, in
+    *cell operations*: the numpy cells it evaluates (blocks × cells, the blocks divided by the
+    suit symmetries used) times the operations per cell (a fixed cost plus one per node of the
+    conditions, more for a poker category), plus a fixed cost per block. One core does roughly
+    10⁸ cell operations a second (``benchmarks/cards.py`` prints the rate).
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> colour = [parse_condition("player.colour == red"), OTHERWISE]
+    >>> poker = [parse_condition("player.poker == flush and banker.poker == flush"), OTHERWISE]
+    >>> work(colour, Shoe.decks(8)) < 10**8 < 10**10 < work(poker, Shoe.decks(8))
+    True
+    """
+    plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
+    nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
+    size = sum(
+        _POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1
+        for root in nodes
+        for n in walk(root)
+    )
+    outer = prod(len(a) for a in plan.axes[: plan.m])
+    blocks = -(-outer // len(plan.group))
+    cells = blocks * prod(len(a) for a in plan.axes[plan.m :])
+    return cells * (_CELL_COST + size) + blocks * _BLOCK_COST
+
+
+def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    offer: Condition | None = None,
+    known: Known | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RowCounts:
+    """Combinations of the rounds each condition settles first (rows of a bet, the last one
+    ``otherwise``), among the rounds where ``offer`` holds and the cards agree with ``known``.
+
+    ``offered`` counts those rounds; ``universe`` is N·(N−1)·…·(N−5). ``progress(done, of)``
+    is called after each block of cells.
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> from exactodds.shoe import Shoe
+    >>> nine = row_counts([parse_condition("player.card1.rank == 9"), OTHERWISE], Shoe.decks(8),
+    ...                   known={"P1": [(8, 0), (8, 1), (9, 0)]})  # 9c, 9d or Tc
+    >>> nine.rows[0] * 3 == nine.offered * 2
+    True
+    """
+    plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
+    axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
+    dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
+    maps = [[_act(g, a) for a in axes] for g in group]
+    subsets = {
+        (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
+    }
     inner = axes[m:]
     shape = tuple(len(a) for a in inner)
     rows = [0] * len(conditions)
@@ -664,7 +741,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     for done, prefix in enumerate(prefixes):
         if progress is not None and done % 64 == 0:
             progress(done, len(prefixes))
-        if m and group and len(group) > 1:
+        if m and len(group) > 1:
             images = [tuple(mp[k][c] for k, c in enumerate(prefix)) for mp in maps]
             if min(images) != prefix:
                 continue

@@ -132,3 +132,30 @@ def test_eor_of_card_level_and_offered_bets() -> None:
     assert king is not None and five is not None
     assert king < 0 < five
     assert set(card.eor_suits["suited_kq"]) == {"c", "d", "h", "s"}
+
+
+def test_eor_per_suit_is_printed_for_bets_that_read_suits() -> None:
+    """The Markdown and HTML EOR show a per-suit table with the exact per-suit EORs, only when
+    a bet reads suits (and the suits' EORs weigh to zero over the shoe, a check of them)."""
+    from exactodds.analysis.eor import effect_of_removal, render_eor
+    from exactodds.conditions import parse_condition
+    from exactodds.numbers import signed
+    from exactodds.paytable import Bet, Row
+
+    shoe = Shoe.decks(1).remove("K K 9h 2c")
+    tie = load_paytable("classic").bet("tie")
+    rows = (Row(parse_condition(KQ), tie.rows[0].pays, "KQ"), Row(OTHERWISE, LOSE, "Other"))
+    result = effect_of_removal([Bet("suited_kq", "Suited K-Q", rows)], shoe)
+    per = result.eor_suits["suited_kq"]
+    in_suit = {u: sum(row[s] for row in shoe.counts) for s, u in enumerate("cdhs")}
+    assert sum(in_suit[u] * e for u, e in per.items() if e is not None) == 0
+    cells = [signed(per[u] * 100, 5) for u in "cdhs" if per[u] is not None]
+    md = render_eor(result, "t", "md")
+    assert "## Effect of removal per suit" in md
+    assert md.index("per suit") < md.index("## Counting tags")
+    suit_line = md.split("## Effect of removal per suit")[1].split("## Counting tags")[0]
+    assert [c.strip() for c in suit_line.splitlines()[-2].strip("|").split("|")][1:] == cells
+    html = render_eor(result, "t", "html")
+    assert 'id="eor-suits"' in html and all(c in html for c in cells)
+    plain = effect_of_removal([tie], shoe)
+    assert "per suit" not in render_eor(plain, "t", "md")

@@ -15,6 +15,7 @@ from exactodds.engine import joint_distribution
 from exactodds.errors import ConditionError
 from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
 
@@ -307,3 +308,32 @@ def test_literals_in_a_list_break_the_suit_symmetry(text: str) -> None:
         check([text], shoe, None)
     finally:
         cards_module._CELLS = old
+
+
+def test_work_grows_with_what_the_engine_enumerates() -> None:
+    """``work`` follows the engine's plan: more slots and finer classes cost more, a known card
+    costs less, and the estimate is about the cells the engine evaluates."""
+    shoe = Shoe.decks(8)
+
+    def work(text: str, **kw: object) -> int:
+        return cards_module.work([parse_condition(text), OTHERWISE], shoe, **kw)  # type: ignore[arg-type]
+
+    value = work("player.total == 9")
+    colour = work("player.colour == red")
+    four = work("initial.poker == flush")
+    six = work("player.poker == flush and banker.poker == flush")
+    assert value < colour < six and four < six
+    assert six > 1000 * colour
+    assert work("player.card1.rank == 9", known={"P1": [(8, 0)]}) < work("player.card1.rank == 9")
+    # Six slots of 10 value classes: one block, no symmetry used, 4 nodes (with otherwise).
+    plan = cards_module._plan(
+        [parse_condition("player.total == 9"), OTHERWISE],
+        shoe,
+        BUILTIN["punto-banco"],
+        offer=None,
+        known=None,
+    )
+    cells = 1
+    for axis in plan.axes:
+        cells *= len(axis)
+    assert value == cells * (cards_module._CELL_COST + 4) + cards_module._BLOCK_COST

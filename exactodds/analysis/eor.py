@@ -400,6 +400,16 @@ def render_eor(
         balance = "balanced" if count.balanced else f"{count.imbalance_per_deck:+d}"
         tag_rows.append([md_cell(name), *tags, balance, f"{result.correlation(b):.3f}"])
     tag_table = pipe_table(tag_rows, ["Bet", *RANKS, "per deck", "corr."])
+    suits = []
+    if result.eor_suits:
+        suits = [
+            "",
+            "## Effect of removal per suit",
+            "",
+            _SUIT_NOTE,
+            "",
+            pipe_table([[md_cell(n), *c] for n, c in _suit_rows(result)], ["Bet", *SUIT_NAMES]),
+        ]
     note = (
         f"Counting tags: a rounded multiple of the EORs, at most ±{result.level}, equal for "
         "ranks with equal EOR, the best-correlated multiple kept. A player counts the tags of "
@@ -407,7 +417,25 @@ def render_eor(
         "correlation of tags with EOR. A bet whose EORs are all zero (pairs on a full shoe) "
         f"cannot be counted by rank. {TRUE_COUNT}"
     )
-    return "\n".join([*head, table, "", "## Counting tags", "", note, "", tag_table])
+    return "\n".join([*head, table, *suits, "", "## Counting tags", "", note, "", tag_table])
+
+
+SUIT_NAMES: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
+"""Column heads of the per-suit table, in the order of :data:`~exactodds.shoe.SUITS`."""
+
+_SUIT_NOTE = (
+    "For bets that read suits or colours: change of the bet's EV, in % of the stake, when one "
+    "card of that suit is removed (the count-weighted mean over its ranks)."
+)
+
+
+def _suit_rows(result: EffectOfRemoval) -> list[tuple[str, list[str]]]:
+    """Per bet that reads suits: its name and one cell per suit (— when the shoe has none)."""
+    names = dict(zip(result.bet_ids, result.bet_names, strict=True))
+    return [
+        (names[b], ["—" if (e := per[u]) is None else signed(e * 100, 5) for u in SUITS])
+        for b, per in result.eor_suits.items()
+    ]
 
 
 def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
@@ -447,6 +475,19 @@ def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
                 5,
             )
             for b, name in zip(result.bet_ids, result.bet_names, strict=True)
+        ),
+        *(
+            (
+                Heading(2, "Effect of removal per suit", "eor-suits"),
+                Para(_SUIT_NOTE),
+                Table(
+                    ("Bet", *SUIT_NAMES),
+                    tuple((n, *c) for n, c in _suit_rows(result)),
+                    "l" + "r" * len(SUITS),
+                ),
+            )
+            if result.eor_suits
+            else ()
         ),
     )
     title = f"Effect of removal — {one_line(paytable)}" if paytable else "Effect of removal"
