@@ -160,6 +160,39 @@ def test_json_csv_and_markdown_output(cli: Cli) -> None:
     assert code == 0 and "| punto-banco |" in out and "14.3596%" in out
 
 
+def test_html_page_charts_every_bet_with_the_json_figures(cli: Cli, tmp_path: Path) -> None:
+    """``--format html``: a self-contained page whose table and charts carry the same edges as
+    the JSON, one chart per bet with a bar per variant labelled in full, the command that reruns
+    it, and the paytable's name escaped."""
+    import html as html_lib
+    import re
+
+    hostile = tmp_path / "hostile.toml"
+    text = CLASSIC.read_text(encoding="utf-8")
+    hostile.write_text(
+        re.sub(r'^name = ".*"$', 'name = "<b>Mine</b> & co"', text, count=1, flags=re.M),
+        encoding="utf-8",
+    )
+    argv = ["compare", str(hostile), "--rules", "punto-banco", "--tie", "8:1", "--decks", "6,8"]
+    code, page, err = cli([*argv, "--format", "html"])
+    assert (code, err) == (0, "")
+    assert page.startswith("<!DOCTYPE html>") and "<script src=" not in page
+    assert "&lt;b&gt;Mine&lt;/b&gt; &amp; co" in page and "<b>Mine</b>" not in page
+    data = json.loads(cli([*argv, "--format", "json"])[1])
+    labels = ["punto-banco 6d Tie 8:1 commission", "punto-banco 8d Tie 8:1 commission"]
+    captions = dict(re.findall(r"<figcaption>House edge of (.*?) by variant: ([^<]*)<", page))
+    bets = load_paytable(hostile).bets
+    assert len(captions) == len(bets)
+    for bet in bets:
+        edges = [Fraction(v["house_edge"][bet.id]) for v in data["variants"]]
+        expected = "; ".join(f"{lab}: {percent(e)}" for lab, e in zip(labels, edges, strict=True))
+        assert captions[html_lib.escape(bet.name)] == expected + "."
+    widths = [int(w) for w in re.findall(r'<svg[^>]* width="(\d+)"', page)]
+    assert widths and all(w > 640 for w in widths)  # labels wider than the default column
+    assert f"exactodds {' '.join(argv)} --format html" in html_lib.unescape(page)
+    assert "exactodds compare" in page.split("-->")[0]  # the ownership stamp names the command
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -169,7 +202,7 @@ def test_json_csv_and_markdown_output(cli: Cli) -> None:
         (["--decks", "0"], "number of decks must be a positive integer, not '0'"),
         (["--rules", "baccarat"], "unknown rules 'baccarat'"),
         (["--banker", "free"], "unknown banker version 'free'"),
-        (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json'"),
+        (["--format", "xml"], "--format: 'xml' is not one of 'md', 'csv', 'json', 'html'"),
         (["--tie", ","], "--tie: list ',' has an empty item"),
         (["--rules", "punto-banco,,mini"], "--rules: list 'punto-banco,,mini' has an empty item"),
         (

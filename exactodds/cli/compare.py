@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from exactodds.cli.common import PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
+
+if TYPE_CHECKING:
+    from exactodds.compare import Comparison
 
 __all__ = ["compare"]
 
@@ -16,6 +19,7 @@ EPILOG = """Examples:
 \b
   exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 --decks 6,8
   exactodds compare classic --banker commission,no-commission --format csv
+  exactodds compare classic --decks 6,8 --format html     # a page, a chart per bet
   exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"""
 
 
@@ -61,6 +65,7 @@ def compare(
             "md",
             "csv",
             "json",
+            "html",
             default=None,
             note="default on a terminal a summary with the bets as rows, else md",
         ),
@@ -87,7 +92,7 @@ def compare(
     from exactodds.paytable_loader import load_paytable
 
     summary = fmt is None
-    fmt = check_format(fmt or "md", ("md", "csv", "json"))
+    fmt = check_format(fmt or "md", ("md", "csv", "json", "html"))
     lists = {}
     for option, text in (
         ("--rules", rules),
@@ -113,4 +118,26 @@ def compare(
     if summary and on_terminal():
         typer.echo(compare_summary(result, color=True), nl=False)
         return
+    if fmt == "html":
+        typer.echo(_html_page(result, paytable, lists, formula), nl=False)
+        return
     typer.echo(render_comparison(result, fmt))
+
+
+def _html_page(
+    result: Comparison, paytable: str | None, lists: dict[str, Any], formula: bool
+) -> str:
+    """The comparison as a self-contained HTML page with a chart per bet, naming the command
+    line that reruns it."""
+    import shlex
+
+    from exactodds.report.generate import comparison_document
+    from exactodds.report.html import render_html
+
+    words = ["exactodds", "compare", *([paytable] if paytable else [])]
+    for option, values in lists.items():
+        if values:
+            words += [option, ",".join(values)]
+    words += [*(["--formula"] if formula else []), "--format", "html"]
+    command = " ".join(shlex.quote(w) for w in words)
+    return render_html(comparison_document(comparison=result, command=command))

@@ -15,7 +15,8 @@ dependency of the base install, and SVG ids and metadata to pin down.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from html import escape
 
@@ -68,6 +69,24 @@ def bars_text(bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
     return "; ".join(f"{label}: {percent(value, places)}" for label, value in bars) + "."
 
 
+_CHAR_WIDTH = 7.2
+"""Pixels of one character of a label at the chart's font, about (system-ui, 13 px)."""
+
+MAX_LABEL_WIDTH = 420
+"""The widest label column: longer labels (a comparison of four variant axes) widen the chart
+up to this, then are cut off by the SVG's edge of the column."""
+
+
+def _label_width(labels: Iterable[str]) -> int:
+    """The label column: :data:`LABEL_WIDTH`, or wider for labels that would not fit in it.
+
+    >>> _label_width(["punto-banco, Tie 8:1"]), _label_width(["punto-banco 6d Tie 8:1 commission"])
+    (190, 254)
+    """
+    longest = max((len(label) for label in labels), default=0)
+    return max(LABEL_WIDTH, min(MAX_LABEL_WIDTH, 16 + math.ceil(_CHAR_WIDTH * longest)))
+
+
 def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int = 4) -> str:
     """An SVG bar chart of values shown as percentages, bars scaled to the widest;
     ``title`` and the data as text are its accessible name and description.
@@ -85,10 +104,12 @@ def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int 
     top = max(top, Fraction(0))
     extent = (top - low) or Fraction(1)
     span = WIDTH - LABEL_WIDTH - VALUE_WIDTH
+    label_width = _label_width(label for label, _ in bars)
+    width = WIDTH + label_width - LABEL_WIDTH
     height = BAR_HEIGHT * len(bars) + 8
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
         f"<title>{escape(title)}</title>",
         f"<desc>{escape(bars_text(bars, places))}</desc>",
     ]
@@ -98,13 +119,13 @@ def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int 
         length = round(float(abs(value) / extent * span), 1)  # pixels: one decimal everywhere
         middle = y + BAR_HEIGHT // 2 + 4
         if low == 0:  # the original layout, byte for byte
-            x: float | int = LABEL_WIDTH
-            after = LABEL_WIDTH + length
+            x: float | int = label_width
+            after = label_width + length
         else:
-            x = round(LABEL_WIDTH + zero - (length if value < 0 else 0), 1)
-            after = round(LABEL_WIDTH + zero + (0 if value < 0 else length), 1)
+            x = round(label_width + zero - (length if value < 0 else 0), 1)
+            after = round(label_width + zero + (0 if value < 0 else length), 1)
         out += [
-            f'<text x="{LABEL_WIDTH - 8}" y="{middle}" text-anchor="end" fill="#1b1f24" {FONT}>'
+            f'<text x="{label_width - 8}" y="{middle}" text-anchor="end" fill="#1b1f24" {FONT}>'
             f"{escape(label)}</text>",
             f'<rect x="{x}" y="{y + 3}" width="{max(length, 1.0)}" '
             f'height="{BAR_HEIGHT - 6}" fill="{"#b35900" if value < 0 else "#2f6fb3"}"/>',
@@ -112,7 +133,7 @@ def bar_chart_svg(title: str, bars: Sequence[tuple[str, Fraction]], places: int 
             f"{percent(value, places)}</text>",
         ]
     if low < 0:
-        axis = round(LABEL_WIDTH + zero, 1)
+        axis = round(label_width + zero, 1)
         out.append(
             f'<line x1="{axis}" y1="2" x2="{axis}" y2="{height - 2}" stroke="#57606a" '
             'stroke-width="1"/>'

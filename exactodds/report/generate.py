@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from exactodds.bundled import display_path
 from exactodds.errors import ReportError
@@ -31,6 +32,9 @@ from exactodds.report.document import Block, Chart, Code, Document, Heading, Inl
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
 from exactodds.tableau import BUILTIN, Tableau
+
+if TYPE_CHECKING:
+    from exactodds.compare import Comparison
 
 __all__ = [
     "BINARY_FORMATS",
@@ -389,9 +393,18 @@ COMPARISON_STEM = "comparison"
 """File stem of the default variant comparison written by ``exactodds report --all --out``."""
 
 
-def comparison_document(date: str | None = None, version: str | None = None) -> Document:
-    """The default comparison — the three tableaux × Tie 8:1 / 9:1 — of the default paytable,
-    bets as rows and variants as columns, with the software version and the paytable's SHA-256.
+def comparison_document(
+    date: str | None = None,
+    version: str | None = None,
+    comparison: Comparison | None = None,
+    *,
+    command: str = "",
+) -> Document:
+    """A comparison of house edges by variant, bets as rows and variants as columns, with a
+    chart per bet, the software version and the paytable's SHA-256. By default the bundled
+    page: the three tableaux × Tie 8:1 / 9:1 of the default paytable; ``comparison`` (from
+    :func:`~exactodds.compare.compare_variants`) gives the page of ``exactodds compare --format
+    html``, ``command`` being the command line that reruns it.
 
     >>> doc = comparison_document("2024-01-01", version="9.9")
     >>> edges = [b for b in doc.blocks if isinstance(b, Table)][-1]
@@ -409,10 +422,16 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
     from exactodds import __version__
     from exactodds.compare import compare_variants
 
-    table = load_paytable(default_paytable())
-    comparison = compare_variants(table)
+    bundled = comparison is None
+    if comparison is None:
+        comparison = compare_variants(load_paytable(default_paytable()))
+    table = comparison.paytable
     results = comparison.results
-    header = ("Bet", *(f"{r.variant.rules}, Tie {r.tie_label}" for r in results))
+    labels = (
+        [f"{r.variant.rules}, Tie {r.tie_label}" for r in results]
+        if bundled
+        else comparison.variant_labels()
+    )
     rows: tuple[tuple[Inline, ...], ...] = tuple(
         (
             (name, " (", Code(bet_id), ")"),
@@ -420,13 +439,26 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
         )
         for bet_id, name in comparison.bets
     )
+    shoe = (
+        f"{table.decks} decks, every round counted over the six-card universe"
+        if bundled
+        else "full shoes of the decks each variant names, every round counted over the "
+        "six-card universe"
+    )
+    variants = (
+        "drawing rules × Tie payout; every other bet as in the paytable"
+        if bundled
+        else "drawing rules × decks × Tie payout × Banker version; every other bet as in the "
+        "paytable"
+    )
+    rerun = "exactodds report --all --out reports/" if bundled else command
     facts: tuple[tuple[Inline, ...], ...] = (
         ("Software", f"exactodds {version or __version__}"),
         ("Paytable", (f"{table.name} — ", Code(display_path(table.path)))),
         ("Paytable SHA-256", Code(str(table.sha256))),
-        ("Shoe", f"{table.decks} decks, every round counted over the six-card universe"),
-        ("Variants", "drawing rules × Tie payout; every other bet as in the paytable"),
-        ("Regenerate", Code("exactodds report --all --out reports/")),
+        ("Shoe", shoe),
+        ("Variants", variants),
+        *((("Regenerate", Code(rerun)),) if rerun else ()),
     )
     blocks: tuple[Block, ...] = (
         Table(("Item", "Value"), facts, "ll"),
@@ -435,20 +467,25 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
             "House edge = −EV per unit staked, pushes counted, from complete enumeration; "
             "* marks a player-favourable bet (positive expectation). Exact fractions: "
             "exactodds compare classic --format json."
+            if bundled
+            else "House edge = −EV per unit staked, pushes counted, from complete "
+            "enumeration; * marks a player-favourable bet (positive expectation). Exact "
+            "fractions: the same command with --format json."
         ),
-        Table(header, rows, "l" + "r" * len(results)),
+        Table(("Bet", *labels), rows, "l" + "r" * len(results)),
         # a chart per bet, a bar per variant (HTML and PDF only: the table holds the figures)
         *(
             Chart(
                 f"House edge of {name} by variant",
                 tuple(
-                    (f"{r.variant.rules}, Tie {r.tie_label}", edge)
-                    for r in results
+                    (label, edge)
+                    for label, r in zip(labels, results, strict=True)
                     if (edge := dict(r.edges).get(bet_id)) is not None
                 ),
             )
             for bet_id, name in comparison.bets
         ),
+        *_formula_blocks(comparison),
     )
     return Document(
         f"{table.name} — house edge by variant",
@@ -456,7 +493,34 @@ def comparison_document(date: str | None = None, version: str | None = None) -> 
         resolve_date(date),
         version or __version__,
         f"{Path(display_path(table.path)).name} SHA-256 {table.sha256}" if table.sha256 else "",
+        "exactodds report" if bundled else "exactodds compare",
     )
+
+
+def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
+    """With ``--formula``: a table of each bet's house edge as a function of the decks d, per
+    rules × Tie × Banker."""
+    if not comparison.formulas:
+        return ()
+    blocks: list[Block] = [
+        Heading(2, "House edge as a function of the decks", "formulas"),
+        Para(
+            "H(d) on a full shoe of d decks, exact for every d ≥ 1, derived with sympy from the "
+            "enumeration and checked against it; d → ∞ is the infinite-deck limit."
+        ),
+    ]
+    for f in comparison.formulas:
+        blocks.append(Para(f"{f.tableau.name}, Tie {f.tie_label}, Banker {f.banker_label}:"))
+        rows = tuple(
+            (
+                (formula.name, " (", Code(formula.bet_id), ")"),
+                Code(formula.text()),
+                _edge_cell(formula.limit),
+            )
+            for formula in f.formulas
+        )
+        blocks.append(Table(("Bet", "H(d)", "d → ∞"), rows, "llr"))
+    return tuple(blocks)
 
 
 def _edge_cell(edge: Fraction | None) -> str:
