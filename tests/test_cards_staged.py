@@ -125,6 +125,7 @@ def test_staged_and_general_paths_agree(
     data=st.data(),
 )
 def test_random_conditions_and_known_cards_match_brute_force(
+    *,
     rows: list[str],
     offer: str | None,
     shoe: Shoe,
