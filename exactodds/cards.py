@@ -355,12 +355,22 @@ class _Round:
     """The features of every cell of a block of card sequences, computed on first use."""
 
     def __init__(
-        self, slots: Mapping[int, Mapping[str, Any]], deal: bool, tableau: Tableau
+        self,
+        slots: Mapping[int, Mapping[str, Any]],
+        deal: bool,
+        tableau: Tableau,
+        *,
+        both: bool = False,
     ) -> None:
         self.slots = slots
         self.deal = deal
         self.tableau = tableau
         self.cache: dict[object, Any] = {}
+        if both:  # every cell is a round where both hands draw: cards five and six as dealt
+            self.cache["pd"] = self.cache["bd"] = np.True_
+            for name in ("value", "rank", "suit", "colour"):
+                self.cache["player", "third", name] = slots[4][name]
+                self.cache["banker", "third", name] = slots[5][name]
 
     def attr(self, slot: int, name: str) -> Any:
         return self.slots[slot][name]
@@ -583,7 +593,11 @@ class _Evaluator:
         if isinstance(node, In):
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
-            hit = np.isin(value, [_const_code(v, kind) for v in node.values])
+            hit = reduce(
+                np.logical_or,
+                (np.equal(value, _const_code(v, kind)) for v in set(node.values)),
+                np.False_,
+            )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
@@ -926,7 +940,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
                 name: array[classes[k]][:, None] for name, array in arrays[k].items()
             }
         attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
-        tally.settle(_Round(attrs, deal, tableau), six, None, base)
+        tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
         progress(len(prefixes), len(prefixes))
     return RowCounts(tuple(tally.rows), tally.offered, universe)
