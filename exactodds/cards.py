@@ -700,7 +700,14 @@ def _plan(
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
-    group = [(0, 1, 2, 3)] if known else _symmetries(shoe, nodes, colours, colour_literal)
+    group = _symmetries(shoe, nodes, colours, colour_literal)
+    if known:  # only the permutations that map each position's known cards onto themselves
+        sets = [*allowed.values(), *masked.values()]
+        group = [
+            g
+            for g in group
+            if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
+        ]
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
