@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -234,3 +235,18 @@ def test_bad_card_bets_in_simulate() -> None:
         evaluator = compile_bets([TIE], PB)
         count = count_strategy(evaluator, Shoe.decks(1))
         simulate(evaluator, Shoe.decks(1), shoes=1, seed=1, count=count, card_bets=(RED_FOUR,))
+
+
+@pytest.mark.slow  # matplotlib's first figure: several seconds
+def test_plots_of_card_level_and_offered_bets(tmp_path: Path) -> None:
+    need("matplotlib", "plots")
+    from exactodds.analysis.plots import plot_edge_by_round
+
+    never = make_bet("never", [("player.wins", "1:1")], "count(initial, rank == K) == 4")
+    sim = simulate(
+        compile_bets([], PB), Shoe.decks(1), shoes=2, seed=1, card_bets=(RED_FOUR, BEHIND, never)
+    )
+    assert sim.bets[2].rounds_offered() == 0 < sim.bets[2].rounds  # a panel with no points
+    paths = plot_edge_by_round(sim, tmp_path)
+    assert [p.name for p in paths] == ["edge-by-round.png", "edge-by-round.svg"]
+    assert paths[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and b"<svg" in paths[1].read_bytes()

@@ -5,8 +5,8 @@ value-level bets only. A card-level bet (ranks, suits, colours) or a bet with an
 counted here by the card engine (:func:`exactodds.cards.row_counts`) on the depleted shoe, its
 EV per offered round (the offer read from the round's first four cards, as the engine does).
 Value-level bets keep the batch evaluator's path and rate. A card-level EV costs from a few
-milliseconds to minutes, so a request is bounded first by
-:func:`exactodds.budget.check_card_rounds`.
+milliseconds to minutes, so a request is weighed first by the engine's work estimate
+(:func:`exactodds.budget.check_card_rounds`).
 
 :func:`card_rounds` plays the bets over the rounds of dealt shoes: a round counts for a bet
 only when its first four cards satisfy the offer; the EV is computed for those rounds only.

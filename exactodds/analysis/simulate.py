@@ -246,7 +246,8 @@ def simulate(
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
     check_strategy(card_bets, counting=count is not None)
-    size = chunk or chunk_size(shoe, shoes, workers)
+    # A card-level EV costs milliseconds to seconds: one shoe a chunk spreads them over workers.
+    size = chunk or (1 if card_bets else chunk_size(shoe, shoes, workers))
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
     job = Job.of(evaluator, shoe, seed, cut_card, count, card_bets=card_bets)

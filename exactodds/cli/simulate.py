@@ -240,7 +240,7 @@ def _run(
     value = [b for b in table.bets if b not in card]
     check_strategy(card, counting=strategy == "count")
     check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
-    check_card_rounds(len(card), run.shoes, shoe.size, run.cut_card)
+    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card)
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)
