@@ -19,9 +19,11 @@ Draws. Cards five and six are read only by a hand that draws, so when they are t
 axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
 rounds where no hand draws (times (N−4)(N−5)); only its cells where a hand draws are extended by
 the fifth card's classes, settling those where one hand draws (times N−5); only those where both
-draw are extended by the sixth. Inside the four-card grid, the suit permutations that fix the
-prefix count each orbit of cells once, with its size. Poker categories are looked up in a table
-of every rank combination. :func:`work` estimates all this without enumerating.
+draw are extended by the sixth; a round whose offer and row the cards so far decide, whatever
+the later cards (three-valued: a comparison reading a later card is unknown), is settled
+without them. Inside the four-card grid, the suit permutations that fix the prefix count each
+orbit of cells once, with its size. Poker categories are looked up in a table of every rank
+combination. :func:`work` estimates all this without enumerating.
 
 >>> from exactodds.conditions import OTHERWISE, parse_condition
 >>> from exactodds.shoe import Shoe
