@@ -355,12 +355,22 @@ class _Round:
     """The features of every cell of a block of card sequences, computed on first use."""
 
     def __init__(
-        self, slots: Mapping[int, Mapping[str, Any]], deal: bool, tableau: Tableau
+        self,
+        slots: Mapping[int, Mapping[str, Any]],
+        deal: bool,
+        tableau: Tableau,
+        *,
+        both: bool = False,
     ) -> None:
         self.slots = slots
         self.deal = deal
         self.tableau = tableau
         self.cache: dict[object, Any] = {}
+        if both:  # every cell is a round where both hands draw: cards five and six as dealt
+            self.cache["pd"] = self.cache["bd"] = np.True_
+            for name in ("value", "rank", "suit", "colour"):
+                self.cache["player", "third", name] = slots[4][name]
+                self.cache["banker", "third", name] = slots[5][name]
 
     def attr(self, slot: int, name: str) -> Any:
         return self.slots[slot][name]
@@ -583,7 +593,11 @@ class _Evaluator:
         if isinstance(node, In):
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
-            hit = np.isin(value, [_const_code(v, kind) for v in node.values])
+            hit = reduce(
+                np.logical_or,
+                (np.equal(value, _const_code(v, kind)) for v in set(node.values)),
+                np.False_,
+            )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
@@ -638,6 +652,7 @@ class _Plan:
     axes: tuple[_Axis, ...]
     m: int
     deal: bool
+    nodes: tuple[Node, ...]
     group: tuple[tuple[int, ...], ...]
     masked: Mapping[str, frozenset[tuple[int, int]]]
     dtype: Any
@@ -686,7 +701,14 @@ def _plan(
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
-    group = [(0, 1, 2, 3)] if known else _symmetries(shoe, nodes, colours, colour_literal)
+    group = _symmetries(shoe, nodes, colours, colour_literal)
+    if known:  # only the permutations that map each position's known cards onto themselves
+        sets = [*allowed.values(), *masked.values()]
+        group = [
+            g
+            for g in group
+            if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
+        ]
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
@@ -695,6 +717,7 @@ def _plan(
         axes,
         m,
         deal,
+        tuple(nodes),
         tuple(group),
         masked,
         object if big else np.int64,
@@ -779,7 +802,9 @@ def work(
     per block. Cells: per block of the outer axes (one per orbit under the suit permutations,
     counted by Burnside's lemma), the inner grid; where the draws are dealt apart, the
     four-card grid, then its orbits' cells where a hand draws times the fifth card's classes
-    and where both draw times the fifth's and sixth's. One core does roughly 10⁹ cell
+    and where both draw times the fifth's and sixth's (none when no condition reads the
+    sixth card; all of them otherwise, though the first cards may decide some: the estimate
+    is then an upper bound). One core does roughly 10⁹ cell
     operations a second (``benchmarks/cards.py`` prints the rate).
 
     >>> from exactodds.conditions import OTHERWISE, parse_condition
@@ -801,13 +826,16 @@ def work(
 
 def _cells(plan: _Plan, tableau: Tableau) -> tuple[int, int]:
     """The cells and the blocks (three per prefix when staged) :func:`row_counts` evaluates
-    for ``plan``, estimated: exact but for the shares of draws, taken over classes."""
+    for ``plan``, estimated: exact but for the shares of draws, taken over classes, and for
+    the rounds that the first cards decide (not dealt further): an upper bound there."""
     axes, m = plan.axes, plan.m
     blocks = _orbit_count(axes[:m], plan.group)
     if not _staged(plan):
         return blocks * prod(len(a) for a in axes[m:]), blocks
     four = _orbit_count(axes[:-2], plan.group)
     draws, both = _draw_shares(axes, tableau)
+    if not plan.masked and not any(_reads_sixth(node) for node in plan.nodes):
+        both = 0.0  # the first five cards decide every round: none is dealt a sixth
     fifth, sixth = len(axes[-2]), len(axes[-1])
     cells = blocks * prod(len(a) for a in axes[m:-2]) + int(four * fifth * (draws + both * sixth))
     return cells, 3 * blocks
@@ -892,7 +920,8 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
         rnd = _Round(attrs, deal, tableau)
         pd, bd = rnd.pd, rnd.bd
         tally.settle(rnd, cells, ~pd & ~bd, base * perm(n - 4, 2))
-        draws = np.flatnonzero(np.broadcast_to(pd | bd, cells.shape) & (cells != 0))
+        draws = np.broadcast_to(pd | bd, cells.shape) & (cells != 0)
+        draws = np.flatnonzero(tally.decide(rnd, cells, draws, base * perm(n - 4, 2), 4))
         if not len(draws):
             continue
         classes: list[Any] = [prefix[k] for k in range(m)]
@@ -908,7 +937,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
         rnd = _Round(attrs, deal, tableau)
         both = np.broadcast_to(rnd.pd & rnd.bd, five.shape)
         tally.settle(rnd, five, ~both, base * (n - 5))
-        cont = np.flatnonzero(both & (five != 0))
+        cont = np.flatnonzero(tally.decide(rnd, five, both & (five != 0), base * (n - 5), 5))
         if not len(cont):
             continue
         row, col = np.divmod(cont, five.shape[1])
@@ -926,7 +955,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
                 name: array[classes[k]][:, None] for name, array in arrays[k].items()
             }
         attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
-        tally.settle(_Round(attrs, deal, tableau), six, None, base)
+        tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
         progress(len(prefixes), len(prefixes))
     return RowCounts(tuple(tally.rows), tally.offered, universe)
@@ -1036,6 +1065,55 @@ def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> 
     return np.where(first, size, 0).reshape(shape)
 
 
+def _reads_sixth(node: Node) -> bool:
+    """Whether a condition reads the banker's third card when both hands draw (the sixth
+    card): what the first five cards do not decide."""
+    for n in walk(node, into_count=False):
+        if isinstance(n, Count) and n.group in ("banker", "round"):
+            return True
+        if isinstance(n, Var):
+            side, _, rest = n.name.partition(".")
+            if n.name in ("winner", "margin") or rest == "wins":
+                return True
+            if side == "banker" and (
+                rest in ("total", "third", "suited", "colour", "poker") or rest.startswith("card3")
+            ):
+                return True
+    return False
+
+
+def _reads_fifth(node: Node) -> bool:
+    """Whether a condition reads a card after the first four (what they do not decide)."""
+    return _needs([node])[1]
+
+
+_READS_FIFTH = cache(_reads_fifth)
+_READS_SIXTH = cache(_reads_sixth)
+
+
+def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
+    """Where ``node`` surely holds and where it surely fails, a comparison that reads a
+    later card (``late``) being unknown."""
+    if isinstance(node, Otherwise):
+        return np.True_, np.False_
+    if isinstance(node, Not):
+        holds, fails = _three(node.item, ev, late)
+        return fails, holds
+    if isinstance(node, And | Or):
+        parts = [_three(item, ev, late) for item in node.items]
+        if isinstance(node, And):
+            return reduce(np.logical_and, (h for h, _ in parts)), reduce(
+                np.logical_or, (f for _, f in parts)
+            )
+        return reduce(np.logical_or, (h for h, _ in parts)), reduce(
+            np.logical_and, (f for _, f in parts)
+        )
+    if late(node):
+        return np.False_, np.False_
+    value = np.asarray(ev.test(node))
+    return value, ~value
+
+
 class _Tally:
     """Combinations per row and offered, summed over blocks of cells."""
 
@@ -1058,6 +1136,36 @@ class _Tally:
             }
             for position, cards in masked.items()
         }
+
+    def decide(self, rnd: _Round, cells: Any, select: Any, scale: int, dealt: int) -> Any:
+        """Settle the cells among ``select`` (rounds to be dealt further) whose offer and row
+        the first ``dealt`` cards already decide, whatever the later cards (times ``scale``,
+        the sequences of the later cards), and return the others. A condition is decided
+        three-valued: a comparison reading a later card is unknown, ``and``/``or``/``not``
+        combine what is known."""
+        if self.inside:  # a known third card: the later cards are read by the mask
+            return select
+        ev = _Evaluator(rnd)
+        late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
+        shape = cells.shape
+        done = np.zeros(shape, dtype=bool)
+        offered: Any = np.True_
+        if self.offer is not None:
+            offered, refused = _three(self.offer.node, ev, late)
+            done = done | refused
+        open_: Any = offered
+        for i, condition in enumerate(self.conditions):
+            holds, fails = _three(condition.node, ev, late)
+            hit = np.broadcast_to(select & open_ & holds, shape)
+            if hit.any():
+                count = int(np.sum(cells, where=hit))
+                self.rows[i] += scale * count
+                self.offered += scale * count
+                done = done | hit
+            open_ = open_ & fails
+            if not np.any(open_):
+                break
+        return select & ~done
 
     def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
         """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""

@@ -16,6 +16,7 @@ import exactodds.cards as cards_module
 from exactodds.cards import row_counts
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN
 from tests.bruteforce import physical_cards, shoe_of
 from tests.cardforce import deal, holds
 from tests.test_cards import condition, small_shoe
@@ -142,3 +143,25 @@ def test_random_conditions_and_known_cards_match_brute_force(
         assert engine(rows, shoe, offer, known or None) == brute(rows, shoe, offer, known)
     finally:
         cards_module._CELLS, cards_module._STAGED = old
+
+
+def test_known_cards_closed_under_suits_keep_the_symmetry() -> None:
+    """Cards known by rank (all four suits) leave the suit symmetry in use, and the counts
+    still match brute force; a single known suit breaks it."""
+    shoe = SHOES[0]  # aces and nines of every suit
+    aces = [(0, s) for s in range(4)]
+    nines = [(8, s) for s in range(4)]
+    tableau = BUILTIN["punto-banco"]
+    for rows, known in [
+        (ROWS[0], {"P1": aces}),
+        (ROWS[1], {"B1": nines, "P3": aces}),
+        (ROWS[3], {"P2": aces + nines, "B3": nines}),
+    ]:
+        conditions = [parse_condition(r) for r in rows] + [OTHERWISE]
+        plan = cards_module._plan(conditions, shoe, tableau, offer=None, known=known)
+        assert len(plan.group) == 24, rows
+        assert engine(rows, shoe, None, known) == brute(rows, shoe, None, known), (rows, known)
+    plan = cards_module._plan(
+        [parse_condition(ROWS[0][0]), OTHERWISE], shoe, tableau, offer=None, known={"P1": [(0, 0)]}
+    )
+    assert len(plan.group) == 6  # the permutations fixing clubs
