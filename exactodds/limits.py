@@ -24,6 +24,7 @@ __all__ = [
     "MAX_BETS",
     "MAX_CARD_ROUND_EVS",
     "MAX_CARD_TEXT",
+    "MAX_CARD_WORK",
     "MAX_CLUSTER_SHOES",
     "MAX_COMPARE_VARIANTS",
     "MAX_COMPARE_WORK",
@@ -133,6 +134,14 @@ MAX_CARD_ROUND_EVS = 1_000
 """Most exact EVs of card-level or offered bets one simulation computes (bets × rounds, a
 round counted as 4 cards): each costs 0.005 s to minutes on the card engine
 (``benchmarks/cardround.py``; poker hands the slowest), about 30 s at 0.03 s each."""
+
+MAX_CARD_WORK = 60_000_000_000
+"""Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell
+operations, about 10⁸ a second on one core): every card-level bet counted once on the shoe,
+times the shoes the command counts them on (53 for ``eor``, one per variant for ``compare``,
+one per signal for ``exposure``). The six-card rank × suit benchmark case of
+``benchmarks/cards.py`` fits once; a paytable of several such bets, or ``eor`` of one, does
+not."""
 
 MAX_CLUSTER_SHOES = 1_000_000_000
 """Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the
