@@ -1,49 +1,82 @@
 """Benchmark: exact EVs per second of card-level and offered bets on the cards left before each
 round of a dealt shoe (:func:`exactodds.analysis.cardround.card_round_ev`, the card engine on the
-depleted shoe), one process. The rate bounds what ``simulate`` can ask of the card engine: the
-budget :data:`exactodds.limits.MAX_CARD_ROUND_EVS` is about 30 s at the fastest rate here.
+depleted shoe), one process, and the calibration of the budget that bounds them in ``simulate``.
 
-Bets: Colour Match (colours of the first four cards) and a Marina Bay Sands insurance bet
-(offered on the first four cards' totals). Ends with
-``card-level EVs/s: N`` (all bets together).
+Per bundled card-level bet (the first bet of each market paytable, eight decks): the card
+engine's estimate of one EV's work (:func:`exactodds.cards.work`, cell operations), the measured
+seconds per EV over ``--rounds`` rounds of a dealt shoe, and the rate they imply (cell operations
+a second). ``exactodds.budget`` assumes 10⁸ a second (``CARD_OPS_PER_SECOND``): a bet whose rate
+is lower costs more than the budget counts, a higher one less. Then ``simulate`` itself on
+Colour Match (``--shoes`` eight-deck shoes): its rate of card-level EVs through the whole path
+(dealing, settling, tally). Ends with ``card-level EVs/s: N`` (simulate, Colour Match).
 
-Usage: python benchmarks/cardround.py [--rounds 5] [--seed 1]
+Usage: python benchmarks/cardround.py [--rounds 3] [--shoes 2] [--seed 1] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
+from exactodds.analysis.batch import compile_bets
 from exactodds.analysis.cardround import card_round_ev
 from exactodds.analysis.dealing import deal_shoes
+from exactodds.analysis.simulate import simulate
+from exactodds.budget import CARD_OPS_PER_SECOND
+from exactodds.cards import work
 from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
+
+PAYTABLES = (
+    "colour-match",
+    "insurance",
+    "majestic-match",
+    "perfect-9",
+    "lucky-nines",
+    "jackpot-baccarat",
+)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--rounds", type=int, default=5, help="rounds of one shoe, from the first")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of one shoe, from the first")
+    ap.add_argument("--shoes", type=int, default=2, help="shoes simulated with Colour Match")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true", help="Colour Match and insurance only")
     args = ap.parse_args()
 
-    colour = load_paytable("colour-match")
-    insurance = load_paytable("insurance")
-    bets = [colour.bets[0], insurance.bets[0]]
-    shoe = colour.shoe
-    dealt = deal_shoes(shoe, colour.tableau, args.seed, [0], 14)
-    states = dealt.states.reshape(len(dealt), 13, 4)[: args.rounds]
-    shoes = [Shoe(tuple((int(c), int(d), int(h), int(x)) for c, d, h, x in s)) for s in states]
-    print(f"shoe: {shoe.describe()}, {len(shoes)} rounds of shoe 0 (seed {args.seed})")
-    total_s, total_n = 0.0, 0
-    for bet in bets:
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"budget's rate: {CARD_OPS_PER_SECOND:.0e} cell operations/s")
+    for name in PAYTABLES[:2] if args.quick else PAYTABLES:
+        table = load_paytable(name)
+        bet = table.bets[0]
+        dealt = deal_shoes(table.shoe, table.tableau, args.seed, [0], 14)
+        states = dealt.states.reshape(len(dealt), 13, 4)[: args.rounds]
+        shoes = [Shoe(tuple((int(c), int(d), int(h), int(x)) for c, d, h, x in s)) for s in states]
+        estimate = work([r.when for r in bet.rows], table.shoe, table.tableau, offer=bet.offer)
         t0 = time.perf_counter()
         for s in shoes:
-            card_round_ev(bet, s, colour.tableau)
-        took = time.perf_counter() - t0
-        total_s, total_n = total_s + took, total_n + len(shoes)
-        print(f"{bet.id}: {took / len(shoes):.3f} s per round's EV")
-    print(f"card-level EVs/s: {total_n / total_s:.2f}")
+            card_round_ev(bet, s, table.tableau)
+        took = (time.perf_counter() - t0) / len(shoes)
+        print(
+            f"{name:16} {bet.id:16} work {estimate:>13,}  {took:.4f} s per EV  "
+            f"{estimate / took:.2e} cell operations/s"
+        )
+
+    colour = load_paytable("colour-match")
+    t0 = time.perf_counter()
+    sim = simulate(
+        compile_bets([], colour.tableau),
+        colour.shoe,
+        shoes=args.shoes,
+        seed=args.seed,
+        card_bets=colour.bets,
+    )
+    took = time.perf_counter() - t0
+    evs = sum(b.rounds_offered() for b in sim.bets)
+    print(f"simulate colour-match: {args.shoes} shoes, {evs} EVs in {took:.2f} s")
+    print(f"card-level EVs/s: {evs / took:.1f}")
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ grows with, and refuses in one line naming the budget what would take more than 
   (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
   tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
   (:func:`check_compare`);
-- ``simulate`` with card-level or offered bets runs the card engine once per bet and round,
-  at most :data:`~exactodds.limits.MAX_CARD_ROUND_EVS` times (:func:`check_card_rounds`);
+- ``simulate`` with card-level or offered bets runs the card engine once per bet and round
+  (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
+  work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
 - a PDF sheet prints every row of every bet (:func:`check_pdf`);
 - card-level bets are counted by the card engine, whose work :func:`exactodds.cards.work`
   estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
@@ -31,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from math import lcm, perm
 
 from exactodds.errors import ExactOddsError
 from exactodds.limits import (
-    MAX_CARD_ROUND_EVS,
+    MAX_CARD_ROUND_WORK,
     MAX_CARD_WORK,
     MAX_COMPARE_WORK,
     MAX_EVALUATION_MODULI,
@@ -48,12 +50,14 @@ from exactodds.limits import (
 )
 from exactodds.paytable import Bet
 from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
+from exactodds.tableau import BUILTIN, Tableau
 
 __all__ = [
+    "CARD_OPS_PER_SECOND",
     "BudgetError",
     "Evaluation",
     "bet_denominator",
+    "card_round_work",
     "card_work",
     "card_work_over",
     "check_card_rounds",
@@ -196,26 +200,94 @@ def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
     return shoes * max(0, -(-(cards - cut_card) // 4))
 
 
-def check_card_rounds(card_bets: int, shoes: int, cards: int, cut_card: int) -> None:
-    """Refuse a simulation whose card-level or offered bets would need more exact EVs (bets ×
-    rounds, :func:`card_rounds`) than :data:`~exactodds.limits.MAX_CARD_ROUND_EVS`.
+CARD_OPS_PER_SECOND = 10**8
+"""Cell operations of the card engine one core does in a second (``benchmarks/cardround.py``
+prints each bundled card-level bet's measured rate next to this one)."""
 
-    >>> check_card_rounds(1, 10, 52, 14)
-    >>> check_card_rounds(2, 10, 416, 14)  # doctest: +ELLIPSIS
+_CARD_SETTLE_WORK = 10_000
+"""The work of reading one dealt round for one card-level bet (its offer, its row), in cell
+operations: about 0.1 ms."""
+
+_OFFER_PROBE_WORK = 10**8
+"""Most card-engine work spent, over all bets, on the probability of their offers (about
+1 s); beyond it an offer is taken to hold on every round (an upper bound)."""
+
+
+def card_round_work(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+) -> list[tuple[Fraction, int]]:
+    """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
+    exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
+    (:func:`exactodds.cards.work`, cell operations), without enumerating the rounds.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> insurance = load_paytable("insurance")
+    >>> share, work = card_round_work(insurance.bets[:1], insurance.shoe)[0]
+    >>> f"{float(share):.4%}", work > 0  # Player 0 v Banker 5 after the first four cards
+    ('1.3997%', True)
+    """
+    from exactodds.cards import row_counts, work
+    from exactodds.conditions import OTHERWISE
+
+    out = []
+    probes = 0
+    for bet in bets:
+        share = Fraction(1)
+        if bet.offer is not None:
+            probe = work([OTHERWISE], shoe, tableau, offer=bet.offer)
+            if probes + probe <= _OFFER_PROBE_WORK:
+                probes += probe
+                counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
+                share = Fraction(counts.offered, counts.universe)
+        ev = work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+        out.append((share, ev))
+    return out
+
+
+def check_card_rounds(
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    shoes: int,
+    cut_card: int,
+) -> None:
+    """Refuse a simulation whose card-level or offered ``bets`` would ask the card engine for
+    more than :data:`~exactodds.limits.MAX_CARD_ROUND_WORK`: per bet, the rounds
+    (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
+    estimated work of one EV (:func:`card_round_work`, on the full shoe), plus the reading of
+    every dealt round.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> colour = load_paytable("colour-match")
+    >>> check_card_rounds(colour.bets, colour.shoe, colour.tableau, 5, 14)
+    >>> check_card_rounds(colour.bets, colour.shoe, colour.tableau, 10_000, 14)
+    ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.budget.BudgetError: simulate: 2 card-level bets × 1,010 rounds = 2,020 exact EVs ...
+    exactodds.budget.BudgetError: simulate: 1 card-level bet over 1,010,000 rounds need ...
     """
-    if not card_bets:
+    if not bets:
         return
-    rounds = card_rounds(shoes, cards, cut_card)
-    evs = card_bets * rounds
-    if evs > MAX_CARD_ROUND_EVS:
-        per_shoe = card_bets * card_rounds(1, cards, cut_card)
+    rounds = card_rounds(shoes, shoe.size, cut_card)
+    per_round = Fraction(0)
+    costliest = (Fraction(-1), "")
+    for bet, (share, ev) in zip(bets, card_round_work(bets, shoe, tableau), strict=True):
+        cost = share * ev + _CARD_SETTLE_WORK
+        per_round += cost
+        costliest = max(costliest, (cost, bet.id))
+    total = rounds * per_round
+    if total > MAX_CARD_ROUND_WORK:
+        per_shoe = card_rounds(1, shoe.size, cut_card) * per_round
+        most = int(MAX_CARD_ROUND_WORK // per_shoe)
+        seconds = float(total) / CARD_OPS_PER_SECOND
+        hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
         raise BudgetError(
-            f"simulate: {card_bets:,} card-level bets × {rounds:,} rounds = {evs:,} exact EVs "
-            f"on the card engine is over the budget of {MAX_CARD_ROUND_EVS:,} "
-            f"(MAX_CARD_ROUND_EVS; at most {MAX_CARD_ROUND_EVS // max(per_shoe, 1):,} shoes)"
+            f"simulate: {len(bets):,} card-level bet{'s' if len(bets) != 1 else ''} over "
+            f"{rounds:,} rounds need about "
+            f"{float(total):.3g} cell operations of the card engine (about {seconds:,.0f} s; "
+            f"the costliest bet {costliest[1]!r}: {float(costliest[0]):.3g} a round), over the "
+            f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
+            f"{MAX_CARD_ROUND_WORK // CARD_OPS_PER_SECOND} s; {hint})"
         )
 
 
@@ -283,13 +355,9 @@ def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str
     return largest, (
         f"needs about {per_bet[largest]:,} cell operations{on} on the card engine{others}, "
         f"over the budget of {MAX_CARD_WORK:,} (MAX_CARD_WORK, about "
-        f"{MAX_CARD_WORK // _CARD_RATE:,} s on one core): its conditions read the ranks and "
-        "suits of too many cards"
+        f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
+        "ranks and suits of too many cards"
     )
-
-
-_CARD_RATE = 10**8
-"""Cell operations of the card engine per second on one core, about (``benchmarks/cards.py``)."""
 
 
 def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:

@@ -15,6 +15,14 @@ slots are evaluated as one integer numpy grid (int64, with a guard that switches
 integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
 the same semantics as :mod:`exactodds.conditions` (``none`` equals only itself, is not ordered).
 
+Draws. Cards five and six are read only by a hand that draws, so when they are the last two
+axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
+rounds where no hand draws (times (N−4)(N−5)); only its cells where a hand draws are extended by
+the fifth card's classes, settling those where one hand draws (times N−5); only those where both
+draw are extended by the sixth. Inside the four-card grid, the suit permutations that fix the
+prefix count each orbit of cells once, with its size. Poker categories are looked up in a table
+of every rank combination. :func:`work` estimates all this without enumerating.
+
 >>> from exactodds.conditions import OTHERWISE, parse_condition
 >>> from exactodds.shoe import Shoe
 >>> suited = parse_condition("player.card1.suit == player.card2.suit")
@@ -28,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import cache, lru_cache, reduce
 from math import perm, prod
 from typing import Any
 
@@ -92,6 +100,7 @@ _HAND_SLOTS = {"player": (0, 2, 4), "banker": (1, 3, 4, 5), "initial": (0, 1, 2,
 _GROUP_SLOTS = {**_HAND_SLOTS, "round": (0, 1, 2, 3, 4, 5)}
 _RED = (False, True, True, False)  # c d h s
 _CELLS = 1 << 20  # cells of one numpy block
+_STAGED = True  # deal the first four cards, then the draws only (tests turn it off)
 
 
 @dataclass(frozen=True)
@@ -199,6 +208,7 @@ def _key(bits: int, r: int, s: int) -> tuple[int, int, int, int]:
     )
 
 
+@lru_cache(maxsize=256)
 def _axis(
     slot: int,
     bits: int,
@@ -307,6 +317,37 @@ def poker_category(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
     return out
 
 
+@cache
+def _poker_table(k: int) -> np.ndarray:
+    """:func:`poker_category` of every ``k`` ranks (0 for none: a hand of two cards when the
+    third is none), flush or not, indexed by ``_poker``: one gather per cell instead of the
+    pairwise comparisons."""
+    ranks = np.indices((14,) * k).reshape(k, -1)
+    out = np.empty((ranks.shape[1], 2), dtype=np.int8)
+    for flush in (0, 1):
+        suits = [np.zeros_like(ranks[0])] * k if flush else [np.arange(ranks.shape[1]) % 2]
+        suits += [np.zeros_like(ranks[0]) if flush else 1 - suits[0]] * (k - len(suits))
+        cards = poker_category(list(ranks), suits)
+        if k == 3:  # a third rank of 0 (none): the first two cards alone
+            two = poker_category(list(ranks[:2]), suits[:2])
+            cards = np.where(ranks[2] == 0, two, cards)
+        out[:, flush] = cards
+    return out.reshape(-1)
+
+
+def _poker(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
+    """The poker category of 3 cards (the third rank none: 2 cards) or 4, elementwise, by
+    :func:`_poker_table`."""
+    index: Any = 0
+    for r in ranks:
+        index = index * 14 + np.maximum(r, 0)
+    flush = np.asarray(suits[1]) == np.asarray(suits[0])
+    for s, r in zip(suits[2:], ranks[2:], strict=True):
+        same = np.asarray(s) == np.asarray(suits[0])
+        flush = flush & (same | (np.asarray(r) == NONE)) if len(ranks) == 3 else flush & same
+    return _poker_table(len(ranks))[index * 2 + flush]
+
+
 # -- evaluation on a grid ----------------------------------------------------------------------
 
 
@@ -314,12 +355,22 @@ class _Round:
     """The features of every cell of a block of card sequences, computed on first use."""
 
     def __init__(
-        self, slots: Mapping[int, Mapping[str, Any]], deal: bool, tableau: Tableau
+        self,
+        slots: Mapping[int, Mapping[str, Any]],
+        deal: bool,
+        tableau: Tableau,
+        *,
+        both: bool = False,
     ) -> None:
         self.slots = slots
         self.deal = deal
         self.tableau = tableau
         self.cache: dict[object, Any] = {}
+        if both:  # every cell is a round where both hands draw: cards five and six as dealt
+            self.cache["pd"] = self.cache["bd"] = np.True_
+            for name in ("value", "rank", "suit", "colour"):
+                self.cache["player", "third", name] = slots[4][name]
+                self.cache["banker", "third", name] = slots[5][name]
 
     def attr(self, slot: int, name: str) -> Any:
         return self.slots[slot][name]
@@ -424,14 +475,12 @@ class _Round:
         if rest == "poker":
             if side == "initial":
                 slots = (0, 1, 2, 3)
-                return poker_category(
+                return _poker(
                     [self.attr(s, "rank") for s in slots], [self.attr(s, "suit") for s in slots]
                 )
             ranks = [self.card(side, i, "rank") for i in (1, 2, 3)]
             suits = [self.card(side, i, "suit") for i in (1, 2, 3)]
-            two = poker_category(ranks[:2], suits[:2])
-            three = poker_category(ranks, suits)
-            return np.where(ranks[2] == NONE, two, three)
+            return _poker(ranks, suits)
         raise ConditionError(f"unknown feature {name!r}")  # pragma: no cover - parser checks
 
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
@@ -544,7 +593,11 @@ class _Evaluator:
         if isinstance(node, In):
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
-            hit = np.isin(value, [_const_code(v, kind) for v in node.values])
+            hit = reduce(
+                np.logical_or,
+                (np.equal(value, _const_code(v, kind)) for v in set(node.values)),
+                np.False_,
+            )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
@@ -569,11 +622,12 @@ def _symmetries(
         for n in walk(root)
         if isinstance(n, Const) and n.value in SUIT_WORDS
     }
+    columns = list(zip(*shoe.counts, strict=True))  # per suit, the count of each rank
     out = []
     for g in itertools.permutations(range(4)):
         if any(g[s] != s for s in named):
             continue
-        if any(shoe.counts[r][g[s]] != shoe.counts[r][s] for r in range(13) for s in range(4)):
+        if any(columns[g[s]] != columns[s] for s in range(4)):
             continue
         if colours:
             keeps = all(_RED[g[s]] == _RED[s] for s in range(4))
@@ -598,6 +652,7 @@ class _Plan:
     axes: tuple[_Axis, ...]
     m: int
     deal: bool
+    nodes: tuple[Node, ...]
     group: tuple[tuple[int, ...], ...]
     masked: Mapping[str, frozenset[tuple[int, int]]]
     dtype: Any
@@ -646,7 +701,14 @@ def _plan(
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
-    group = [(0, 1, 2, 3)] if known else _symmetries(shoe, nodes, colours, colour_literal)
+    group = _symmetries(shoe, nodes, colours, colour_literal)
+    if known:  # only the permutations that map each position's known cards onto themselves
+        sets = [*allowed.values(), *masked.values()]
+        group = [
+            g
+            for g in group
+            if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
+        ]
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
@@ -655,6 +717,7 @@ def _plan(
         axes,
         m,
         deal,
+        tuple(nodes),
         tuple(group),
         masked,
         object if big else np.int64,
@@ -667,8 +730,62 @@ _CELL_COST = 8
 """Numpy operations per cell that do not depend on the conditions (weights, masks, sums)."""
 _BLOCK_COST = 20_000
 """The Python overhead of one block, in cell operations (about 0.2 ms)."""
-_POKER_COST = 12
-"""Operations per cell of a poker category (pairwise rank equalities, suits, straights)."""
+_POKER_COST = 4
+"""Operations per cell of a poker category (a table index from the ranks, a flush test)."""
+
+
+def _staged(plan: _Plan) -> bool:
+    """Whether :func:`row_counts` deals the first four cards, then the draws only: slots five
+    and six are read and are the last two axes, both inside the numpy block."""
+    axes = plan.axes
+    return (
+        _STAGED
+        and plan.deal
+        and plan.m <= len(axes) - 2
+        and (axes[-2].slot, axes[-1].slot) == (4, 5)
+    )
+
+
+def _orbit_count(axes: Sequence[_Axis], group: Sequence[tuple[int, ...]]) -> int:
+    """Sequences of classes of ``axes`` up to the suit permutations ``group`` (Burnside: the
+    mean over the group of the sequences each fixes)."""
+    kinds = [
+        (
+            [a.suit.count(suit) for suit in range(4)],
+            sum(1 for suit, colour in zip(a.suit, a.colour, strict=True) if suit == NONE != colour),
+            a.colour.count(NONE),
+        )
+        for a in axes
+    ]
+    fixed = 0
+    for g in group:
+        keeps = all(_RED[g[s]] == _RED[s] for s in range(4))
+        term = 1
+        for suits, colours, plain in kinds:
+            term *= sum(n for s, n in enumerate(suits) if g[s] == s) + colours * keeps + plain
+        fixed += term
+    return fixed // len(group)
+
+
+def _draw_shares(axes: Sequence[_Axis], tableau: Tableau) -> tuple[float, float]:
+    """The shares of four-class sequences (P1 B1 P2 B2) where a hand draws, and of those
+    extended by a fifth class where both draw (classes weighted alike, not by cards): what
+    the staged path extends."""
+    by_slot = {a.slot: np.bincount(np.array(a.value, dtype=np.int64), minlength=10) for a in axes}
+
+    def totals(x: Any, y: Any) -> Any:
+        out = np.zeros(10)
+        for v in range(10):
+            out += x[v] * np.roll(y, v)
+        return out
+
+    pd, bd = _draw_tables(tableau)
+    pairs = np.outer(totals(by_slot[0], by_slot[2]), totals(by_slot[1], by_slot[3]))
+    fifth = by_slot[4] / max(1, int(by_slot[4].sum()))
+    draws = float((pairs * (pd | bd[:, :, STOOD])).sum())
+    both = float((pairs * pd * (bd[:, :, :10] * fifth).sum(axis=2)).sum())
+    whole = max(1.0, float(pairs.sum()))
+    return draws / whole, both / whole
 
 
 def work(
@@ -680,28 +797,48 @@ def work(
     known: Known | None = None,
 ) -> int:
     """An estimate of :func:`row_counts`' work for these inputs, without enumerating, in
-    *cell operations*: the numpy cells it evaluates (blocks × cells, the blocks divided by the
-    suit symmetries used) times the operations per cell (a fixed cost plus one per node of the
-    conditions, more for a poker category), plus a fixed cost per block. One core does roughly
-    10⁸ cell operations a second (``benchmarks/cards.py`` prints the rate).
+    *cell operations*: the numpy cells it evaluates times the operations per cell (a fixed
+    cost plus one per node of the conditions, more for a poker category), plus a fixed cost
+    per block. Cells: per block of the outer axes (one per orbit under the suit permutations,
+    counted by Burnside's lemma), the inner grid; where the draws are dealt apart, the
+    four-card grid, then its orbits' cells where a hand draws times the fifth card's classes
+    and where both draw times the fifth's and sixth's (none when no condition reads the
+    sixth card; all of them otherwise, though the first cards may decide some: the estimate
+    is then an upper bound). One core does roughly 10⁹ cell
+    operations a second (``benchmarks/cards.py`` prints the rate).
 
     >>> from exactodds.conditions import OTHERWISE, parse_condition
     >>> colour = [parse_condition("player.colour == red"), OTHERWISE]
     >>> poker = [parse_condition("player.poker == flush and banker.poker == flush"), OTHERWISE]
-    >>> work(colour, Shoe.decks(8)) < 10**8 < 10**10 < work(poker, Shoe.decks(8))
+    >>> work(colour, Shoe.decks(8)) < 10**8 < 10**9 < work(poker, Shoe.decks(8))
     True
     """
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
-    size = sum(
+    per_cell = _CELL_COST + sum(
         _POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1
         for root in nodes
         for n in walk(root)
     )
-    outer = prod(len(a) for a in plan.axes[: plan.m])
-    blocks = -(-outer // len(plan.group))
-    cells = blocks * prod(len(a) for a in plan.axes[plan.m :])
-    return cells * (_CELL_COST + size) + blocks * _BLOCK_COST
+    cells, blocks = _cells(plan, tableau)
+    return cells * per_cell + blocks * _BLOCK_COST
+
+
+def _cells(plan: _Plan, tableau: Tableau) -> tuple[int, int]:
+    """The cells and the blocks (three per prefix when staged) :func:`row_counts` evaluates
+    for ``plan``, estimated: exact but for the shares of draws, taken over classes, and for
+    the rounds that the first cards decide (not dealt further): an upper bound there."""
+    axes, m = plan.axes, plan.m
+    blocks = _orbit_count(axes[:m], plan.group)
+    if not _staged(plan):
+        return blocks * prod(len(a) for a in axes[m:]), blocks
+    four = _orbit_count(axes[:-2], plan.group)
+    draws, both = _draw_shares(axes, tableau)
+    if not plan.masked and not any(_reads_sixth(node) for node in plan.nodes):
+        both = 0.0  # the first five cards decide every round: none is dealt a sixth
+    fifth, sixth = len(axes[-2]), len(axes[-1])
+    cells = blocks * prod(len(a) for a in axes[m:-2]) + int(four * fifth * (draws + both * sixth))
+    return cells, 3 * blocks
 
 
 def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
@@ -735,19 +872,17 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     }
     inner = axes[m:]
     shape = tuple(len(a) for a in inner)
-    rows = [0] * len(conditions)
-    offered = 0
-    prefixes = list(itertools.product(*(range(len(a)) for a in axes[:m])))
-    for done, prefix in enumerate(prefixes):
+    tally = _Tally(conditions, offer, masked, axes)
+    arrays = [{name: np.array(getattr(a, name), dtype=np.int64) for name in _NAMES} for a in axes]
+    for k, a in enumerate(axes):
+        arrays[k]["class"] = np.arange(len(a), dtype=np.int64)
+    n = shoe.size
+    staged = _staged(plan)
+    stabilised: dict[tuple[int, ...], Any] = {}
+    prefixes = _prefixes(axes[:m], maps)
+    for done, (prefix, weight, fixing) in enumerate(prefixes):
         if progress is not None and done % 64 == 0:
             progress(done, len(prefixes))
-        if m and len(group) > 1:
-            images = [tuple(mp[k][c] for k, c in enumerate(prefix)) for mp in maps]
-            if min(images) != prefix:
-                continue
-            weight = len(set(images))
-        else:
-            weight = 1
         outer = 1
         for k, c in enumerate(prefix):
             outer *= axes[k].count[c] - sum(int(subsets[j, k][prefix[j], c]) for j in range(k))
@@ -755,65 +890,304 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
                 break
         if outer <= 0:
             continue
-        cells = np.ones(shape, dtype=dtype)
-        for i, axis in enumerate(inner):
-            k = m + i
-            rem = np.array(axis.count, dtype=dtype).reshape(_line(len(shape), i))
-            for j in range(k):
-                sub = subsets[j, k]
-                if j < m:
-                    rem = rem - sub[prefix[j]].reshape(_line(len(shape), i))
-                else:
-                    rem = rem - sub.reshape(_plane(len(shape), j - m, i, sub.shape))
-            cells = cells * rem
-        attrs: dict[int, dict[str, Any]] = {}
-        for k, axis in enumerate(axes):
-            if k < m:
-                attrs[axis.slot] = {
-                    name: np.int64(getattr(axis, name)[prefix[k]])
-                    for name in ("value", "rank", "suit", "colour")
-                }
-            else:
+        attrs: dict[int, dict[str, Any]] = {s: dict(_PLACEHOLDER) for s in range(6)}
+        for k in range(m):
+            attrs[axes[k].slot] = {name: array[prefix[k]] for name, array in arrays[k].items()}
+        if not staged:
+            cells = _block(axes, m, stop=len(axes), prefix=prefix, subsets=subsets, dtype=dtype)
+            for k in range(m, len(axes)):
                 line = _line(len(shape), k - m)
-                attrs[axis.slot] = {
-                    name: np.array(getattr(axis, name), dtype=np.int64).reshape(line)
-                    for name in ("value", "rank", "suit", "colour")
+                attrs[axes[k].slot] = {
+                    name: array.reshape(line) for name, array in arrays[k].items()
                 }
-        for s in range(6):
-            attrs.setdefault(
-                s,
-                {
-                    "value": np.int64(0),
-                    "rank": np.int64(NONE),
-                    "suit": np.int64(NONE),
-                    "colour": np.int64(NONE),
-                },
-            )
+            tally.settle(_Round(attrs, deal, tableau), cells, None, weight * outer * tail)
+            continue
+        # Staged: the first four cards as one block, then only the rounds where a hand draws
+        # are extended by the fifth card, and only those where both draw by the sixth.
+        base = weight * outer
+        last = len(axes) - 2
+        cells = _block(axes, m, stop=last, prefix=prefix, subsets=subsets, dtype=dtype)
+        if len(fixing) > 1 and last > m:
+            key = fixing
+            if key not in stabilised:
+                stabilised[key] = _orbits(
+                    [[maps[g][k] for k in range(m, last)] for g in fixing], cells.shape
+                )
+            cells = cells * stabilised[key]
+        for k in range(m, last):
+            line = _line(last - m, k - m)
+            attrs[axes[k].slot] = {name: array.reshape(line) for name, array in arrays[k].items()}
         rnd = _Round(attrs, deal, tableau)
-        ev = _Evaluator(rnd)
-        live = np.ones(shape, dtype=bool)
-        if offer is not None:
-            live = live & ev.test(offer.node)
-        for position, cards in masked.items():
-            live = live & _known_mask(
-                rnd, position, cards=cards, axes=axes, m=m, prefix=prefix, shape=shape
+        pd, bd = rnd.pd, rnd.bd
+        tally.settle(rnd, cells, ~pd & ~bd, base * perm(n - 4, 2))
+        draws = np.broadcast_to(pd | bd, cells.shape) & (cells != 0)
+        draws = np.flatnonzero(tally.decide(rnd, cells, draws, base * perm(n - 4, 2), 4))
+        if not len(draws):
+            continue
+        classes: list[Any] = [prefix[k] for k in range(m)]
+        if cells.ndim:
+            classes += list(np.unravel_index(draws, cells.shape))
+        w4 = cells.reshape(-1)[draws]
+        five = _extend(axes, last, classes=classes, subsets=subsets, cells=w4[:, None], dtype=dtype)
+        for k in range(m, last):
+            attrs[axes[k].slot] = {
+                name: array[classes[k]][:, None] for name, array in arrays[k].items()
+            }
+        attrs[4] = {name: array[None, :] for name, array in arrays[last].items()}
+        rnd = _Round(attrs, deal, tableau)
+        both = np.broadcast_to(rnd.pd & rnd.bd, five.shape)
+        tally.settle(rnd, five, ~both, base * (n - 5))
+        cont = np.flatnonzero(tally.decide(rnd, five, both & (five != 0), base * (n - 5), 5))
+        if not len(cont):
+            continue
+        row, col = np.divmod(cont, five.shape[1])
+        classes = classes[:m] + [c[row] for c in classes[m:]] + [col]
+        six = _extend(
+            axes,
+            last + 1,
+            classes=classes,
+            subsets=subsets,
+            cells=five.reshape(-1)[cont][:, None],
+            dtype=dtype,
+        )
+        for k in range(m, last + 1):
+            attrs[axes[k].slot] = {
+                name: array[classes[k]][:, None] for name, array in arrays[k].items()
+            }
+        attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
+        tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
+    if progress is not None:
+        progress(len(prefixes), len(prefixes))
+    return RowCounts(tuple(tally.rows), tally.offered, universe)
+
+
+def _prefixes(
+    axes: Sequence[_Axis], maps: Sequence[Sequence[Sequence[int]]]
+) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """The prefixes (classes of the outer axes) to loop over, each with its weight and the suit
+    permutations fixing it: one per orbit under the permutations (its least member, weighted
+    by the orbit's size), all of them with weight 1 when no permutation but the identity."""
+    shape = tuple(len(a) for a in axes)
+    total = prod(shape)
+    everything = tuple(range(len(maps)))
+    if not axes or len(maps) == 1:  # the identity alone
+        return [(p, 1, everything) for p in itertools.product(*(range(n) for n in shape))]
+    tables = [[np.array(g[k], dtype=np.int64) for k in range(len(axes))] for g in maps]
+    out = []
+    step = 1 << 16
+    for start in range(0, total, step):
+        flat = np.arange(start, min(start + step, total), dtype=np.int64)
+        grid = np.unravel_index(flat, shape)
+        images = np.stack(
+            [
+                np.ravel_multi_index(tuple(t[k][grid[k]] for k in range(len(axes))), shape)
+                for t in tables
+            ]
+        )
+        least = np.flatnonzero(images.min(axis=0) == flat)
+        images = images[:, least]
+        ordered = np.sort(images, axis=0)
+        sizes = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
+        fixed = images == flat[least]
+        for i, f in enumerate(flat[least].tolist()):
+            prefix = tuple(int(c) for c in np.unravel_index(f, shape))
+            out.append((prefix, int(sizes[i]), tuple(np.flatnonzero(fixed[:, i]).tolist())))
+    return out
+
+
+_NAMES = ("value", "rank", "suit", "colour")
+_PLACEHOLDER: Mapping[str, Any] = {
+    "value": np.int64(0),
+    "rank": np.int64(NONE),
+    "suit": np.int64(NONE),
+    "colour": np.int64(NONE),
+    "class": np.int64(0),
+}
+"""The attributes of a slot not dealt (or not read): masked wherever a condition reads it."""
+
+
+def _block(
+    axes: Sequence[_Axis],
+    m: int,
+    *,
+    stop: int,
+    prefix: Sequence[int],
+    subsets: Mapping[tuple[int, int], Any],
+    dtype: Any,
+) -> Any:
+    """The dense grid of card sequences of axes ``m`` to ``stop`` after ``prefix``."""
+    shape = tuple(len(a) for a in axes[m:stop])
+    cells = np.ones(shape, dtype=dtype)
+    for i, axis in enumerate(axes[m:stop]):
+        k = m + i
+        rem = np.array(axis.count, dtype=dtype).reshape(_line(len(shape), i))
+        for j in range(k):
+            sub = subsets[j, k]
+            if j < m:
+                rem = rem - sub[prefix[j]].reshape(_line(len(shape), i))
+            else:
+                rem = rem - sub.reshape(_plane(len(shape), j - m, i, sub.shape))
+        cells = cells * rem
+    return cells
+
+
+def _extend(
+    axes: Sequence[_Axis],
+    k: int,
+    *,
+    classes: Sequence[Any],
+    subsets: Mapping[tuple[int, int], Any],
+    cells: Any,
+    dtype: Any,
+) -> Any:
+    """Cells (a column, one per sequence of ``classes`` of axes before ``k``) extended
+    by every class of axis ``k``: the falling product's next factor."""
+    rem = np.array(axes[k].count, dtype=dtype)
+    for j in range(k):
+        rem = rem - subsets[j, k][classes[j]]
+    return cells * rem
+
+
+def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> Any:
+    """Per cell of a grid, the size of its orbit under the suit permutations ``maps`` (class
+    maps per axis) if it is its orbit's first cell, else 0: summing a function invariant under
+    them over the grid is summing it times this over the first cells."""
+    grid = np.indices(shape).reshape(len(shape), -1)
+    images = np.stack(
+        [
+            np.ravel_multi_index(tuple(np.array(g[i])[grid[i]] for i in range(len(shape))), shape)
+            for g in maps
+        ]
+    )
+    first = images.min(axis=0) == np.arange(images.shape[1])
+    ordered = np.sort(images, axis=0)
+    size = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
+    return np.where(first, size, 0).reshape(shape)
+
+
+def _reads_sixth(node: Node) -> bool:
+    """Whether a condition reads the banker's third card when both hands draw (the sixth
+    card): what the first five cards do not decide."""
+    for n in walk(node, into_count=False):
+        if isinstance(n, Count) and n.group in ("banker", "round"):
+            return True
+        if isinstance(n, Var):
+            side, _, rest = n.name.partition(".")
+            if n.name in ("winner", "margin") or rest == "wins":
+                return True
+            if side == "banker" and (
+                rest in ("total", "third", "suited", "colour", "poker") or rest.startswith("card3")
+            ):
+                return True
+    return False
+
+
+def _reads_fifth(node: Node) -> bool:
+    """Whether a condition reads a card after the first four (what they do not decide)."""
+    return _needs([node])[1]
+
+
+_READS_FIFTH = cache(_reads_fifth)
+_READS_SIXTH = cache(_reads_sixth)
+
+
+def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
+    """Where ``node`` surely holds and where it surely fails, a comparison that reads a
+    later card (``late``) being unknown."""
+    if isinstance(node, Otherwise):
+        return np.True_, np.False_
+    if isinstance(node, Not):
+        holds, fails = _three(node.item, ev, late)
+        return fails, holds
+    if isinstance(node, And | Or):
+        parts = [_three(item, ev, late) for item in node.items]
+        if isinstance(node, And):
+            return reduce(np.logical_and, (h for h, _ in parts)), reduce(
+                np.logical_or, (f for _, f in parts)
             )
+        return reduce(np.logical_or, (h for h, _ in parts)), reduce(
+            np.logical_and, (f for _, f in parts)
+        )
+    if late(node):
+        return np.False_, np.False_
+    value = np.asarray(ev.test(node))
+    return value, ~value
+
+
+class _Tally:
+    """Combinations per row and offered, summed over blocks of cells."""
+
+    def __init__(
+        self,
+        conditions: Sequence[Condition],
+        offer: Condition | None,
+        masked: Mapping[str, frozenset[tuple[int, int]]],
+        axes: Sequence[_Axis],
+    ) -> None:
+        self.conditions = conditions
+        self.offer = offer
+        self.rows = [0] * len(conditions)
+        self.offered = 0
+        slot_axis = {a.slot: a for a in axes}
+        self.inside = {
+            position: {
+                slot: np.array([c <= cards for c in slot_axis[slot].cards], dtype=bool)
+                for slot in ((4,) if position == "P3" else (4, 5))
+            }
+            for position, cards in masked.items()
+        }
+
+    def decide(self, rnd: _Round, cells: Any, select: Any, scale: int, dealt: int) -> Any:
+        """Settle the cells among ``select`` (rounds to be dealt further) whose offer and row
+        the first ``dealt`` cards already decide, whatever the later cards (times ``scale``,
+        the sequences of the later cards), and return the others. A condition is decided
+        three-valued: a comparison reading a later card is unknown, ``and``/``or``/``not``
+        combine what is known."""
+        if self.inside:  # a known third card: the later cards are read by the mask
+            return select
+        ev = _Evaluator(rnd)
+        late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
+        shape = cells.shape
+        done = np.zeros(shape, dtype=bool)
+        offered: Any = np.True_
+        if self.offer is not None:
+            offered, refused = _three(self.offer.node, ev, late)
+            done = done | refused
+        open_: Any = offered
+        for i, condition in enumerate(self.conditions):
+            holds, fails = _three(condition.node, ev, late)
+            hit = np.broadcast_to(select & open_ & holds, shape)
+            if hit.any():
+                count = int(np.sum(cells, where=hit))
+                self.rows[i] += scale * count
+                self.offered += scale * count
+                done = done | hit
+            open_ = open_ & fails
+            if not np.any(open_):
+                break
+        return select & ~done
+
+    def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
+        """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""
+        shape = cells.shape
+        ev = _Evaluator(rnd)
+        live = np.ones(shape, dtype=bool) if select is None else select
+        if self.offer is not None:
+            live = live & ev.test(self.offer.node)
+        for position, inside in self.inside.items():
+            live = live & _known_mask(rnd, position, inside)
         live = np.broadcast_to(live, shape)
-        scale = weight * outer * tail
-        offered += scale * int(cells[live].sum())
+        self.offered += scale * int(np.sum(cells, where=live))
         unsettled = live.copy()
-        for i, condition in enumerate(conditions):
+        for i, condition in enumerate(self.conditions):
             if not unsettled.any():
                 break
             hit = unsettled & np.broadcast_to(ev.test(condition.node), shape)
             if hit.any():
-                rows[i] += scale * int(cells[hit].sum())
+                self.rows[i] += scale * int(np.sum(cells, where=hit))
                 unsettled &= ~hit
-        if unsettled.any() and cells[unsettled].any():
+        if unsettled.any() and np.any(cells, where=unsettled):
             raise PaytableError("no row matches some rounds (the last row must be 'otherwise')")
-    if progress is not None:
-        progress(len(prefixes), len(prefixes))
-    return RowCounts(tuple(rows), offered, universe)
 
 
 def _line(ndim: int, i: int) -> tuple[int, ...]:
@@ -824,28 +1198,15 @@ def _plane(ndim: int, j: int, i: int, shape: tuple[int, ...]) -> tuple[int, ...]
     return tuple(shape[0] if d == j else shape[1] if d == i else 1 for d in range(ndim))
 
 
-def _known_mask(
-    rnd: _Round,
-    position: str,
-    *,
-    cards: frozenset[tuple[int, int]],
-    axes: Sequence[_Axis],
-    m: int,
-    prefix: tuple[int, ...],
-    shape: tuple[int, ...],
-) -> Any:
-    """Cells where the hand drew a third card inside ``cards`` (known P3 or B3)."""
+def _known_mask(rnd: _Round, position: str, inside: Mapping[int, Any]) -> Any:
+    """Cells where the hand drew a third card inside the known cards (known P3 or B3)."""
 
-    def inside(slot: int) -> Any:
-        k = next(i for i, a in enumerate(axes) if a.slot == slot)
-        ok = np.array([c <= cards for c in axes[k].cards], dtype=bool)
-        if k < m:
-            return ok[prefix[k]]
-        return ok.reshape(_line(len(shape), k - m))
+    def at(slot: int) -> Any:
+        return inside[slot][rnd.attr(slot, "class")]
 
     if position == "P3":
-        return rnd.pd & inside(4)
-    return rnd.bd & np.where(rnd.pd, inside(5), inside(4))
+        return rnd.pd & at(4)
+    return rnd.bd & np.where(rnd.pd, at(5), at(4))
 
 
 def holds_for_cards(

@@ -22,7 +22,7 @@ from exactodds.errors import ExactOddsError, quote
 __all__ = [
     "MAX_AWARD_ODDS",
     "MAX_BETS",
-    "MAX_CARD_ROUND_EVS",
+    "MAX_CARD_ROUND_WORK",
     "MAX_CARD_TEXT",
     "MAX_CARD_WORK",
     "MAX_CLUSTER_SHOES",
@@ -130,10 +130,11 @@ needs Python integers and costs ~13 times more."""
 MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 """Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
 
-MAX_CARD_ROUND_EVS = 1_000
-"""Most exact EVs of card-level or offered bets one simulation computes (bets × rounds, a
-round counted as 4 cards): each costs 0.005 s to minutes on the card engine
-(``benchmarks/cardround.py``; poker hands the slowest), about 30 s at 0.03 s each."""
+MAX_CARD_ROUND_WORK = 3 * 10**9
+"""Most card-engine work one simulation asks for, in the engine's cell operations
+(:func:`exactodds.cards.work`): over its card-level and offered bets, the rounds (offered
+rounds expected, for a bet with an offer) × the estimated work of one exact EV. One core does
+about 10⁸ a second (``benchmarks/cardround.py``): about 30 s."""
 
 MAX_CARD_WORK = 60_000_000_000
 """Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell

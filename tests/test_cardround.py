@@ -13,11 +13,15 @@ from hypothesis import strategies as st
 from exactodds.analysis.cardround import card_round_ev
 from exactodds.budget import BudgetError, check_card_rounds
 from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.engine import joint_distribution
 from exactodds.payout import parse_payout
 from exactodds.paytable import Bet, Row
 from exactodds.shoe import Card, Shoe
+from exactodds.tableau import BUILTIN
 from tests.bruteforce import physical_cards, shoe_of
 from tests.cardforce import brute_rows
+
+PB = BUILTIN["punto-banco"]
 
 
 def make_bet(rows: list[tuple[str, str]], offer: str | None = None) -> Bet:
@@ -88,12 +92,34 @@ def test_round_ev_matches_brute_force_on_drawn_shoes(
     assert card_round_ev(BETS[which], shoe) == brute_ev(BETS[which], shoe)
 
 
-def test_budget_refuses_up_front_naming_the_limit() -> None:
-    check_card_rounds(0, 10**6, 416, 14)  # no card-level bet: no card-engine work
-    check_card_rounds(1, 10, 52, 14)  # 100 rounds
-    with pytest.raises(BudgetError) as refused:
-        check_card_rounds(1, 10, 416, 14)  # 101 rounds a shoe
-    assert str(refused.value) == (
-        "simulate: 1 card-level bets × 1,010 rounds = 1,010 exact EVs on the card engine is "
-        "over the budget of 1,000 (MAX_CARD_ROUND_EVS; at most 9 shoes)"
+def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
+    from exactodds.budget import card_round_work
+    from exactodds.cards import work
+    from exactodds.limits import MAX_CARD_ROUND_WORK
+    from exactodds.paytable_loader import load_paytable
+
+    shoe = Shoe.decks(8)
+    cheap = make_bet([("count(initial, colour == red) == 4", "6:1")])
+    dear = make_bet([("player.poker == flush and banker.poker == flush", "50:1")])
+    offered = make_bet(
+        [("player.wins", "2:1")], offer="player.initial == 0 and banker.initial == 5"
     )
+    (c_share, c_work), (d_share, d_work), (o_share, _) = card_round_work(
+        [cheap, dear, offered], shoe
+    )
+    assert c_work == work([r.when for r in cheap.rows], shoe)
+    assert c_share == d_share == 1 and c_work * 100 < d_work
+    # the share of rounds offered, exact from the engine (the value-level joint agrees)
+    insurance = load_paytable("insurance").bet("player_0_v_5")
+    joint = joint_distribution(shoe, PB)
+    assert o_share == Fraction(insurance.offered(joint), joint.total)
+    check_card_rounds([], shoe, PB, 10**6, 14)  # no card-level bet: no card-engine work
+    check_card_rounds([cheap], shoe, PB, 2, 14)
+    with pytest.raises(BudgetError) as refused:
+        check_card_rounds([cheap, dear], shoe, PB, 1, 14)
+    message = str(refused.value)
+    assert "\n" not in message and "MAX_CARD_ROUND_WORK" in message
+    assert f"{MAX_CARD_ROUND_WORK:.3g}" in message and "costliest bet 'b'" in message
+    assert "not one shoe" in message
+    with pytest.raises(BudgetError, match=r"at most \d+ shoes\)$"):
+        check_card_rounds([cheap], shoe, PB, 1000, 14)

@@ -4,19 +4,43 @@ Why: ``simulate`` computes every bet's EV before each round; its batch evaluator
 value-level bets only. A card-level bet (ranks, suits, colours) or a bet with an ``offer`` is
 counted here by the card engine (:func:`exactodds.cards.row_counts`) on the depleted shoe, its
 EV per offered round (the offer read from the round's first four cards, as the engine does).
-Value-level bets keep the batch evaluator's path and rate. A card-level EV costs about
-0.03-1.5 s, so a request is bounded first by :func:`exactodds.budget.check_card_rounds`.
+Value-level bets keep the batch evaluator's path and rate. A card-level EV costs from a few
+milliseconds to minutes, so a request is weighed first by the engine's work estimate
+(:func:`exactodds.budget.check_card_rounds`).
+
+:func:`card_rounds` plays the bets over the rounds of dealt shoes: a round counts for a bet
+only when its first four cards satisfy the offer; the EV is computed for those rounds only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from exactodds.paytable import Bet
-from exactodds.shoe import Shoe
+from exactodds.shoe import RANKS, SUITS, Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
-__all__ = ["card_round_ev"]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[Any]
+
+__all__ = ["CardRound", "card_round_ev", "card_rounds", "settle_cards"]
+
+
+@dataclass(frozen=True)
+class CardRound:
+    """One dealt round for one card-level or offered bet: whether the round's first four cards
+    offered the bet, and then its exact EV per offered round from the cards left before the
+    round and the dealt result of one unit."""
+
+    round: int
+    offered: bool
+    ev: Fraction | None = None
+    net: Fraction | None = None
 
 
 def card_round_ev(
@@ -44,3 +68,58 @@ def card_round_ev(
         Fraction(0),
     )
     return total / counts.offered
+
+
+def settle_cards(
+    bet: Bet, cards: Sequence[tuple[int, int]], tableau: Tableau = BUILTIN["punto-banco"]
+) -> Fraction | None:
+    """Net of one unit on the round dealt as ``cards`` (rank index, suit index) in dealing
+    order, or None when the bet's offer does not hold on its first four cards.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> colour = load_paytable("colour-match").bet("colour_match")
+    >>> settle_cards(colour, [(0, 1), (4, 2), (9, 1), (12, 2)])  # Ad 5h Td Kh: all red
+    Fraction(6, 1)
+    """
+    from exactodds.cards import holds_for_cards
+
+    if bet.offer is not None and not holds_for_cards(bet.offer, cards[:4], tableau):
+        return None
+    for row in bet.rows:
+        if holds_for_cards(row.when, cards, tableau):
+            return bet.row_net(row)
+    raise AssertionError(f"bet {bet.id!r}: no row matches")  # paytables end with otherwise
+
+
+def card_rounds(
+    bets: Sequence[Bet],
+    rounds: IntArray,
+    states: IntArray,
+    cards: IntArray,
+    tableau: Tableau = BUILTIN["punto-banco"],
+) -> list[list[CardRound]]:
+    """Per bet, per dealt round (round numbers ``rounds``; ``states``: the 52 counts by card
+    code rank·4 + suit before each round; ``cards``: its card codes in dealing order, −1 where
+    unused, as :class:`~exactodds.analysis.dealing.DealtRounds` holds them): offered or not,
+    and for the offered rounds the exact EV from the cards left and the dealt net."""
+    out: list[list[CardRound]] = [[] for _ in bets]
+    for k, state, dealt in zip(rounds.tolist(), states.tolist(), cards.tolist(), strict=True):
+        slots = [(c >> 2, c & 3) for c in dealt if c >= 0]
+        shoe: Shoe | None = None
+        for j, bet in enumerate(bets):
+            net = settle_cards(bet, slots, tableau)
+            if net is None:
+                out[j].append(CardRound(k, False))
+                continue
+            if shoe is None:
+                shoe = Shoe(
+                    tuple(
+                        tuple(state[r * len(SUITS) : (r + 1) * len(SUITS)])
+                        for r in range(len(RANKS))
+                    )
+                )
+            ev = card_round_ev(bet, shoe, tableau)
+            if ev is None:  # the dealt cards show the offer can hold: never
+                raise AssertionError(f"bet {bet.id!r}: offered round without offered cards")
+            out[j].append(CardRound(k, True, ev, net))
+    return out

@@ -195,6 +195,8 @@ class DealtRounds:
     ``i``; ``shoe[i]`` is the shoe's position in ``indices`` and ``round[i]`` the round number
     (1, 2, …). ``face_down[s]`` counts the cards of shoe ``s`` burned face down (all burned
     cards but the first, which is turned face up). ``full`` is the full shoe by card code.
+    ``cards[i]`` are round ``i``'s cards in dealing order (the six-card slots: P1 B1 P2 B2, then
+    the fifth and sixth card), ``-1`` where the round used fewer: card-level bets settle on them.
     """
 
     indices: tuple[int, ...]
@@ -204,6 +206,7 @@ class DealtRounds:
     states: IntArray
     codes: IntArray
     face_down: IntArray
+    cards: IntArray
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -272,7 +275,9 @@ def deal_shoes(
     if not parts:
         empty = np.zeros(0, dtype=np.int64)
         none = np.zeros((0, CARD_CODES), dtype=np.int64)
-        return DealtRounds(tuple(indices), full, empty, empty, none, empty, face_down)
+        return DealtRounds(
+            tuple(indices), full, empty, empty, none, empty, face_down, none[:, :MIN_CARDS]
+        )
     shoe_of = np.concatenate([p[0] for p in parts])
     round_no = np.concatenate([np.full(len(p[0]), p[1], dtype=np.int64) for p in parts])
     starts = np.concatenate([p[2] for p in parts])
@@ -291,7 +296,27 @@ def deal_shoes(
     shoe_first = np.flatnonzero(np.r_[True, shoe_of[1:] != shoe_of[:-1]])
     out_before -= np.repeat(out_before[shoe_first], np.diff(np.r_[shoe_first, r]), axis=0)
     states = full[None, :] - burned[shoe_of] - out_before
-    return DealtRounds(tuple(indices), full, shoe_of, round_no, states, codes, face_down)
+    return DealtRounds(
+        tuple(indices),
+        full,
+        shoe_of,
+        round_no,
+        states,
+        codes,
+        face_down,
+        _round_cards(dealt, shoe_of, starts, used),
+    )
+
+
+def _round_cards(dealt: IntArray, shoe: IntArray, starts: IntArray, used: IntArray) -> IntArray:
+    """Each round's cards in dealing order (``dealt``: the shoes' cards; per round its shoe,
+    where it begins and how many cards it used), ``-1`` in the slots it did not use."""
+    import numpy as np
+
+    six = np.arange(MIN_CARDS)
+    cards: IntArray = dealt[shoe[:, None], starts[:, None] + six]
+    cards[six[None, :] >= used[:, None]] = -1
+    return cards
 
 
 def _count_rows(rows: IntArray, codes: IntArray, n_rows: int) -> IntArray:

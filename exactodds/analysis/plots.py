@@ -99,8 +99,10 @@ def plot_edge_by_round(sim: Simulation, directory: Path, stem: str = "edge-by-ro
     for ax, bet in zip(axes.flat, sim.bets, strict=False):
         rounds = [r.round for r in bet.by_round]
         means = [float(r.mean_ev) * 100 for r in bet.by_round if r.mean_ev is not None]
+        # an offered bet's rounds are the offered ones: often too few for a line alone
+        marker = "." if bet.offer is not None else None
         if len(means) == len(rounds):  # a count strategy evaluates only the rounds it bets
-            ax.plot(rounds, means, color="tab:blue")
+            ax.plot(rounds, means, color="tab:blue", marker=marker)
             ax.set_ylabel("mean EV %", fontsize=7, color="tab:blue")
         share = ax.twinx()
         share.plot(
@@ -108,9 +110,11 @@ def plot_edge_by_round(sim: Simulation, directory: Path, stem: str = "edge-by-ro
             [100 * r.bet_rounds / r.rounds for r in bet.by_round],
             color="tab:orange",
             linewidth=0.8,
+            marker=marker,
         )
         label = "EV > 0" if sim.strategy == "perfect" else "counter bets"
-        share.set_ylabel(f"{label}, % of rounds", fontsize=7, color="tab:orange")
+        of = "offered rounds" if bet.offer is not None else "rounds"
+        share.set_ylabel(f"{label}, % of {of}", fontsize=7, color="tab:orange")
         share.tick_params(labelsize=7)
         if bet.max_round is not None:
             ax.axvline(bet.max_round, color="grey", linestyle="--", linewidth=0.8)

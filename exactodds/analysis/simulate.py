@@ -11,6 +11,13 @@ stream), and before every round the exact EV of every bet is computed from the c
 - ``count``: a counter bets one unit when the bet's true count reaches its trigger
   (:mod:`~exactodds.analysis.count`); only the rounds where some count bets are evaluated.
 
+Card-level bets (ranks, suits, colours, poker) and bets with an ``offer`` cannot go through the
+batch evaluator: their EV is counted by the card engine on the cards left
+(:func:`~exactodds.analysis.cardround.card_rounds`), per offered round, on the rounds whose first
+four cards meet the offer only, and tallied apart (:class:`~exactodds.analysis.tally.CardTally`);
+value-level bets keep the batch evaluator's path. Perfect play only (a count needs the bet's
+effects of removal per round).
+
 The sums are exact (:class:`~exactodds.analysis.tally.Tally`) and add up in any order, so a run
 gives the same figures whatever the number of workers, the backend or the chunking. Work is
 split in chunks of shoes (``more_itertools``); a chunk is dealt and tallied with numpy.
@@ -31,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from more_itertools import chunked, sliced
 
 from exactodds.analysis.batch import BatchEvaluator
+from exactodds.analysis.cardround import card_rounds
 from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.scheduler import (
@@ -40,7 +48,7 @@ from exactodds.analysis.scheduler import (
     probe_scheduler,
 )
 from exactodds.analysis.simulation import BetRun, Simulation
-from exactodds.analysis.tally import Tally
+from exactodds.analysis.tally import CardTally, Tally
 from exactodds.analysis.workers import (
     quiet_children,
     signals_deferred,
@@ -62,6 +70,8 @@ from exactodds.shoe import RANKS, SUITS, Shoe
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from exactodds.paytable import Bet
+
     IntArray = npt.NDArray[Any]
 
 __all__ = [
@@ -70,6 +80,7 @@ __all__ = [
     "SimulationError",
     "check_limits",
     "check_run",
+    "check_strategy",
     "chunk_size",
     "run_chunk",
     "simulate",
@@ -98,6 +109,7 @@ class Job:
     count: CountStrategy | None
     net_rows: IntArray  # outcome code → row of net_table
     net_table: IntArray  # scaled net of every bet (rows × bets), int64 or Python ints
+    card_bets: tuple[Bet, ...] = ()  # card-level and offered bets: the card engine's
 
     @classmethod
     def of(
@@ -107,6 +119,8 @@ class Job:
         seed: int,
         cut_card: int,
         count: CountStrategy | None,
+        *,
+        card_bets: Sequence[Bet] = (),
     ) -> Job:
         """The job, with the table of every bet's scaled net by outcome code."""
         import numpy as np
@@ -119,7 +133,7 @@ class Job:
             table = np.array(values, dtype=np.int64)
         except OverflowError:  # a scaled net beyond int64: Python ints
             table = np.array(values, dtype=object)
-        return cls(evaluator, shoe, seed, cut_card, count, rows, table)
+        return cls(evaluator, shoe, seed, cut_card, count, rows, table, tuple(card_bets))
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
@@ -135,7 +149,7 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
         bet = job.count.decide(dealt.seen(see_burns=job.count.see_burns))
         rows = np.flatnonzero(bet.any(axis=1))
     numerators: IntArray = np.zeros((len(dealt), n_bets), dtype=np.int64)
-    if len(rows):
+    if len(rows) and n_bets:
         result = ev.evaluate(dealt.states[rows].reshape(-1, len(RANKS), len(SUITS)))
         part = result.int64_numerators()
         if part is None:  # beyond int64: Python ints
@@ -144,7 +158,7 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
         numerators[rows] = part
     if job.count is None:
         bet = numerators > 0
-    return Tally.of_rounds(
+    tally = Tally.of_rounds(
         bets=n_bets,
         shoes=len(indices),
         rounds=dealt.round,
@@ -154,6 +168,21 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
         nets=job.net_table[job.net_rows[dealt.codes]],
         evaluated=job.count is None,
     )
+    if job.card_bets:
+        tally.cards = _card_tally(job, dealt.round, dealt.states, dealt.cards)
+    return tally
+
+
+def _card_tally(job: Job, rounds: IntArray, states: IntArray, cards: IntArray) -> CardTally:
+    """The card-level and offered bets on dealt rounds, played perfectly (bet when the exact
+    EV per offered round is positive)."""
+    tally = CardTally(len(job.card_bets))
+    played = card_rounds(job.card_bets, rounds, states, cards, job.evaluator.tableau)
+    for j, per_round in enumerate(played):
+        for r in per_round:
+            bet = r.ev is not None and r.ev > 0
+            tally.add(j, r.round, offered=r.offered, ev=r.ev, bet=bet, net=r.net)
+    return tally
 
 
 def run_task(job: Job, chunks: Sequence[Sequence[int]]) -> Tally:
@@ -195,10 +224,14 @@ def simulate(
     count: CountStrategy | None = None,
     backend: str = "local",
     scheduler: str | None = None,
+    card_bets: Sequence[Bet] = (),
+    order: Sequence[str] | None = None,
 ) -> Simulation:
     """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
-    every compiled bet; ``workers`` processes on ``backend``, or the Dask cluster at
-    ``scheduler``."""
+    every compiled bet and on ``card_bets`` (card-level or offered bets, perfect play only, EVs
+    by the card engine); ``workers`` processes on ``backend``, or the Dask cluster at
+    ``scheduler``. ``order``: the bet ids in the order of the result (default: the compiled
+    bets, then ``card_bets``)."""
     check_run(
         shoes,
         shoe,
@@ -212,10 +245,12 @@ def simulate(
         raise SimulationError(f"chunk size must be at least 1, not {chunk!r}")
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
-    size = chunk or chunk_size(shoe, shoes, workers)
+    check_strategy(card_bets, counting=count is not None)
+    # A card-level EV costs milliseconds to seconds: one shoe a chunk spreads them over workers.
+    size = chunk or (1 if card_bets else chunk_size(shoe, shoes, workers))
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
-    job = Job.of(evaluator, shoe, seed, cut_card, count)
+    job = Job.of(evaluator, shoe, seed, cut_card, count, card_bets=card_bets)
     n_chunks = -(-shoes // size)
     if backend == "dask":
         parts = _dask_parts(job, chunks, workers, scheduler, chunks_in_run=n_chunks)
@@ -228,7 +263,7 @@ def simulate(
         total.merge(part)
         if progress is not None:
             progress(total.shoes, shoes)
-    return _finish(job, total, count)
+    return _finish(job, total, count, order)
 
 
 def check_run(
@@ -272,6 +307,17 @@ def check_run(
         probe_scheduler(scheduler)  # a bounded time, before compiling the bets
 
 
+def check_strategy(card_bets: Sequence[Bet], *, counting: bool) -> None:
+    """Refuse the count strategy with card-level or offered bets: a count's tags and trigger
+    come from the batch evaluator's effects of removal, for value-level bets only."""
+    if counting and card_bets:
+        raise SimulationError(
+            f"--strategy count counts value-level bets only: bet {card_bets[0].id!r} reads the "
+            "cards themselves or is offered after the deal (use --strategy perfect, or leave "
+            "it out)"
+        )
+
+
 def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False) -> None:
     """Refuse a run beyond the limits of :mod:`exactodds.limits` (shoes, shoe size, cards
     dealt, workers) before any work: :func:`simulate` calls it first. On a Dask cluster of
@@ -301,10 +347,12 @@ def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False)
         raise SimulationError(f"{workers:,} workers is more than the {cpus} CPUs available")
 
 
-def _finish(job: Job, tally: Tally, count: CountStrategy | None) -> Simulation:
+def _finish(
+    job: Job, tally: Tally, count: CountStrategy | None, order: Sequence[str] | None
+) -> Simulation:
     ev = job.evaluator
     figures = tally.by_round(ev.scales)
-    bets = tuple(
+    runs = [
         BetRun(
             bet,
             ev.bet_names[j],
@@ -313,7 +361,17 @@ def _finish(job: Job, tally: Tally, count: CountStrategy | None) -> Simulation:
             None if count is None else count.bets[j],
         )
         for j, bet in enumerate(ev.bet_ids)
-    )
+    ]
+    if job.card_bets:
+        cards = tally.cards if tally.cards is not None else CardTally(len(job.card_bets))
+        dealt = sum(cards.dealt().values())
+        for bet, by_round in zip(job.card_bets, cards.by_round(), strict=True):
+            offer = None if bet.offer is None else str(bet.offer)
+            runs.append(BetRun(bet.id, bet.name, bet.max_round, by_round, None, offer, dealt))
+    if order is not None:
+        position = {bet_id: i for i, bet_id in enumerate(order)}
+        runs.sort(key=lambda run: position[run.bet_id])
+    bets = tuple(runs)
     return Simulation(
         tally.shoes,
         job.seed,

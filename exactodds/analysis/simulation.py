@@ -66,6 +66,11 @@ class BetRun:
     max_round: int | None
     by_round: tuple[RoundFigures, ...]
     count: BetCount | None = None
+    offer: str | None = None
+    """The bet's offer (a condition on the first four cards), if it has one: ``by_round``
+    then counts the rounds offered only."""
+    dealt: int | None = None
+    """Rounds dealt in the run, for a bet with an offer."""
 
     def _rows(self, limited: bool) -> list[RoundFigures]:
         limit = self.max_round if limited else None
@@ -74,10 +79,11 @@ class BetRun:
     @property
     def rounds(self) -> int:
         """Rounds dealt in the run."""
-        return self.rounds_offered()
+        return self.rounds_offered() if self.dealt is None else self.dealt
 
     def rounds_offered(self, limited: bool = False) -> int:
-        """Rounds on which the bet was offered (every round, or up to ``max_round``)."""
+        """Rounds on which the bet was offered (every round, or up to ``max_round``; for a
+        bet with an offer, those whose first four cards met it)."""
         return sum(r.rounds for r in self._rows(limited))
 
     def bet_rounds(self, limited: bool = False) -> int:
@@ -230,19 +236,23 @@ class Simulation:
 
     def _bet_json(self, b: BetRun) -> dict[str, Any]:
         entry: dict[str, Any] = {"name": b.name, "max_round": b.max_round}
+        if b.offer is not None:  # figures per round offered
+            entry["offer"] = b.offer
+            entry["rounds_offered"] = b.rounds_offered()
         if b.count is None:
             for label, limited in (("unlimited", False), ("with_max_round", True)):
                 exp, real = b.expected_gain(limited), b.realized_gain(limited)
+                offered = b.rounds_offered()
                 entry[label] = {
                     "edge_rounds": b.bet_rounds(limited),
                     "expected_gain": str(exp),
-                    "expected_per_100_rounds": str(self._per(exp, self.rounds, 100)),
+                    "expected_per_100_rounds": str(self._per(exp, offered, 100)),
                     "expected_per_shoe": str(self._per(exp, self.shoes)),
                     "realized_gain": str(real),
-                    "realized_per_100_rounds": str(self._per(real, self.rounds, 100)),
+                    "realized_per_100_rounds": str(self._per(real, offered, 100)),
                     "realized_per_shoe": str(self._per(real, self.shoes)),
                 }
-            entry["edge_share"] = str(Fraction(b.bet_rounds(), b.rounds or 1))
+            entry["edge_share"] = str(Fraction(b.bet_rounds(), b.rounds_offered() or 1))
         else:
             c = b.count
             entry["count"] = {
@@ -387,7 +397,8 @@ class Simulation:
         )
         rows = []
         for b in self.bets:
-            share = Fraction(b.bet_rounds(), b.rounds or 1)
+            offered = b.rounds_offered()
+            share = Fraction(b.bet_rounds(), offered or 1)
             row = [md_cell(b.name), f"{float(share) * 100:.2f}%"]
             for limited in (False, True):
                 if limited and b.max_round is None:
@@ -395,7 +406,7 @@ class Simulation:
                     continue
                 exp = b.expected_gain(limited)
                 row += [
-                    f(self._per(exp, self.rounds, 100), 4),
+                    f(self._per(exp, offered, 100), 4),
                     f(self._per(exp, self.shoes)),
                     f(self._per(b.realized_gain(limited), self.shoes)),
                 ]
@@ -427,7 +438,31 @@ class Simulation:
             "By round number: share of rounds with EV > 0, then the computer-perfect expected "
             "win per 100 rounds played at those round numbers."
         )
-        return [intro, "", table, "", "## By round number", "", note, "", by_round]
+        return [
+            intro, "", table, *self._offers(), "", "## By round number", "", note, "", by_round,
+        ]  # fmt: skip
+
+    def _offers(self) -> list[str]:
+        """Lines saying how many rounds offered each bet with an offer (empty without)."""
+        lines = []
+        for b in self.bets:
+            if b.offer is None:
+                continue
+            n, of = b.rounds_offered(), b.rounds
+            share = f" ({n / of:.2%})" if of else ""
+            lines.append(
+                f"- {md_cell(b.name)}: offered on {n:,} of {of:,} rounds{share} "
+                f"(offer: `{one_line(b.offer)}`)"
+            )
+        if not lines:
+            return []
+        return [
+            "",
+            "Bets with an offer count only the rounds whose first four cards meet it: their "
+            "figures are per round offered, the EV per offered round from the cards left.",
+            "",
+            *lines,
+        ]
 
 
 def render_simulation(sim: Simulation, paytable: str = "", fmt: str = "md") -> str:

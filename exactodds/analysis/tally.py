@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     IntArray = npt.NDArray[Any]
 
-__all__ = ["SUMS", "RoundFigures", "Tally"]
+__all__ = ["CARD_SUMS", "SUMS", "CardTally", "RoundFigures", "Tally"]
 
 SUMS = ("ev", "bet_rounds", "bet_ev", "bet_net", "bet_net2")
 """What a tally sums per (round, N) and bet: EV numerators of every round (when the strategy
@@ -83,9 +83,14 @@ class Tally:
     evaluated: bool = True  # the EV of every round is known (not only of the rounds bet)
     rounds: dict[Key, int] = field(default_factory=dict)
     sums: dict[Key, IntArray] = field(default_factory=dict)
+    cards: CardTally | None = None  # the card-level and offered bets, if any
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s sums to this tally (exact, in any order)."""
+        if other.cards is not None:
+            if self.cards is None:
+                self.cards = CardTally(other.cards.bets)
+            self.cards.merge(other.cards)
         self.shoes += other.shoes
         self.evaluated = self.evaluated and other.evaluated
         for k, n in other.rounds.items():
@@ -194,3 +199,96 @@ def _exact_sums(values: IntArray, starts: IntArray) -> IntArray:
     low = np.add.reduceat(v & _LOW, starts, axis=0)  # halves: each term below 2**32
     high = np.add.reduceat(v >> _HALF, starts, axis=0)
     return np.asarray(high.astype(object) * (1 << _HALF) + low.astype(object), dtype=object)
+
+
+CARD_SUMS = ("dealt", "offered", "ev", "bet_rounds", "bet_ev", "bet_net", "bet_net2")
+"""What a :class:`CardTally` sums per round number and bet: rounds dealt, rounds offered, exact
+EVs of the offered rounds, rounds bet, exact EVs of the rounds bet, dealt nets of the rounds bet
+and their squares."""
+
+_DEALT, _OFFERED, _EV, _BET_ROUNDS, _BET_EV, _BET_NET, _BET_NET2 = range(len(CARD_SUMS))
+
+
+@dataclass
+class CardTally:
+    """Exact sums of the card-level and offered bets of a run (whose EVs come from the card
+    engine, per offered round: fractions over no common denominator), keyed by round number;
+    merging is addition.
+
+    >>> t = CardTally(1)
+    >>> t.add(0, 1, offered=True, ev=Fraction(1, 3), bet=True, net=Fraction(2))
+    >>> t.add(0, 1, offered=False)
+    >>> t.add(0, 2, offered=True, ev=Fraction(-1, 5), bet=False, net=Fraction(-1))
+    >>> t.merge(t); t.dealt()
+    {1: 4, 2: 2}
+    >>> [(r.round, r.rounds, r.bet_rounds, r.mean_ev, r.expected_gain) for r in t.by_round()[0]]
+    [(1, 2, 2, Fraction(1, 3), Fraction(2, 3)), (2, 2, 0, Fraction(-1, 5), Fraction(0, 1))]
+    """
+
+    bets: int
+    sums: dict[int, list[list[Fraction]]] = field(default_factory=dict)
+
+    def _row(self, k: int, j: int) -> list[Fraction]:
+        rows = self.sums.get(k)
+        if rows is None:
+            rows = self.sums[k] = [[Fraction(0)] * len(CARD_SUMS) for _ in range(self.bets)]
+        return rows[j]
+
+    def add(
+        self,
+        j: int,
+        k: int,
+        *,
+        offered: bool,
+        ev: Fraction | None = None,
+        bet: bool = False,
+        net: Fraction | None = None,
+    ) -> None:
+        """One dealt round number ``k`` for bet ``j``: offered or not, and when offered its
+        exact EV, whether the strategy bet and the dealt net of one unit."""
+        row = self._row(k, j)
+        row[_DEALT] += 1
+        if not offered:
+            return
+        assert ev is not None and net is not None
+        row[_OFFERED] += 1
+        row[_EV] += ev
+        if bet:
+            row[_BET_ROUNDS] += 1
+            row[_BET_EV] += ev
+            row[_BET_NET] += net
+            row[_BET_NET2] += net * net
+
+    def merge(self, other: CardTally) -> None:
+        """Add ``other``'s sums to this tally (exact, in any order)."""
+        for k, rows in other.sums.items():
+            for j, sums in enumerate(rows):
+                mine = self._row(k, j)
+                for i, x in enumerate(sums):
+                    mine[i] += x
+
+    def dealt(self, j: int = 0) -> dict[int, int]:
+        """Rounds dealt per round number (the same for every bet)."""
+        return {k: int(rows[j][_DEALT]) for k, rows in sorted(self.sums.items())}
+
+    def by_round(self) -> list[tuple[RoundFigures, ...]]:
+        """Exact figures per bet per round number at which the bet was offered (``rounds``
+        counts the rounds offered; ``mean_ev`` is the mean EV per offered round)."""
+        out: list[list[RoundFigures]] = [[] for _ in range(self.bets)]
+        for k in sorted(self.sums):
+            for j, row in enumerate(self.sums[k]):
+                offered = int(row[_OFFERED])
+                if not offered:
+                    continue
+                out[j].append(
+                    RoundFigures(
+                        k,
+                        offered,
+                        int(row[_BET_ROUNDS]),
+                        row[_EV] / offered,
+                        row[_BET_EV],
+                        row[_BET_NET],
+                        row[_BET_NET2],
+                    )
+                )
+        return [tuple(rows) for rows in out]

@@ -217,9 +217,9 @@ def _run(
     and the paytable's name."""
     from exactodds.analysis.batch import compile_bets
     from exactodds.analysis.count import parse_triggers, read_tags
-    from exactodds.analysis.simulate import check_run
+    from exactodds.analysis.simulate import check_run, check_strategy
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import check_simulation
+    from exactodds.budget import check_card_rounds, check_simulation
     from exactodds.paytable_loader import load_paytable
 
     table = load_paytable(paytable)
@@ -235,11 +235,16 @@ def _run(
         backend=backend,
         scheduler=scheduler,
     )
-    check_simulation(table.bets, shoe.size, run.shoes)  # before compiling the bets
+    # Card-level and offered bets go to the card engine; the others to the batch evaluator.
+    card = [b for b in table.bets if b.card_level or b.offer is not None]
+    value = [b for b in table.bets if b not in card]
+    check_strategy(card, counting=strategy == "count")
+    check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
+    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card)
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)
-    evaluator = compile_bets(table.bets, tableau)  # seconds: every option is checked
+    evaluator = compile_bets(value, tableau)  # seconds: every option is checked
     count = None
     if strategy == "count":
         from exactodds.analysis.count import count_strategy
@@ -265,6 +270,8 @@ def _run(
             count=count,
             backend=backend,
             scheduler=scheduler,
+            card_bets=card,
+            order=bet_ids,
         )
     return sim, table.name
 

@@ -83,9 +83,8 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
         if getattr(bet, "card_level", False) or getattr(bet, "offer", None) is not None:
             raise ExactOddsError(
                 f"bet {bet.id!r} reads the cards themselves (ranks, suits, colours, count, "
-                "poker) or is offered after the deal: the shoe-by-shoe evaluator (simulate, "
-                "count strategies) counts value-level bets on every round only; leave it out, "
-                "or use report, check, solve, compare, eor or settle"
+                "poker) or is offered after the deal: the batch evaluator counts value-level "
+                "bets on every round only; pass it to simulate's card_bets (the card engine)"
             )
     key = (tuple(bets), tab)
     try:
