@@ -166,6 +166,10 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
         )
         return
+    from exactodds.budget import check_card_work
+
+    signals = 2**seen if group is not None else 14  # seen in the group or not; a rank per card
+    check_card_work(table.bets, shoe, tableau, "exposure", signals)
     if group is not None:
         result = analyse_sort(table, group, seen, shoe, tableau)
     else:

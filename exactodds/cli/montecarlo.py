@@ -69,6 +69,9 @@ def run_montecarlo(
     chosen = check_format(fmt, ("md", "json"))
     table = load_paytable(paytable)
     shoe, tableau = game.resolve(table)
+    from exactodds.budget import check_card_work
+
+    check_card_work(table.bets, shoe, tableau, "montecarlo")
     start = time.perf_counter()
     with progress_display("monte carlo", "rounds") as progress:
         check = monte_carlo_check(

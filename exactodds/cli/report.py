@@ -172,6 +172,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         against=against,
         notation=notation,
         examples=not summary,  # the summary shows none: a tenth of its time
+        protection=protection,
     )
     if Format.PDF in formats:  # before the Monte Carlo check and WeasyPrint
         _check_pdf_budget(sheets)
@@ -186,10 +187,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
                 seed=1 if seed is None else seed,
                 progress=progress,
             )
-    if protection:
-        from exactodds.report.protection import protection_sheets
-
-        sheets = protection_sheets(sheets)
     if out is None:
         from exactodds.cli.summary import report_summary
 
