@@ -37,11 +37,14 @@ EPILOG = """Examples:
   exactodds simulate classic --strategy count --shoes 1000 --seed 1
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
+  exactodds simulate colour-match --shoes 5 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
-table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). The Monte Carlo check
-of the exact figures is exactodds montecarlo."""
+table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). Card-level bets
+(ranks, suits, colours) and bets with an offer are counted by the card engine, perfect play
+only, a bet with an offer on the rounds that offer it; their work is budgeted up front. The
+Monte Carlo check of the exact figures is exactodds montecarlo."""
 
 
 def simulate(
