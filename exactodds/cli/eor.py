@@ -41,7 +41,14 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     rules: RulesOverrideOpt = None,
     level: Annotated[
         int,
-        typer.Option("--level", metavar="N", min=1, max=20, help="Largest counting tag (±level)."),
+        typer.Option(
+            "--level",
+            metavar="N",
+            min=1,
+            max=20,
+            help="Largest counting tag (±level; default: 3).",
+            show_default=False,
+        ),
     ] = 3,
     plots: Annotated[
         Path | None,

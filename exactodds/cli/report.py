@@ -69,7 +69,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     bets: Annotated[
         list[str] | None,
         typer.Option(
-            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable). Default: every bet."
+            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable; default: every bet)."
         ),
     ] = None,
     fmt: Annotated[
@@ -82,7 +82,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             "pdf",
             "xlsx",
             default=None,
-            note="default on a terminal a summary, else md; with --out md and html; pdf and "
+            note="default: a summary on a terminal, else md; with --out md and html; pdf and "
             "xlsx need --out",
         ),
     ] = None,
@@ -106,7 +106,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", metavar="N", help="Seed of the Monte Carlo verification. Default: 1."
+            "--seed", metavar="N", help="Seed of the Monte Carlo verification (default: 1)."
         ),
     ] = None,
     force: Annotated[

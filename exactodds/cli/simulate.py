@@ -60,18 +60,23 @@ def simulate(
             "--shoes",
             metavar="N",
             min=1,
-            help="Shoes to deal (default 1000).",
+            help="Shoes to deal (default: 1000).",
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="Seed of the run.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="N", min=0, help="Seed of the run (default: 1).", show_default=False
+        ),
+    ] = 1,
     cut_card: Annotated[
         int | None,
         typer.Option(
             "--cut-card",
             metavar="N",
             min=0,
-            help="Cards behind the cut card (default 14).",
+            help="Cards behind the cut card (default: 14).",
             show_default=False,
         ),
     ] = None,
@@ -81,7 +86,7 @@ def simulate(
             "--workers",
             metavar="N",
             min=1,
-            help="Worker processes (default 1).",
+            help="Worker processes (default: 1).",
             show_default=False,
         ),
     ] = None,
@@ -91,7 +96,8 @@ def simulate(
         typer.Option(
             "--strategy",
             metavar="perfect|count",
-            help="perfect (bet when the exact EV > 0) or count.",
+            help="perfect (bet when the exact EV > 0) or count (default: perfect).",
+            show_default=False,
         ),
     ] = "perfect",
     tags: Annotated[
@@ -120,7 +126,7 @@ def simulate(
             metavar="N",
             min=1,
             max=20,
-            help="Largest default tag (±level; default 3).",
+            help="Largest default tag (±level; default: 3).",
         ),
     ] = None,
     backend: Annotated[
@@ -128,7 +134,8 @@ def simulate(
         typer.Option(
             "--backend",
             metavar="local|dask",
-            help="local (processes) or dask (a Dask cluster).",
+            help="local (processes) or dask (a Dask cluster; default: local).",
+            show_default=False,
         ),
     ] = "local",
     scheduler: Annotated[
