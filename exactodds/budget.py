@@ -18,7 +18,11 @@ grows with, and refuses in one line naming the budget what would take more than 
 - ``simulate`` with card-level or offered bets runs the card engine once per bet and round
   (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
   work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
-- a PDF sheet prints every row of every bet (:func:`check_pdf`).
+- a PDF sheet prints every row of every bet (:func:`check_pdf`);
+- card-level bets are counted by the card engine, whose work :func:`exactodds.cards.work`
+  estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
+  thousand times a colour): every command that counts them checks the sum, times the shoes it
+  counts them on, against :data:`~exactodds.limits.MAX_CARD_WORK` (:func:`check_card_work`).
 
 Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
 budget; each ``estimate_*`` returns the figures, so tests can check what is refused.
@@ -26,7 +30,7 @@ budget; each ``estimate_*`` returns the figures, so tests can check what is refu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm, perm
@@ -34,6 +38,7 @@ from math import lcm, perm
 from exactodds.errors import ExactOddsError
 from exactodds.limits import (
     MAX_CARD_ROUND_WORK,
+    MAX_CARD_WORK,
     MAX_COMPARE_WORK,
     MAX_EVALUATION_MODULI,
     MAX_EVALUATION_WORK,
@@ -53,7 +58,10 @@ __all__ = [
     "Evaluation",
     "bet_denominator",
     "card_round_work",
+    "card_work",
+    "card_work_over",
     "check_card_rounds",
+    "check_card_work",
     "check_compare",
     "check_evaluation",
     "check_pdf",
@@ -281,6 +289,75 @@ def check_card_rounds(
             f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
             f"{MAX_CARD_ROUND_WORK // CARD_OPS_PER_SECOND} s; {hint})"
         )
+
+
+def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, int]:
+    """The card engine's work (:func:`exactodds.cards.work`) for each card-level bet of
+    ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.tableau import BUILTIN
+    >>> table = load_paytable("jackpot-baccarat")
+    >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
+    ['jackpot']
+    """
+    if not any(b.card_level for b in bets):
+        return {}
+    from exactodds.cards import work
+
+    return {
+        b.id: work([row.when for row in b.rows], shoe, tableau, offer=b.offer)
+        for b in bets
+        if b.card_level
+    }
+
+
+def check_card_work(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str, times: int = 1
+) -> None:
+    """Refuse, before any counting, a command whose card-level bets would ask the card engine
+    for more than :data:`~exactodds.limits.MAX_CARD_WORK` cell operations: their work on
+    ``shoe`` (:func:`card_work`) times ``times``, the shoes or variants the command counts them on.
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> from exactodds.paytable import Bet, Row
+    >>> from exactodds.payout import parse_payout
+    >>> from exactodds.tableau import BUILTIN
+    >>> both = parse_condition("player.poker == flush and banker.poker == flush")
+    >>> flush = Bet("flushes", "Two flushes", (Row(both, parse_payout("99:1"), "Both"),
+    ...     Row(OTHERWISE, parse_payout("lose"), "Other")))
+    >>> check_card_work([flush], Shoe.decks(8), BUILTIN["punto-banco"], "report")
+    >>> pb = BUILTIN["punto-banco"]
+    >>> check_card_work([flush], Shoe.decks(8), pb, "eor", 53)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: eor: bet 'flushes' needs about ... × 53 shoes on the card...
+    """
+    over = card_work_over(card_work(bets, shoe, tableau), times)
+    if over is not None:
+        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+
+
+def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str] | None:
+    """The bet that asks the card engine for the most work and what to say of it, when
+    ``per_bet`` (:func:`card_work`) × ``times`` is over :data:`~exactodds.limits.MAX_CARD_WORK`;
+    else None.
+
+    >>> card_work_over({"a": 10**6, "b": 10**11})[0], card_work_over({"a": 10**6}, 53)
+    ('b', None)
+    """
+    total = sum(per_bet.values()) * times
+    if total <= MAX_CARD_WORK:
+        return None
+    largest = max(per_bet, key=per_bet.__getitem__)
+    on = f" × {times:,} shoes" if times > 1 else ""
+    others = f" ({len(per_bet):,} card-level bets: {total:,} in all)" if len(per_bet) > 1 else ""
+    return largest, (
+        f"needs about {per_bet[largest]:,} cell operations{on} on the card engine{others}, "
+        f"over the budget of {MAX_CARD_WORK:,} (MAX_CARD_WORK, about "
+        f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
+        "ranks and suits of too many cards"
+    )
 
 
 def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:

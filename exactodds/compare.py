@@ -31,7 +31,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from exactodds.budget import check_compare
+from exactodds.budget import check_card_work, check_compare
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
@@ -519,6 +519,13 @@ def compare_variants(
     derives = formula or INFINITE in deck_counts
     check_compare(
         paytable.bets, size, len(tableaux) * len(modes) * len(tie_payouts) if derives else 0
+    )
+    # card-level bets are counted once per tableau and deck count (the nine of a formula too)
+    shoes = sum(1 for d in deck_counts if d != INFINITE) + (
+        len(DERIVED_FROM) + len(CHECKED_AT) if derives else 0
+    )
+    check_card_work(
+        paytable.bets, paytable.shoe, paytable.tableau, "compare", len(tableaux) * shoes
     )
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")

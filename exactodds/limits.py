@@ -24,6 +24,7 @@ __all__ = [
     "MAX_BETS",
     "MAX_CARD_ROUND_WORK",
     "MAX_CARD_TEXT",
+    "MAX_CARD_WORK",
     "MAX_CLUSTER_SHOES",
     "MAX_COMPARE_VARIANTS",
     "MAX_COMPARE_WORK",
@@ -134,6 +135,14 @@ MAX_CARD_ROUND_WORK = 3 * 10**9
 (:func:`exactodds.cards.work`): over its card-level and offered bets, the rounds (offered
 rounds expected, for a bet with an offer) × the estimated work of one exact EV. One core does
 about 10⁸ a second (``benchmarks/cardround.py``): about 30 s."""
+
+MAX_CARD_WORK = 60_000_000_000
+"""Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell
+operations, about 10⁸ a second on one core): every card-level bet counted once on the shoe,
+times the shoes the command counts them on (53 for ``eor``, one per variant for ``compare``,
+one per signal for ``exposure``). The six-card rank × suit benchmark case of
+``benchmarks/cards.py`` fits once; a paytable of several such bets, or ``eor`` of one, does
+not."""
 
 MAX_CLUSTER_SHOES = 1_000_000_000
 """Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the

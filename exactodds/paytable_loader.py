@@ -195,7 +195,8 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    _check_occurrence(table, problems)
+    if _check_card_work(table, problems):
+        _check_occurrence(table, problems)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings)), problems.items
@@ -475,6 +476,20 @@ def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> 
     if value is None:
         value = memo[text] = parse(text)
     return value
+
+
+def _check_card_work(table: Paytable, problems: _Problems) -> bool:
+    """Whether the card-level bets are within the card engine's budget on the paytable's own
+    shoe (:func:`~exactodds.budget.check_card_work`): checked before they are counted, as every
+    command counts them at least once."""
+    from exactodds.budget import card_work, card_work_over
+
+    over = card_work_over(card_work(table.bets, table.shoe, table.tableau))
+    if over is None:
+        return True
+    bet_id, message = over
+    problems.add(f"bet {bet_id!r} {message}", _bet_path(bet_id))
+    return False
 
 
 def _check_occurrence(table: Paytable, problems: _Problems) -> None:

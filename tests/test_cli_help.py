@@ -63,6 +63,19 @@ def test_formats_list_their_choices_and_metavars_have_one_style(name: str) -> No
             )
 
 
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_defaults_are_stated_in_one_style(
+    name: str, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every default in an option's help reads "(default: X)" or "; default: X": typer's own
+    "[default: X]" and a sentence "Default: X." are not used."""
+    monkeypatch.setenv("COLUMNS", "200")  # an option's help on one line
+    code, out, _ = cli([name, "--help"])
+    assert code == 0 and "[default:" not in out and "Default:" not in out
+    options = out.split("Options:")[-1].split("Examples:")[0]
+    assert re.findall(r"\bdefault\b(?!:| tag| to )", options) == [], options
+
+
 def test_odds_json_is_a_deprecated_alias(cli: Cli) -> None:
     code, out, err = cli(["odds", "--decks", "1", "--json"])
     assert code == 0 and json.loads(out)["cards"] == 52

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from exactodds.analysis.batch import compile_bets
 from exactodds.analysis.cardround import card_rounds
@@ -117,6 +119,26 @@ def test_each_rounds_ev_is_the_brute_force_ev_of_that_rounds_shoe(
                 assert r.net == brute_net(bet, cards + [cards[0]] * (6 - len(cards)))
         if bet.offer is not None:
             assert 0 < offered < len(rounds)  # the offer both held and failed
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=9, max_size=9, unique=True
+    ),
+    seed=st.integers(0, 2**32),
+)
+def test_rounds_of_drawn_shoes_match_brute_force(cards: list[PhysicalCard], seed: int) -> None:
+    shoe = shoe_of(cards)  # low ranks: short burns, rounds from at most 7 cards
+    rounds = [r for i in range(3) for r in replay(shoe, seed, i)]
+    dealt = deal_shoes(shoe, PB, seed, range(3), 0)
+    played = card_rounds(CARD_BETS, dealt.round, dealt.states, dealt.cards, PB)
+    for bet, per_round in zip(CARD_BETS, played, strict=True):
+        assert len(per_round) == len(rounds)
+        for r, (left, dealt_cards) in zip(per_round, rounds, strict=True):
+            meets = bet.offer is None or holds(bet.offer.node, deal(dealt_cards + cards[:2]))
+            assert r.offered == meets
+            assert r.ev == (brute_ev(bet, left) if meets else None)
 
 
 def test_simulate_tallies_offered_rounds_and_their_evs(

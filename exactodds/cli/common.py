@@ -80,7 +80,7 @@ def format_option(*choices: str, default: str | None, note: str = "") -> Any:
     assert all(c in Format.__members__.values() for c in choices), choices
     text = f"Output format: {', '.join(choices)}"
     if default is not None:
-        text += f" (default {default})"
+        text += f" (default: {default})"
     return typer.Option(
         "--format",
         "-f",
@@ -190,15 +190,17 @@ NotationOpt = Annotated[
     typer.Option(
         "--notation",
         metavar="to|for|both",
-        help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written.",
+        help="Payouts stated 'a to 1', 'a for 1', or both beside the payout as written "
+        "(default: both).",
         case_sensitive=False,
+        show_default=False,
     ),
 ]
 PaytablesArg = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="PAYTABLE...",
-        help="Paytable files or bundled names (e.g. classic). Default: classic.",
+        help="Paytable files or bundled names (e.g. classic; default: classic).",
         show_default=False,
     ),
 ]

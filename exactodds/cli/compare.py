@@ -67,7 +67,7 @@ def compare(
             "json",
             "html",
             default=None,
-            note="default on a terminal a summary with the bets as rows, else md",
+            note="default: a summary with the bets as rows on a terminal, else md",
         ),
     ] = None,
     formula: Annotated[

@@ -45,7 +45,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option(
             "--seen",
             metavar="N",
-            help="How many of the first cards (1-4) the player sees the group of (default 1).",
+            help="How many of the first cards (1-4) the player sees the group of (default: 1).",
             show_default=False,
         ),
     ] = None,
@@ -66,7 +66,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option(
             "--by",
             metavar="value|rank",
-            help="--optimise over partitions of the ten values (value, the default) or of the "
+            help="--optimise over partitions of the ten values (value; default: value) or of the "
             "13 ranks (rank).",
             show_default=False,
         ),
@@ -78,7 +78,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
             metavar="N",
             min=1,
             max=MAX_EXPOSURE_TOP,
-            help="Sorts --optimise prints (default 10).",
+            help="Sorts --optimise prints (default: 10).",
             show_default=False,
         ),
     ] = None,
@@ -166,6 +166,10 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
         )
         return
+    from exactodds.budget import check_card_work
+
+    signals = 2**seen if group is not None else 14  # seen in the group or not; a rank per card
+    check_card_work(table.bets, shoe, tableau, "exposure", signals)
     if group is not None:
         result = analyse_sort(table, group, seen, shoe, tableau)
     else:

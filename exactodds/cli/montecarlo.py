@@ -42,10 +42,19 @@ def montecarlo(
     rounds: Annotated[
         int,
         typer.Option(
-            "--rounds", metavar="N", min=1, help=f"Rounds to deal (default {DEFAULT_ROUNDS:,})."
+            "--rounds",
+            metavar="N",
+            min=1,
+            help=f"Rounds to deal (default: {DEFAULT_ROUNDS:,}).",
+            show_default=False,
         ),
     ] = DEFAULT_ROUNDS,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="Seed of the run.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="N", min=0, help="Seed of the run (default: 1).", show_default=False
+        ),
+    ] = 1,
     fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
 ) -> None:
     """Monte Carlo check of the exact figures: deal rounds from fresh shoes and give, per bet and
@@ -69,6 +78,9 @@ def run_montecarlo(
     chosen = check_format(fmt, ("md", "json"))
     table = load_paytable(paytable)
     shoe, tableau = game.resolve(table)
+    from exactodds.budget import check_card_work
+
+    check_card_work(table.bets, shoe, tableau, "montecarlo")
     start = time.perf_counter()
     with progress_display("monte carlo", "rounds") as progress:
         check = monte_carlo_check(

@@ -92,6 +92,9 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         table = load_paytable(paytable)
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
         bets = table.bets
+        from exactodds.budget import check_card_work
+
+        check_card_work(bets, shoe, tableau, "odds")
     else:
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()

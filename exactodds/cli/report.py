@@ -69,7 +69,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     bets: Annotated[
         list[str] | None,
         typer.Option(
-            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable). Default: every bet."
+            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable; default: every bet)."
         ),
     ] = None,
     fmt: Annotated[
@@ -82,7 +82,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             "pdf",
             "xlsx",
             default=None,
-            note="default on a terminal a summary, else md; with --out md and html; pdf and "
+            note="default: a summary on a terminal, else md; with --out md and html; pdf and "
             "xlsx need --out",
         ),
     ] = None,
@@ -106,7 +106,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     seed: Annotated[
         int | None,
         typer.Option(
-            "--seed", metavar="N", help="Seed of the Monte Carlo verification. Default: 1."
+            "--seed", metavar="N", help="Seed of the Monte Carlo verification (default: 1)."
         ),
     ] = None,
     force: Annotated[
@@ -172,6 +172,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         against=against,
         notation=notation,
         examples=not summary,  # the summary shows none: a tenth of its time
+        protection=protection,
     )
     if Format.PDF in formats:  # before the Monte Carlo check and WeasyPrint
         _check_pdf_budget(sheets)
@@ -186,10 +187,6 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
                 seed=1 if seed is None else seed,
                 progress=progress,
             )
-    if protection:
-        from exactodds.report.protection import protection_sheets
-
-        sheets = protection_sheets(sheets)
     if out is None:
         from exactodds.cli.summary import report_summary
 

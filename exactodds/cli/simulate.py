@@ -37,11 +37,14 @@ EPILOG = """Examples:
   exactodds simulate classic --strategy count --shoes 1000 --seed 1
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
+  exactodds simulate colour-match --shoes 5 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
-table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). The Monte Carlo check
-of the exact figures is exactodds montecarlo."""
+table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). Card-level bets
+(ranks, suits, colours) and bets with an offer are counted by the card engine, perfect play
+only, a bet with an offer on the rounds that offer it; their work is budgeted up front. The
+Monte Carlo check of the exact figures is exactodds montecarlo."""
 
 
 def simulate(
@@ -57,18 +60,23 @@ def simulate(
             "--shoes",
             metavar="N",
             min=1,
-            help="Shoes to deal (default 1000).",
+            help="Shoes to deal (default: 1000).",
             show_default=False,
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, help="Seed of the run.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="N", min=0, help="Seed of the run (default: 1).", show_default=False
+        ),
+    ] = 1,
     cut_card: Annotated[
         int | None,
         typer.Option(
             "--cut-card",
             metavar="N",
             min=0,
-            help="Cards behind the cut card (default 14).",
+            help="Cards behind the cut card (default: 14).",
             show_default=False,
         ),
     ] = None,
@@ -78,7 +86,7 @@ def simulate(
             "--workers",
             metavar="N",
             min=1,
-            help="Worker processes (default 1).",
+            help="Worker processes (default: 1).",
             show_default=False,
         ),
     ] = None,
@@ -88,7 +96,8 @@ def simulate(
         typer.Option(
             "--strategy",
             metavar="perfect|count",
-            help="perfect (bet when the exact EV > 0) or count.",
+            help="perfect (bet when the exact EV > 0) or count (default: perfect).",
+            show_default=False,
         ),
     ] = "perfect",
     tags: Annotated[
@@ -117,7 +126,7 @@ def simulate(
             metavar="N",
             min=1,
             max=20,
-            help="Largest default tag (±level; default 3).",
+            help="Largest default tag (±level; default: 3).",
         ),
     ] = None,
     backend: Annotated[
@@ -125,7 +134,8 @@ def simulate(
         typer.Option(
             "--backend",
             metavar="local|dask",
-            help="local (processes) or dask (a Dask cluster).",
+            help="local (processes) or dask (a Dask cluster; default: local).",
+            show_default=False,
         ),
     ] = "local",
     scheduler: Annotated[

@@ -42,7 +42,12 @@ def solve(
             "--sweep", metavar="A:B", help="Also list the house edge for payouts A..B to 1 (A:B)."
         ),
     ] = None,
-    step: Annotated[str, typer.Option("--step", metavar="S", help="Step of --sweep.")] = "1",
+    step: Annotated[
+        str,
+        typer.Option(
+            "--step", metavar="S", help="Step of --sweep (default: 1).", show_default=False
+        ),
+    ] = "1",
     fmt: Annotated[str, format_option("text", "json", default="text")] = "text",
     as_json: Annotated[bool, typer.Option("--json", hidden=True)] = False,
 ) -> None:

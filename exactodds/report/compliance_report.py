@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 
+from exactodds.budget import check_card_work
 from exactodds.compliance import Compliance, Verdict, check_paytable_against, describe_value
 from exactodds.errors import ReportError
 from exactodds.formats import Format
@@ -102,6 +103,7 @@ def check_paytables(
         table = load_paytable(spec)
         shoe = game.shoe(table)
         used = tableau or table.tableau
+        check_card_work(table.bets, shoe, used, "check")
         c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
         out.append(CheckedPaytable(table, shoe, used, c))
     return out

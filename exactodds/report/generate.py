@@ -220,6 +220,7 @@ def build_sheets(
     against: str | None = None,
     notation: Notation = Notation.BOTH,
     examples: bool = True,
+    protection: bool = False,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
@@ -227,7 +228,9 @@ def build_sheets(
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
     with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`. ``examples=False`` leaves out
-    the worked examples (see :func:`~exactodds.report.sheet.build_sheet`).
+    the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
+    the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
+    work on the card engine checked with the sheet's before either is computed.
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
@@ -266,6 +269,12 @@ def build_sheets(
     for spec in paths:
         table = load_paytable(spec)
         shoe = game.shoe(table)
+        if protection:
+            from exactodds.budget import check_card_work
+            from exactodds.report.protection import SIGNALS
+
+            used = tableau or table.tableau
+            check_card_work(table.bets, shoe, used, "report --protection", SIGNALS)
         sheets.append(
             build_sheet(
                 table,
@@ -281,6 +290,10 @@ def build_sheets(
                 examples=examples,
             )
         )
+        if protection:
+            from exactodds.report.protection import protection_sheet
+
+            sheets[-1] = protection_sheet(sheets[-1])
     return sheets
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PROCEDURES",
+    "SIGNALS",
     "SheetProtection",
     "protection_blocks",
     "protection_csv_lines",
@@ -119,8 +120,19 @@ def protection_sheet(sheet: Sheet) -> Sheet:
     return replace(sheet, protection=SheetProtection(procedures))
 
 
+SIGNALS = 2 + 2**4 + 13 + 13
+"""Signals the section counts bets on: the sort seen on one card and on four, a flashed first
+card's rank, a burn card's rank (an upper bound on the card engine's runs)."""
+
+
 def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:
-    """:func:`protection_sheet` of each sheet."""
+    """:func:`protection_sheet` of each sheet, each checked first against the card engine's
+    budget (:func:`~exactodds.budget.check_card_work`)."""
+    from exactodds.budget import check_card_work
+
+    for s in sheets:
+        bets = [b.bet for b in s.bets]
+        check_card_work(bets, s.shoe, s.tableau, "report --protection", SIGNALS)
     return [protection_sheet(s) for s in sheets]
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from exactodds.budget import check_card_work
 from exactodds.bundled import display_path
 from exactodds.compliance import Compliance, Profile, run_checks
 from exactodds.engine import Joint, joint_distribution
@@ -353,6 +354,7 @@ def build_sheet(
     tableau = tableau or chosen.tableau(paytable)
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
+    check_card_work(bets, shoe, tableau, "report")
     joint = joint_distribution(shoe, tableau)
     sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint, examples) for bet in bets)
     file = display_path(paytable.path)

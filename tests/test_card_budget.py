@@ -1,0 +1,115 @@
+"""The card engine's budget: a paytable whose card-level bets would keep the engine busy for
+minutes is refused up front, in one line naming its file, line and bet; commands that count
+the bets on many shoes (eor, compare, exposure, report --protection) multiply the work first.
+Only decisions are checked here (no clocks): ``benchmarks/cards.py`` measures the rate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from exactodds import budget
+from exactodds.budget import BudgetError, card_work, card_work_over, check_card_work
+from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.limits import MAX_CARD_WORK
+from exactodds.payout import parse_payout
+from exactodds.paytable import Bet, Row
+from exactodds.paytable_loader import load_paytable
+from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN
+from tests.cli_helpers import Cli
+
+SIX = "player.poker == flush and banker.poker in [flush, straight_flush]"
+"""The six-card rank × suit case of ``benchmarks/cards.py``: within the budget once."""
+
+
+def _bets(*conditions: str) -> str:
+    return "".join(
+        f'[bets.b{i}]\nname = "B{i}"\nrows = [\n'
+        f'  {{ when = "{c}", pays = "99:1", event = "Hit" }},\n'
+        '  { when = "otherwise", pays = "lose", event = "Miss" },\n]\n'
+        for i, c in enumerate(conditions)
+    )
+
+
+def _table(tmp_path: Path, *conditions: str) -> Path:
+    path = tmp_path / "heavy.toml"
+    path.write_text('name = "Heavy"\ndecks = 8\n' + _bets(*conditions), encoding="utf-8")
+    return path
+
+
+def _six() -> Bet:
+    """A bet on :data:`SIX` (built here: loading a paytable of it would count it, for
+    minutes)."""
+    rows = (
+        Row(parse_condition(SIX), parse_payout("99:1"), "Hit"),
+        Row(OTHERWISE, parse_payout("lose"), "Miss"),
+    )
+    return Bet("six", "Six", rows)
+
+
+def _six_work() -> int:
+    """The card engine's work for :data:`SIX` on 8 decks."""
+    return card_work([_six()], Shoe.decks(8), BUILTIN["punto-banco"])["six"]
+
+
+def test_the_benchmark_case_fits_once_and_not_many_times() -> None:
+    """The six-card case is within the budget; as many copies as the budget holds and one
+    more are not, nor is it on eor's 53 shoes. A colour bet costs a thousandth of the budget
+    at most, a value-level bet nothing."""
+    pb = BUILTIN["punto-banco"]
+    cheap = card_work(load_paytable("colour-match").bets, Shoe.decks(8), pb)
+    assert list(cheap) == ["colour_match"] and 0 < cheap["colour_match"] < MAX_CARD_WORK // 1000
+    assert card_work(load_paytable("classic").bets, Shoe.decks(8), pb) == {}
+    per = _six_work()
+    assert card_work_over({"six": per}) is None
+    copies = MAX_CARD_WORK // per + 1
+    over = card_work_over({f"b{i}": per for i in range(copies)})
+    assert over is not None and over[0] == "b0" and f"{copies} card-level bets" in over[1]
+    check_card_work([_six()], Shoe.decks(8), pb, "report")
+    with pytest.raises(BudgetError, match=r"^eor: bet 'six' needs about [\d,]+ cell op"):
+        check_card_work([_six()], Shoe.decks(8), pb, "eor", 53)
+
+
+def test_a_paytable_of_heavy_bets_is_refused_at_load(cli: Cli, tmp_path: Path) -> None:
+    """Every command reads the paytable first: validate and report refuse it in one line with
+    the file, the bet's line and the budget's name, before counting anything."""
+    path = _table(tmp_path, "player.total == 9", *[SIX] * (MAX_CARD_WORK // _six_work() + 1))
+    for argv in (["validate", str(path)], ["report", str(path), "--format", "json"]):
+        code, out, err = cli(argv)
+        assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+        assert f"{path}:9: bet 'b1' needs about" in err and "MAX_CARD_WORK" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["eor", "lucky-nines"], "eor"),
+        (["compare", "lucky-nines", "--rules", "punto-banco,mini", "--decks", "6,8"], "compare"),
+        (["exposure", "lucky-nines", "--sort", "6 7 8 9", "--seen", "4"], "exposure"),
+        (["report", "lucky-nines", "--protection", "--format", "json"], "report --protection"),
+    ],
+)
+def test_commands_counting_on_many_shoes_refuse_up_front(
+    argv: list[str], command: str, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a budget of three counts of Lucky Nines, its paytable loads and its sheet is made,
+    but counting it on every shoe less one card (53), on four variants, on 16 signals of a
+    sort seen on four cards, or on the 44 signals of the protection section is refused first."""
+    table = load_paytable("lucky-nines")
+    per = card_work(table.bets, table.shoe, table.tableau)["lucky_nines"]
+    monkeypatch.setattr(budget, "MAX_CARD_WORK", 3 * per)
+    assert cli(["report", "lucky-nines", "--format", "json"])[0] == 0
+    code, out, err = cli(argv)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert f"{command}: bet 'lucky_nines' needs about {per:,} cell operations ×" in err
+    assert "MAX_CARD_WORK" in err
+
+
+def test_bundled_card_level_paytables_are_within_every_budget() -> None:
+    """The bundled market bets pass every command's check, eor's 53 shoes included."""
+    pb = BUILTIN["punto-banco"]
+    for name in ("colour-match", "perfect-9", "majestic-match", "lucky-nines", "jackpot-baccarat"):
+        table = load_paytable(name)
+        check_card_work(table.bets, table.shoe, pb, "eor", 53)
