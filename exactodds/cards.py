@@ -1160,7 +1160,7 @@ class _Tally:
             holds, fails = _three(condition.node, ev, late)
             hit = np.broadcast_to(select & open_ & holds, shape)
             if hit.any():
-                count = int(np.sum(cells, where=hit))
+                count = int(np.sum(cells, where=hit, initial=0))
                 self.rows[i] += scale * count
                 self.offered += scale * count
                 done = done | hit
@@ -1179,14 +1179,14 @@ class _Tally:
         for position, inside in self.inside.items():
             live = live & _known_mask(rnd, position, inside)
         live = np.broadcast_to(live, shape)
-        self.offered += scale * int(np.sum(cells, where=live))
+        self.offered += scale * int(np.sum(cells, where=live, initial=0))
         unsettled = live.copy()
         for i, condition in enumerate(self.conditions):
             if not unsettled.any():
                 break
             hit = unsettled & np.broadcast_to(ev.test(condition.node), shape)
             if hit.any():
-                self.rows[i] += scale * int(np.sum(cells, where=hit))
+                self.rows[i] += scale * int(np.sum(cells, where=hit, initial=0))
                 unsettled &= ~hit
         if unsettled.any() and np.any(cells, where=unsettled):
             raise PaytableError("no row matches some rounds (the last row must be 'otherwise')")

@@ -165,3 +165,26 @@ def test_known_cards_closed_under_suits_keep_the_symmetry() -> None:
         [parse_condition(ROWS[0][0]), OTHERWISE], shoe, tableau, offer=None, known={"P1": [(0, 0)]}
     )
     assert len(plan.group) == 6  # the permutations fixing clubs
+
+
+def test_big_shoes_count_in_python_integers() -> None:
+    """Beyond int64 (N⁶ ≥ 2⁶³: 40 decks) the cells are Python integers: every classic bet
+    still gives the value engine's combinations, and a card-level bet the same counts on
+    both paths."""
+    from exactodds.engine import joint_distribution
+    from exactodds.paytable_loader import load_paytable
+
+    shoe = Shoe.decks(40)
+    assert shoe.size**6 >= 1 << 63
+    joint = joint_distribution(shoe)
+    for bet in load_paytable("classic").bets:
+        got = row_counts([r.when for r in bet.rows], shoe)
+        assert list(got.rows) == bet.row_combinations(joint), bet.id
+    rows = ["player.colour == red and banker.card3.value > 4"]
+    staged = engine(rows, shoe)
+    old = cards_module._STAGED
+    cards_module._STAGED = False
+    try:
+        assert engine(rows, shoe) == staged
+    finally:
+        cards_module._STAGED = old
