@@ -1277,8 +1277,9 @@ def example_round(
 
     Position by position, the first class of cards the conditions can tell apart there (in
     value, rank, suit order) with which some round still settles on the row is kept (halving
-    the classes at each exact count); then each position takes a card of its class, the
-    shoe's counts allowing. ``memo`` keeps the counts for the other rows of the same bet.
+    the groups of one value and rank, then the group's classes, at each exact count); then
+    each position takes a card of its class, the shoe's counts allowing. ``memo`` keeps the
+    counts for the other rows of the same bet.
 
     >>> from exactodds.conditions import OTHERWISE, parse_condition
     >>> nines = [parse_condition("count(initial, rank == 9) == 4"), OTHERWISE]
@@ -1303,15 +1304,28 @@ def example_round(
     levels = [*bits[:4], fine, fine]
     known: dict[str, frozenset[tuple[int, int]]] = {}
     for i, position in enumerate(POSITIONS):
-        classes = list(_axis(i, _norm(levels[i]), shoe.counts, None).cards)
-        if i >= 4 and not count({**known, position: frozenset().union(*classes)}):
+        axis = _axis(i, _norm(levels[i]), shoe.counts, None)
+        if i >= 4 and not count({**known, position: frozenset().union(*axis.cards)}):
             continue  # the hand draws no third card on such rounds
-        while len(classes) > 1:
-            half = classes[: len(classes) // 2]
-            if count({**known, position: frozenset().union(*half)}):
-                classes = half
+        # Halve whole groups of one value and rank first (every suit: the counts keep the suit
+        # symmetry, so they are cheaper), then the classes of the group kept.
+        groups: dict[tuple[int, int], list[frozenset[tuple[int, int]]]] = {}
+        for k, cards in enumerate(axis.cards):
+            groups.setdefault((axis.value[k], axis.rank[k]), []).append(cards)
+        kept: list[list[frozenset[tuple[int, int]]]] = list(groups.values())
+        while len(kept) > 1:
+            half = kept[: len(kept) // 2]
+            if count({**known, position: frozenset().union(*(c for g in half for c in g))}):
+                kept = half
             else:
-                classes = classes[len(half) :]
+                kept = kept[len(half) :]
+        classes = kept[0]
+        while len(classes) > 1:
+            first = classes[: len(classes) // 2]
+            if count({**known, position: frozenset().union(*first)}):
+                classes = first
+            else:
+                classes = classes[len(first) :]
         known[position] = classes[0]
     return _assign(known, shoe)
 
