@@ -715,6 +715,12 @@ def _plan(
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
         m -= 1
+    if _STAGED and deal and tuple(a.slot for a in axes[-2:]) == (4, 5):
+        # Staged (see _staged): the block is the four-card grid, its cells where a hand draws
+        # times the fifth card's classes, and so on in chunks; fewer, larger blocks.
+        m = len(axes) - 2
+        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 8):
+            m -= 1
     return _Plan(
         axes,
         m,
@@ -942,22 +948,25 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
         cont = np.flatnonzero(tally.decide(rnd, five, both & (five != 0), base * (n - 5), 5))
         if not len(cont):
             continue
-        row, col = np.divmod(cont, five.shape[1])
-        classes = classes[:m] + [c[row] for c in classes[m:]] + [col]
-        six = _extend(
-            axes,
-            last + 1,
-            classes=classes,
-            subsets=subsets,
-            cells=five.reshape(-1)[cont][:, None],
-            dtype=dtype,
-        )
-        for k in range(m, last + 1):
-            attrs[axes[k].slot] = {
-                name: array[classes[k]][:, None] for name, array in arrays[k].items()
-            }
-        attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
-        tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
+        chunk = max(1, _CELLS // len(axes[-1]))
+        for start in range(0, len(cont), chunk):
+            part = cont[start : start + chunk]
+            row, col = np.divmod(part, five.shape[1])
+            sixth = classes[:m] + [c[row] for c in classes[m:]] + [col]
+            six = _extend(
+                axes,
+                last + 1,
+                classes=sixth,
+                subsets=subsets,
+                cells=five.reshape(-1)[part][:, None],
+                dtype=dtype,
+            )
+            for k in range(m, last + 1):
+                attrs[axes[k].slot] = {
+                    name: array[sixth[k]][:, None] for name, array in arrays[k].items()
+                }
+            attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
+            tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
         progress(len(prefixes), len(prefixes))
     return RowCounts(tuple(tally.rows), tally.offered, universe)
