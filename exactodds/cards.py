@@ -691,15 +691,6 @@ def _plan(
             deal = True
             for s in (4,) if position == "P3" else (4, 5):
                 bits[s] = _coarsest(bits[s], cards)
-    slots = list(range(6 if deal else 4))
-    order = sorted(slots, key=lambda s: -_fineness(bits[s]))
-    levels = {}
-    for k, s in enumerate(order):
-        b = 0
-        for t in order[k:]:
-            b |= bits[t]
-        levels[s] = _norm(b)
-    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order)
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
@@ -711,6 +702,45 @@ def _plan(
             for g in group
             if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
         ]
+    slots = list(range(6 if deal else 4))
+    orders = [sorted(slots, key=lambda s: -_fineness(bits[s]))]
+    if deal and orders[0][-2:] != [4, 5]:  # the draws last: staged, if that costs less
+        orders.append([*sorted(range(4), key=lambda s: -_fineness(bits[s])), 4, 5])
+    plans = []
+    for order in orders:
+        axes, m = _arrange(order, bits, shoe, allowed, deal)
+        plans.append(
+            _Plan(
+                axes,
+                m,
+                deal,
+                tuple(nodes),
+                tuple(group),
+                masked,
+                object if big else np.int64,
+                1 if deal else perm(n - 4, 2),
+                perm(n, 6),
+            )
+        )
+    return min(plans, key=lambda plan: _cells(plan, tableau)[0])
+
+
+def _arrange(
+    order: Sequence[int],
+    bits: Sequence[int],
+    shoe: Shoe,
+    allowed: Mapping[int, frozenset[tuple[int, int]]],
+    deal: bool,
+) -> tuple[tuple[_Axis, ...], int]:
+    """The axes of the slots in ``order``, each at the finest level of itself and the later
+    ones (so that earlier classes nest in later ones), and how many are outer."""
+    levels = {}
+    for k, s in enumerate(order):
+        b = 0
+        for t in order[k:]:
+            b |= bits[t]
+        levels[s] = _norm(b)
+    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order)
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
@@ -721,17 +751,7 @@ def _plan(
         m = len(axes) - 2
         while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 8):
             m -= 1
-    return _Plan(
-        axes,
-        m,
-        deal,
-        tuple(nodes),
-        tuple(group),
-        masked,
-        object if big else np.int64,
-        1 if deal else perm(n - 4, 2),
-        perm(n, 6),
-    )
+    return axes, m
 
 
 _CELL_COST = 8

@@ -188,3 +188,20 @@ def test_big_shoes_count_in_python_integers() -> None:
         assert engine(rows, shoe) == staged
     finally:
         cards_module._STAGED = old
+
+
+def test_the_cheaper_order_deals_the_draws_last() -> None:
+    """A bet whose third card matters only on rounds without draws (a suited two-card 9)
+    is planned with the draws last when the estimate says it is cheaper, and counts as brute
+    force does on either plan."""
+    rows = [
+        "player.initial == 9 and player.suited",
+        "player.initial == 9 and (player.card1.value == 0 or player.card2.value == 0)",
+    ]
+    conditions = [parse_condition(r) for r in rows] + [OTHERWISE]
+    tableau = BUILTIN["punto-banco"]
+    plan = cards_module._plan(conditions, Shoe.decks(8), tableau, offer=None, known=None)
+    assert cards_module._staged(plan)
+    assert [a.slot for a in plan.axes][-2:] == [4, 5]
+    for shoe in SHOES:
+        assert engine(rows, shoe) == brute(rows, shoe)
