@@ -1124,7 +1124,8 @@ _READS_SIXTH = cache(_reads_sixth)
 
 def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
     """Where ``node`` surely holds and where it surely fails, a comparison that reads a
-    later card (``late``) being unknown."""
+    later card (``late``) being unknown (but for a hand's poker category: what its first two
+    cards leave possible)."""
     if isinstance(node, Otherwise):
         return np.True_, np.False_
     if isinstance(node, Not):
@@ -1140,9 +1141,56 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return np.False_, np.False_
+        return _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
+
+
+@cache
+def _poker_hopes() -> np.ndarray:
+    """[r1, r2, suited]: the poker categories (a bit each) that a hand whose first two cards
+    have ranks r1, r2 and are (1) or are not (0) of one suit may end with, whatever its third
+    card (or none): a superset, the shoe ignored."""
+    table = _poker_table(3)
+    out = np.zeros((14, 14, 2), dtype=np.int64)
+    for r1, r2, suited in itertools.product(range(14), range(14), (0, 1)):
+        mask = 1 << int(table[((r1 * 14 + r2) * 14) * 2 + suited])
+        for r3 in range(1, 14):
+            for flush in range(suited + 1):
+                mask |= 1 << int(table[((r1 * 14 + r2) * 14 + r3) * 2 + flush])
+        out[r1, r2, suited] = mask
+    return out
+
+
+def _poker_hope(node: Node, ev: _Evaluator) -> tuple[Any, Any]:
+    """Where a late comparison of a hand's poker category with literals surely holds and
+    surely fails, from the categories its first two cards leave possible; unknown (nowhere)
+    for any other late comparison. Late, the hand's third card is the one unknown card it
+    reads."""
+    unknown = (np.False_, np.False_)
+    var: Node
+    const: Node
+    if isinstance(node, In):
+        var, values, negated = node.var, node.values, node.negated
+    elif isinstance(node, Cmp) and node.op in ("==", "!="):
+        var, const = node.left, node.right
+        if isinstance(var, Const):
+            var, const = const, var
+        if not isinstance(const, Const):
+            return unknown
+        values, negated = (const.value,), node.op == "!="
+    else:
+        return unknown
+    if not (isinstance(var, Var) and var.name in ("player.poker", "banker.poker")):
+        return unknown
+    side = var.name.partition(".")[0]
+    rnd = ev.rnd
+    r1, r2 = (np.maximum(rnd.card(side, i, "rank"), 0) for i in (1, 2))
+    suited = rnd.card(side, 1, "suit") == rnd.card(side, 2, "suit")
+    hopes = _poker_hopes()[r1, r2, suited.astype(np.int64)]
+    wanted = sum(1 << _const_code(v, CardKind.POKER) for v in set(values))
+    holds, fails = (hopes & ~wanted) == 0, (hopes & wanted) == 0
+    return (fails, holds) if negated else (holds, fails)
 
 
 class _Tally:

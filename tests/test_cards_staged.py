@@ -80,6 +80,11 @@ ROWS = [
     ["player.suited and banker.suited", "count(round, suit == clubs) >= 3"],
     ["banker.card3.suit == player.card1.suit", "player.card3.rank == none and banker.wins"],
     ["count(round, colour == red) == 6", "player.total + banker.total == 9"],
+    [  # poker categories decided by a hand's first two cards (three-valued, by hope)
+        "player.poker != high_card and banker.poker in [pair, three_of_a_kind]",
+        "not (banker.poker == flush) and straight == player.poker",
+        "player.poker in [straight_flush] or banker.poker != pair",
+    ],
 ]
 
 
