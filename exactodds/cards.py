@@ -20,10 +20,12 @@ axes and inside the block, the block is dealt in stages: the first four cards' g
 rounds where no hand draws (times (N−4)(N−5)); only its cells where a hand draws are extended by
 the fifth card's classes, settling those where one hand draws (times N−5); only those where both
 draw are extended by the sixth; a round whose offer and row the cards so far decide, whatever
-the later cards (three-valued: a comparison reading a later card is unknown), is settled
-without them. Inside the four-card grid, the suit permutations that fix the prefix count each
-orbit of cells once, with its size. Poker categories are looked up in a table of every rank
-combination. :func:`work` estimates all this without enumerating.
+the later cards (three-valued: a comparison reading a later card is unknown, but for a hand's
+poker category, among those its first two cards leave possible), is settled without them. Of
+the finest-first order and the first four slots then the draws, the plan with the fewer
+estimated cells is used. Inside the four-card grid, the suit permutations that fix the prefix
+count each orbit of cells once, with its size. Poker categories are looked up in a table of
+every rank combination. :func:`work` estimates all this without enumerating.
 
 >>> from exactodds.conditions import OTHERWISE, parse_condition
 >>> from exactodds.shoe import Shoe
