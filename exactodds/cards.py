@@ -751,7 +751,7 @@ def _arrange(
         # Staged (see _staged): the block is the four-card grid, its cells where a hand draws
         # times the fifth card's classes, and so on in chunks; fewer, larger blocks.
         m = len(axes) - 2
-        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 8):
+        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 6):
             m -= 1
     return axes, m
 
