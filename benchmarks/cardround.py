@@ -3,9 +3,10 @@ round of a dealt shoe (:func:`exactodds.analysis.cardround.card_round_ev`, the c
 depleted shoe), one process, and the calibration of the budget that bounds them in ``simulate``.
 
 Per bundled card-level bet (the first bet of each market paytable, eight decks): the card
-engine's estimate of one EV's work (:func:`exactodds.cards.work`, cell operations), the measured
+engine's estimate of one EV's work on a dealt shoe (:func:`exactodds.cards.work` on
+:func:`exactodds.budget.dealt_shoe`, cell operations, as the budget estimates it), the measured
 seconds per EV over ``--rounds`` rounds of a dealt shoe, and the rate they imply (cell operations
-a second). ``exactodds.budget`` assumes 10⁸ a second (``CARD_OPS_PER_SECOND``): a bet whose rate
+a second). ``exactodds.budget`` assumes 5·10⁸ a second (``CARD_OPS_PER_SECOND``): a bet whose rate
 is lower costs more than the budget counts, a higher one less. Then ``simulate`` itself on
 Colour Match (``--shoes`` eight-deck shoes): its rate of card-level EVs through the whole path
 (dealing, settling, tally). Ends with ``card-level EVs/s: N`` (simulate, Colour Match).
@@ -23,7 +24,7 @@ from exactodds.analysis.batch import compile_bets
 from exactodds.analysis.cardround import card_round_ev
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.simulate import simulate
-from exactodds.budget import CARD_OPS_PER_SECOND
+from exactodds.budget import CARD_OPS_PER_SECOND, dealt_shoe
 from exactodds.cards import work
 from exactodds.paytable_loader import load_paytable
 from exactodds.shoe import Shoe
@@ -54,7 +55,9 @@ def main() -> None:
         dealt = deal_shoes(table.shoe, table.tableau, args.seed, [0], 14)
         states = dealt.states.reshape(len(dealt), 13, 4)[: args.rounds]
         shoes = [Shoe(tuple((int(c), int(d), int(h), int(x)) for c, d, h, x in s)) for s in states]
-        estimate = work([r.when for r in bet.rows], table.shoe, table.tableau, offer=bet.offer)
+        estimate = work(
+            [r.when for r in bet.rows], dealt_shoe(table.shoe), table.tableau, offer=bet.offer
+        )
         t0 = time.perf_counter()
         for s in shoes:
             card_round_ev(bet, s, table.tableau)

@@ -49,7 +49,7 @@ from exactodds.limits import (
     MAX_SIMULATED_CARDS,
 )
 from exactodds.paytable import Bet
-from exactodds.shoe import Shoe
+from exactodds.shoe import MIN_CARDS, Card, Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
 __all__ = [
@@ -66,6 +66,7 @@ __all__ = [
     "check_evaluation",
     "check_pdf",
     "check_simulation",
+    "dealt_shoe",
     "estimate_evaluation",
 ]
 
@@ -200,9 +201,11 @@ def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
     return shoes * max(0, -(-(cards - cut_card) // 4))
 
 
-CARD_OPS_PER_SECOND = 10**8
-"""Cell operations of the card engine one core does in a second (``benchmarks/cardround.py``
-prints each bundled card-level bet's measured rate next to this one)."""
+CARD_OPS_PER_SECOND = 5 * 10**8
+"""Cell operations of the card engine one core does in a second, at least: half the slowest
+rate ``benchmarks/cardround.py`` measured for a bundled bet against its estimate on a dealt
+shoe (Colour Match, 8.9·10⁸; the others 1.1·10⁹ to 4.9·10⁹, where the engine settles rounds
+early), for a machine shared with other work."""
 
 _CARD_SETTLE_WORK = 10_000
 """The work of reading one dealt round for one card-level bet (its offer, its row), in cell
@@ -218,7 +221,8 @@ def card_round_work(
 ) -> list[tuple[Fraction, int]]:
     """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
     exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
-    (:func:`exactodds.cards.work`, cell operations), without enumerating the rounds.
+    (:func:`exactodds.cards.work`, cell operations) on the shoe once dealt from
+    (:func:`dealt_shoe`), without enumerating the rounds.
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> insurance = load_paytable("insurance")
@@ -231,6 +235,7 @@ def card_round_work(
 
     out = []
     probes = 0
+    dealt = dealt_shoe(shoe)
     for bet in bets:
         share = Fraction(1)
         if bet.offer is not None:
@@ -239,9 +244,25 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        ev = work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+        ev = work([row.when for row in bet.rows], dealt, tableau, offer=bet.offer)
         out.append((share, ev))
     return out
+
+
+def dealt_shoe(shoe: Shoe) -> Shoe:
+    """``shoe`` as a simulation deals from it: a few cards gone, one, two and three of the
+    second, third and fourth suits, so that no suit permutation keeps it (the card engine's
+    suit symmetry, which a full shoe has, is gone once cards are dealt). Its estimate is what
+    an EV during the shoe costs; a shoe too small to lose them is kept as it is.
+
+    >>> dealt_shoe(Shoe.decks(1)).size, dealt_shoe(Shoe.decks(1).remove("2c 3c 4c")).size
+    (46, 43)
+    """
+    gone: list[Card] = []
+    for suit, n in ((1, 1), (2, 2), (3, 3)):
+        ranks = [r for r in range(len(shoe.counts)) if shoe.counts[r][suit]][:n]
+        gone += [Card(r, suit) for r in ranks]
+    return shoe.remove(gone) if shoe.size - len(gone) >= MIN_CARDS else shoe
 
 
 def check_card_rounds(
@@ -254,7 +275,7 @@ def check_card_rounds(
     """Refuse a simulation whose card-level or offered ``bets`` would ask the card engine for
     more than :data:`~exactodds.limits.MAX_CARD_ROUND_WORK`: per bet, the rounds
     (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
-    estimated work of one EV (:func:`card_round_work`, on the full shoe), plus the reading of
+    estimated work of one EV (:func:`card_round_work`, on a dealt shoe), plus the reading of
     every dealt round.
 
     >>> from exactodds.paytable_loader import load_paytable

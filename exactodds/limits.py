@@ -130,19 +130,21 @@ needs Python integers and costs ~13 times more."""
 MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 """Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
 
-MAX_CARD_ROUND_WORK = 3 * 10**9
+MAX_CARD_ROUND_WORK = 15 * 10**9
 """Most card-engine work one simulation asks for, in the engine's cell operations
-(:func:`exactodds.cards.work`): over its card-level and offered bets, the rounds (offered
-rounds expected, for a bet with an offer) × the estimated work of one exact EV. One core does
-about 10⁸ a second (``benchmarks/cardround.py``): about 30 s."""
+(:func:`exactodds.cards.work` on a dealt shoe, :func:`exactodds.budget.dealt_shoe`): over its
+card-level and offered bets, the rounds (offered rounds expected, for a bet with an offer) × the
+estimated work of one exact EV. One core does at least 5·10⁸ a second
+(``benchmarks/cardround.py``): about 30 s."""
 
 MAX_CARD_WORK = 60_000_000_000
 """Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell
-operations, about 10⁸ a second on one core): every card-level bet counted once on the shoe,
-times the shoes the command counts them on (53 for ``eor``, one per variant for ``compare``,
-one per signal for ``exposure``). The six-card rank × suit benchmark case of
-``benchmarks/cards.py`` fits once; a paytable of several such bets, or ``eor`` of one, does
-not."""
+operations, at least 5·10⁸ a second on one core): every card-level bet counted once on the
+shoe, times the shoes it counts them on (53 for ``eor``, one per tableau and deck count for
+``compare``, one per signal for ``exposure``). About 2 minutes at the slowest rate; the
+estimate is an upper bound, loose where the engine settles rounds early, so the bundled bets
+run in seconds at most (``eor lucky-nines``, estimated 4.8·10¹⁰, takes about 9 s). The six-card
+rank × suit case of ``benchmarks/cards.py`` (8.8·10⁹, 0.4 s) fits six times."""
 
 MAX_CLUSTER_SHOES = 1_000_000_000
 """Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the
