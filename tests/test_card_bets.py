@@ -149,7 +149,7 @@ def test_eor_per_suit_is_printed_for_bets_that_read_suits() -> None:
     per = result.eor_suits["suited_kq"]
     in_suit = {u: sum(row[s] for row in shoe.counts) for s, u in enumerate("cdhs")}
     assert sum(in_suit[u] * e for u, e in per.items() if e is not None) == 0
-    cells = [signed(per[u] * 100, 5) for u in "cdhs" if per[u] is not None]
+    cells = [signed(e * 100, 5) for u in "cdhs" if (e := per[u]) is not None]
     md = render_eor(result, "t", "md")
     assert "## Effect of removal per suit" in md
     assert md.index("per suit") < md.index("## Counting tags")
