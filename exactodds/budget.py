@@ -55,6 +55,7 @@ from exactodds.tableau import BUILTIN, Tableau
 __all__ = [
     "CARD_OPS_PER_SECOND",
     "BudgetError",
+    "CardSpend",
     "Evaluation",
     "bet_denominator",
     "card_round_work",
@@ -271,12 +272,16 @@ def check_card_rounds(
     tableau: Tableau,
     shoes: int,
     cut_card: int,
+    *,
+    counting: bool = False,
 ) -> None:
     """Refuse a simulation whose card-level or offered ``bets`` would ask the card engine for
     more than :data:`~exactodds.limits.MAX_CARD_ROUND_WORK`: per bet, the rounds
     (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
     estimated work of one EV (:func:`card_round_work`, on a dealt shoe), plus the reading of
-    every dealt round.
+    every dealt round. A counter (``counting``) asks for the EVs of the rounds it bets only,
+    unknown up front: only the reading is checked here, its EVs as the run spends them
+    (:class:`CardSpend`).
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> colour = load_paytable("colour-match")
@@ -292,7 +297,8 @@ def check_card_rounds(
     rounds = card_rounds(shoes, shoe.size, cut_card)
     per_round = Fraction(0)
     costliest = (Fraction(-1), "")
-    for bet, (share, ev) in zip(bets, card_round_work(bets, shoe, tableau), strict=True):
+    works = [(Fraction(0), 0)] * len(bets) if counting else card_round_work(bets, shoe, tableau)
+    for bet, (share, ev) in zip(bets, works, strict=True):
         cost = share * ev + _CARD_SETTLE_WORK
         per_round += cost
         costliest = max(costliest, (cost, bet.id))
@@ -309,6 +315,46 @@ def check_card_rounds(
             f"the costliest bet {costliest[1]!r}: {float(costliest[0]):.3g} a round), over the "
             f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
             f"{MAX_CARD_ROUND_WORK // CARD_OPS_PER_SECOND} s; {hint})"
+        )
+
+
+@dataclass(frozen=True)
+class CardSpend:
+    """The card engine's budget of a counter's run, spent as it goes: each exact EV costs its
+    bet's estimate (:func:`card_round_work`, on a dealt shoe); the run stops with one line
+    once the work spent is over ``budget`` (:data:`~exactodds.limits.MAX_CARD_ROUND_WORK`).
+
+    >>> spend = CardSpend(("nines",), (10**9,), 15 * 10**9)
+    >>> spend.check(14 * 10**9, 3, 10)
+    >>> spend.check(16 * 10**9, 3, 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: simulate --strategy count: the card-level bets' exact EVs \
+spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over the ...
+    """
+
+    bet_ids: tuple[str, ...]
+    costs: tuple[int, ...]  # estimated work of one EV per bet
+    budget: int = MAX_CARD_ROUND_WORK
+
+    @classmethod
+    def of(
+        cls, bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, budget: int = MAX_CARD_ROUND_WORK
+    ) -> CardSpend:
+        """The estimates of ``bets`` on ``shoe``."""
+        costs = tuple(ev for _, ev in card_round_work(bets, shoe, tableau))
+        return cls(tuple(b.id for b in bets), costs, budget)
+
+    def check(self, spent: int, shoes_done: int, shoes: int) -> None:
+        """Stop the run (:class:`BudgetError`) when ``spent`` is over the budget."""
+        if spent <= self.budget:
+            return
+        seconds = self.budget // CARD_OPS_PER_SECOND
+        raise BudgetError(
+            f"simulate --strategy count: the card-level bets' exact EVs spent about "
+            f"{float(spent):.3g} cell operations of the card engine after {shoes_done:,} of "
+            f"{shoes:,} shoes, over the budget of {self.budget:.3g} (MAX_CARD_ROUND_WORK, about "
+            f"{seconds} s): fewer shoes, fewer decks or a higher --trigger"
         )
 
 

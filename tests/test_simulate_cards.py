@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from exactodds.analysis.batch import compile_bets
 from exactodds.analysis.cardround import card_rounds
 from exactodds.analysis.dealing import deal_shoes, shoe_rng
-from exactodds.analysis.simulate import SimulationError, simulate
+from exactodds.analysis.simulate import simulate
 from exactodds.analysis.simulation import render_simulation
 from exactodds.cli import main
 from exactodds.conditions import OTHERWISE, parse_condition
@@ -201,15 +201,6 @@ def test_same_figures_on_dask() -> None:
     assert one.to_json() == dask.to_json()
 
 
-def test_count_strategy_refuses_card_level_bets(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["simulate", "colour-match", "--strategy", "count", "--shoes", "1"])
-    assert info.value.code == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "--strategy count counts value-level bets only" in err
-    assert "'colour_match'" in err
-
-
 def test_cli_colour_match_and_insurance(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["simulate", "colour-match", "--decks", "1", "--shoes", "3", "--format", "json"])
@@ -248,15 +239,6 @@ def test_value_level_bets_keep_the_batch_path(monkeypatch: pytest.MonkeyPatch) -
     sim = simulate(compile_bets(table.bets, table.tableau), Shoe.decks(1), shoes=2, seed=1)
     assert sim.rounds > 0 and all(b.offer is None and b.dealt is None for b in sim.bets)
     assert np.all([b.rounds == sim.rounds for b in sim.bets])
-
-
-def test_bad_card_bets_in_simulate() -> None:
-    with pytest.raises(SimulationError, match="value-level bets only"):
-        from exactodds.analysis.count import count_strategy
-
-        evaluator = compile_bets([TIE], PB)
-        count = count_strategy(evaluator, Shoe.decks(1))
-        simulate(evaluator, Shoe.decks(1), shoes=1, seed=1, count=count, card_bets=(RED_FOUR,))
 
 
 @pytest.mark.slow  # matplotlib's first figure: several seconds

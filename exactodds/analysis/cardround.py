@@ -9,7 +9,8 @@ milliseconds to minutes, so a request is weighed first by the engine's work esti
 (:func:`exactodds.budget.check_card_rounds`).
 
 :func:`card_rounds` plays the bets over the rounds of dealt shoes: a round counts for a bet
-only when its first four cards satisfy the offer; the EV is computed for those rounds only.
+only when its first four cards satisfy the offer; the EV is computed for those rounds only (and
+for a counter, only on the rounds it bets).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ __all__ = ["CardRound", "card_round_ev", "card_rounds", "settle_cards"]
 class CardRound:
     """One dealt round for one card-level or offered bet: whether the round's first four cards
     offered the bet, and then its exact EV per offered round from the cards left before the
-    round and the dealt result of one unit."""
+    round (None when the strategy did not ask for it) and the dealt result of one unit."""
 
     round: int
     offered: bool
@@ -97,19 +98,29 @@ def card_rounds(
     states: IntArray,
     cards: IntArray,
     tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    wanted: IntArray | None = None,
 ) -> list[list[CardRound]]:
     """Per bet, per dealt round (round numbers ``rounds``; ``states``: the 52 counts by card
     code rank·4 + suit before each round; ``cards``: its card codes in dealing order, −1 where
     unused, as :class:`~exactodds.analysis.dealing.DealtRounds` holds them): offered or not,
-    and for the offered rounds the exact EV from the cards left and the dealt net."""
+    and for the offered rounds the dealt net and the exact EV from the cards left; with
+    ``wanted`` (rounds × bets, bool: the rounds a counter bets) the EV of those rounds only,
+    the card engine's costly part."""
     out: list[list[CardRound]] = [[] for _ in bets]
-    for k, state, dealt in zip(rounds.tolist(), states.tolist(), cards.tolist(), strict=True):
+    want = None if wanted is None else wanted.tolist()
+    for i, (k, state, dealt) in enumerate(
+        zip(rounds.tolist(), states.tolist(), cards.tolist(), strict=True)
+    ):
         slots = [(c >> 2, c & 3) for c in dealt if c >= 0]
         shoe: Shoe | None = None
         for j, bet in enumerate(bets):
             net = settle_cards(bet, slots, tableau)
             if net is None:
                 out[j].append(CardRound(k, False))
+                continue
+            if want is not None and not want[i][j]:
+                out[j].append(CardRound(k, True, None, net))
                 continue
             if shoe is None:
                 shoe = Shoe(

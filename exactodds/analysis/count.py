@@ -65,6 +65,8 @@ from exactodds.toml_lines import toml_lines
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from exactodds.paytable import Bet
+
     IntArray = npt.NDArray[Any]
 
 __all__ = [
@@ -226,10 +228,12 @@ def count_strategy(
     triggers: Mapping[str, Fraction] | None = None,
     see_burns: bool = False,
     level: int = 3,
+    card_bets: Sequence[Bet] = (),
 ) -> CountStrategy:
-    """The count strategy of every bet of ``evaluator`` on ``shoe``: the given ``tags`` (e.g.
-    from :func:`read_tags`) or the EOR tags at ``level``; the given ``triggers`` or the derived
-    ones (see the module docstring).
+    """The count strategy of every bet of ``evaluator``, then of ``card_bets`` (card-level or
+    offered bets), on ``shoe``: the given ``tags`` (e.g. from :func:`read_tags`) or the EOR
+    tags at ``level`` (for ``card_bets`` their per-rank EOR by the card engine, EV per offered
+    round); the given ``triggers`` or the derived ones (see the module docstring).
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.analysis.batch import compile_bets
@@ -241,18 +245,25 @@ def count_strategy(
     """
     given = dict(tags or {})
     chosen = dict(triggers or {})
+    bet_ids = [*evaluator.bet_ids, *(b.id for b in card_bets)]
     for bet in [*given, *chosen]:
-        if bet not in evaluator.bet_ids:
-            raise SimulationError(f"unknown bet {bet!r} (bets: {', '.join(evaluator.bet_ids)})")
+        if bet not in bet_ids:
+            raise SimulationError(f"unknown bet {bet!r} (bets: {', '.join(bet_ids)})")
     eor = effect_of_removal((), shoe, evaluator.tableau, evaluator=evaluator, level=level)
+    ev, eors, tagged = dict(eor.ev), dict(eor.eor), dict(eor.tags)
+    if card_bets:  # the card engine on the shoe less each card (budget: check_card_work × 53)
+        cards = effect_of_removal(card_bets, shoe, evaluator.tableau, level=level)
+        ev.update(cards.ev)
+        eors.update(cards.eor)
+        tagged.update(cards.tags)
     out = []
-    for bet in evaluator.bet_ids:
-        count = given.get(bet, eor.tags[bet])
-        slope = true_count_slope(eor.eor[bet], count.tags, shoe)
-        derived = derived_trigger(eor.ev[bet], slope)
+    for bet in bet_ids:
+        count = given.get(bet, tagged[bet])
+        slope = true_count_slope(eors[bet], count.tags, shoe)
+        derived = derived_trigger(ev[bet], slope)
         source = tags_source if bet in given else f"eor (level {level})"
         trigger, how = (chosen[bet], "--trigger") if bet in chosen else (derived, "derived")
-        out.append(BetCount(bet, count, source, eor.ev[bet], slope, derived, trigger, how))
+        out.append(BetCount(bet, count, source, ev[bet], slope, derived, trigger, how))
     return CountStrategy.build(out, shoe, see_burns=see_burns)
 
 

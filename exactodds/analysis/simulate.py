@@ -15,8 +15,9 @@ Card-level bets (ranks, suits, colours, poker) and bets with an ``offer`` cannot
 batch evaluator: their EV is counted by the card engine on the cards left
 (:func:`~exactodds.analysis.cardround.card_rounds`), per offered round, on the rounds whose first
 four cards meet the offer only, and tallied apart (:class:`~exactodds.analysis.tally.CardTally`);
-value-level bets keep the batch evaluator's path. Perfect play only (a count needs the bet's
-effects of removal per round).
+value-level bets keep the batch evaluator's path. A counter's tags for them come from their
+card-level effects of removal (per rank), and the card engine counts the EV of the rounds it
+bets only.
 
 The sums are exact (:class:`~exactodds.analysis.tally.Tally`) and add up in any order, so a run
 gives the same figures whatever the number of workers, the backend or the chunking. Work is
@@ -55,9 +56,11 @@ from exactodds.analysis.workers import (
     stop_pool,
     worker_signals,
 )
+from exactodds.budget import CardSpend
 from exactodds.cpus import available_cpus
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
+    MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
@@ -110,6 +113,7 @@ class Job:
     net_rows: IntArray  # outcome code → row of net_table
     net_table: IntArray  # scaled net of every bet (rows × bets), int64 or Python ints
     card_bets: tuple[Bet, ...] = ()  # card-level and offered bets: the card engine's
+    card_costs: tuple[int, ...] = ()  # a counter's: estimated work of one EV per card bet
 
     @classmethod
     def of(
@@ -121,6 +125,7 @@ class Job:
         count: CountStrategy | None,
         *,
         card_bets: Sequence[Bet] = (),
+        card_costs: Sequence[int] = (),
     ) -> Job:
         """The job, with the table of every bet's scaled net by outcome code."""
         import numpy as np
@@ -133,7 +138,9 @@ class Job:
             table = np.array(values, dtype=np.int64)
         except OverflowError:  # a scaled net beyond int64: Python ints
             table = np.array(values, dtype=object)
-        return cls(evaluator, shoe, seed, cut_card, count, rows, table, tuple(card_bets))
+        return cls(
+            evaluator, shoe, seed, cut_card, count, rows, table, tuple(card_bets), tuple(card_costs)
+        )
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
@@ -143,10 +150,12 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
     ev = job.evaluator
     dealt = deal_shoes(job.shoe, ev.tableau, job.seed, indices, job.cut_card)
     n_bets = len(ev.bet_ids)
+    decided = None  # the counter's decisions (rounds × value-level then card-level bets)
     if job.count is None:
         rows = np.arange(len(dealt))
     else:
-        bet = job.count.decide(dealt.seen(see_burns=job.count.see_burns))
+        decided = job.count.decide(dealt.seen(see_burns=job.count.see_burns))
+        bet = decided[:, :n_bets]
         rows = np.flatnonzero(bet.any(axis=1))
     numerators: IntArray = np.zeros((len(dealt), n_bets), dtype=np.int64)
     if len(rows) and n_bets:
@@ -169,19 +178,27 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
         evaluated=job.count is None,
     )
     if job.card_bets:
-        tally.cards = _card_tally(job, dealt.round, dealt.states, dealt.cards)
+        counted = None if decided is None else decided[:, n_bets:]
+        tally.cards = _card_tally(job, dealt.round, dealt.states, dealt.cards, counted)
     return tally
 
 
-def _card_tally(job: Job, rounds: IntArray, states: IntArray, cards: IntArray) -> CardTally:
+def _card_tally(
+    job: Job, rounds: IntArray, states: IntArray, cards: IntArray, counted: IntArray | None
+) -> CardTally:
     """The card-level and offered bets on dealt rounds, played perfectly (bet when the exact
-    EV per offered round is positive)."""
-    tally = CardTally(len(job.card_bets))
-    played = card_rounds(job.card_bets, rounds, states, cards, job.evaluator.tableau)
+    EV per offered round is positive), or by the counter's decisions ``counted`` (rounds ×
+    bets): then it bets the offered rounds where its true count reaches the trigger, and only
+    their EVs are counted."""
+    tally = CardTally(len(job.card_bets), evaluated=counted is None)
+    tableau = job.evaluator.tableau
+    played = card_rounds(job.card_bets, rounds, states, cards, tableau, wanted=counted)
     for j, per_round in enumerate(played):
         for r in per_round:
-            bet = r.ev is not None and r.ev > 0
+            bet = r.ev is not None and (counted is not None or r.ev > 0)
             tally.add(j, r.round, offered=r.offered, ev=r.ev, bet=bet, net=r.net)
+            if bet and job.card_costs:
+                tally.work += job.card_costs[j]
     return tally
 
 
@@ -226,12 +243,16 @@ def simulate(
     scheduler: str | None = None,
     card_bets: Sequence[Bet] = (),
     order: Sequence[str] | None = None,
+    card_budget: int = MAX_CARD_ROUND_WORK,
 ) -> Simulation:
     """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
-    every compiled bet and on ``card_bets`` (card-level or offered bets, perfect play only, EVs
-    by the card engine); ``workers`` processes on ``backend``, or the Dask cluster at
-    ``scheduler``. ``order``: the bet ids in the order of the result (default: the compiled
-    bets, then ``card_bets``)."""
+    every compiled bet and on ``card_bets`` (card-level or offered bets, EVs by the card
+    engine; a counter's on the rounds it bets only); ``workers`` processes on ``backend``, or
+    the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
+    (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
+    run with one line once their estimated work is over ``card_budget``
+    (:class:`~exactodds.budget.CardSpend`; checked as each chunk of shoes comes back, so a
+    chunk per worker may go beyond it)."""
     check_run(
         shoes,
         shoe,
@@ -245,12 +266,16 @@ def simulate(
         raise SimulationError(f"chunk size must be at least 1, not {chunk!r}")
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
-    check_strategy(card_bets, counting=count is not None)
+    check_strategy(evaluator, card_bets, count)
     # A card-level EV costs milliseconds to seconds: one shoe a chunk spreads them over workers.
     size = chunk or (1 if card_bets else chunk_size(shoe, shoes, workers))
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
     chunks: Iterable[Sequence[int]] = sliced(range(shoes), size)  # ranges: nothing stored
-    job = Job.of(evaluator, shoe, seed, cut_card, count, card_bets=card_bets)
+    spend = None
+    if count is not None and card_bets:
+        spend = CardSpend.of(card_bets, shoe, evaluator.tableau, card_budget)
+    costs = spend.costs if spend is not None else ()
+    job = Job.of(evaluator, shoe, seed, cut_card, count, card_bets=card_bets, card_costs=costs)
     n_chunks = -(-shoes // size)
     if backend == "dask":
         parts = _dask_parts(job, chunks, workers, scheduler, chunks_in_run=n_chunks)
@@ -261,6 +286,8 @@ def simulate(
     total = Tally(len(evaluator.bet_ids), evaluated=count is None)
     for part in parts:
         total.merge(part)
+        if spend is not None and total.cards is not None:
+            spend.check(total.cards.work, total.shoes, shoes)
         if progress is not None:
             progress(total.shoes, shoes)
     return _finish(job, total, count, order)
@@ -307,14 +334,19 @@ def check_run(
         probe_scheduler(scheduler)  # a bounded time, before compiling the bets
 
 
-def check_strategy(card_bets: Sequence[Bet], *, counting: bool) -> None:
-    """Refuse the count strategy with card-level or offered bets: a count's tags and trigger
-    come from the batch evaluator's effects of removal, for value-level bets only."""
-    if counting and card_bets:
+def check_strategy(
+    evaluator: BatchEvaluator, card_bets: Sequence[Bet], count: CountStrategy | None
+) -> None:
+    """Refuse a count strategy that does not count the run's bets: the compiled bets, then
+    ``card_bets``, in that order (:func:`~exactodds.analysis.count.count_strategy` with the
+    same ``card_bets``)."""
+    if count is None:
+        return
+    counted = [b.bet_id for b in count.bets]
+    if counted != [*evaluator.bet_ids, *(b.id for b in card_bets)]:
         raise SimulationError(
-            f"--strategy count counts value-level bets only: bet {card_bets[0].id!r} reads the "
-            "cards themselves or is offered after the deal (use --strategy perfect, or leave "
-            "it out)"
+            "the count strategy counts other bets than the run's: build it with the same "
+            f"bets and card_bets (it counts {', '.join(map(repr, counted)) or 'none'})"
         )
 
 
@@ -363,11 +395,12 @@ def _finish(
         for j, bet in enumerate(ev.bet_ids)
     ]
     if job.card_bets:
-        cards = tally.cards if tally.cards is not None else CardTally(len(job.card_bets))
+        cards = tally.cards or CardTally(len(job.card_bets), count is None)
         dealt = sum(cards.dealt().values())
-        for bet, by_round in zip(job.card_bets, cards.by_round(), strict=True):
+        for i, (bet, by_round) in enumerate(zip(job.card_bets, cards.by_round(), strict=True)):
             offer = None if bet.offer is None else str(bet.offer)
-            runs.append(BetRun(bet.id, bet.name, bet.max_round, by_round, None, offer, dealt))
+            counted = None if count is None else count.bets[len(ev.bet_ids) + i]
+            runs.append(BetRun(bet.id, bet.name, bet.max_round, by_round, counted, offer, dealt))
     if order is not None:
         position = {bet_id: i for i, bet_id in enumerate(order)}
         runs.sort(key=lambda run: position[run.bet_id])

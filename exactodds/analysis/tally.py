@@ -89,7 +89,7 @@ class Tally:
         """Add ``other``'s sums to this tally (exact, in any order)."""
         if other.cards is not None:
             if self.cards is None:
-                self.cards = CardTally(other.cards.bets)
+                self.cards = CardTally(other.cards.bets, other.cards.evaluated)
             self.cards.merge(other.cards)
         self.shoes += other.shoes
         self.evaluated = self.evaluated and other.evaluated
@@ -226,7 +226,9 @@ class CardTally:
     """
 
     bets: int
+    evaluated: bool = True  # the EV of every offered round is known (not only of those bet)
     sums: dict[int, list[list[Fraction]]] = field(default_factory=dict)
+    work: int = 0  # the card engine's estimated work spent on the EVs (a counter's budget)
 
     def _row(self, k: int, j: int) -> list[Fraction]:
         rows = self.sums.get(k)
@@ -245,15 +247,18 @@ class CardTally:
         net: Fraction | None = None,
     ) -> None:
         """One dealt round number ``k`` for bet ``j``: offered or not, and when offered its
-        exact EV, whether the strategy bet and the dealt net of one unit."""
+        exact EV (None when the strategy did not bet and the tally is not ``evaluated``),
+        whether the strategy bet and the dealt net of one unit."""
         row = self._row(k, j)
         row[_DEALT] += 1
         if not offered:
             return
-        assert ev is not None and net is not None
+        assert net is not None and (ev is not None or not (bet or self.evaluated))
         row[_OFFERED] += 1
-        row[_EV] += ev
+        if ev is not None:
+            row[_EV] += ev
         if bet:
+            assert ev is not None
             row[_BET_ROUNDS] += 1
             row[_BET_EV] += ev
             row[_BET_NET] += net
@@ -261,6 +266,8 @@ class CardTally:
 
     def merge(self, other: CardTally) -> None:
         """Add ``other``'s sums to this tally (exact, in any order)."""
+        self.evaluated = self.evaluated and other.evaluated
+        self.work += other.work
         for k, rows in other.sums.items():
             for j, sums in enumerate(rows):
                 mine = self._row(k, j)
@@ -273,7 +280,8 @@ class CardTally:
 
     def by_round(self) -> list[tuple[RoundFigures, ...]]:
         """Exact figures per bet per round number at which the bet was offered (``rounds``
-        counts the rounds offered; ``mean_ev`` is the mean EV per offered round)."""
+        counts the rounds offered; ``mean_ev`` is the mean EV per offered round, None when
+        only the rounds bet were evaluated)."""
         out: list[list[RoundFigures]] = [[] for _ in range(self.bets)]
         for k in sorted(self.sums):
             for j, row in enumerate(self.sums[k]):
@@ -285,7 +293,7 @@ class CardTally:
                         k,
                         offered,
                         int(row[_BET_ROUNDS]),
-                        row[_EV] / offered,
+                        row[_EV] / offered if self.evaluated else None,
                         row[_BET_EV],
                         row[_BET_NET],
                         row[_BET_NET2],

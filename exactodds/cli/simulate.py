@@ -38,13 +38,16 @@ EPILOG = """Examples:
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
   exactodds simulate colour-match --shoes 5 --seed 1
+  exactodds simulate lucky-nines --decks 2 --strategy count --shoes 20
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
 table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). Card-level bets
-(ranks, suits, colours) and bets with an offer are counted by the card engine, perfect play
-only, a bet with an offer on the rounds that offer it; their work is budgeted up front. The
-Monte Carlo check of the exact figures is exactodds montecarlo."""
+(ranks, suits, colours) and bets with an offer are counted by the card engine, a bet with an
+offer on the rounds that offer it; a counter tags their ranks by their card-level EOR and the
+engine counts the EV of the rounds it bets only. Their work is budgeted up front (a counter's
+EVs as the run spends them: it stops with one line once over). The Monte Carlo check of the
+exact figures is exactodds montecarlo."""
 
 
 def simulate(
@@ -227,9 +230,9 @@ def _run(
     and the paytable's name."""
     from exactodds.analysis.batch import compile_bets
     from exactodds.analysis.count import parse_triggers, read_tags
-    from exactodds.analysis.simulate import check_run, check_strategy
+    from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import check_card_rounds, check_simulation
+    from exactodds.budget import check_card_rounds, check_card_work, check_simulation
     from exactodds.paytable_loader import load_paytable
 
     table = load_paytable(paytable)
@@ -248,9 +251,13 @@ def _run(
     # Card-level and offered bets go to the card engine; the others to the batch evaluator.
     card = [b for b in table.bets if b.card_level or b.offer is not None]
     value = [b for b in table.bets if b not in card]
-    check_strategy(card, counting=strategy == "count")
     check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
-    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card)
+    # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
+    counter = strategy == "count"
+    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
+    if counter:  # its default tags and triggers: the EOR, the shoe less each card
+        states = 1 + sum(1 for row in shoe.counts for n in row if n)
+        check_card_work(card, shoe, tableau, "simulate --strategy count", states)
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)
@@ -267,6 +274,7 @@ def _run(
             triggers=triggers,
             see_burns=see_burns,
             level=level,
+            card_bets=card,
         )
     with progress_display("simulate", "shoes") as progress:
         sim = run_simulate(
