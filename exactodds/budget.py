@@ -203,10 +203,10 @@ def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
 
 
 CARD_OPS_PER_SECOND = 5 * 10**8
-"""Cell operations of the card engine one core does in a second, at least: half the slowest
-rate ``benchmarks/cardround.py`` measured for a bundled bet against its estimate on a dealt
-shoe (Colour Match, 8.9·10⁸; the others 1.1·10⁹ to 4.9·10⁹, where the engine settles rounds
-early), for a machine shared with other work."""
+"""Cell operations of the card engine one core does in a second, at least: the slowest rate
+measured against its estimate, by ``benchmarks/cardround.py`` for the bundled bets on a dealt
+shoe (Colour Match 6.1·10⁸; the others 1.1·10⁹ to 5.5·10⁹, where the engine settles rounds
+early) and by ``benchmarks/cards.py`` (a colour bet on the player's hand, 5·10⁸)."""
 
 _CARD_SETTLE_WORK = 10_000
 """The work of reading one dealt round for one card-level bet (its offer, its row), in cell

@@ -762,6 +762,10 @@ _BLOCK_COST = 20_000
 """The Python overhead of one block, in cell operations (about 0.2 ms)."""
 _POKER_COST = 4
 """Operations per cell of a poker category (a table index from the ranks, a flush test)."""
+_HAND_COST = 24
+"""Operations per cell of a hand's colour or suitedness (each of its cards compared, its third
+card looked up where the hand drew), counted once per feature as the engine computes it once;
+measured: ``player.colour`` ran at 1.8·10⁸ a second counted as one operation, 7·10⁸ with this."""
 
 
 def _staged(plan: _Plan) -> bool:
@@ -845,10 +849,12 @@ def work(
     """
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
-    per_cell = _CELL_COST + sum(
-        _POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1
-        for root in nodes
-        for n in walk(root)
+    read = [n for root in nodes for n in walk(root)]
+    hands = {n.name for n in read if isinstance(n, Var) and n.name.endswith((".colour", ".suited"))}
+    per_cell = (
+        _CELL_COST
+        + sum(_POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1 for n in read)
+        + _HAND_COST * len(hands)
     )
     cells, blocks = _cells(plan, tableau)
     return cells * per_cell + blocks * _BLOCK_COST
