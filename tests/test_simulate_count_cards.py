@@ -9,6 +9,8 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from exactodds.analysis import cardround
 from exactodds.analysis.batch import compile_bets
@@ -21,7 +23,7 @@ from exactodds.cli import main
 from exactodds.paytable import Bet
 from exactodds.shoe import RANKS, Shoe
 from exactodds.tableau import BUILTIN
-from tests.bruteforce import PhysicalCard, card_value, physical_cards
+from tests.bruteforce import PhysicalCard, card_value, physical_cards, shoe_of
 from tests.cardforce import deal, holds
 from tests.test_simulate_cards import (
     BEHIND,
@@ -47,17 +49,16 @@ def tags_of(**tags: int) -> CountTags:
 
 
 def replay_seen(
-    shoe: Shoe, seed: int, index: int
+    shoe: Shoe, seed: int, index: int, *, see_burns: bool = False
 ) -> list[tuple[Shoe, list[PhysicalCard], list[PhysicalCard]]]:
     """Shoe ``index`` of run ``seed`` dealt again card by card (cut card 0): per round, the
     cards left, the round's cards and the cards a counter has seen before it (the burn card
-    turned face up and every earlier round's cards; the burned cards under it are unseen)."""
-    from tests.bruteforce import shoe_of
-
+    turned face up and every earlier round's cards; the burned cards under it are unseen
+    unless ``see_burns``)."""
     cards = physical_cards(shoe)
     seq = [cards[i] for i in shoe_rng(seed, index).permutation(len(cards))]
     pos = 1 + (card_value(seq[0]) or 10)
-    seen = [seq[0]]
+    seen = seq[:pos] if see_burns else [seq[0]]
     out = []
     while len(seq) - pos >= 6:
         rnd = deal(seq[pos : pos + 6])
@@ -68,10 +69,13 @@ def replay_seen(
     return out
 
 
-def hand_bets(tags: CountTags, trigger: Fraction, seen: list[PhysicalCard], size: int) -> bool:
-    """The counter's decision worked by hand: running count, true count per deck unseen."""
+def hand_bets(tags: CountTags, trigger: Fraction, seen: list[PhysicalCard], shoe: Shoe) -> bool:
+    """The counter's decision worked by hand: running count less the full shoe's count per
+    card times the cards seen, per deck unseen (the documented true count)."""
     running = sum(tags.tags[RANKS[rank]] for rank, _ in seen)
-    true_count = tags.true_count(running, len(seen), size - len(seen))
+    per_card = Fraction(sum(tags.tags[RANKS[r]] * n for r, n in enumerate(shoe.rank_counts)))
+    per_card /= shoe.size
+    true_count = (running - per_card * len(seen)) / Fraction(shoe.size - len(seen), 52)
     return true_count >= trigger
 
 
@@ -110,7 +114,7 @@ def test_decisions_match_a_hand_replay_on_one_deck(monkeypatch: pytest.MonkeyPat
         bet_on = [
             (left, cards)
             for left, cards, seen in rounds
-            if hand_bets(tags[bet.id], triggers[bet.id], seen, shoe.size)
+            if hand_bets(tags[bet.id], triggers[bet.id], seen, shoe)
         ]
         assert 0 < len(bet_on) < len(rounds)  # the count both bet and sat out
         assert run.bet_rounds() == len(bet_on) == asked.count(bet.id)  # EVs of rounds bet only
@@ -135,7 +139,7 @@ def test_each_ev_bet_is_the_brute_force_ev() -> None:
         bet_on = [
             (left, cards)
             for left, cards, seen in rounds
-            if offered(bet, cards) and hand_bets(tags[bet.id], Fraction(0), seen, SMALL.size)
+            if offered(bet, cards) and hand_bets(tags[bet.id], Fraction(0), seen, SMALL)
         ]
         evs = [brute_ev(bet, left) for left, _ in bet_on]
         assert run.rounds_offered() == sum(offered(bet, c) for _, c, _ in rounds)
@@ -143,6 +147,49 @@ def test_each_ev_bet_is_the_brute_force_ev() -> None:
         assert run.expected_gain() == sum(ev or 0 for ev in evs)
         assert run.realized_gain() == sum(brute_net(bet, full(c)) for _, c in bet_on)
     assert sum(run.bet_rounds() for run in sim.bets) > 0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=9, max_size=9, unique=True
+    ),
+    seed=st.integers(0, 2**32),
+    tags=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    trigger=st.fractions(-4, 4, max_denominator=6),
+    see_burns=st.booleans(),
+)
+def test_drawn_shoes_counts_and_triggers_match_a_hand_replay(
+    cards: list[PhysicalCard],
+    seed: int,
+    tags: list[int],
+    trigger: Fraction,
+    see_burns: bool,
+) -> None:
+    shoe = shoe_of(cards)  # low ranks: short burns, one round a shoe from at most 7 cards
+    counted = tags_of(A=tags[0], r2=tags[1], r3=tags[2], r4=tags[3])
+    bets = (OFFERED, BEHIND)
+    evaluator = compile_bets([], PB)
+    count = count_strategy(
+        evaluator,
+        shoe,
+        tags=dict.fromkeys(("offered", "behind"), counted),
+        triggers=dict.fromkeys(("offered", "behind"), trigger),
+        see_burns=see_burns,
+        card_bets=bets,
+    )
+    sim = simulate(evaluator, shoe, shoes=3, seed=seed, cut_card=0, count=count, card_bets=bets)
+    rounds = [r for i in range(3) for r in replay_seen(shoe, seed, i, see_burns=see_burns)]
+    assert sim.see_burns == see_burns
+    for run, bet in zip(sim.bets, bets, strict=True):
+        bet_on = [
+            (left, dealt)
+            for left, dealt, seen in rounds
+            if offered(bet, dealt) and hand_bets(counted, trigger, seen, shoe)
+        ]
+        assert run.bet_rounds() == len(bet_on)
+        assert run.expected_gain() == sum(brute_ev(bet, left) or 0 for left, _ in bet_on)
+        assert run.realized_gain() == sum(brute_net(bet, full(c)) for _, c in bet_on)
 
 
 def test_derived_tags_are_eors_and_pool_gives_the_same_figures() -> None:
