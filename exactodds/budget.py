@@ -325,7 +325,8 @@ class CardSpend:
     once the work spent is over ``budget`` (:data:`~exactodds.limits.MAX_CARD_ROUND_WORK`).
 
     >>> spend = CardSpend(("nines",), (10**9,), 15 * 10**9)
-    >>> spend.check(14 * 10**9, 3, 10)
+    >>> spend.check(14 * 10**9, 3, 10), spend.check(16 * 10**9, 10, 10)  # within; done
+    (None, None)
     >>> spend.check(16 * 10**9, 3, 10)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -346,8 +347,9 @@ spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over
         return cls(tuple(b.id for b in bets), costs, budget)
 
     def check(self, spent: int, shoes_done: int, shoes: int) -> None:
-        """Stop the run (:class:`BudgetError`) when ``spent`` is over the budget."""
-        if spent <= self.budget:
+        """Stop the run (:class:`BudgetError`) when ``spent`` is over the budget and shoes are
+        left to deal (work done is not thrown away: the last shoe may end beyond it)."""
+        if spent <= self.budget or shoes_done >= shoes:
             return
         seconds = self.budget // CARD_OPS_PER_SECOND
         raise BudgetError(

@@ -215,6 +215,10 @@ def test_the_run_stops_once_the_budget_is_spent() -> None:
     )  # bets every round
     with pytest.raises(BudgetError, match=r"after 1 of 5 shoes.*MAX_CARD_ROUND_WORK"):
         simulate(evaluator, shoe, shoes=5, seed=1, count=count, card_bets=(NINES,), card_budget=1)
+    done = simulate(
+        evaluator, shoe, shoes=1, seed=1, count=count, card_bets=(NINES,), card_budget=1
+    )
+    assert done.bets[0].bet_rounds() == done.rounds > 0  # the last shoe is kept, over or not
 
 
 def test_a_count_for_other_bets_is_refused() -> None:
