@@ -53,7 +53,11 @@ def test_a_shoe_options_cannot_say_has_no_choice() -> None:
     assert GameChoice.of(classic, classic.shoe, custom) is None
 
 
-removals = st.lists(st.tuples(st.sampled_from(RANKS), st.sampled_from(SUITS)), max_size=4)
+removals = st.lists(
+    st.tuples(st.sampled_from(RANKS), st.sampled_from(SUITS)), max_size=4, unique=True
+)
+"""Up to four distinct cards to remove: each is in a shoe of any number of decks (a card named
+twice would be missing from one deck)."""
 
 
 @settings(max_examples=5, deadline=None)
