@@ -290,7 +290,7 @@ def check_card_rounds(
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.budget.BudgetError: simulate: 1 card-level bet over 1,010,000 rounds need ...
+    exactodds.budget.BudgetError: simulate: 1 card-level or offered bet over 1,010,000 rounds ...
     """
     if not bets:
         return
@@ -309,8 +309,8 @@ def check_card_rounds(
         seconds = float(total) / CARD_OPS_PER_SECOND
         hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
         raise BudgetError(
-            f"simulate: {len(bets):,} card-level bet{'s' if len(bets) != 1 else ''} over "
-            f"{rounds:,} rounds need about "
+            f"simulate: {len(bets):,} card-level or offered bet{'s' if len(bets) != 1 else ''} "
+            f"over {rounds:,} rounds need about "
             f"{float(total):.3g} cell operations of the card engine (about {seconds:,.0f} s; "
             f"the costliest bet {costliest[1]!r}: {float(costliest[0]):.3g} a round), over the "
             f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
