@@ -58,6 +58,7 @@ __all__ = [
     "CardSpend",
     "Evaluation",
     "bet_denominator",
+    "bet_work",
     "card_round_work",
     "card_work",
     "card_work_over",
@@ -69,6 +70,7 @@ __all__ = [
     "check_simulation",
     "dealt_shoe",
     "estimate_evaluation",
+    "removal_shoes",
 ]
 
 _PRIME_BITS = 24
@@ -234,7 +236,7 @@ def card_round_work(
     from exactodds.cards import row_counts, work
     from exactodds.conditions import OTHERWISE
 
-    out = []
+    out: list[tuple[Fraction, int]] = []
     probes = 0
     dealt = dealt_shoe(shoe)
     for bet in bets:
@@ -245,8 +247,7 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        ev = work([row.when for row in bet.rows], dealt, tableau, offer=bet.offer)
-        out.append((share, ev))
+        out.append((share, bet_work(bet, dealt, tableau)))
     return out
 
 
@@ -370,15 +371,25 @@ def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, in
     >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
     ['jackpot']
     """
-    if not any(b.card_level for b in bets):
-        return {}
+    return {b.id: bet_work(b, shoe, tableau) for b in bets if b.card_level}
+
+
+def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau) -> int:
+    """The card engine's estimated work (:func:`exactodds.cards.work`, cell operations) of
+    counting ``bet``'s rows, among its offered rounds, on ``shoe``."""
     from exactodds.cards import work
 
-    return {
-        b.id: work([row.when for row in b.rows], shoe, tableau, offer=b.offer)
-        for b in bets
-        if b.card_level
-    }
+    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+
+
+def removal_shoes(shoe: Shoe) -> int:
+    """How many shoes an effect of removal counts a bet on: ``shoe``, and ``shoe`` less one
+    card of each kind it holds (what ``eor`` and a counter's default tags cost).
+
+    >>> removal_shoes(Shoe.decks(8)), removal_shoes(Shoe.decks(1).remove("Ac"))
+    (53, 52)
+    """
+    return 1 + sum(1 for row in shoe.counts for n in row if n)
 
 
 def check_card_work(

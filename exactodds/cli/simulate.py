@@ -232,7 +232,12 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import check_card_rounds, check_card_work, check_simulation
+    from exactodds.budget import (
+        check_card_rounds,
+        check_card_work,
+        check_simulation,
+        removal_shoes,
+    )
     from exactodds.paytable_loader import load_paytable
 
     table = load_paytable(paytable)
@@ -256,8 +261,7 @@ def _run(
     counter = strategy == "count"
     check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
-        states = 1 + sum(1 for row in shoe.counts for n in row if n)
-        check_card_work(card, shoe, tableau, "simulate --strategy count", states)
+        check_card_work(card, shoe, tableau, "simulate --strategy count", removal_shoes(shoe))
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)
