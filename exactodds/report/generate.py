@@ -270,11 +270,9 @@ def build_sheets(
         table = load_paytable(spec)
         shoe = game.shoe(table)
         if protection:
-            from exactodds.budget import check_card_work
-            from exactodds.report.protection import SIGNALS
+            from exactodds.report.protection import check_protection_work
 
-            used = tableau or table.tableau
-            check_card_work(table.bets, shoe, used, "report --protection", SIGNALS)
+            check_protection_work(table.bets, shoe, tableau or table.tableau)
         sheets.append(
             build_sheet(
                 table,

@@ -27,14 +27,18 @@ from typing import TYPE_CHECKING, Any
 from exactodds.numbers import exact, fixed, percent
 
 if TYPE_CHECKING:
+    from exactodds.paytable import Bet
     from exactodds.protection import Exposure
     from exactodds.report.document import Block
     from exactodds.report.sheet import Sheet
+    from exactodds.shoe import Shoe
+    from exactodds.tableau import Tableau
 
 __all__ = [
     "PROCEDURES",
     "SIGNALS",
     "SheetProtection",
+    "check_protection_work",
     "protection_blocks",
     "protection_csv_lines",
     "protection_sheet",
@@ -125,14 +129,20 @@ SIGNALS = 2 + 2**4 + 13 + 13
 card's rank, a burn card's rank (an upper bound on the card engine's runs)."""
 
 
-def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:
-    """:func:`protection_sheet` of each sheet, each checked first against the card engine's
-    budget (:func:`~exactodds.budget.check_card_work`)."""
+def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
+    """Refuse a protection section whose card-level bets, counted on each of its
+    :data:`SIGNALS`, are over the card engine's budget
+    (:func:`~exactodds.budget.check_card_work`)."""
     from exactodds.budget import check_card_work
 
+    check_card_work(bets, shoe, tableau, "report --protection", SIGNALS)
+
+
+def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:
+    """:func:`protection_sheet` of each sheet, each checked first against the card engine's
+    budget (:func:`check_protection_work`)."""
     for s in sheets:
-        bets = [b.bet for b in s.bets]
-        check_card_work(bets, s.shoe, s.tableau, "report --protection", SIGNALS)
+        check_protection_work([b.bet for b in s.bets], s.shoe, s.tableau)
     return [protection_sheet(s) for s in sheets]
 
 
