@@ -12,7 +12,7 @@ nothing in it is ever executed. A rules file it names must stay inside its folde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
 from exactodds.conditions import Condition, offer_reads_later, parse_condition
-from exactodds.engine import joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     ExactOddsError,
     InputFileError,
@@ -31,6 +31,7 @@ from exactodds.errors import (
 )
 from exactodds.escape import printable
 from exactodds.files import read_data
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.limits import (
     MAX_BETS,
     MAX_DECKS,
@@ -50,6 +51,7 @@ from exactodds.paytable import (
     Row,
     row_occurrence,
 )
+from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -59,6 +61,7 @@ __all__ = [
     "default_paytable",
     "examine_paytable",
     "load_paytable",
+    "never_offered",
     "parse_paytable",
     "resolve_paytable",
     "validate_paytable",
@@ -151,9 +154,19 @@ def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
 
 
 def parse_paytable(
-    data: Mapping[str, Any], origin: str = "<paytable>", text: str = ""
+    data: Mapping[str, Any],
+    origin: str = "<paytable>",
+    text: str = "",
+    game: GameChoice | None = None,
+    *,
+    counted: bool = True,
 ) -> tuple[Paytable | None, list[str]]:
     """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
+
+    Its rows and offers are judged under ``game`` (the options of the command that uses it,
+    see :func:`_judge`), or under its own shoe and rules when it is validated alone (None);
+    ``counted=False`` (a command that never counts the rows on the whole shoe) leaves the
+    card-level bets unjudged.
 
     >>> bets = {"player": {"rows": [{"when": "player.wins", "pays": "1:1"}]}}
     >>> table, problems = parse_paytable({"decks": 0, "bets": bets})
@@ -195,8 +208,7 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    if _check_card_work(table, problems):
-        _check_occurrence(table, problems)
+    _judge(table, problems, game, counted)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings)), problems.items
@@ -478,13 +490,25 @@ def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> 
     return value
 
 
-def _check_card_work(table: Paytable, problems: _Problems) -> bool:
-    """Whether the card-level bets are within the card engine's budget on the paytable's own
-    shoe (:func:`~exactodds.budget.check_card_work`): checked before they are counted, as every
-    command counts them at least once."""
+def _judge(table: Paytable, problems: _Problems, game: GameChoice | None, counted: bool) -> None:
+    """Judge the rows and offers of ``table`` under the game actually used: ``game`` applied
+    (its shoe and rules), else the paytable's own. Card-level bets are judged only where the
+    command counts them on that shoe (``counted``): their work is checked first, and the
+    counts are those the command then uses (cached), so judging costs nothing more."""
+    shoe, tableau = (game or PAYTABLE_GAME).resolve(table)
+    judged = table.bets if counted else tuple(b for b in table.bets if not b.card_level)
+    if counted and not _check_card_work(table, shoe, tableau, problems):
+        return
+    if judged:
+        _check_occurrence(judged, shoe, tableau, problems)
+
+
+def _check_card_work(table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems) -> bool:
+    """Whether the card-level bets are within the card engine's budget on the shoe used
+    (:func:`~exactodds.budget.check_card_work`): checked before they are counted."""
     from exactodds.budget import card_work, card_work_over
 
-    over = card_work_over(card_work(table.bets, table.shoe, table.tableau))
+    over = card_work_over(card_work(table.bets, shoe, tableau))
     if over is None:
         return True
     bet_id, message = over
@@ -492,14 +516,30 @@ def _check_card_work(table: Paytable, problems: _Problems) -> bool:
     return False
 
 
-def _check_occurrence(table: Paytable, problems: _Problems) -> None:
-    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
-    no shoe could ever settle them, a warning when only this shoe cannot (see
-    :func:`~exactodds.paytable.row_occurrence`)."""
-    joint = joint_distribution(table.shoe, table.tableau)
-    for bet in table.bets:
+def _check_occurrence(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, problems: _Problems
+) -> None:
+    """Offers that no round of the game makes (an error: the bet is never offered), and rows
+    that never occur in it: an error when no shoe could ever settle them under these rules nor
+    under any built-in tableau (dead text), a warning when only this shoe or these rules
+    cannot (``--rules`` may rescue it; see :func:`~exactodds.paytable.row_occurrence`)."""
+    joint = joint_distribution(shoe, tableau)
+    for bet in bets:
+        never = never_offered(bet, joint)
+        if never is not None:
+            problems.add(never, _bet_path(bet.id, "offer"))
+            continue
         for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
             if seen is Occurrence.NEVER:
+                rescue = _rules_rescuing(bet, n - 1, tableau)
+                if rescue is not None:
+                    problems.warn(
+                        f"bet {bet.id!r} row {n} ({row.event!r}): never occurs under "
+                        f"{tableau.name} rules (its sheet shows 0 combinations); it occurs "
+                        f"under {rescue} rules (--rules {rescue})",
+                        _row_path(bet.id, n),
+                    )
+                    continue
                 reason = (
                     "earlier rows take every round it names"
                     if not row.when.is_otherwise
@@ -513,9 +553,55 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
             elif seen is Occurrence.NOT_WITH_THIS_SHOE:
                 problems.warn(
                     f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
-                    f"({table.shoe.describe()}); its sheet shows 0 combinations",
+                    f"({shoe.describe()}); its sheet shows 0 combinations",
                     _row_path(bet.id, n),
                 )
+
+
+def never_offered(bet: Bet, joint: Joint) -> str | None:
+    """Why ``bet`` is refused on ``joint``'s shoe and rules when its offer is made in no round
+    (its sheet would have no offered round to give a figure of), else None: one judgement for
+    every command and format.
+
+    >>> from exactodds.shoe import Shoe
+    >>> nines = parse_condition("count(initial, rank == 9 and suit == hearts) >= 2")
+    >>> bet = replace(load_paytable("classic").bet("player"), offer=nines)
+    >>> never_offered(bet, joint_distribution(Shoe.decks(1)))  # doctest: +ELLIPSIS
+    "bet 'player': its offer 'count(initial, rank == 9 and suit == hearts) >= 2' is never ..."
+    >>> never_offered(bet, joint_distribution(Shoe.decks(2))) is None
+    True
+    """
+    if bet.offer is None or bet.offered(joint):
+        return None
+    game = f"{joint.shoe.describe()}, {joint.tableau.name} rules"
+    return (
+        f"bet {bet.id!r}: its offer {quote(bet.offer.text)} is never made ({game}): no round "
+        "offers the bet (more decks, or another offer)"
+    )
+
+
+def _rules_rescuing(bet: Bet, index: int, dead_under: Tableau) -> str | None:
+    """The first built-in tableau under which row ``index`` of ``bet`` settles some round on
+    the reference shoe, or None. Card-level bets are tried only where the card engine's
+    estimate is small (:data:`_RESCUE_WORK`): else the row stays an error."""
+    from exactodds.budget import bet_work
+    from exactodds.paytable import REFERENCE_DECKS
+    from exactodds.tableau import BUILTIN
+
+    reference = Shoe.decks(REFERENCE_DECKS)
+    for name, tableau in BUILTIN.items():
+        if tableau == dead_under:
+            continue
+        if bet.card_level and bet_work(bet, reference, tableau) > _RESCUE_WORK:
+            continue
+        if bet.row_combinations(joint_distribution(reference, tableau))[index]:
+            return name
+    return None
+
+
+_RESCUE_WORK = 5 * 10**8
+"""Most card-engine work (about 1 s) spent per tableau on whether another tableau rescues a
+card-level row that is dead under the file's own rules."""
 
 
 def validate_paytable(path: str | Path) -> list[str]:
@@ -529,9 +615,12 @@ def validate_paytable(path: str | Path) -> list[str]:
     return examine_paytable(path)[1]
 
 
-def examine_paytable(path: str | Path) -> tuple[Paytable | None, list[str]]:
+def examine_paytable(
+    path: str | Path, game: GameChoice | None = None
+) -> tuple[Paytable | None, list[str]]:
     """A paytable file read once: the paytable (its warnings included) and no problems when it
-    is valid, else None and every problem, one message each (what ``validate`` prints).
+    is valid, else None and every problem, one message each (what ``validate`` prints); its
+    rows judged alone (``game`` None) or under the game those options choose.
 
     >>> table, problems = examine_paytable("classic")
     >>> table.name, problems
@@ -540,13 +629,17 @@ def examine_paytable(path: str | Path) -> tuple[Paytable | None, list[str]]:
     True
     """
     try:
-        return _read_paytable(resolve_paytable(path))
+        return _read_paytable(resolve_paytable(path), game)
     except InputFileError as exc:
         return None, [str(exc)]
 
 
-def load_paytable(path: str | Path | None = None) -> Paytable:
-    """Read and check a paytable file (a path, a bundled name, or None for the default game).
+def load_paytable(
+    path: str | Path | None = None, game: GameChoice | None = None, *, counted: bool = True
+) -> Paytable:
+    """Read and check a paytable file (a path, a bundled name, or None for the default game),
+    its rows judged under ``game`` (the command's options; None: its own shoe and rules) where
+    the command counts them (``counted``, see :func:`parse_paytable`).
 
     A file with problems raises one :class:`PaytableError` naming the first problem and counting
     the rest (all of them in its ``problems``); an unreadable file an :class:`InputFileError`.
@@ -557,17 +650,19 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
     ('Classic (commission)', True)
     """
     p = resolve_paytable(path) if path is not None else default_paytable()
-    table, problems = _read_paytable(p)
+    table, problems = _read_paytable(p, game or PAYTABLE_GAME, counted)
     if table is None:
         raise first_problem(PaytableError, problems, f"; run exactodds validate {p}")
     return table
 
 
-def _read_paytable(p: Path) -> tuple[Paytable | None, list[str]]:
+def _read_paytable(
+    p: Path, game: GameChoice | None = None, counted: bool = True
+) -> tuple[Paytable | None, list[str]]:
     """The paytable of the file ``p`` with its path, SHA-256 and rules file, or its problems."""
     file = read_data(p, "toml")
     data = file.data
-    table, problems = parse_paytable(data, str(p), file.text)
+    table, problems = parse_paytable(data, str(p), file.text, game, counted=counted)
     if table is None:
         return None, problems
     return replace(

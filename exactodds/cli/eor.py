@@ -65,8 +65,9 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     fmt = check_format(fmt, ("md", "json", "html"))
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # counted on shoes less a card
+    shoe, tableau = game.resolve(table)
     check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
     check_card_work(table.bets, shoe, tableau, "eor", removal_shoes(shoe))
     result = effect_of_removal(table.bets, shoe, tableau, level=level)

@@ -139,8 +139,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     position = parse_position(flash) if flash is not None else None
     if by not in ("value", "rank"):
         raise ExactOddsError(f"--by {by!r}: use value or rank")
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # counted per signal seen
+    shoe, tableau = game.resolve(table)
     if optimise:
         from exactodds.protection import card_level
 

@@ -76,7 +76,7 @@ def run_montecarlo(
     from exactodds.paytable_loader import load_paytable
 
     chosen = check_format(fmt, ("md", "json"))
-    table = load_paytable(paytable)
+    table = load_paytable(paytable, game)
     shoe, tableau = game.resolve(table)
     from exactodds.budget import check_card_work
 

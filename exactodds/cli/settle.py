@@ -79,8 +79,9 @@ def settle(
         raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
     check_length(cards, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # one round settled, nothing counted
+    shoe, tableau = game.resolve(table)
     for bet_id, _stake in stakes:
         with named("--bet"):
             table.bet(bet_id)

@@ -240,7 +240,7 @@ def _run(
     )
     from exactodds.paytable_loader import load_paytable
 
-    table = load_paytable(paytable)
+    table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     shoe, tableau = game.resolve(table)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting

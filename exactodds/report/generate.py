@@ -267,7 +267,7 @@ def build_sheets(
     profiles = load_profiles(against) if against is not None else ()
     sheets = []
     for spec in paths:
-        table = load_paytable(spec)
+        table = load_paytable(spec, game)
         shoe = game.shoe(table)
         if protection:
             from exactodds.report.protection import check_protection_work
