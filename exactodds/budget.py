@@ -65,9 +65,11 @@ __all__ = [
     "check_card_rounds",
     "check_card_work",
     "check_compare",
+    "check_dealt_cards",
     "check_evaluation",
     "check_pdf",
     "check_simulation",
+    "dealt_card_work",
     "dealt_shoe",
     "estimate_evaluation",
     "removal_shoes",
@@ -438,6 +440,61 @@ def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str
         f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
         "ranks and suits of too many cards"
     )
+
+
+_DEALT_NODE_NS = 15
+"""Nanoseconds of CPU per condition node and dealt round when a Monte Carlo check settles a
+card-level or offered bet on the cards as dealt (``benchmarks/budget.py``: 3 to 16)."""
+
+_DEALT_POKER_NODES = 20
+"""A poker category read on dealt cards, in condition nodes."""
+
+MAX_DEALT_SECONDS = 30
+"""Most CPU seconds a Monte Carlo check may spend settling card-level and offered bets."""
+
+
+def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
+    """Condition nodes × rounds a Monte Carlo check evaluates to settle the card-level and
+    offered ``bets`` on ``rounds`` dealt rounds (a poker node as :data:`_DEALT_POKER_NODES`).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> dealt_card_work(load_paytable("classic").bets, 10**6)  # value-level: no card work
+    0
+    """
+    from exactodds.conditions import Var, walk
+
+    def nodes(bet: Bet) -> int:
+        roots = [row.when.node for row in bet.rows]
+        roots += [bet.offer.node] if bet.offer is not None else []
+        return sum(
+            _DEALT_POKER_NODES if isinstance(n, Var) and n.name.endswith(".poker") else 1
+            for root in roots
+            for n in walk(root)
+        )
+
+    return rounds * sum(nodes(b) for b in bets if b.card_level or b.offer is not None)
+
+
+def check_dealt_cards(bets: Sequence[Bet], rounds: int, command: str) -> None:
+    """Refuse a Monte Carlo check whose card-level and offered bets would take more than
+    :data:`MAX_DEALT_SECONDS` to settle on the dealt cards (:func:`dealt_card_work`).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_dealt_cards(load_paytable("insurance").bets, 10**8, "montecarlo")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: montecarlo: settling ... on 100,000,000 dealt rounds ...
+    """
+    work = dealt_card_work(bets, rounds)
+    seconds = work * _DEALT_NODE_NS / 10**9
+    if seconds > MAX_DEALT_SECONDS:
+        most = rounds * MAX_DEALT_SECONDS // max(1, int(seconds))
+        raise BudgetError(
+            f"{command}: settling the card-level and offered bets on {rounds:,} dealt rounds "
+            f"evaluates {work:,} condition nodes (about {seconds:,.0f} s), over the budget of "
+            f"about {MAX_DEALT_SECONDS} s: at most about {most:,} rounds"
+        )
 
 
 def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:

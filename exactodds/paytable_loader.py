@@ -60,6 +60,7 @@ __all__ = [
     "confined_rules_file",
     "default_paytable",
     "examine_paytable",
+    "judge_paytable",
     "load_paytable",
     "never_offered",
     "parse_paytable",
@@ -501,6 +502,26 @@ def _judge(table: Paytable, problems: _Problems, game: GameChoice | None, counte
         return
     if judged:
         _check_occurrence(judged, shoe, tableau, problems)
+
+
+def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
+    """``table`` (loaded with ``counted=False``) with its card-level bets judged under ``game``
+    too, once the command has checked its options: their work on the card engine, offers and
+    rows (:func:`_judge`); the first problem raises :class:`PaytableError`, warnings are added.
+
+    >>> table = load_paytable("colour-match", counted=False)
+    >>> judge_paytable(table).warnings
+    ()
+    """
+    card = replace(table, bets=tuple(b for b in table.bets if b.card_level))
+    if not card.bets:
+        return table
+    text = read_data(table.path, "toml").text if table.path is not None else ""  # lines cited
+    problems = _Problems(str(table.path or table.name), text)
+    _judge(card, problems, game, counted=True)
+    if problems.items:
+        raise first_problem(PaytableError, problems.items, "")
+    return replace(table, warnings=(*table.warnings, *problems.warnings))
 
 
 def _check_card_work(table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems) -> bool:

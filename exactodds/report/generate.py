@@ -21,12 +21,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bundled import display_path
-from exactodds.errors import ReportError
+from exactodds.errors import ReportError, named
 from exactodds.formats import Format
 from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.numbers import percent
 from exactodds.payout import Notation
-from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import (
+    bundled_paytables,
+    default_paytable,
+    judge_paytable,
+    load_paytable,
+)
 from exactodds.profile_loader import load_profiles
 from exactodds.report.document import Block, Chart, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.figures import PRECISION
@@ -265,9 +271,10 @@ def build_sheets(
     if against is None and all_bundled:
         against = BUNDLED_AGAINST
     profiles = load_profiles(against) if against is not None else ()
+    tables = _read_tables(paths, game, bet_ids)
     sheets = []
-    for spec in paths:
-        table = load_paytable(spec, game)
+    for read in tables:
+        table = judge_paytable(read, game)
         shoe = game.shoe(table)
         if protection:
             from exactodds.report.protection import check_protection_work
@@ -293,6 +300,21 @@ def build_sheets(
 
             sheets[-1] = protection_sheet(sheets[-1])
     return sheets
+
+
+def _read_tables(
+    paths: Sequence[str | Path], game: GameChoice, bet_ids: Sequence[str]
+) -> list[Paytable]:
+    """Every paytable read and every ``--bet`` checked before any counting (card-level bets
+    are judged later, :func:`~exactodds.paytable_loader.judge_paytable`)."""
+    tables = []
+    for spec in paths:
+        table = load_paytable(spec, game, counted=False)
+        with named("--bet"):
+            for bet_id in bet_ids:
+                table.bet(bet_id)
+        tables.append(table)
+    return tables
 
 
 def plan_files(
