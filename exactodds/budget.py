@@ -52,6 +52,9 @@ from exactodds.paytable import Bet
 from exactodds.shoe import MIN_CARDS, Card, Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
+Known = dict[str, frozenset[tuple[int, int]]]
+"""Cards known at positions (``P1`` … ``B3``), as the card engine takes them."""
+
 __all__ = [
     "CARD_OPS_PER_SECOND",
     "BudgetError",
@@ -68,6 +71,7 @@ __all__ = [
     "check_dealt_cards",
     "check_evaluation",
     "check_pdf",
+    "check_removal_work",
     "check_simulation",
     "dealt_card_work",
     "dealt_shoe",
@@ -206,6 +210,16 @@ def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
     return shoes * max(0, -(-(cards - cut_card) // 4))
 
 
+def expected_rounds(shoes: int, cards: int, cut_card: int) -> int:
+    """Rounds ``shoes`` shoes of ``cards`` cards deal before the cut card, as expected: a round
+    takes :data:`CARDS_PER_ROUND` cards on average (what a simulation's work grows with).
+
+    >>> expected_rounds(10, 52, 14), card_rounds(10, 52, 14)
+    (80, 100)
+    """
+    return shoes * max(0, int(-(-(cards - cut_card) // CARDS_PER_ROUND)))
+
+
 CARD_OPS_PER_SECOND = 5 * 10**8
 """Cell operations of the card engine one core does in a second, at least: the slowest rate
 measured against its estimate, by ``benchmarks/cardround.py`` for the bundled bets on a dealt
@@ -222,12 +236,16 @@ _OFFER_PROBE_WORK = 10**8
 
 
 def card_round_work(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    cut_card: int = 14,
 ) -> list[tuple[Fraction, int]]:
     """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
     exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
-    (:func:`exactodds.cards.work`, cell operations) on the shoe once dealt from
-    (:func:`dealt_shoe`), without enumerating the rounds.
+    (:func:`exactodds.cards.work`, cell operations), the mean over the shoe as it is dealt
+    down to the cut card (:func:`dealing_shoes`: a small shoe's EVs get much cheaper as it
+    empties), without enumerating the rounds.
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> insurance = load_paytable("insurance")
@@ -240,7 +258,7 @@ def card_round_work(
 
     out: list[tuple[Fraction, int]] = []
     probes = 0
-    dealt = dealt_shoe(shoe)
+    dealt = dealing_shoes(shoe, cut_card)
     for bet in bets:
         share = Fraction(1)
         if bet.offer is not None:
@@ -249,7 +267,40 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        out.append((share, bet_work(bet, dealt, tableau)))
+        mean = sum(bet_work(bet, s, tableau) for s in dealt) // len(dealt)
+        out.append((share, mean))
+    return out
+
+
+_DEPTHS = 4
+"""Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
+
+CARDS_PER_ROUND = Fraction(494, 100)
+"""Cards a round deals on average (4 to 6: about 4.94 from eight decks of Punto Banco)."""
+
+
+def dealing_shoes(shoe: Shoe, cut_card: int = 14) -> list[Shoe]:
+    """``shoe`` as a simulation finds it before its rounds: :data:`_DEPTHS` shoes, dealt
+    evenly down to the cut card (the middle of each quarter), cards gone in a fixed
+    pseudo-random order (:func:`dealt_shoe` where fewer would go: a full shoe's suit
+    symmetry is gone once a few cards are dealt).
+
+    >>> [s.size for s in dealing_shoes(Shoe.decks(1))]
+    [46, 38, 29, 19]
+    >>> [s.size for s in dealing_shoes(Shoe.decks(8))]
+    [366, 266, 165, 65]
+    """
+    import random
+
+    cards = [
+        Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) for _ in range(n)
+    ]
+    order = random.Random(0).sample(cards, len(cards))
+    dealable = max(0, shoe.size - max(cut_card, MIN_CARDS))
+    out = []
+    for i in range(_DEPTHS):
+        gone = dealable * (2 * i + 1) // (2 * _DEPTHS)
+        out.append(shoe.remove(order[:gone]) if gone >= MIN_CARDS else dealt_shoe(shoe))
     return out
 
 
@@ -293,21 +344,25 @@ def check_card_rounds(
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.budget.BudgetError: simulate: 1 card-level or offered bet over 1,010,000 rounds ...
+    exactodds.budget.BudgetError: simulate: 1 card-level or offered bet over 820,000 rounds ...
     """
     if not bets:
         return
-    rounds = card_rounds(shoes, shoe.size, cut_card)
+    rounds = expected_rounds(shoes, shoe.size, cut_card)
     per_round = Fraction(0)
     costliest = (Fraction(-1), "")
-    works = [(Fraction(0), 0)] * len(bets) if counting else card_round_work(bets, shoe, tableau)
+    works = (
+        [(Fraction(0), 0)] * len(bets)
+        if counting
+        else card_round_work(bets, shoe, tableau, cut_card)
+    )
     for bet, (share, ev) in zip(bets, works, strict=True):
         cost = share * ev + _CARD_SETTLE_WORK
         per_round += cost
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
     if total > MAX_CARD_ROUND_WORK:
-        per_shoe = card_rounds(1, shoe.size, cut_card) * per_round
+        per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
         most = int(MAX_CARD_ROUND_WORK // per_shoe)
         seconds = float(total) / CARD_OPS_PER_SECOND
         hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
@@ -363,7 +418,9 @@ spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over
         )
 
 
-def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, int]:
+def card_work(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, known: Known | None = None
+) -> dict[str, int]:
     """The card engine's work (:func:`exactodds.cards.work`) for each card-level bet of
     ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
 
@@ -373,15 +430,17 @@ def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, in
     >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
     ['jackpot']
     """
-    return {b.id: bet_work(b, shoe, tableau) for b in bets if b.card_level}
+    return {b.id: bet_work(b, shoe, tableau, known) for b in bets if b.card_level}
 
 
-def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau) -> int:
+def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> int:
     """The card engine's estimated work (:func:`exactodds.cards.work`, cell operations) of
-    counting ``bet``'s rows, among its offered rounds, on ``shoe``."""
+    counting ``bet``'s rows, among its offered rounds, on ``shoe`` (in the rounds that agree
+    with ``known`` cards, as ``odds --given`` counts them: a known card breaks the suit
+    symmetry, which can cost more than the whole shoe)."""
     from exactodds.cards import work
 
-    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer, known=known)
 
 
 def removal_shoes(shoe: Shoe) -> int:
@@ -394,8 +453,13 @@ def removal_shoes(shoe: Shoe) -> int:
     return 1 + sum(1 for row in shoe.counts for n in row if n)
 
 
-def check_card_work(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str, times: int = 1
+def check_card_work(  # noqa: PLR0917 - the historical positional order, known added last
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    command: str,
+    times: int = 1,
+    known: Known | None = None,
 ) -> None:
     """Refuse, before any counting, a command whose card-level bets would ask the card engine
     for more than :data:`~exactodds.limits.MAX_CARD_WORK` cell operations: their work on
@@ -415,7 +479,32 @@ def check_card_work(
     ...
     exactodds.budget.BudgetError: eor: bet 'flushes' needs about ... × 53 shoes on the card...
     """
-    over = card_work_over(card_work(bets, shoe, tableau), times)
+    over = card_work_over(card_work(bets, shoe, tableau, known), times)
+    if over is not None:
+        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+
+
+def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str) -> None:
+    """:func:`check_card_work` of an effect of removal: the bets counted on ``shoe`` and on
+    each shoe less one card (:func:`removal_shoes`), those estimated on the shoe less its
+    first card (one card gone breaks the suit symmetry of a full shoe, which can cost the
+    engine several times as much).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> nines = load_paytable("lucky-nines", counted=False)
+    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: eor: bet 'lucky_nines' needs about ... × 53 shoes on the card...
+    """
+    times = removal_shoes(shoe)
+    first = next(Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n)
+    less = shoe.remove([first])
+    per_bet = card_work(bets, shoe, tableau)
+    per_less = card_work(bets, less, tableau)
+    mean = {b: (per_bet[b] + (times - 1) * per_less[b]) // times for b in per_bet}
+    over = card_work_over(mean, times)
     if over is not None:
         raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
 

@@ -94,8 +94,9 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         shoe, tableau = game.resolve(table)
         bets = table.bets
         from exactodds.budget import check_card_work
+        from exactodds.protection import given_known
 
-        check_card_work(bets, shoe, tableau, "odds")
+        check_card_work(bets, shoe, tableau, "odds", known=given_known(given))
     else:
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()
