@@ -28,19 +28,19 @@ import resource
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from exactodds.budget import (
+    _CARD_SETTLE_WORK,
     CARD_OPS_PER_SECOND,
     card_round_work,
-    card_rounds,
     card_work,
+    expected_rounds,
     removal_shoes,
 )
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
+from exactodds.shoe import Card, Shoe
 from exactodds.tableau import Tableau
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,6 +61,9 @@ BUNDLED = (
 SHOES = {"1": ["--decks", "1"], "2": ["--decks", "2"], "8": ["--decks", "8"]}
 DEPLETED = "Ah 2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac 2d 3h"
 SHOES["dep"] = ["--decks", "8", "--remove", DEPLETED]
+JOINT_SECONDS = 0.05
+"""CPU seconds of a value-level joint distribution and its figures, per shoe or signal a
+command counts on besides the card engine's work (eor's 53 shoes, the protection signals)."""
 SIMULATED_SHOES = 2
 SIGNALS_SEEN = 2  # exposure --sort '[6 7 8 9]' --seen 2: 4 signals
 
@@ -99,6 +102,10 @@ def _shoe(key: str) -> Shoe:
     return Shoe.decks(int(key))
 
 
+def _cards(shoe: Shoe) -> list[Card]:
+    return [Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n]
+
+
 def _card_seconds(work: int | float) -> float:
     return float(work) / CARD_OPS_PER_SECOND
 
@@ -109,7 +116,10 @@ def _estimate(command: str, table: Paytable, shoe: Shoe, tableau: Tableau) -> fl
     if command in ("report", "validate"):
         return _card_seconds(per)
     if command == "eor":
-        return _card_seconds(per * removal_shoes(shoe))
+        less = shoe.remove([next(c for c in _cards(shoe))])
+        per_less = sum(card_work(table.bets, less, tableau).values())
+        shoes = removal_shoes(shoe)
+        return _card_seconds(per + (shoes - 1) * per_less) + shoes * JOINT_SECONDS
     if command == "settle":
         return 0.0
     if command == "odds":
@@ -120,15 +130,16 @@ def _estimate(command: str, table: Paytable, shoe: Shoe, tableau: Tableau) -> fl
         return _card_seconds(sum(given_work(table.bets, shoe, tableau, known).values()))
     if command == "simulate":
         card = [b for b in table.bets if b.card_level or b.offer is not None]
-        rounds = card_rounds(SIMULATED_SHOES, shoe.size, 14)
+        rounds = expected_rounds(SIMULATED_SHOES, shoe.size, 14)
         works = card_round_work(card, shoe, tableau)
-        return _card_seconds(sum(float(s) * w for s, w in works) * rounds)
+        return _card_seconds(sum(float(s) * w + _CARD_SETTLE_WORK for s, w in works) * rounds)
     if command == "exposure":
         return _card_seconds(per * 2**SIGNALS_SEEN)
     if command == "protection":
         from exactodds.report.protection import SIGNALS
 
-        return _card_seconds(per * (1 + SIGNALS))
+        # the sheet, then each signal (a joint distribution each, besides the card engine)
+        return _card_seconds(per * (1 + SIGNALS)) + SIGNALS * JOINT_SECONDS
     raise ValueError(command)
 
 
@@ -216,8 +227,6 @@ def main() -> None:
         print(f"ratios measured/estimate: {min(worst):.2f} to {max(worst):.2f}")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
-
-_: Callable[[], None] = main
 
 if __name__ == "__main__":
     main()

@@ -74,8 +74,10 @@ __all__ = [
     "check_removal_work",
     "check_simulation",
     "dealt_card_work",
+    "dealing_shoes",
     "dealt_shoe",
     "estimate_evaluation",
+    "expected_rounds",
     "removal_shoes",
 ]
 
