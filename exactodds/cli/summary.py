@@ -105,12 +105,14 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
             largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
             table.add_row(
                 bet.bet.name,
-                percent(f.house_edge),
+                _edge(f.house_edge),  # * marks a bet that favours the player
                 percent(f.rtp),
                 percent(f.hit_frequency),
                 largest,
             )
         console.print(table)
+        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
+            console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if sheet.compliance is not None:
             console.print(f"Compliance: {sheet.compliance.summary()}")
     command = sheets[0].command if len(sheets) == 1 else None
