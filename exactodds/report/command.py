@@ -27,13 +27,14 @@ __all__ = ["ReportCommand"]
 class ReportCommand:
     """``exactodds report PAYTABLE OPTIONS…`` that recomputes one sheet: the paytable as a
     command names it, the game choice, the bets shown, the compliance profiles (as given to
-    ``--against``), the payout notation, and the optional sections (``--protection``,
-    ``--monte-carlo-rounds N --seed S``). Defaults are left out of the line."""
+    ``--against``, and ``--allow-player-edge``), the payout notation, and the optional
+    sections (``--protection``, ``--monte-carlo-rounds N --seed S``). Defaults are left out."""
 
     paytable: str
     game: GameChoice = PAYTABLE_GAME
     bets: tuple[str, ...] = ()
     against: tuple[str, ...] = ()
+    allow_player_edge: bool = False
     notation: Notation = Notation.BOTH
     protection: bool = False
     monte_carlo: tuple[int, int] | None = None
@@ -49,6 +50,8 @@ class ReportCommand:
         out += [arg for bet in self.bets for arg in ("--bet", bet)]
         if self.against:
             out += ["--against", ",".join(self.against)]
+        if self.allow_player_edge:
+            out.append("--allow-player-edge")
         if self.notation is not Notation.BOTH:
             out += ["--notation", self.notation.value]
         if self.protection:

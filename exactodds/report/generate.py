@@ -35,6 +35,7 @@ from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
     from exactodds.compare import Comparison
+    from exactodds.compliance import Profile
 
 __all__ = [
     "BINARY_FORMATS",
@@ -221,13 +222,16 @@ def build_sheets(
     notation: Notation = Notation.BOTH,
     examples: bool = True,
     protection: bool = False,
+    allow_player_edge: bool = False,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
     shoe and rules ``game`` chooses.
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
-    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`. ``examples=False`` leaves out
+    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`; ``allow_player_edge`` drops
+    exactodds' own no-player-edge rule from them
+    (:meth:`~exactodds.compliance.Profile.allowing_player_edge`). ``examples=False`` leaves out
     the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
     the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
     work on the card engine checked with the sheet's before either is computed.
@@ -238,7 +242,7 @@ def build_sheets(
     >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], game=one_deck)]
     [('mini', 51), ('touch', 51)]
     >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
-    ['14 checks: 12 pass, 2 fail, 0 n/a']
+    ['28 checks: 26 pass, 2 fail, 0 n/a']
     >>> build_sheets(["mini"], all_bundled=True)
     Traceback (most recent call last):
     ...
@@ -262,9 +266,11 @@ def build_sheets(
     if game.shoe_file is not None:
         extra.append(file_input("shoe", game.shoe_file))
     day = resolve_date(date)
-    if against is None and all_bundled:
-        against = BUNDLED_AGAINST
-    profiles = load_profiles(against) if against is not None else ()
+    profiles = _profiles(BUNDLED_AGAINST if against is None and all_bundled else against)
+    if allow_player_edge:
+        if not profiles:
+            raise ReportError("--allow-player-edge applies only with --against PROFILES")
+        profiles = tuple(p.allowing_player_edge() for p in profiles)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
@@ -293,6 +299,11 @@ def build_sheets(
 
             sheets[-1] = protection_sheet(sheets[-1])
     return sheets
+
+
+def _profiles(against: str | None) -> tuple[Profile, ...]:
+    """The profiles ``--against`` names (none without it)."""
+    return load_profiles(against) if against is not None else ()
 
 
 def plan_files(

@@ -356,7 +356,7 @@ def build_sheet(
     >>> from exactodds.profile_loader import load_profiles
     >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
     >>> checked.compliance.summary(), checked.command
-    ('14 checks: 4 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
+    ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
         from exactodds import __version__
@@ -387,7 +387,14 @@ def build_sheet(
     rerun = (
         None
         if game is None or name is None
-        else ReportCommand(name, game, bet_options, tuple(p.argument for p in against), notation)
+        else ReportCommand(
+            name,
+            game,
+            bet_options,
+            tuple(p.argument for p in against),
+            any(p.edge_allowed_by_option for p in against),
+            notation,
+        )
     )
     compliance = run_checks(against, joint, bets, notation=notation) if against else None
     return Sheet(
