@@ -432,28 +432,26 @@ def comparison_document(
     >>> edges = [b for b in doc.blocks if isinstance(b, Table)][-1]
     >>> doc.title, edges.header[1:3]  # doctest: +NORMALIZE_WHITESPACE
     ('Classic (commission) — house edge by variant',
-     ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
+     ('punto-banco rules, Tie 8:1', 'punto-banco rules, Tie 9:1'))
     >>> [row[1] for row in edges.rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
     ['14.3596%']
     >>> tie = [b for b in doc.blocks if isinstance(b, Chart)][2]  # one chart per bet
     >>> tie.title, [(label, percent(edge)) for label, edge in tie.bars[:2]]
     ... # doctest: +NORMALIZE_WHITESPACE
     ('House edge of Tie by variant',
-     [('punto-banco, Tie 8:1', '14.3596%'), ('punto-banco, Tie 9:1', '4.8440%')])
+     [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import compare_variants
+    from exactodds.compare import AXIS_TITLES, DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:
-        comparison = compare_variants(load_paytable(default_paytable()))
+        comparison = compare_variants(
+            load_paytable(default_paytable()), rules=list(BUILTIN), ties=DEFAULT_TIES
+        )
     table = comparison.paytable
     results = comparison.results
-    labels = (
-        [f"{r.variant.rules}, Tie {r.tie_label}" for r in results]
-        if bundled
-        else comparison.variant_labels()
-    )
+    labels = comparison.variant_labels()
     rows: tuple[tuple[Inline, ...], ...] = tuple(
         (
             (name, " (", Code(bet_id), ")"),
@@ -467,11 +465,16 @@ def comparison_document(
         else "full shoes of the decks each variant names, every round counted over the "
         "six-card universe"
     )
-    variants = (
-        "drawing rules × Tie payout; every other bet as in the paytable"
-        if bundled
-        else "drawing rules × decks × Tie payout × Banker version; every other bet as in the "
-        "paytable"
+    axes = " × ".join(AXIS_TITLES[a].lower() for a in comparison.varying_axes())
+    common = comparison.common_label()
+    variants = "; ".join(
+        part
+        for part in (
+            axes or "one variant",
+            f"the same in every variant: {common}" if common else "",
+            "every other bet as in the paytable",
+        )
+        if part
     )
     rerun = "exactodds report --all --out reports/" if bundled else command
     facts: tuple[tuple[Inline, ...], ...] = (
@@ -488,7 +491,8 @@ def comparison_document(
         Para(
             "House edge = −EV per unit staked, pushes counted, from complete enumeration; "
             "* marks a player-favourable bet (positive expectation). Exact fractions: "
-            "exactodds compare classic --format json."
+            "exactodds compare classic --rules punto-banco,mini,pronto --tie 8:1,9:1 "
+            "--format json."
             if bundled
             else "House edge = −EV per unit staked, pushes counted, from complete "
             "enumeration; * marks a player-favourable bet (positive expectation). Exact "
