@@ -55,14 +55,14 @@ def session(  # noqa: PLR0917 - one parameter per command-line option
         str | None, _text("Bankroll in units: add the risk of ruin.", "B", "--bankroll")
     ] = None,
     rebate: Annotated[
-        str | None, _text("Share of the net session loss returned, e.g. 10%.", "P%", "--rebate")
+        str | None, _text("Share of the net session loss returned, e.g. 10%.", "PERCENT", "--rebate")
     ] = None,
     dead_chips: Annotated[
         bool, typer.Option("--dead-chips", help="Add the dead-chip figures of the bet.")
     ] = False,
     commission: Annotated[
         str | None,
-        _text("Rolling commission on dead chips bought, e.g. 1.25%.", "P%", "--commission"),
+        _text("Rolling commission on dead chips bought, e.g. 1.25%.", "PERCENT", "--commission"),
     ] = None,
     hands_per_hour: Annotated[
         str | None, _text("Rounds per hour: add the theoretical win.", "H", "--hands-per-hour")

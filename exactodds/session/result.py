@@ -115,29 +115,42 @@ class Session:
         return f"<Session {self.bet} × {self.rounds:,}: P(ahead) {ahead} ({kind})>"
 
 
-def _fraction(value: Fraction | int | str | None, what: str) -> Fraction | None:
-    """An exact number from the API or the command line ("12.5", "10%" for a share)."""
+def _number(
+    value: Fraction | int | str | None, what: str, low: Fraction, high: Fraction, share: bool
+) -> Fraction | None:
+    """An exact number from the API or the command line (``"12.5"``; a ``share`` given as text
+    is a percentage, ``"10%"`` or ``"10"``), from ``low`` to ``high``; anything else a
+    :class:`SessionError` quoting it."""
     if value is None:
         return None
+    from exactodds.payout import format_number
+
+    shown = (
+        (format_number(low * 100), format_number(high * 100))
+        if share
+        else (format_number(low), f"{int(high):,}")
+    )
+    unit = "%" if share else ""
+    span = f"{shown[0]}{unit} to {shown[1]}{unit}"
     if isinstance(value, bool) or not isinstance(value, Fraction | int | str):
-        raise SessionError(f"{what} {quote(value)}: give an exact number (int, Fraction, text)")
+        raise SessionError(f"{what} {quote(value)}: give an exact number from {span}")
+    number: Fraction | None = None
     if isinstance(value, str):
         from exactodds.errors import PaytableError
         from exactodds.payout import parse_number
 
         text = value.strip()
-        share = text.endswith("%")
-        try:
-            number = parse_number(text[:-1] if share else text)
+        try:  # a share as text is a percentage: "10%" or "10"
+            number = parse_number(text.removesuffix("%") if share else text)
         except PaytableError:
-            raise SessionError(f"{what} {quote(value)}: not a number") from None
-        return number / 100 if share else number
-    return Fraction(value)
-
-
-def _check(value: Fraction | None, what: str, low: Fraction, high: Fraction, unit: str) -> None:
-    if value is not None and not low <= value <= high:
-        raise SessionError(f"{what} {value}{unit}: must be from {low}{unit} to {high}{unit}")
+            number = None
+        else:
+            number = number / 100 if share else number
+    else:
+        number = Fraction(value)
+    if number is None or not low <= number <= high:
+        raise SessionError(f"{what} {quote(value)}: give a number from {span}")
+    return number
 
 
 def session(
@@ -157,7 +170,8 @@ def session(
     """The session of ``rounds`` flat unit bets on ``bet`` (each offered round for a bet with an
     offer), rounds independent, on the paytable's shoe and rules (or ``game``'s).
 
-    ``rebate`` and ``commission`` are shares (``Fraction(1, 10)`` or ``"10%"``). Up to
+    ``rebate`` and ``commission`` are shares: a number (``Fraction(1, 10)``) or a percentage as
+    text (``"10%"``, ``"10"``). Up to
     :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` rounds the figures are exact; beyond, each
     probability lies between bounds proven to ``digits`` significant digits.
     """
@@ -171,16 +185,12 @@ def session(
         check_count(rounds, MAX_SESSION_ROUNDS, "--rounds", SessionError)
     if not MIN_DIGITS <= digits <= MAX_DIGITS:
         raise SessionError(f"--digits {digits}: must be from {MIN_DIGITS} to {MAX_DIGITS}")
-    cash = _fraction(bankroll, "--bankroll")
-    share = _fraction(rebate, "--rebate")
-    paid = _fraction(commission, "--commission")
-    pace = _fraction(hands_per_hour, "--hands-per-hour")
-    stake = _fraction(average_bet, "--average-bet")
-    _check(cash, "--bankroll", Fraction(1), Fraction(10**12), " units")
-    _check(share, "--rebate", Fraction(0), Fraction(1), "")
-    _check(paid, "--commission", Fraction(0), Fraction(1), "")
-    _check(pace, "--hands-per-hour", Fraction(1, 100), Fraction(10**4), "")
-    _check(stake, "--average-bet", Fraction(1, 10**6), Fraction(10**12), "")
+    one, big = Fraction(1), Fraction(10**12)
+    cash = _number(bankroll, "--bankroll", one, big, share=False)
+    share = _number(rebate, "--rebate", Fraction(0), one, share=True)
+    paid = _number(commission, "--commission", Fraction(0), one, share=True)
+    pace = _number(hands_per_hour, "--hands-per-hour", one, Fraction(10**4), share=False)
+    stake = _number(average_bet, "--average-bet", Fraction(1, 100), big, share=False)
     if paid is not None and not dead_chips:
         raise SessionError("--commission applies to dead chips: add --dead-chips")
     if (pace is None) != (stake is None):
