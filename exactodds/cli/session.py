@@ -55,7 +55,8 @@ def session(  # noqa: PLR0917 - one parameter per command-line option
         str | None, _text("Bankroll in units: add the risk of ruin.", "B", "--bankroll")
     ] = None,
     rebate: Annotated[
-        str | None, _text("Share of the net session loss returned, e.g. 10%.", "PERCENT", "--rebate")
+        str | None,
+        _text("Share of the net session loss returned, e.g. 10%.", "PERCENT", "--rebate"),
     ] = None,
     dead_chips: Annotated[
         bool, typer.Option("--dead-chips", help="Add the dead-chip figures of the bet.")

@@ -13,6 +13,7 @@ proven bounds, and the figures read from it (P(ahead), percentiles, the expected
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -185,8 +186,8 @@ class SessionDistribution:
         """
         lows, highs = self._cumulative
         target = alpha * self.denominator
-        first = next((k for k, c in enumerate(highs) if c >= target), self.size - 1)
-        last = next((k for k, c in enumerate(lows) if c >= target), self.size - 1)
+        first = min(bisect_left(highs, target), self.size - 1)  # both are non-decreasing
+        last = min(bisect_left(lows, target), self.size - 1)
         return Range(self.net(first), self.net(last))
 
     @cached_property
