@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactodds.engine import joint_distribution
+from exactodds.game import GameChoice
 from exactodds.metrics import BetFigures, bet_figures
 from exactodds.paytable_loader import load_paytable
 from exactodds.session import Range, SessionDistribution, dead_chip, session
@@ -265,3 +266,37 @@ def test_json_keys_and_formats(cli: Cli) -> None:
     for fmt, needle in (("csv", "distribution,"), ("md", "| Figure"), ("html", "<svg")):
         code, out, _ = cli([*base, "--format", fmt])
         assert code == 0 and needle in out and "simulate" in out
+
+
+def test_report_session_section_in_every_format(tmp_path: Path, cli: Cli) -> None:
+    args = ["report", "classic", "--decks", "1", "-b", "banker", "-b", "tie", "--session", "12"]
+    args += ["--date", "2024-06-01"]
+    one = session("classic", "banker", 12, game=GameChoice(decks=1))
+    code, out, err = cli([*args, "--format", "json"])
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["command"].endswith("--session 12") and data["session"]["rounds"] == 12
+    banker = data["session"]["bets"][0]
+    assert Fraction(banker["p_ahead"]) == one.distribution.p_ahead.exact
+    assert (
+        Fraction(banker["dead_chip"]["wagers_per_chip"]) == dead_chip(one.figures).wagers_per_chip
+    )
+    code, out, _ = cli([*args, "--format", "csv"])
+    lines = [line for line in out.splitlines() if ",session,p_ahead," in line]
+    assert code == 0 and len(lines) == 2
+    for fmt in ("md", "html"):
+        code, out, _ = cli([*args, "--format", fmt])
+        assert code == 0 and "Sessions of 12 rounds" in out and "simulate" in out
+    pytest.importorskip("openpyxl")
+    code, _, err = cli([*args, "--format", "xlsx", "--out", str(tmp_path)])
+    assert code == 0, err
+    import openpyxl
+
+    book = openpyxl.load_workbook(tmp_path / "classic.xlsx")
+    assert "Session" in book.sheetnames
+
+
+@pytest.mark.parametrize("rounds", ["0", "1001"])
+def test_report_session_refuses_rounds_out_of_range(rounds: str, cli: Cli) -> None:
+    code, out, err = cli(["report", "classic", "--session", rounds, "--format", "md"])
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--session" in err

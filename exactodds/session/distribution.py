@@ -21,7 +21,14 @@ from functools import cached_property
 
 from exactodds.session.lattice import Bounds, Round, bounded_power, exact_power
 
-__all__ = ["PERCENTILES", "Range", "SessionDistribution"]
+__all__ = ["INDEPENDENT_NOTE", "PERCENTILES", "Range", "SessionDistribution"]
+
+INDEPENDENT_NOTE = (
+    "Rounds are independent, each dealt from the full shoe (a continuous shuffler, and the "
+    "model of published analyses). Rounds dealt from one shoe are not independent: "
+    "exactodds simulate deals them."
+)
+"""What every session output says of its model: independent rounds, not one shoe."""
 
 PERCENTILES: tuple[Fraction, ...] = tuple(
     Fraction(p, 100) for p in (1, 5, 10, 25, 50, 75, 90, 95, 99)

@@ -20,13 +20,22 @@ from typing import TYPE_CHECKING, Any
 
 from exactodds.numbers import exact, fixed, percent, sqrt_fixed
 from exactodds.payout import format_number
-from exactodds.session.distribution import Range
-from exactodds.session.result import INDEPENDENT_NOTE, Session
+from exactodds.session.distribution import INDEPENDENT_NOTE, Range
 
 if TYPE_CHECKING:
     from exactodds.report.document import Block
+    from exactodds.session.result import Session
 
-__all__ = ["FORMATS", "outward", "render_session", "session_blocks", "session_data"]
+__all__ = [
+    "FORMATS",
+    "flat",
+    "net_text",
+    "outward",
+    "render_session",
+    "session_blocks",
+    "session_data",
+    "shown",
+]
 
 FORMATS = ("text", "md", "json", "csv", "html")
 """Output formats of ``exactodds session``."""
@@ -94,17 +103,20 @@ def _value(r: Range | Fraction, digits: int | None) -> Any:
     }
 
 
-def _shown(r: Range, form: str) -> str:
+def shown(r: Range | Fraction, form: str) -> str:
     """A figure for people: its rounded value, or both ends where they round apart."""
 
     def one(x: Fraction) -> str:
         return percent(x) if form == "%" else fixed(x, 4)
 
+    if isinstance(r, Fraction):
+        return one(r)
     a, b = one(r.lower), one(r.upper)
     return a if a == b else f"{a} to {b}"
 
 
-def _net(r: Range) -> str:
+def net_text(r: Range) -> str:
+    """A net result (units) as an exact decimal, or both ends where the bounds differ."""
     a, b = format_number(r.lower), format_number(r.upper)
     return a if a == b else f"{a} to {b}"
 
@@ -117,22 +129,28 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
         ("house_edge", "House edge per unit wagered", percent(s.figures.house_edge)),
         ("expected", "Expected result (units)", fixed(s.expected, 4)),
         ("sd", "Standard deviation (units)", sqrt_fixed(s.variance, 4)),
-        ("p_ahead", "P(ahead)", _shown(d.p_ahead, "%")),
-        ("p_even", "P(even)", _shown(d.p_even, "%")),
-        ("p_behind", "P(behind)", _shown(d.p_behind, "%")),
+        ("p_ahead", "P(ahead)", shown(d.p_ahead, "%")),
+        ("p_even", "P(even)", shown(d.p_even, "%")),
+        ("p_behind", "P(behind)", shown(d.p_behind, "%")),
     ]
     rows += [
-        (f"percentile_{format_number(p * 100)}", f"Percentile {format_number(p * 100)}%", _net(q))
+        (
+            f"percentile_{format_number(p * 100)}",
+            f"Percentile {format_number(p * 100)}%",
+            net_text(q),
+        )
         for p, q in d.percentiles
     ]
     low, high = s.hold_range
-    rows.append(("hold_range_95", "House win, 95% range (units)", f"{_net(low)} to {_net(high)}"))
+    rows.append(
+        ("hold_range_95", "House win, 95% range (units)", f"{net_text(low)} to {net_text(high)}")
+    )
     if s.p_ruin is not None and s.bankroll is not None:
         label = f"Risk of ruin, bankroll {format_number(s.bankroll)} units"
-        rows.append(("p_ruin", label, _shown(s.p_ruin, "%")))
+        rows.append(("p_ruin", label, shown(s.p_ruin, "%")))
     if s.edge_after_rebate is not None and s.rebate is not None:
         label = f"House edge after a {percent(s.rebate, 2)} loss rebate"
-        rows.append(("edge_after_rebate", label, _shown(s.edge_after_rebate, "%")))
+        rows.append(("edge_after_rebate", label, shown(s.edge_after_rebate, "%")))
     chip = s.dead_chip
     if chip is not None:
         rows += [
@@ -151,8 +169,8 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
             (
                 "hold_95",
                 f"Hold over {fixed(theo.hours, 2)} hours, 95% range",
-                f"{_net(theo.hold_low)} to {_net(theo.hold_high)} "
-                f"({_shown(a, '%')} to {_shown(b, '%')} of the amount wagered)",
+                f"{net_text(theo.hold_low)} to {net_text(theo.hold_high)} "
+                f"({shown(a, '%')} to {shown(b, '%')} of the amount wagered)",
             )
         )
     return rows
@@ -173,8 +191,9 @@ def _subtitle(s: Session) -> str:
     return f"{s.paytable} on {s.shoe}, {s.tableau} rules.{offer} {kind}"
 
 
-def session_data(s: Session) -> dict[str, Any]:
-    """The session as JSON data: exact ``p/q`` strings, bounds as ``{"lower", "upper"}``."""
+def session_data(s: Session, distribution: bool = True) -> dict[str, Any]:
+    """The session as JSON data: exact ``p/q`` strings, bounds as ``{"lower", "upper"}``;
+    ``distribution=False`` leaves the distribution out (a math sheet's section)."""
     d = s.distribution
     digits = d.digits
     data: dict[str, Any] = {
@@ -220,7 +239,8 @@ def session_data(s: Session) -> dict[str, Any]:
             "win": [_value(theo.hold_low, digits), _value(theo.hold_high, digits)],
             "share": [_value(r, digits) for r in theo.hold_percent],
         }
-    data["distribution"] = _distribution(s)
+    if distribution:
+        data["distribution"] = _distribution(s)
     return data
 
 
@@ -248,7 +268,7 @@ def _csv(s: Session) -> str:
     for key, value in data.items():
         if key == "distribution":
             continue
-        for item, v in _flat(key, value):
+        for item, v in flat(key, value):
             if isinstance(v, dict):
                 writer.writerow(["figure", item, "", v["lower"], v["upper"]])
             else:
@@ -261,16 +281,14 @@ def _csv(s: Session) -> str:
     return out.getvalue()
 
 
-def _flat(key: str, value: Any) -> list[tuple[str, Any]]:
+def flat(key: str, value: Any) -> list[tuple[str, Any]]:
     """Nested figures as ``key.sub`` items (a bound stays a dict of lower and upper)."""
     if isinstance(value, dict) and set(value) != {"lower", "upper"}:
         return [
-            (item, v) for sub, inner in value.items() for item, v in _flat(f"{key}.{sub}", inner)
+            (item, v) for sub, inner in value.items() for item, v in flat(f"{key}.{sub}", inner)
         ]
     if isinstance(value, list):
-        return [
-            (item, v) for i, inner in enumerate(value) for item, v in _flat(f"{key}.{i}", inner)
-        ]
+        return [(item, v) for i, inner in enumerate(value) for item, v in flat(f"{key}.{i}", inner)]
     return [(key, value)]
 
 
@@ -292,7 +310,7 @@ def session_blocks(s: Session, level: int = 2, anchor: str = "session") -> list[
     bins = tuple(
         (
             format_number(lo) if lo == hi else f"{format_number(lo)} to {format_number(hi)}",
-            _shown(p, "%"),
+            shown(p, "%"),
         )
         for lo, hi, p in s.distribution.bins()
     )
@@ -316,7 +334,7 @@ def _text(s: Session) -> str:
     out += ["", "Net result (units)      Probability"]
     for lo, hi, p in s.distribution.bins():
         span = format_number(lo) if lo == hi else f"{format_number(lo)} to {format_number(hi)}"
-        out.append(f"{span:<22}  {_shown(p, '%')}")
+        out.append(f"{span:<22}  {shown(p, '%')}")
     out += ["", INDEPENDENT_NOTE]
     return "\n".join(out) + "\n"
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from exactodds.errors import SessionError, named, quote
-from exactodds.session.distribution import Range, SessionDistribution
+from exactodds.session.distribution import INDEPENDENT_NOTE, Range, SessionDistribution
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,17 +25,11 @@ if TYPE_CHECKING:
     from exactodds.paytable import Paytable
     from exactodds.session.programme import DeadChip, TheoWin
 
-__all__ = ["INDEPENDENT_NOTE", "MAX_DIGITS", "MIN_DIGITS", "Session", "session"]
+__all__ = ["INDEPENDENT_NOTE", "MAX_DIGITS", "MIN_DIGITS", "Session", "bet_session", "session"]
 
 MIN_DIGITS = 10
 MAX_DIGITS = 100
 """Significant digits the bounds of a long session may be asked for."""
-
-INDEPENDENT_NOTE = (
-    "Rounds are independent, each dealt from the full shoe (a continuous shuffler, and the "
-    "model of published analyses). Rounds dealt from one shoe are not independent: "
-    "exactodds simulate deals them."
-)
 
 
 @dataclass(frozen=True)
@@ -213,6 +207,19 @@ def session(
     return Session(
         table, shoe, tableau, figures, rounds, dist, cash, ruin, share, after, chip, theo
     )
+
+
+def bet_session(
+    figures: BetFigures, rounds: int, names: tuple[str, str, str], digits: int = 30
+) -> Session:
+    """The session of a bet whose per-round figures are computed already (a math sheet's
+    ``--session`` section): the distribution, and the dead-chip figures where dead chips apply.
+    ``names``: the paytable's name, the shoe's and the rules'."""
+    from exactodds.session.programme import dead_chip, dead_chips_apply
+
+    chip = dead_chip(figures) if dead_chips_apply(figures) is None else None
+    dist = _distribution(figures, rounds, digits)
+    return Session(*names, figures, rounds, dist, dead_chip=chip)
 
 
 def _figures(
