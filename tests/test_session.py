@@ -300,3 +300,18 @@ def test_report_session_section_in_every_format(tmp_path: Path, cli: Cli) -> Non
 def test_report_session_refuses_rounds_out_of_range(rounds: str, cli: Cli) -> None:
     code, out, err = cli(["report", "classic", "--session", rounds, "--format", "md"])
     assert code == 2 and out == "" and err.count("\n") == 1 and "--session" in err
+
+
+@pytest.mark.parametrize(
+    ("paytable", "bet", "decks"),
+    [("colour-match", "colour_match", 1), ("insurance", "player_0_v_5", 8)],
+)
+def test_card_level_and_offered_bets(paytable: str, bet: str, decks: int) -> None:
+    # A card-level bet (its figures from the card engine) and a bet with an offer (per offered
+    # round): the session is the convolution of the bet's own figures on that shoe.
+    s = session(paytable, bet, 6, game=GameChoice(decks=decks), dead_chips=True)
+    table = load_paytable(paytable)
+    joint = joint_distribution(Shoe.decks(decks), table.tableau)
+    figures = bet_figures(joint, table.bet(bet))
+    assert s.figures.rows == figures.rows and s.figures.total == figures.total
+    assert _as_dict(s.distribution) == _convolve(_one_round(figures), 6)

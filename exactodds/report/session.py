@@ -64,14 +64,17 @@ def check_session_rounds(rounds: int) -> None:
 
 
 def session_sheet(sheet: Sheet, rounds: int) -> Sheet:
-    """``sheet`` with a session section of ``rounds`` rounds per bet."""
+    """``sheet`` with a session section of ``rounds`` rounds per bet (a bet never offered on
+    the sheet's shoe has none)."""
     from exactodds.errors import named
     from exactodds.session.result import bet_session
 
     check_session_rounds(rounds)
     names = (sheet.paytable.name, sheet.shoe.describe(), sheet.tableau.name)
     with named("--session"):
-        sessions = tuple(bet_session(b.figures, rounds, names) for b in sheet.bets)
+        sessions = tuple(
+            bet_session(b.figures, rounds, names) for b in sheet.bets if b.figures.total
+        )
     return replace(sheet, session=SheetSession(rounds, sessions))
 
 

@@ -217,6 +217,8 @@ def bet_session(
     ``names``: the paytable's name, the shoe's and the rules'."""
     from exactodds.session.programme import dead_chip, dead_chips_apply
 
+    if not figures.total:
+        raise SessionError(f"{figures.bet.id}: the bet is never offered on this shoe")
     chip = dead_chip(figures) if dead_chips_apply(figures) is None else None
     dist = _distribution(figures, rounds, digits)
     return Session(*names, figures, rounds, dist, dead_chip=chip)

@@ -20,21 +20,17 @@ from exactodds.session.lattice import Round
 __all__ = ["ruin_probability", "ruin_work"]
 
 
-def _thresholds(one: Round, rounds: int, bankroll: Fraction) -> list[int]:
-    """Per round t (0..rounds−1): the least lattice point with B + net ≥ 1 (solvent)."""
+def _threshold(one: Round, t: int, bankroll: Fraction) -> int:
+    """The least lattice point after round t with B + net ≥ 1 (solvent)."""
     # B + (t·low + step·k)/scale ≥ 1  ⇔  step·k ≥ (1 − B)·scale − t·low
-    out = []
-    for t in range(rounds):
-        need = (1 - bankroll) * one.scale - t * one.low
-        out.append(max(0, math.ceil(need / one.step)))
-    return out
+    return max(0, math.ceil(((1 - bankroll) * one.scale - t * one.low) / one.step))
 
 
 def ruin_work(one: Round, rounds: int, bankroll: Fraction) -> int:
     """An upper bound of the states the programme updates (its work, for the budget)."""
     if rounds <= 1:
         return 0
-    top = _thresholds(one, rounds, bankroll)[-1]
+    top = _threshold(one, rounds - 1, bankroll)
     return rounds * min(top, (rounds - 1) * one.degree + 1) * len(one.exponents)
 
 
@@ -56,8 +52,7 @@ def ruin_probability(
     """
     if rounds <= 1:
         return Range.of(0)
-    thresholds = _thresholds(one, rounds, bankroll)
-    safe = thresholds[-1]  # at or above it, no later round before the end can ruin
+    safe = _threshold(one, rounds - 1, bankroll)  # at or above it, no round can ruin
     terms = list(zip(one.exponents, one.counts, strict=True))
     total = one.total
     if digits is None:
@@ -80,7 +75,7 @@ def ruin_probability(
         else:
             floors += len(moved)
             moved = {j: w // total for j, w in moved.items()}
-        edge = thresholds[t]
+        edge = _threshold(one, t, bankroll)
         ruined += sum(w for j, w in moved.items() if j < edge)
         weights = {j: w for j, w in moved.items() if j >= edge and w}
     if digits is None:
