@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import math
+import re
 from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -260,6 +261,22 @@ def _distribution(s: Session) -> list[dict[str, Any]]:
     ]
 
 
+_SCIENTIFIC = re.compile(r"-?[0-9](?:\.[0-9]+)?e-?[0-9]+")
+"""A bound as :func:`outward` writes it: a number to a spreadsheet, never a formula."""
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell: booleans as JSON writes them, text no spreadsheet runs as a formula."""
+    from exactodds.escape import csv_cell
+
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    return text if _SCIENTIFIC.fullmatch(text) else csv_cell(text)
+
+
 def _csv(s: Session) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -270,14 +287,15 @@ def _csv(s: Session) -> str:
             continue
         for item, v in flat(key, value):
             if isinstance(v, dict):
-                writer.writerow(["figure", item, "", v["lower"], v["upper"]])
+                writer.writerow(["figure", item, "", _cell(v["lower"]), _cell(v["upper"])])
             else:
-                writer.writerow(["figure", item, "" if v is None else v, "", ""])
+                writer.writerow(["figure", item, _cell(v), "", ""])
     for entry in data["distribution"]:
+        net = _cell(entry["net"])
         if "probability" in entry:
-            writer.writerow(["distribution", entry["net"], entry["probability"], "", ""])
+            writer.writerow(["distribution", net, _cell(entry["probability"]), "", ""])
         else:
-            writer.writerow(["distribution", entry["net"], "", entry["lower"], entry["upper"]])
+            writer.writerow(["distribution", net, "", _cell(entry["lower"]), _cell(entry["upper"])])
     return out.getvalue()
 
 
@@ -329,7 +347,9 @@ def session_blocks(s: Session, level: int = 2, anchor: str = "session") -> list[
 def _text(s: Session) -> str:
     rows = figure_rows(s)
     width = max(len(label) for _, label, _ in rows)
-    out = [_title(s), _subtitle(s), ""]
+    from exactodds.escape import printable
+
+    out = [printable(_title(s)), printable(_subtitle(s)), ""]
     out += [f"{label:<{width}}  {value}" for _, label, value in rows]
     out += ["", "Net result (units)      Probability"]
     for lo, hi, p in s.distribution.bins():
