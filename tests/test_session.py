@@ -21,6 +21,7 @@ from exactodds.metrics import BetFigures, bet_figures
 from exactodds.paytable_loader import load_paytable
 from exactodds.session import Range, SessionDistribution, dead_chip, session
 from exactodds.session.lattice import Round
+from exactodds.session.render import outward
 from exactodds.session.ruin import ruin_probability
 from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
@@ -315,3 +316,30 @@ def test_card_level_and_offered_bets(paytable: str, bet: str, decks: int) -> Non
     figures = bet_figures(joint, table.bet(bet))
     assert s.figures.rows == figures.rows and s.figures.total == figures.total
     assert _as_dict(s.distribution) == _convolve(_one_round(figures), 6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 2**3000), st.integers(1, 2**3000), st.booleans())
+def test_outward_decimals_are_bounds(n: int, d: int, up: bool) -> None:
+    text = outward(n, d, 30, up)
+    mantissa, exponent = text.split("e")
+    value = Fraction(mantissa) * Fraction(10) ** int(exponent)
+    assert (value >= Fraction(n, d)) if up else (value <= Fraction(n, d))
+    assert abs(value - Fraction(n, d)) <= Fraction(n, d) / 10**28
+
+
+def test_a_long_exact_distribution_is_written_as_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from exactodds.session import render
+
+    s = session("classic", "banker", 8)
+    monkeypatch.setattr(render, "EXACT_DISTRIBUTION_DIGITS", 100)
+    data = render.session_data(s)
+    assert data["exact"] and not data["distribution_exact"]
+    exact = dict(s.distribution.outcomes())
+    for entry in data["distribution"]:
+        p = exact[Fraction(entry["net"])].lower
+        low, high = (
+            Fraction(m) * Fraction(10) ** int(e)
+            for m, e in (entry["lower"].split("e"), entry["upper"].split("e"))
+        )
+        assert low <= p <= high

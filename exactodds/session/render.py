@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from exactodds.session.result import Session
 
 __all__ = [
+    "EXACT_DISTRIBUTION_DIGITS",
     "FORMATS",
+    "distribution_exact",
     "flat",
     "net_text",
     "outward",
@@ -53,6 +55,7 @@ def outward(numerator: int, denominator: int, digits: int, up: bool) -> str:
     """
     if numerator == 0:
         return "0"
+    numerator, denominator = _shortened(numerator, denominator, digits, up)
     t = math.floor((numerator.bit_length() - denominator.bit_length()) * _LOG10_2)
     while True:
         shift = digits - 1 - t
@@ -78,6 +81,21 @@ def outward(numerator: int, denominator: int, digits: int, up: bool) -> str:
             t += 1
     text = str(q)
     return f"{text[0]}.{text[1:]}e{t}" if digits > 1 else f"{text}e{t}"
+
+
+def _shortened(n: int, d: int, digits: int, up: bool) -> tuple[int, int]:
+    """A fraction of short integers beyond n/d in the direction of rounding (up: not below it,
+    else not above it), within a relative 2**-(4·digits): the ends of an exact fraction of
+    thousands of digits in microseconds."""
+    keep = 4 * digits + 32
+    a, b = max(0, n.bit_length() - keep), max(0, d.bit_length() - keep)
+    if not a and not b:
+        return n, d
+    if up:
+        n, d = -((-n) >> a), d >> b
+    else:
+        n, d = n >> a, -((-d) >> b)
+    return (n << (a - b), d) if a >= b else (n, d << (b - a))
 
 
 def _binary_outward(mantissa: int, exponent: int, digits: int, up: bool) -> str:
@@ -241,15 +259,39 @@ def session_data(s: Session, distribution: bool = True) -> dict[str, Any]:
             "share": [_value(r, digits) for r in theo.hold_percent],
         }
     if distribution:
+        data["distribution_exact"] = distribution_exact(s)
         data["distribution"] = _distribution(s)
     return data
 
 
+EXACT_DISTRIBUTION_DIGITS = 10_000_000
+"""JSON and CSV give the distribution's probabilities as exact ``p/q`` while they take at most
+about this many digits (Banker: about 90 rounds), beyond as bounds to 30 significant digits
+(the figures read from it stay exact; ``to_frame()`` gives every probability exactly)."""
+
+
+def distribution_exact(s: Session) -> bool:
+    """Whether the outputs write the distribution's probabilities as exact fractions."""
+    d = s.distribution
+    digits = 2 * d.size * (d.denominator.bit_length() * 30103 // 100000 + 1)
+    return d.bounds is None and digits <= EXACT_DISTRIBUTION_DIGITS
+
+
 def _distribution(s: Session) -> list[dict[str, Any]]:
     d = s.distribution
-    if d.bounds is None:
+    if distribution_exact(s):
         return [{"net": exact(net), "probability": exact(p.lower)} for net, p in d.outcomes()]
     digits = d.digits or 30
+    if d.bounds is None:  # exact, written as bounds: too many digits
+        return [
+            {
+                "net": exact(d.net(k)),
+                "lower": outward(c, d.denominator, digits, False),
+                "upper": outward(c, d.denominator, digits, True),
+            }
+            for k, c in enumerate(d.lower)
+            if c
+        ]
     return [
         {
             "net": exact(d.net(k)),
