@@ -232,6 +232,11 @@ def test_dead_chips_refused_on_a_bet_that_never_loses(tmp_path: Path, cli: Cli) 
         (["--rounds", "5", "--bankroll", "nan"], "nan"),
         (["--rounds", "5", "--commission", "1%"], "--dead-chips"),
         (["--rounds", "500000"], "possible net results"),
+        (["--rounds", "9" * 5000], "--rounds"),
+        (["--rounds", "5", "--bankroll", "9" * 5000], "--bankroll"),
+        (["--rounds", "5", "--rebate", "1e400"], "--rebate"),
+        (["--rounds", "5", "--digits", "9" * 40], "--digits"),
+        (["--rounds", "5", "--hands-per-hour", "-3", "--average-bet", "5"], "--hands-per-hour"),
     ],
 )
 def test_hostile_values_get_one_line_and_exit_2(args: list[str], needle: str, cli: Cli) -> None:
