@@ -348,3 +348,15 @@ def test_a_long_exact_distribution_is_written_as_bounds(monkeypatch: pytest.Monk
             for m, e in (entry["lower"].split("e"), entry["upper"].split("e"))
         )
         assert low <= p <= high
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 2**200), st.integers(-12_000, 60), st.booleans())
+def test_binary_bounds_are_bounds(mantissa: int, exponent: int, up: bool) -> None:
+    from exactodds.session.render import _binary_outward
+
+    value = mantissa * Fraction(2) ** exponent
+    text = _binary_outward(mantissa, exponent, 30, up)
+    shown = Fraction(text.split("e")[0]) * Fraction(10) ** int(text.split("e")[1])
+    assert (shown >= value) if up else (shown <= value)
+    assert abs(shown - value) <= value / 10**28

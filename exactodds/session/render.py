@@ -16,6 +16,7 @@ import json
 import math
 import re
 from fractions import Fraction
+from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -98,12 +99,39 @@ def _shortened(n: int, d: int, digits: int, up: bool) -> tuple[int, int]:
     return (n << (a - b), d) if a >= b else (n, d << (b - a))
 
 
+@cache
+def _ten(power: int) -> int:
+    return 10**power
+
+
 def _binary_outward(mantissa: int, exponent: int, digits: int, up: bool) -> str:
-    """mantissa · 2**exponent as :func:`outward` does, by shifts (the far tails of a long
-    session have exponents of thousands)."""
-    if exponent >= 0:
-        return outward(mantissa << exponent, 1, digits, up)
-    return outward(mantissa, 1 << -exponent, digits, up)
+    """mantissa · 2**exponent as :func:`outward` writes it, by shifts and cached powers of ten
+    (the far tails of a long session have binary exponents of −10,000 and more)."""
+    if exponent >= 0 or mantissa == 0:
+        return outward(mantissa << max(exponent, 0), 1, digits, up)
+    t = math.floor((mantissa.bit_length() + exponent) * _LOG10_2)
+    while True:
+        shift = digits - 1 - t  # q = floor(mantissa · 10**shift / 2**-exponent)
+        if shift >= 0:
+            scaled = mantissa * _ten(shift)
+            q = scaled >> -exponent
+            inexact = scaled != q << -exponent
+        else:
+            q, r = divmod(mantissa, _ten(-shift) << -exponent)
+            inexact = bool(r)
+        if q >= _ten(digits):
+            t += 1
+        elif q < _ten(digits - 1):
+            t -= 1
+        else:
+            break
+    if up and inexact:
+        q += 1
+        if q == _ten(digits):
+            q //= 10
+            t += 1
+    text = str(q)
+    return f"{text[0]}.{text[1:]}e{t}" if digits > 1 else f"{text}e{t}"
 
 
 def _value(r: Range | Fraction, digits: int | None) -> Any:
