@@ -101,7 +101,9 @@ def _shortened(n: int, d: int, digits: int, up: bool) -> tuple[int, int]:
 
 @cache
 def _ten(power: int) -> int:
-    return 10**power
+    """10**power, computed once per power."""
+    value: int = 10**power
+    return value
 
 
 def _binary_outward(mantissa: int, exponent: int, digits: int, up: bool) -> str:
