@@ -188,7 +188,7 @@ def session_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
     w.row += 1
     header = ["Bet"]
     for title in _HEADER[1:]:
-        header += [title, "(exact)"]
+        header += [title, "" if title.startswith("House win") else "(exact)"]
     w.line(*header, bold=True)
     for s in section.sessions:
         d = s.distribution
@@ -212,6 +212,23 @@ def session_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
                 continue
             exact = value if isinstance(value, Fraction) or value is None else value.exact
             if exact is not None:
-                w.exact(column, exact, number_format)
+                _exact_cell(w, column, exact, number_format)
             elif value is not None and not isinstance(value, Fraction):
                 w.text(column, f"{value.lower} .. {value.upper}")
+
+
+_CELL = 32767
+"""Characters in one spreadsheet cell."""
+
+
+def _exact_cell(w: Any, column: int, value: Fraction | int, number_format: str) -> None:
+    """The value as a number, and as ``p/q`` beside it where a cell holds it (an exact fraction
+    of a long session can have tens of thousands of digits: then the JSON sheet has it)."""
+    from exactodds.numbers import exact
+
+    text = exact(value)
+    if len(text) <= _CELL:
+        w.exact(column, value, number_format)
+        return
+    w.number(column, value, number_format)
+    w.text(column + 1, f"p/q of {len(text):,} characters: in the JSON sheet")
