@@ -52,7 +52,8 @@ class Session:
 
     @property
     def exact(self) -> bool:
-        """Whether every figure is an exact Fraction (else proven bounds)."""
+        """Whether the distribution and the figures read from it are exact Fractions (else
+        proven bounds; the risk of ruin may be bounded on its own when its work is large)."""
         return self.distribution.exact
 
     @property
