@@ -223,6 +223,7 @@ def build_sheets(
     examples: bool = True,
     protection: bool = False,
     allow_player_edge: bool = False,
+    session: int | None = None,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
@@ -234,7 +235,8 @@ def build_sheets(
     (:meth:`~exactodds.compliance.Profile.allowing_player_edge`). ``examples=False`` leaves out
     the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
     the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
-    work on the card engine checked with the sheet's before either is computed.
+    work on the card engine checked with the sheet's before either is computed; ``session``
+    adds sessions of that many rounds per bet (:func:`~exactodds.report.session.session_sheet`).
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
@@ -294,11 +296,21 @@ def build_sheets(
                 examples=examples,
             )
         )
-        if protection:
-            from exactodds.report.protection import protection_sheet
-
-            sheets[-1] = protection_sheet(sheets[-1])
+        sheets[-1] = _with_sections(sheets[-1], protection, session)
     return sheets
+
+
+def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:
+    """``sheet`` with the optional sections asked for: game protection, sessions of N rounds."""
+    if protection:
+        from exactodds.report.protection import protection_sheet
+
+        sheet = protection_sheet(sheet)
+    if session is not None:
+        from exactodds.report.session import session_sheet
+
+        sheet = session_sheet(sheet, session)
+    return sheet
 
 
 def _profiles(against: str | None) -> tuple[Profile, ...]:
