@@ -131,7 +131,7 @@ def test_compliance_and_confidence_equal_the_json_sheet() -> None:
     )
     header, checks = table(ws, "Profile")
     col = {name: i for i, name in enumerate(header)}
-    assert len(checks) == len(compliance["checks"]) == 2 * 4  # two bets, four profiles
+    assert len(checks) == len(compliance["checks"]) == 2 * 4 * 2  # bets, profiles, RTP ≤ 100%
     assert {c["verdict"] for c in compliance["checks"]} >= {"pass", "fail"}
     for r, c in zip(checks, compliance["checks"], strict=True):
         got = {
