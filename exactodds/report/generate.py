@@ -442,7 +442,7 @@ def comparison_document(
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import AXIS_TITLES, DEFAULT_TIES, compare_variants
+    from exactodds.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:
@@ -465,7 +465,7 @@ def comparison_document(
         else "full shoes of the decks each variant names, every round counted over the "
         "six-card universe"
     )
-    axes = " × ".join(AXIS_TITLES[a].lower() for a in comparison.varying_axes())
+    axes = " × ".join(_AXIS_WORDS[a] for a in comparison.varying_axes())
     common = comparison.common_label()
     variants = "; ".join(
         part
@@ -521,6 +521,15 @@ def comparison_document(
         f"{Path(display_path(table.path)).name} SHA-256 {table.sha256}" if table.sha256 else "",
         "exactodds report" if bundled else "exactodds compare",
     )
+
+
+_AXIS_WORDS = {
+    "rules": "drawing rules",
+    "decks": "decks",
+    "tie": "Tie payout",
+    "banker": "Banker version",
+}
+"""The comparison's axes in a sentence ("drawing rules × Tie payout")."""
 
 
 def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
