@@ -545,7 +545,7 @@ def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
         ),
     ]
     for f in comparison.formulas:
-        blocks.append(Para(f"{f.tableau.name}, Tie {f.tie_label}, Banker {f.banker_label}:"))
+        blocks.append(Para(f"{f.label}:"))
         rows = tuple(
             (
                 (formula.name, " (", Code(formula.bet_id), ")"),
