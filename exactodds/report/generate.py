@@ -454,7 +454,7 @@ def comparison_document(
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import AXIS_TITLES, DEFAULT_TIES, compare_variants
+    from exactodds.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:
@@ -477,7 +477,7 @@ def comparison_document(
         else "full shoes of the decks each variant names, every round counted over the "
         "six-card universe"
     )
-    axes = " × ".join(AXIS_TITLES[a].lower() for a in comparison.varying_axes())
+    axes = " × ".join(_AXIS_WORDS[a] for a in comparison.varying_axes())
     common = comparison.common_label()
     variants = "; ".join(
         part
@@ -535,6 +535,15 @@ def comparison_document(
     )
 
 
+_AXIS_WORDS = {
+    "rules": "drawing rules",
+    "decks": "decks",
+    "tie": "Tie payout",
+    "banker": "Banker version",
+}
+"""The comparison's axes in a sentence ("drawing rules × Tie payout")."""
+
+
 def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
     """With ``--formula``: a table of each bet's house edge as a function of the decks d, per
     rules × Tie × Banker."""
@@ -548,7 +557,7 @@ def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
         ),
     ]
     for f in comparison.formulas:
-        blocks.append(Para(f"{f.tableau.name}, Tie {f.tie_label}, Banker {f.banker_label}:"))
+        blocks.append(Para(f"{f.label}:"))
         rows = tuple(
             (
                 (formula.name, " (", Code(formula.bet_id), ")"),
