@@ -21,6 +21,7 @@ from exactodds.engine import joint_distribution
 from exactodds.errors import ConditionError
 from exactodds.payout import parse_payout
 from exactodds.paytable import Bet, Row
+from exactodds.paytable_loader import parse_paytable
 from exactodds.shoe import Shoe
 from exactodds.tableau import BUILTIN, STOOD, Tableau
 from tests.bruteforce import shoe_of
@@ -272,3 +273,27 @@ def test_color_reads_as_colour_and_text_round_trips() -> None:
     c = parse_condition("count(round, color == red) - -3 in [5, -2] and player.card1.COLOR != none")
     assert c.text == "count(round, colour == red) - -3 in [5, -2] and player.card1.colour != none"
     assert parse_condition(c.text) == c
+
+
+def test_validate_judges_rows_with_the_counting_semantics() -> None:
+    """'Can never match' is the count on 8 decks, by the same evaluator: a row true on every
+    round (a negative difference) is valid, a 30-digit literal is read, none is flagged."""
+    rows = [
+        {"when": "player.initial - 10 < player.card1.value and player.wins", "pays": "1:1"},
+        {"when": "otherwise", "pays": "lose"},
+    ]
+    huge = [
+        {
+            "when": "player.total + 999999999999999999999999999999 > 5 and banker.wins",
+            "pays": "1:1",
+        },
+        {"when": "otherwise", "pays": "lose"},
+    ]
+    never = [
+        {"when": "player.initial - 7 == player.third and player.third == 9", "pays": "9:1"},
+        {"when": "otherwise", "pays": "lose"},
+    ]
+    table, problems = parse_paytable({"bets": {"a": {"rows": rows}, "b": {"rows": huge}}})
+    assert problems == [] and table is not None and table.warnings == ()
+    _, problems = parse_paytable({"bets": {"c": {"rows": never}}})
+    assert len(problems) == 1 and "can never match" in problems[0]  # initial 16 is not a total
