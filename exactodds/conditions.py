@@ -984,6 +984,8 @@ class _Parser:
             self.check_value(operands[0], const.value, right if const is node.right else start)
         if node.op not in ("==", "!=") and set(kinds) - _NUMERIC:
             raise self.error(f"{node.op!r} needs numbers, not {names[0]}", op)
+        if node.op not in ("==", "!=") and Const(None) in (node.left, node.right):
+            raise self.error(f"none is not ordered: {node.op!r} needs numbers (use == none)", op)
 
 
 def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:

@@ -260,6 +260,10 @@ def test_comparisons_of_two_absent_features_are_reported() -> None:
         ("count(round, rnk == 9) > 1", "did you mean 'rank'?"),
         ("winner == 'bankr'", "did you mean 'banker'?"),
         ("- player.total > 1", "'-' before a feature"),
+        (
+            "player.third < none",
+            "none is not ordered: '<' needs numbers (use == none) at column 14",
+        ),
     ],
 )
 def test_errors_point_at_the_token_and_suggest(text: str, message: str) -> None:
