@@ -59,10 +59,12 @@ from exactodds.conditions import (
     Const,
     Count,
     In,
+    Most,
     Node,
     Not,
     Or,
     Otherwise,
+    Shape,
     Sum,
     Var,
     can_be_absent,
@@ -145,6 +147,10 @@ def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0
                     if isinstance(n, Const) and n.value in ("red", "black"):
                         colour_literal = True
                 mark(_GROUP_SLOTS[node.group], inner)
+                deal |= node.group != "initial"
+                continue
+            if isinstance(node, Most | Shape):
+                mark(_GROUP_SLOTS[node.group], _ATTR_BITS[node.attr])
                 deal |= node.group != "initial"
                 continue
             if not isinstance(node, Var):
@@ -493,6 +499,40 @@ class _Round:
             return _poker(ranks, suits)
         raise ConditionError(f"unknown feature {name!r}")  # pragma: no cover - parser checks
 
+    def multiplicities(self, group: str, attr: str) -> list[Any]:
+        """Per card of ``group``, how many of the group's cards share its ``attr`` (itself
+        included; 0 where the card is not dealt): what ``shape`` and ``most`` read."""
+
+        def make() -> list[Any]:
+            cards = [(dealt, get(attr)) for dealt, get in self.group_cards(group)]
+            same: dict[tuple[int, int], Any] = {}
+            for i, j in itertools.combinations(range(len(cards)), 2):
+                both = np.logical_and(cards[i][0], cards[j][0])
+                same[i, j] = same[j, i] = (cards[i][1] == cards[j][1]) & both
+            out = []
+            for i, (dealt, _) in enumerate(cards):
+                m = reduce(np.add, (same[i, j] for j in range(len(cards)) if j != i), 1)
+                out.append(np.where(dealt, m, 0) if dealt is not True else np.asarray(m))
+            return out
+
+        return self.get(("mult", group, attr), make)  # type: ignore[no-any-return]
+
+    def most(self, group: str, attr: str) -> Any:
+        """The largest multiplicity of ``attr`` among the cards of ``group``."""
+        return self.get(
+            ("most", group, attr), lambda: reduce(np.maximum, self.multiplicities(group, attr))
+        )
+
+    def shape_code(self, group: str, attr: str) -> Any:
+        """The group's shape of ``attr`` as one integer, :func:`shape_code` of the multiset of
+        multiplicities (a card of multiplicity m adds 7^(m−1): each digit ≤ 6 < 7)."""
+
+        def make() -> Any:
+            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int64)
+            return reduce(np.add, (powers[m] for m in self.multiplicities(group, attr)))
+
+        return self.get(("shape", group, attr), make)
+
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
         """(dealt mask, attribute getter) of every card slot of a ``count`` group."""
 
@@ -516,6 +556,16 @@ def _draw_tables(tableau: Tableau) -> tuple[np.ndarray, np.ndarray]:
     pd = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
     bd = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
     return pd, bd
+
+
+def shape_code(shape: Sequence[int]) -> int:
+    """A shape (multiplicities from the largest) as the integer :meth:`_Round.shape_code`
+    gives: each part p is p cards of multiplicity p, each adding 7^(p−1).
+
+    >>> shape_code([3, 3]), shape_code([2, 2, 1, 1]), shape_code([6])
+    (294, 30, 100842)
+    """
+    return sum(part * 7 ** (part - 1) for part in shape)
 
 
 def _const_code(value: object, kind: FeatureKind | CardKind | None) -> int:
@@ -550,7 +600,7 @@ _CMP = {
 
 _BOUND = 1 << 20
 """Beyond every feature side of a comparison: each operand that is not a literal lies in
-[−1, 13] (codes, values, totals, counts of at most six cards), a sum has at most
+[−1, 13] (codes, values, totals, counts and ``most`` of at most six cards), a sum has at most
 :data:`~exactodds.limits.MAX_SUM_TERMS` terms a side, so |left − right| ≤ 2 · 64 · 13 < 2¹¹.
 The literals of a comparison are moved to one side as an exact Python integer and clamped to
 ±``_BOUND``: the comparison is unchanged and int64 never wraps, however large the literals."""
@@ -586,7 +636,7 @@ class _Evaluator:
             if card is not None:
                 return CARD_ATTRIBUTES[operand.name]
             return {**FEATURE_KINDS, **CARD_FEATURE_KINDS}[operand.name]
-        if isinstance(operand, Count | Sum):
+        if isinstance(operand, Count | Most | Sum):
             return FeatureKind.INTEGER
         return None
 
@@ -609,6 +659,8 @@ class _Evaluator:
             for dealt, get in self.rnd.group_cards(node.group):
                 total = total + (self.test(node.card, get) & dealt).astype(np.int64)
             return total, 0, np.False_
+        if isinstance(node, Most):
+            return self.rnd.most(node.group, node.attr), 0, np.False_
         if isinstance(node, Sum):
             features: Any = 0
             literal, absent = 0, np.False_
@@ -652,6 +704,10 @@ class _Evaluator:
                 part = self.test(item, card)
                 out = (out & part) if isinstance(node, And) else (out | part)
             return out
+        if isinstance(node, Shape):
+            code = self.rnd.shape_code(node.group, node.attr)
+            found = np.isin(code, [shape_code(shape) for shape in node.shapes])
+            return ~found if node.negated else found
         if isinstance(node, In):  # one == per value, against a literal
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
@@ -1167,7 +1223,7 @@ def _reads_sixth(node: Node) -> bool:
     """Whether a condition reads the banker's third card when both hands draw (the sixth
     card): what the first five cards do not decide."""
     for n in walk(node, into_count=False):
-        if isinstance(n, Count) and n.group in ("banker", "round"):
+        if isinstance(n, Count | Most | Shape) and n.group in ("banker", "round"):
             return True
         if isinstance(n, Var):
             side, _, rest = n.name.partition(".")
