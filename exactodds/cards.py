@@ -13,7 +13,8 @@ of the suits that leave the shoe and every suit or colour the bet names unchange
 with their orbit's size (Burnside-free: the sum over a class prefix is invariant). The inner
 slots are evaluated as one integer numpy grid (int64, with a guard that switches to exact Python
 integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
-the same semantics as :mod:`exactodds.conditions` (``none`` equals only itself, is not ordered).
+the semantics of :mod:`exactodds.conditions` (unbounded integers, ``none`` by
+:func:`~exactodds.conditions.when_absent`).
 
 Draws. Cards five and six are read only by a hand that draws, so when they are the last two
 axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
