@@ -306,3 +306,18 @@ def test_validate_judges_rows_with_the_counting_semantics() -> None:
     assert problems == [] and table is not None and table.warnings == ()
     _, problems = parse_paytable({"bets": {"c": {"rows": never}}})
     assert len(problems) == 1 and "can never match" in problems[0]  # initial 16 is not a total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "player.wins or count(round, rank == K) - 9223372036854775807 - 9223372036854775807 > 3",
+        "player.wins or player.total + 9223372036854775807 < 0",
+    ],
+)
+def test_no_int64_wrap_on_eight_decks(text: str) -> None:
+    """The sums are never true, so the row is the Player win."""
+    # Source: published Punto Banco figures, 8 decks (docs/rules.md §9, tests/data/spec9.toml):
+    # Player wins 2,230,518,282,592,256 of 4,998,398,275,503,360.
+    counts = row_counts([parse_condition(text), OTHERWISE], Shoe.decks(8))
+    assert counts.rows == (2_230_518_282_592_256, 4_998_398_275_503_360 - 2_230_518_282_592_256)
