@@ -592,11 +592,52 @@ _CMP = {
 }
 
 
-class _Evaluator:
-    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count)."""
+_KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_KINDS}
 
-    def __init__(self, rnd: _Round) -> None:
+
+def _canon(nodes: Iterable[Node]) -> dict[int, int]:
+    """For every node of the trees (id → id), the id of the first equal node: equal counts,
+    comparisons and conditions in different rows share one evaluation (:class:`_Evaluator`).
+    Each node is hashed here once, not at every block."""
+    first: dict[Node, Node] = {}
+    return {
+        id(n): id(first.setdefault(n, n))
+        for root in nodes
+        for n in walk(root)
+        if not isinstance(n, Const)  # literals are not kept (walk makes those of a list)
+    }
+
+
+class _Evaluator:
+    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count).
+
+    Each round-level node is evaluated once per round (kept in the round's cache under its
+    ``canon`` id, :func:`_canon`): a count, comparison or condition that many rows share is
+    computed once per block of cells, however many rows name it."""
+
+    def __init__(self, rnd: _Round, canon: Mapping[int, int] | None = None) -> None:
         self.rnd = rnd
+        self.canon = canon or {}
+
+    def operand(
+        self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
+    ) -> Any:
+        if card is not None or isinstance(node, Const | Var):
+            return self._operand(node, kind, card)
+        key = ("operand", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._operand(node, kind, card)
+        return found
+
+    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+        if card is not None or isinstance(node, Const | Otherwise):
+            return self._test(node, card)
+        key = ("test", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._test(node, card)
+        return found
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -604,12 +645,12 @@ class _Evaluator:
         if isinstance(operand, Var):
             if card is not None:
                 return CARD_ATTRIBUTES[operand.name]
-            return {**FEATURE_KINDS, **CARD_FEATURE_KINDS}[operand.name]
+            return _KINDS[operand.name]
         if isinstance(operand, Count | Most | Sum):
             return FeatureKind.INTEGER
         return None
 
-    def operand(
+    def _operand(
         self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
     ) -> Any:
         if isinstance(node, Const):
@@ -631,7 +672,7 @@ class _Evaluator:
             return out
         raise ConditionError(f"not an operand: {node!r}")  # pragma: no cover
 
-    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+    def _test(self, node: Node, card: Callable[[str], Any] | None) -> Any:
         if isinstance(node, Otherwise):
             return np.bool_(True)
         if isinstance(node, Const):
@@ -1271,6 +1312,7 @@ class _Tally:
         self.offer = offer
         self.rows = [0] * len(conditions)
         self.offered = 0
+        self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -1288,7 +1330,7 @@ class _Tally:
         combine what is known."""
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
@@ -1313,7 +1355,7 @@ class _Tally:
     def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
         """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""
         shape = cells.shape
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         live = np.ones(shape, dtype=bool) if select is None else select
         if self.offer is not None:
             live = live & ev.test(self.offer.node)
