@@ -618,6 +618,22 @@ def _never(mask: Any) -> bool:
     return isinstance(mask, np.bool_) and not mask
 
 
+_KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_KINDS}
+
+
+def _canon(nodes: Iterable[Node]) -> dict[int, int]:
+    """For every node of the trees (id → id), the id of the first equal node: equal counts,
+    comparisons and conditions in different rows share one evaluation (:class:`_Evaluator`).
+    Each node is hashed here once, not at every block."""
+    first: dict[Node, Node] = {}
+    return {
+        id(n): id(first.setdefault(n, n))
+        for root in nodes
+        for n in walk(root)
+        if not isinstance(n, Const)  # literals are not kept (walk makes those of a list)
+    }
+
+
 class _Evaluator:
     """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count).
 
@@ -625,10 +641,36 @@ class _Evaluator:
     features (codes for ranks, suits, colours, categories), the exact sum of its literals, and
     where it is ``none``. A comparison ``a op b`` is ``a.features − b.features op b.literal −
     a.literal`` where both are there, :func:`~exactodds.conditions.when_absent` elsewhere: the
-    semantics of :mod:`exactodds.conditions`, with unbounded integers."""
+    semantics of :mod:`exactodds.conditions`, with unbounded integers.
 
-    def __init__(self, rnd: _Round) -> None:
+    Each round-level node is evaluated once per round (kept in the round's cache under its
+    ``canon`` id, :func:`_canon`): a count, comparison or condition that many rows share is
+    computed once per block of cells, however many rows name it."""
+
+    def __init__(self, rnd: _Round, canon: Mapping[int, int] | None = None) -> None:
         self.rnd = rnd
+        self.canon = canon or {}
+
+    def operand(
+        self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
+    ) -> tuple[Any, int, Any]:
+        """(features, literal, absent) of an operand (see the class), once per round."""
+        if card is not None or isinstance(node, Const | Var):
+            return self._operand(node, kind, card)
+        key = ("operand", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._operand(node, kind, card)
+        return found
+
+    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+        if card is not None or isinstance(node, Const | Otherwise):
+            return self._test(node, card)
+        key = ("test", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._test(node, card)
+        return found
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -636,15 +678,14 @@ class _Evaluator:
         if isinstance(operand, Var):
             if card is not None:
                 return CARD_ATTRIBUTES[operand.name]
-            return {**FEATURE_KINDS, **CARD_FEATURE_KINDS}[operand.name]
+            return _KINDS[operand.name]
         if isinstance(operand, Count | Most | Sum):
             return FeatureKind.INTEGER
         return None
 
-    def operand(
+    def _operand(
         self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
     ) -> tuple[Any, int, Any]:
-        """(features, literal, absent) of an operand (see the class)."""
         if isinstance(node, Const):
             if node.value is None:
                 return 0, 0, np.True_
@@ -690,7 +731,7 @@ class _Evaluator:
             out = np.where(la & ra, both, out)
         return np.asarray(out)
 
-    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+    def _test(self, node: Node, card: Callable[[str], Any] | None) -> Any:
         if isinstance(node, Otherwise):
             return np.bool_(True)
         if isinstance(node, Const):
@@ -1331,6 +1372,7 @@ class _Tally:
         self.offer = offer
         self.rows = [0] * len(conditions)
         self.offered = 0
+        self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -1348,7 +1390,7 @@ class _Tally:
         combine what is known."""
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
@@ -1373,7 +1415,7 @@ class _Tally:
     def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
         """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""
         shape = cells.shape
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         live = np.ones(shape, dtype=bool) if select is None else select
         if self.offer is not None:
             live = live & ev.test(self.offer.node)

@@ -898,7 +898,8 @@ class _Parser:
         raise self.error(f"expected a feature or a value, found {found}", tok)
 
     def parse_name(self, tok: _Token) -> Var | Const | Count | Most:
-        """A name: a feature, a word value or ``count(…)``; an unknown one with a suggestion."""
+        """A name: a feature, a word value, ``count(…)`` or ``most(…)``; an unknown one with a
+        suggestion."""
         low = _spelled(tok.text.lower())
         if low in _KEYWORDS:
             raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
@@ -950,10 +951,10 @@ class _Parser:
             name = _spelled(name_tok.text.lower())
             if name_tok.kind != "name" or name not in known:
                 found = "end of text" if name_tok.kind == "end" else quote(name_tok.text, 40)
-                hint = did_you_mean(name, known) if name_tok.kind == "name" else ""
                 raise self.error(
-                    f"{tok.text.lower()} needs {what} ({', '.join(known)}), found {found}{hint}",
+                    f"{tok.text.lower()} needs {what} ({', '.join(known)}), found {found}",
                     name_tok,
+                    did_you_mean(name, known) if name_tok.kind == "name" else "",
                 )
             names.append(name)
             self.expect("," if len(names) == 1 else ")")
