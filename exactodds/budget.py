@@ -494,11 +494,7 @@ def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, comman
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> nines = load_paytable("lucky-nines", counted=False)
-    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")
-    ... # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    exactodds.budget.BudgetError: eor: bet 'lucky_nines' needs about ... × 53 shoes on the card...
+    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")  # about 20 s
     """
     times = removal_shoes(shoe)
     first = next(Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n)

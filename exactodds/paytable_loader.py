@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
-from exactodds.conditions import Condition, offer_reads_later, parse_condition
+from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
 from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     ExactOddsError,
@@ -108,7 +108,7 @@ T = TypeVar("T")
 
 # -- parsing --------------------------------------------------------------------------------------
 
-_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
+_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source", "allow_unreachable"}
 _BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
 _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -161,8 +161,11 @@ def parse_paytable(
     game: GameChoice | None = None,
     *,
     counted: bool = True,
+    allow_unreachable: bool = False,
 ) -> tuple[Paytable | None, list[str]]:
     """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
+    A row no round can reach is a warning, not a problem, with ``allow_unreachable`` (or the
+    file's ``allow_unreachable = true``: generated tables).
 
     Its rows and offers are judged under ``game`` (the options of the command that uses it,
     see :func:`_judge`), or under its own shoe and rules when it is validated alone (None);
@@ -209,7 +212,10 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
-    _judge(table, problems, game, counted)
+    allow = data.get("allow_unreachable", False)
+    if not isinstance(allow, bool):
+        problems.add(f"'allow_unreachable' must be true or false, not {quote(allow)}")
+    _judge(table, problems, game, counted, allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings)), problems.items
@@ -478,6 +484,12 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         ok = False
     if not ok:
         return None
+    for text in absent_comparisons(when):
+        problems.warn(
+            f"{where}: {text!r} compares two cards that may not be dealt: it is false when "
+            "either is none (write '… == none' to match rounds without them)",
+            _row_path(bet_id, n, "when"),
+        )
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
 
@@ -491,7 +503,13 @@ def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> 
     return value
 
 
-def _judge(table: Paytable, problems: _Problems, game: GameChoice | None, counted: bool) -> None:
+def _judge(
+    table: Paytable,
+    problems: _Problems,
+    game: GameChoice | None,
+    counted: bool,
+    allow: bool = False,
+) -> None:
     """Judge the rows and offers of ``table`` under the game actually used: ``game`` applied
     (its shoe and rules), else the paytable's own. Card-level bets are judged only where the
     command counts them on that shoe (``counted``): their work is checked first, and the
@@ -501,7 +519,7 @@ def _judge(table: Paytable, problems: _Problems, game: GameChoice | None, counte
     if counted and not _check_card_work(table, shoe, tableau, problems):
         return
     if judged:
-        _check_occurrence(judged, shoe, tableau, problems)
+        _check_occurrence(judged, shoe, tableau, problems, allow)
 
 
 def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
@@ -516,9 +534,10 @@ def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
     card = replace(table, bets=tuple(b for b in table.bets if b.card_level))
     if not card.bets:
         return table
-    text = read_data(table.path, "toml").text if table.path is not None else ""  # lines cited
-    problems = _Problems(str(table.path or table.name), text)
-    _judge(card, problems, game, counted=True)
+    file = read_data(table.path, "toml") if table.path is not None else None  # lines cited
+    problems = _Problems(str(table.path or table.name), file.text if file else "")
+    allow = file is not None and file.data.get("allow_unreachable") is True
+    _judge(card, problems, game, counted=True, allow=allow)
     if problems.items:
         raise first_problem(PaytableError, problems.items, "")
     return replace(table, warnings=(*table.warnings, *problems.warnings))
@@ -538,12 +557,13 @@ def _check_card_work(table: Paytable, shoe: Shoe, tableau: Tableau, problems: _P
 
 
 def _check_occurrence(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, problems: _Problems
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, problems: _Problems, allow: bool = False
 ) -> None:
     """Offers that no round of the game makes (an error: the bet is never offered), and rows
     that never occur in it: an error when no shoe could ever settle them under these rules nor
-    under any built-in tableau (dead text), a warning when only this shoe or these rules
-    cannot (``--rules`` may rescue it; see :func:`~exactodds.paytable.row_occurrence`)."""
+    under any built-in tableau (dead text; a warning when ``allow``ed: generated tables), a
+    warning when only this shoe or these rules cannot (``--rules`` may rescue it; see
+    :func:`~exactodds.paytable.row_occurrence`)."""
     joint = joint_distribution(shoe, tableau)
     for bet in bets:
         never = never_offered(bet, joint)
@@ -566,11 +586,14 @@ def _check_occurrence(
                     if not row.when.is_otherwise
                     else "earlier rows cover every round"
                 )
-                problems.add(
+                message = (
                     f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
-                    f"({reason} or it names an impossible round)",
-                    _row_path(bet.id, n),
+                    f"({reason} or it names an impossible round)"
                 )
+                if allow:
+                    problems.warn(f"{message}; allowed (allow_unreachable)", _row_path(bet.id, n))
+                else:
+                    problems.add(message, _row_path(bet.id, n))
             elif seen is Occurrence.NOT_WITH_THIS_SHOE:
                 problems.warn(
                     f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
@@ -637,11 +660,12 @@ def validate_paytable(path: str | Path) -> list[str]:
 
 
 def examine_paytable(
-    path: str | Path, game: GameChoice | None = None
+    path: str | Path, game: GameChoice | None = None, *, allow_unreachable: bool = False
 ) -> tuple[Paytable | None, list[str]]:
     """A paytable file read once: the paytable (its warnings included) and no problems when it
     is valid, else None and every problem, one message each (what ``validate`` prints); its
-    rows judged alone (``game`` None) or under the game those options choose.
+    rows judged alone (``game`` None) or under the game those options choose; rows no round
+    reaches are warnings with ``allow_unreachable``.
 
     >>> table, problems = examine_paytable("classic")
     >>> table.name, problems
@@ -650,7 +674,7 @@ def examine_paytable(
     True
     """
     try:
-        return _read_paytable(resolve_paytable(path), game)
+        return _read_paytable(resolve_paytable(path), game, allow_unreachable=allow_unreachable)
     except InputFileError as exc:
         return None, [str(exc)]
 
@@ -678,12 +702,18 @@ def load_paytable(
 
 
 def _read_paytable(
-    p: Path, game: GameChoice | None = None, counted: bool = True
+    p: Path,
+    game: GameChoice | None = None,
+    counted: bool = True,
+    *,
+    allow_unreachable: bool = False,
 ) -> tuple[Paytable | None, list[str]]:
     """The paytable of the file ``p`` with its path, SHA-256 and rules file, or its problems."""
     file = read_data(p, "toml")
     data = file.data
-    table, problems = parse_paytable(data, str(p), file.text, game, counted=counted)
+    table, problems = parse_paytable(
+        data, str(p), file.text, game, counted=counted, allow_unreachable=allow_unreachable
+    )
     if table is None:
         return None, problems
     return replace(

@@ -21,6 +21,7 @@ EPILOG = """Examples:
 \b
   exactodds validate examples/my-game.toml
   exactodds validate paytables/classic.toml examples/lucky-six.toml
+  exactodds validate --allow-unreachable examples/my-game.toml
   exactodds validate examples/my-game.toml --rules pronto --decks 6"""
 
 
@@ -28,6 +29,15 @@ def validate(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Paytable TOML files to check.")
     ],
+    *,
+    allow_unreachable: Annotated[
+        bool,
+        typer.Option(
+            "--allow-unreachable",
+            help="A row no round can reach is a warning, not a problem (generated tables; "
+            "the file's allow_unreachable = true does the same for every command).",
+        ),
+    ] = False,
     decks: DecksOpt = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
@@ -51,7 +61,7 @@ def validate(
     alone = None if game == GameChoice() else game
     bad = 0
     for path in files:
-        table, problems = examine_paytable(path, alone)
+        table, problems = examine_paytable(path, alone, allow_unreachable=allow_unreachable)
         if table is None:
             bad += 1
             for problem in problems[:SHOWN]:
