@@ -7,9 +7,13 @@ never evaluated as Python.
     or         := and ("or" and)*
     and        := not ("and" not)*
     not        := "not" not | "(" or ")" | comparison
-    comparison := sum [op sum | ["not"] "in" "[" value ("," value)* "]"]
+    comparison := sum [op sum | ["not"] "in" "[" value ("," value)* "]"] | shape
+    shape      := "shape" "(" group "," attr ")" ("==" | "!=") list
+                | "shape" "(" group "," attr ")" ["not"] "in" "[" list ("," list)* "]"
+    list       := "[" integer ("," integer)* "]"
     sum        := operand (("+" | "-") operand)*
     operand    := feature | value | "count" "(" group "," card_condition ")"
+                | "most" "(" group "," attr ")"
     value      := ["-"] integer | true | false | none | player | banker | tie | rank | suit
                 | colour | mixed | poker category
     group      := player | banker | initial | round
@@ -23,8 +27,11 @@ features is false when either side is ``none``; against a literal, ``none`` equa
 Card-level features (:data:`CARD_FEATURE_KINDS`) name each card of a hand in dealing order
 (``player.card1.rank``; ``card3`` features are ``none`` for a two-card hand), the hand's suit
 and colour (``player.suited``, ``player.colour``) and poker categories (:data:`POKER`). A
-``card_condition`` is a condition over one card's ``rank``, ``suit``, ``colour`` and ``value``.
-Bets naming them are counted by :mod:`exactodds.cards`.
+``card_condition`` is a condition over one card's ``rank``, ``suit``, ``colour`` and ``value``
+(an ``attr``). ``shape(GROUP, ATTR)`` is the multiplicities of the attribute among the group's
+cards, from the largest (``[3, 3]``: two ranks three times each), ``most(GROUP, ATTR)`` the
+largest of them (six of a kind: ``most(round, rank) == 6``). Bets naming them are counted by
+:mod:`exactodds.cards`.
 
 >>> c = parse_condition("player.pair and not (winner == tie)")
 >>> str(c), sorted(c.features)
@@ -34,6 +41,8 @@ Bets naming them are counted by :mod:`exactodds.cards`.
 >>> c = parse_condition("count(initial, rank == 9 and suit == diamonds) + player.total >= 2")
 >>> c.text, c.card_level
 ('count(initial, rank == 9 and suit == diamonds) + player.total >= 2', True)
+>>> parse_condition("SHAPE(round, rank) in [[3,3]] and most(player, suit) == 3").text
+'shape(round, rank) == [3, 3] and most(player, suit) == 3'
 """
 
 from __future__ import annotations
@@ -73,6 +82,8 @@ __all__ = [
     "Count",
     "Index",
     "Memo",
+    "Most",
+    "Shape",
     "Sum",
     "absent_comparisons",
     "can_be_absent",
@@ -117,7 +128,15 @@ GROUPS: Mapping[str, str] = {
     "initial": "the first four cards",
     "round": "every card dealt",
 }
-"""The card groups ``count(GROUP, …)`` counts over."""
+"""The card groups ``count(GROUP, …)``, ``shape`` and ``most`` read."""
+
+GROUP_CARDS: Mapping[str, tuple[int, int]] = {
+    "player": (2, 3),
+    "banker": (2, 3),
+    "initial": (4, 4),
+    "round": (4, 6),
+}
+"""The fewest and the most cards of each group (what a ``shape`` may add up to)."""
 
 CARD_ATTRIBUTES: Mapping[str, FeatureKind | CardKind] = {
     "rank": CardKind.RANK,
@@ -126,6 +145,9 @@ CARD_ATTRIBUTES: Mapping[str, FeatureKind | CardKind] = {
     "value": FeatureKind.THIRD,
 }
 """What one card shows, inside ``count(GROUP, …)`` and after ``player.card1.``."""
+
+ATTRIBUTE_VALUES: Mapping[str, int] = {"rank": 13, "suit": 4, "colour": 2, "value": 10}
+"""How many values each card attribute takes (how many parts a ``shape`` of it may have)."""
 
 CARD_FEATURE_KINDS: Mapping[str, FeatureKind | CardKind] = {
     **{
@@ -190,13 +212,34 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Most:
+    """``most(group, attr)``: the largest multiplicity of ``attr`` (rank, suit, colour or value)
+    among the cards of ``group`` (4 for four of a kind)."""
+
+    group: str
+    attr: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """``shape(group, attr) == [3, 3]`` (or ``in [[…], …]``): the multiplicities of ``attr``
+    among the cards of ``group``, sorted from the largest, are one of ``shapes`` (none of them
+    when ``negated``)."""
+
+    group: str
+    attr: str
+    shapes: tuple[tuple[int, ...], ...]
+    negated: bool = False
+
+
+@dataclass(frozen=True)
 class Sum:
     """Integer operands added and subtracted: ``terms`` are (+1 or −1, operand)."""
 
-    terms: tuple[tuple[int, Var | Const | Count], ...]
+    terms: tuple[tuple[int, Var | Const | Count | Most], ...]
 
 
-Operand = Union[Var, Const, Count, Sum]  # noqa: UP007
+Operand = Union[Var, Const, Count, Most, Sum]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -244,7 +287,7 @@ class Otherwise:
     """Matches every outcome; only valid as the last row of a bet."""
 
 
-Node = Union[Var, Const, Count, Sum, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
+Node = Union[Var, Const, Count, Most, Shape, Sum, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -271,6 +314,14 @@ def _text(node: Node) -> str:
         return _value_text(node.value)
     if isinstance(node, Count):
         return f"count({node.group}, {_text(node.card)})"
+    if isinstance(node, Most):
+        return f"most({node.group}, {node.attr})"
+    if isinstance(node, Shape):
+        lists = [f"[{', '.join(map(str, shape))}]" for shape in node.shapes]
+        head = f"shape({node.group}, {node.attr})"
+        if len(lists) == 1:
+            return f"{head} {'!=' if node.negated else '=='} {lists[0]}"
+        return f"{head} {'not in' if node.negated else 'in'} [{', '.join(lists)}]"
     if isinstance(node, Sum):
         first, *rest = node.terms
         return " ".join(
@@ -463,7 +514,8 @@ def walk(node: Node, *, into_count: bool = True) -> Iterator[Node]:
 
 def _is_card_level(node: Node) -> bool:
     return any(
-        isinstance(n, Count | Sum) or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
+        isinstance(n, Count | Sum | Most | Shape)
+        or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
         for n in walk(node)
     )
 
@@ -638,8 +690,8 @@ def offer_reads_later(condition: Condition) -> list[str]:
             continue  # one card's feature, inside count
         if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
             out.append(node.name)
-        elif isinstance(node, Count) and node.group != "initial":
-            out.append(f"count({node.group}, …)")
+        elif isinstance(node, Count | Most | Shape) and node.group != "initial":
+            out.append(f"{type(node).__name__.lower()}({node.group}, …)")
     return out
 
 
@@ -714,7 +766,7 @@ def _kind(operand: Operand, card_mode: bool) -> FeatureKind | CardKind | None:
     if isinstance(operand, Sum):
         kinds = {_kind(term, card_mode) for _, term in operand.terms}
         return _THIRD if _THIRD in kinds and not card_mode else _INT
-    if isinstance(operand, Count):
+    if isinstance(operand, Count | Most):
         return _INT
     return None
 
@@ -823,7 +875,7 @@ class _Parser:
         self.depth -= 1
         return Count(group, card)
 
-    def parse_operand(self) -> Var | Const | Count:
+    def parse_operand(self) -> Var | Const | Count | Most:
         tok = self.take()
         if tok.kind == "op" and tok.text == "-" and self.peek().kind == "num":
             return Const(-int(self.take().text))  # a negative literal
@@ -845,13 +897,14 @@ class _Parser:
             raise self.error(f"'-' before a feature: write it as a difference, found {found}", tok)
         raise self.error(f"expected a feature or a value, found {found}", tok)
 
-    def parse_name(self, tok: _Token) -> Var | Const | Count:
-        """A name: a feature, a word value or ``count(…)``; an unknown one with a suggestion."""
+    def parse_name(self, tok: _Token) -> Var | Const | Count | Most:
+        """A name: a feature, a word value, ``count(…)`` or ``most(…)``; an unknown one with a
+        suggestion."""
         low = _spelled(tok.text.lower())
         if low in _KEYWORDS:
             raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
-        if low == "count" and self.peek().text == "(":
-            return self.parse_count(tok)
+        if low in ("count", "most", "shape") and self.peek().text == "(":
+            return self.parse_call(low, tok)
         if self.card_mode:
             if low in CARD_ATTRIBUTES:
                 return Var(low)
@@ -866,16 +919,118 @@ class _Parser:
                 tok,
                 did_you_mean(low, [*CARD_ATTRIBUTES, *_WORD_VALUES]),
             )
-        hint = did_you_mean(low, [*_ALL_KINDS, *_WORD_VALUES, "count"])
+        hint = did_you_mean(low, [*_ALL_KINDS, *_WORD_VALUES, "count", "most", "shape"])
         known = "" if hint else f" (known: {_KNOWN})"  # the suggestion, else the list
         raise self.error(f"unknown feature {quote(tok.text, 40)}{known}", tok, hint)
+
+    def parse_call(self, name: str, tok: _Token) -> Count | Most:
+        """``count(…)`` or ``most(…)`` as an operand (``shape(…)`` is not a number)."""
+        if name == "count":
+            return self.parse_count(tok)
+        if name == "most":
+            return Most(*self.parse_group_attr(tok))
+        raise self.error(
+            "shape(…) is a list of multiplicities, not a number: compare it with a list "
+            "(shape(round, rank) == [3, 3]) or use most(…)",
+            tok,
+        )
+
+    def parse_group_attr(self, tok: _Token) -> tuple[str, str]:
+        """``(GROUP, ATTR)`` after ``most`` or ``shape``."""
+        if self.card_mode:
+            raise self.error(f"{tok.text.lower()}(…) cannot be inside count", tok)
+        self.counts += 1
+        if self.counts > MAX_CONDITION_COUNTS:
+            raise self.error(
+                f"more than {MAX_CONDITION_COUNTS} count(…), most(…) and shape(…) (the limit)", tok
+            )
+        self.expect("(")
+        names = []
+        for known, what in ((GROUPS, "a group"), (CARD_ATTRIBUTES, "a card attribute")):
+            name_tok = self.take()
+            name = _spelled(name_tok.text.lower())
+            if name_tok.kind != "name" or name not in known:
+                found = "end of text" if name_tok.kind == "end" else quote(name_tok.text, 40)
+                raise self.error(
+                    f"{tok.text.lower()} needs {what} ({', '.join(known)}), found {found}",
+                    name_tok,
+                    did_you_mean(name, known) if name_tok.kind == "name" else "",
+                )
+            names.append(name)
+            self.expect("," if len(names) == 1 else ")")
+        return names[0], names[1]
+
+    def parse_shape(self, tok: _Token) -> Shape:
+        """``shape(GROUP, ATTR)`` compared with a list, or ``[not] in`` a list of lists."""
+        group, attr = self.parse_group_attr(tok)
+        op = self.take()
+        low = op.text.lower()
+        negated = low in ("!=", "not")
+        if low == "not" and not self.accept("in"):
+            raise self.error("expected 'in' after 'not'")
+        if low in ("==", "!="):
+            shapes = [self.parse_shape_list(group, attr)]
+        elif low in ("in", "not"):
+            self.expect("[")
+            shapes = [self.parse_shape_list(group, attr)]
+            while not self.accept("]"):
+                self.expect(",")
+                shapes.append(self.parse_shape_list(group, attr))
+                if len(shapes) > MAX_SUM_TERMS:
+                    raise self.error(f"a list of more than {MAX_SUM_TERMS} shapes (the limit)", op)
+        else:
+            found = "end of text" if op.kind == "end" else quote(op.text, 40)
+            raise self.error(
+                "shape(…) is compared with '==' or '!=' and a list (== [3, 3]) or with 'in' and "
+                f"a list of lists (in [[4], [3, 1]]), found {found}",
+                op,
+            )
+        return Shape(group, attr, tuple(dict.fromkeys(shapes)), negated)
+
+    def parse_shape_list(self, group: str, attr: str) -> tuple[int, ...]:
+        """One shape: ``[a, b, …]``, whole numbers from the largest that the group can have."""
+        start = self.peek()
+        self.expect("[")
+        parts: list[int] = []
+        fewest, most = GROUP_CARDS[group]
+        while True:
+            tok = self.take()
+            if tok.kind != "num":
+                found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
+                raise self.error(f"a shape lists whole numbers (as [3, 1]), found {found}", tok)
+            parts.append(int(tok.text))
+            if not 1 <= parts[-1] <= most or len(parts) > most:
+                what = "parts" if len(parts) > most else f"a part {quote(tok.text, 20)}"
+                raise self.error(f"{group} holds at most {most} cards: no shape has {what}", tok)
+            if self.accept("]"):
+                break
+            self.expect(",")
+        shape = tuple(parts)
+        text = f"[{', '.join(map(str, shape))}]"
+        if list(shape) != sorted(shape, reverse=True):
+            raise self.error(
+                f"a shape lists multiplicities from the largest: "
+                f"{[*sorted(shape, reverse=True)]} rather than {text}",
+                start,
+            )
+        if not fewest <= sum(shape) <= most:
+            cards = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+            raise self.error(
+                f"{group} holds {cards} cards, not the {sum(shape)} of shape {text}", start
+            )
+        if len(shape) > ATTRIBUTE_VALUES[attr]:
+            raise self.error(
+                f"there are {ATTRIBUTE_VALUES[attr]} {attr}s, not the {len(shape)} of shape {text}",
+                start,
+            )
+        return shape
 
     def parse_sum(self) -> Operand:
         start = self.peek()
         first = self.parse_operand()
         if not (self.peek().kind == "op" and self.peek().text in "+-"):
             return first
-        terms: list[tuple[int, Var | Const | Count]] = [(1, first)]
+        terms: list[tuple[int, Var | Const | Count | Most]] = [(1, first)]
         where = [start]
         while self.peek().kind == "op" and self.peek().text in "+-":
             sign = 1 if self.take().text == "+" else -1
@@ -896,6 +1051,13 @@ class _Parser:
 
     def parse_comparison(self) -> Node:
         start = self.peek()
+        if (
+            start.kind == "name"
+            and start.text.lower() == "shape"
+            and self.tokens[self.i + 1].text == "("
+        ):
+            self.take()
+            return self.parse_shape(start)
         left = self.parse_sum()
         tok = self.peek()
         if tok.kind == "op" and tok.text in _OPS:
@@ -929,7 +1091,7 @@ class _Parser:
         """The list of ``OPERAND [not] in [v, …]`` (a feature, a sum or a count), after the
         ``in``; errors point at the ``in`` or at the value."""
         if isinstance(left, Const):
-            raise self.error("'in' needs a feature, a sum or a count on its left", in_tok)
+            raise self.error("'in' needs a feature, a sum, a count or most(…) on its left", in_tok)
         self.expect("[")
         values: list[Value] = []
         if not self.accept("]"):
@@ -984,6 +1146,8 @@ class _Parser:
             self.check_value(operands[0], const.value, right if const is node.right else start)
         if node.op not in ("==", "!=") and set(kinds) - _NUMERIC:
             raise self.error(f"{node.op!r} needs numbers, not {names[0]}", op)
+        if node.op not in ("==", "!=") and Const(None) in (node.left, node.right):
+            raise self.error(f"none is not ordered: {node.op!r} needs numbers (use == none)", op)
 
 
 def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:

@@ -20,12 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
-from exactodds.conditions import (
-    Condition,
-    absent_comparisons,
-    offer_reads_later,
-    parse_condition,
-)
+from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import (
     ExactOddsError,
