@@ -547,6 +547,9 @@ class _Evaluator:
 
     def __init__(self, rnd: _Round) -> None:
         self.rnd = rnd
+        self.counts: dict[Count | Cmp, Any] = {}
+        """Each ``count(…)`` and comparison of one evaluated once per round state (a paytable
+        may repeat them in many rows and terms: "N of a kind" over every rank)."""
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -567,9 +570,12 @@ class _Evaluator:
         if isinstance(node, Var):
             return card(node.name) if card is not None else self.rnd.feature(node.name)
         if isinstance(node, Count):
-            total: Any = 0
-            for dealt, get in self.rnd.group_cards(node.group):
-                total = total + (self.test(node.card, get) & dealt).astype(np.int64)
+            total: Any = self.counts.get(node)
+            if total is None:
+                total = 0
+                for dealt, get in self.rnd.group_cards(node.group):
+                    total = total + (self.test(node.card, get) & dealt).astype(np.int64)
+                self.counts[node] = total
             return total
         if isinstance(node, Sum):
             out: Any = 0
@@ -604,6 +610,15 @@ class _Evaluator:
             )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
+        if card is None and isinstance(node.left, Count):  # "count(…) == 3", often repeated
+            memo = self.counts.get(node)
+            if memo is None:
+                memo = self.counts[node] = self.compare(node, card)
+            return memo
+        return self.compare(node, card)
+
+    def compare(self, node: Cmp, card: Callable[[str], Any] | None) -> Any:
+        """The comparison ``node`` (of the round, or of one ``card`` inside count)."""
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)
         right = self.operand(node.right, rk or lk, card)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from exactodds.cards import RowCounts
+    from exactodds.progressive import Progressive
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -125,6 +126,9 @@ class Bet:
     offer: Condition | None = None
     """Offered only when this holds of the first four cards (an insurance bet); its figures
     are then per offered round."""
+    progressive: Progressive | None = None
+    """A progressive bet's stake and meters (:mod:`exactodds.progressive`); its jackpot rows'
+    payouts are stated at the reset meters."""
 
     @cached_property
     def card_level(self) -> bool:

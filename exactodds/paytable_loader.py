@@ -40,7 +40,7 @@ from exactodds.limits import (
     MAX_TEXT_CHARS,
     too_long,
 )
-from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.payout import Payout, parse_number
 from exactodds.paytable import (
     Bet,
     Occurrence,
@@ -50,6 +50,7 @@ from exactodds.paytable import (
     Row,
     row_occurrence,
 )
+from exactodds.progressive import Progressive, bind_progressive, parse_row_payout
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -105,7 +106,16 @@ T = TypeVar("T")
 # -- parsing --------------------------------------------------------------------------------------
 
 _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
-_BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
+_BET_KEYS = {
+    "name",
+    "description",
+    "rows",
+    "max_round",
+    "rounding",
+    "offer",
+    "stake",
+    "progressive",
+}
 _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -317,15 +327,32 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     rows = _parse_rows(bet_id, data.get("rows"), problems)
     if len(problems.items) > start:
         return None
+    progressive, bound = _parse_progressive(bet_id, data, rows, problems)
+    if len(problems.items) > start:
+        return None
     return Bet(
         bet_id,
         str(name),
-        tuple(rows),
+        bound,
         max_round,
         rounding,
         str(data.get("description", "")),
         offer,
+        progressive,
     )
+
+
+def _parse_progressive(
+    bet_id: str, data: Mapping[str, Any], rows: list[Row], problems: _Problems
+) -> tuple[Progressive | None, tuple[Row, ...]]:
+    """A bet's ``stake`` and ``progressive`` keys, its jackpot rows bound to their meters
+    (:func:`~exactodds.progressive.bind_progressive`); a problem in ``problems``."""
+    try:
+        return bind_progressive(bet_id, data, rows)
+    except PaytableError as exc:
+        key = "progressive" if "progressive" in data else "stake" if "stake" in data else "rows"
+        problems.add(str(exc), _bet_path(bet_id, key), _bet_path(bet_id))
+        return None, tuple(rows)
 
 
 def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
@@ -449,7 +476,7 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
-        pays = _remembered(problems.payouts, data["pays"], parse_payout)
+        pays = _remembered(problems.payouts, data["pays"], parse_row_payout)
     except PaytableError as exc:
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False

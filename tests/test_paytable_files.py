@@ -249,13 +249,14 @@ def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
 
 # The market side bets of issue 16 item 5, checked by tests/test_market_paytables.py.
 MARKET = {f"{name}.toml" for name in _data("market_edges.toml")}
+# The published progressive bet of issue 27, checked by tests/test_progressive.py.
+PROGRESSIVE = {"dragon-dragon.toml"}
 
 
 def test_bundled_set_is_the_expected_files() -> None:
-    assert sorted(p.name for p in bundled_paytables()) == sorted({*EXPECTED, *MARKET})
-    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == sorted(
-        {*EXPECTED, *MARKET}
-    )
+    expected = sorted({*EXPECTED, *MARKET, *PROGRESSIVE})
+    assert sorted(p.name for p in bundled_paytables()) == expected
+    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == expected
     assert default_paytable().name == "classic.toml"
 
 

@@ -32,6 +32,7 @@ from exactodds.report.document import (
 )
 from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
 from exactodds.report.montecarlo import monte_carlo_blocks
+from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
@@ -298,6 +299,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
     blocks.append(_confidence(b))
+    blocks += progressive_blocks(b)
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         base = b.unrounded_rtp
         blocks.append(

@@ -33,6 +33,7 @@ from exactodds.ownership import MARKER
 from exactodds.payout import Notation
 from exactodds.report.figures import View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+from exactodds.report.progressive import progressive_json
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE
@@ -157,6 +158,8 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    if b.progressive is not None:
+        data["progressive"] = progressive_json(b.progressive)
     if b.unrounded_rtp is not None:
         data["rtp_by_stake"] = [
             {

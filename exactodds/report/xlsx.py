@@ -209,6 +209,7 @@ _FORMATS: dict[Kind, str] = {
     Kind.EXACT: "0.0000000000",
     Kind.PAYOUT: NUMBER,
     Kind.ODDS: PROBABILITY,
+    Kind.AMOUNT: "#,##0.00",
 }
 """Number format of an exact figure on a bet's sheet, by kind."""
 
