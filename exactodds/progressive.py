@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from exactodds.errors import PaytableError, quote
+from exactodds.numbers import fixed, grouped
 from exactodds.payout import Payout, parse_number, parse_payout
 from exactodds.suggest import did_you_mean
 
@@ -46,11 +47,15 @@ __all__ = [
     "MeterRun",
     "Progressive",
     "ProgressiveFigures",
+    "amount_text",
     "bet_at_meters",
     "bind_progressive",
+    "checked_meters",
+    "jackpot_rows",
     "parse_row_payout",
     "progressive_figures",
     "simulate_meter",
+    "top_jackpot",
 ]
 
 DEFAULT_LEVEL = "jackpot"
@@ -526,3 +531,58 @@ def simulate_meter(figures: BetFigures, rounds: int, seed: int) -> MeterRun:
         else:
             paid += stake * (1 + pays.net)
     return MeterRun(tuple(cycles))
+
+
+# -- what compliance rules read --------------------------------------------------------------------
+
+
+def jackpot_rows(figures: BetFigures) -> list[tuple[Fraction, str]]:
+    """(probability, event) of every row paying a jackpot (none for fixed pays): what the rule
+    on the odds of each progressive jackpot reads."""
+    p = progressive_figures(figures)
+    return [] if p is None else [(j.probability, j.event) for j in p.jackpots]
+
+
+def top_jackpot(figures: BetFigures) -> tuple[Fraction, str]:
+    """(probability, events) of winning the whole top meter: a progressive bet's top award.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.engine import joint_distribution
+    >>> from exactodds.metrics import bet_figures
+    >>> table = load_paytable("dragon-dragon")
+    >>> top_jackpot(bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon")))
+    (Fraction(24273, 20661368533), 'Six of a kind')
+    """
+    p = progressive_figures(figures)
+    if p is None:
+        raise PaytableError(f"bet {figures.bet.id!r} is not a progressive bet")
+    top = p.meters[0].name
+    events = [j.event for j in p.jackpots if j.level == top and j.share == 1]
+    return p.jackpot_probability, ", ".join(events) or "no row pays all of it"
+
+
+def checked_meters(figures: BetFigures) -> list[tuple[str, Bet]]:
+    """Where compliance rules are stated for a progressive bet: (where, the bet paying at
+    that meter) at the reset and, when there is one, at the break-even meter of the top
+    meter (where its RTP is exactly 100%)."""
+    p = progressive_figures(figures)
+    bet = figures.bet
+    if p is None:
+        return [("", bet)]
+    top = p.meters[0]
+    out = [(f"at the reset meter {amount_text(top.reset)}", bet)]
+    even = p.break_even_meter
+    if even is not None and even > 0:
+        at = bet_at_meters(bet, {top.name: even})
+        out.append((f"at the break-even meter {amount_text(even)}", at))
+    return out
+
+
+def amount_text(x: Fraction) -> str:
+    """A currency amount to the cent, grouped, as the sheets show meters.
+
+    >>> amount_text(Fraction(4437732680895, 53358347)), amount_text(Fraction(-1, 3))
+    ('83,168.48', '-0.33')
+    """
+    whole, _, cents = fixed(x, 2).partition(".")
+    return f"{grouped(int(whole))}.{cents}" if x >= 0 else f"{whole}.{cents}"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.compliance import check_paytable_against
 from exactodds.engine import joint_distribution
 from exactodds.errors import PaytableError
 from exactodds.metrics import BetFigures, bet_figures
@@ -229,3 +230,33 @@ def test_hostile_values_get_one_line_and_exit_2(
     assert code == 2, (out, err)
     (line,) = err.strip().splitlines()
     assert line.startswith("exactodds: error: ") and needle in line, line
+
+
+def test_compliance_reads_jackpot_rows_at_the_reset_and_break_even(tmp_path: Path) -> None:
+    table = load_paytable("dragon-dragon")
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'name = "House"\n[rules]\nprogressive_max_odds = 100_000\nmin_rtp = "85%"\n',
+        encoding="utf-8",
+    )
+    c = check_paytable_against(table, ["nj", "gli-11", str(house)])
+    found = [
+        (Path(k.profile).stem, k.rule.value, k.value, k.verdict.value, k.note) for k in c.checks
+    ]
+    six = Fraction(DD_COMBINATIONS["Six of a kind"], DD_TOTAL)
+    reset, even = "at the reset meter 10,000.00", "at the break-even meter 83,168.48"
+    top = "top award: the jackpot (Six of a kind)"
+    assert [x for x in found if x[0] != "nj" or x[1] != "payout_notation"] == [
+        ("nj", "progressive_max_odds", six, "pass",
+         f"{reset}: least likely jackpot: Six of a kind (of 2 jackpot rows)"),
+        ("nj", "progressive_max_odds", six, "pass",
+         f"{even}: least likely jackpot: Six of a kind (of 2 jackpot rows)"),
+        ("gli-11", "top_award_max_odds", six, "pass", f"{reset}: {top}"),
+        ("gli-11", "top_award_max_odds", six, "pass", f"{even}: {top}"),
+        ("house", "progressive_max_odds", six, "fail",
+         f"{reset}: least likely jackpot: Six of a kind (of 2 jackpot rows)"),
+        ("house", "progressive_max_odds", six, "fail",
+         f"{even}: least likely jackpot: Six of a kind (of 2 jackpot rows)"),
+        ("house", "min_rtp", dragon_dragon().rtp, "fail", reset),
+        ("house", "min_rtp", Fraction(1), "pass", even),
+    ]  # fmt: skip

@@ -36,8 +36,9 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.confidence import volatility_index
-from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed, sqrt_fixed
+from exactodds.numbers import exact, fixed, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Notation, Payout
+from exactodds.progressive import amount_text
 from exactodds.report.document import Strong
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 
@@ -205,8 +206,7 @@ class BetFigure:
         if kind is Kind.ODDS:
             return one_in(Fraction(x)) if x > 0 else "—"
         if kind is Kind.AMOUNT:
-            whole, _, cents = fixed(x, 2).partition(".")
-            return f"{grouped(int(whole))}.{cents}" if x >= 0 else fixed(x, 2)
+            return amount_text(Fraction(x))
         return exact(x)
 
     def shown(

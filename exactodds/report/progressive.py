@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from exactodds.numbers import exact, fixed, grouped, one_in, percent
+from exactodds.numbers import exact, fixed, one_in, percent
 from exactodds.payout import format_number
-from exactodds.progressive import LONG_RUN_MODEL, ProgressiveFigures
+from exactodds.progressive import LONG_RUN_MODEL, ProgressiveFigures, amount_text
 from exactodds.report.document import Block, Chart, Para, Strong, Table
 from exactodds.report.sheet import BetSheet
 
@@ -23,11 +23,8 @@ _POINTS = 6
 
 
 def _amount(x: Fraction | None) -> str:
-    """A currency amount to the cent, grouped (``83,168.48``)."""
-    if x is None:
-        return "—"
-    whole, _, cents = fixed(x, 2).partition(".")
-    return f"{grouped(int(whole))}.{cents}" if x >= 0 else fixed(x, 2)
+    """A currency amount to the cent, grouped (``83,168.48``), or "—"."""
+    return "—" if x is None else amount_text(x)
 
 
 def _nice_step(span: Fraction) -> Fraction:
