@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from exactodds.cards import RowCounts
     from exactodds.progressive import Progressive
+    from exactodds.streak import StreakBet
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -280,6 +281,9 @@ class Paytable:
     each ``FILE:LINE: message``."""
     edits: tuple[str, ...] = field(default=(), compare=False)
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
+    streaks: tuple[StreakBet, ...] = ()
+    """Streak bets (:mod:`exactodds.streak`): settled over several rounds, so kept apart from
+    :attr:`bets`, which every command settles round by round."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""

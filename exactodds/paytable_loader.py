@@ -51,6 +51,7 @@ from exactodds.paytable import (
     row_occurrence,
 )
 from exactodds.progressive import Progressive, bind_progressive, parse_row_payout
+from exactodds.streak import StreakBet, parse_streak_bet
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -73,7 +74,7 @@ def bundled_paytables() -> list[Path]:
     """The paytables that ship with exactodds, sorted by file name.
 
     >>> [p.stem for p in bundled_paytables()][:3]
-    ['bonus-pairs', 'classic', 'colour-match']
+    ['banker-streak', 'bonus-pairs', 'classic']
     """
     return bundled_files("paytables")
 
@@ -191,15 +192,13 @@ def parse_paytable(
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
     bets: list[Bet] = []
+    streaks: list[StreakBet] = []
     if not isinstance(bets_data, Mapping) or not bets_data:
         problems.add("no bets: add at least one [bets.ID] table")
     elif len(bets_data) > MAX_BETS:
         problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", ("bets",))
     else:
-        for bet_id, bet_data in bets_data.items():
-            bet = _parse_bet(str(bet_id), bet_data, problems)
-            if bet is not None:
-                bets.append(bet)
+        bets, streaks = _parse_bets(bets_data, problems)
     if tableau is None:
         return None, problems.items
     table = Paytable(
@@ -209,7 +208,7 @@ def parse_paytable(
         _check_occurrence(table, problems)
     if problems.items:
         return None, problems.items
-    return replace(table, warnings=tuple(problems.warnings)), problems.items
+    return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
 
 
 def _parse_texts(data: Mapping[str, Any], origin: str, problems: _Problems) -> tuple[str, str]:
@@ -340,6 +339,35 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         offer,
         progressive,
     )
+
+
+def _parse_bets(
+    bets_data: Mapping[str, Any], problems: _Problems
+) -> tuple[list[Bet], list[StreakBet]]:
+    """The bets settled on one round, and the streak bets (a ``streak`` key)."""
+    bets: list[Bet] = []
+    streaks: list[StreakBet] = []
+    for bet_id, bet_data in bets_data.items():
+        if isinstance(bet_data, Mapping) and "streak" in bet_data:
+            streak = _parse_streak(str(bet_id), bet_data, problems)
+            if streak is not None:
+                streaks.append(streak)
+            continue
+        bet = _parse_bet(str(bet_id), bet_data, problems)
+        if bet is not None:
+            bets.append(bet)
+    if streaks and not bets and not problems.items:
+        problems.add("a paytable with streak bets needs a bet settled on one round too")
+    return bets, streaks
+
+
+def _parse_streak(bet_id: str, data: Mapping[str, Any], problems: _Problems) -> StreakBet | None:
+    """A streak bet (:func:`~exactodds.streak.parse_streak_bet`); a problem in ``problems``."""
+    try:
+        return parse_streak_bet(bet_id, data)
+    except PaytableError as exc:
+        problems.add(str(exc), _bet_path(bet_id, "streak"), _bet_path(bet_id))
+        return None
 
 
 def _parse_progressive(
@@ -551,7 +579,7 @@ def validate_paytable(path: str | Path) -> list[str]:
     >>> validate_paytable("classic")
     []
     >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
-    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ..., trainer)']
+    ['no/such.toml: file not found (bundled paytables: banker-streak, bonus-pairs, ..., trainer)']
     """
     return examine_paytable(path)[1]
 

@@ -249,8 +249,9 @@ def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
 
 # The market side bets of issue 16 item 5, checked by tests/test_market_paytables.py.
 MARKET = {f"{name}.toml" for name in _data("market_edges.toml")}
-# The published progressive bet of issue 27, checked by tests/test_progressive.py.
-PROGRESSIVE = {"dragon-dragon.toml"}
+# The published progressive and streak bets of issue 27 (tests/test_progressive.py,
+# tests/test_streak.py).
+PROGRESSIVE = {"dragon-dragon.toml", "banker-streak.toml"}
 
 
 def test_bundled_set_is_the_expected_files() -> None:

@@ -34,6 +34,7 @@ from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.report.streak import streak_blocks
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
@@ -557,6 +558,7 @@ def document(sheet: Sheet) -> Document:
     )
     for b in sheet.bets:
         blocks += _bet(sheet, b)
+    blocks += streak_blocks(sheet)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
     blocks += monte_carlo_blocks(sheet)

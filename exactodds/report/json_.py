@@ -35,6 +35,7 @@ from exactodds.report.figures import View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.progressive import progressive_json
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
+from exactodds.report.streak import streak_json
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE
 
@@ -92,6 +93,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.paytable.streaks:
+        data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
         data["verification"] = _monte_carlo_json(sheet)
     if sheet.compliance is not None:
