@@ -37,7 +37,10 @@ def streak_models(
 
 
 def _models(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
-    return [(bet, *streak_models(bet, sheet.shoe, sheet.tableau)) for bet in sheet.paytable.streaks]
+    return [
+        (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
+        for bet in sheet.paytable.streaks
+    ]
 
 
 def streak_blocks(sheet: Sheet) -> list[Block]:
