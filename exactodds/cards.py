@@ -65,8 +65,10 @@ from exactodds.conditions import (
     Otherwise,
     Sum,
     Var,
+    can_be_absent,
     offer_reads_later,
     walk,
+    when_absent,
 )
 from exactodds.errors import ConditionError, PaytableError
 from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
@@ -266,7 +268,7 @@ def _subset(a: _Axis, b: _Axis) -> np.ndarray:
 # -- poker -------------------------------------------------------------------------------------
 
 _ORDER = {
-    2: ("straight_flush", "pair", "flush", "straight", "high_card"),
+    2: ("straight_flush", "pair", "straight", "flush", "high_card"),
     3: ("straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"),
     4: (
         "four_of_a_kind",
@@ -281,8 +283,12 @@ _ORDER = {
 }
 """Poker rankings by number of cards, best first. Four cards: Four Card Poker's (four of a kind
 above a straight flush, three of a kind above a flush above a straight above two pair); three
-cards: Three Card Poker's (a straight above a flush); two cards: straight flush, pair, flush,
-straight. An ace is high or low in a straight (A-2-3, Q-K-A), never both (no K-A-2)."""
+cards: Three Card Poker's (a straight above a flush); two cards, for which no casino game
+publishes a ranking: the same principle of rarity, on one deck straight flush 52 of 1,326 pairs
+of cards, pair 78, straight 156, flush 260, high card 780. Conditions compare categories only
+for equality, so the order decides only a hand that makes two: a straight flush (not a straight
+or a flush), identical cards of several decks (a pair, not a flush). An ace is high or low in a
+straight (A-2-3, Q-K-A), never both (no K-A-2)."""
 
 
 def poker_category(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
@@ -542,14 +548,39 @@ _CMP = {
 }
 
 
+_BOUND = 1 << 20
+"""Beyond every feature side of a comparison: each operand that is not a literal lies in
+[−1, 13] (codes, values, totals, counts of at most six cards), a sum has at most
+:data:`~exactodds.limits.MAX_SUM_TERMS` terms a side, so |left − right| ≤ 2 · 64 · 13 < 2¹¹.
+The literals of a comparison are moved to one side as an exact Python integer and clamped to
+±``_BOUND``: the comparison is unchanged and int64 never wraps, however large the literals."""
+
+
+def _as_int(values: Any) -> Any:
+    """Integer arrays (or scalars) as int64, so differences never wrap or fail on booleans."""
+    values = np.asarray(values)
+    return values if values.dtype == np.int64 else values.astype(np.int64)
+
+
+def _never(mask: Any) -> bool:
+    """Whether an absent mask is the constant false (the operand is always there)."""
+    return isinstance(mask, np.bool_) and not mask
+
+
 class _Evaluator:
-    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count)."""
+    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count).
+
+    An operand is evaluated as (features, literal, absent): an int64 array of the sum of its
+    features (codes for ranks, suits, colours, categories), the exact sum of its literals, and
+    where it is ``none``. A comparison ``a op b`` is ``a.features − b.features op b.literal −
+    a.literal`` where both are there, :func:`~exactodds.conditions.when_absent` elsewhere: the
+    semantics of :mod:`exactodds.conditions`, with unbounded integers."""
 
     def __init__(self, rnd: _Round) -> None:
         self.rnd = rnd
-        self.counts: dict[Count | Cmp, Any] = {}
-        """Each ``count(…)`` and comparison of one evaluated once per round state (a paytable
-        may repeat them in many rows and terms: "N of a kind" over every rank)."""
+        self.counts: dict[Count, Any] = {}
+        """Each ``count(…)`` evaluated once per round state (a paytable may repeat one in many
+        rows and terms: "N of a kind" over every rank)."""
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -564,11 +595,18 @@ class _Evaluator:
 
     def operand(
         self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
-    ) -> Any:
+    ) -> tuple[Any, int, Any]:
+        """(features, literal, absent) of an operand (see the class)."""
         if isinstance(node, Const):
-            return _const_code(node.value, kind)
+            if node.value is None:
+                return 0, 0, np.True_
+            return 0, _const_code(node.value, kind), np.False_
         if isinstance(node, Var):
-            return card(node.name) if card is not None else self.rnd.feature(node.name)
+            if card is not None:  # one dealt card inside count: always there
+                return card(node.name), 0, np.False_
+            value = self.rnd.feature(node.name)
+            absent = value == NONE if can_be_absent(node) else np.False_
+            return value, 0, absent
         if isinstance(node, Count):
             total: Any = self.counts.get(node)
             if total is None:
@@ -576,14 +614,34 @@ class _Evaluator:
                 for dealt, get in self.rnd.group_cards(node.group):
                     total = total + (self.test(node.card, get) & dealt).astype(np.int64)
                 self.counts[node] = total
-            return total
+            return total, 0, np.False_
         if isinstance(node, Sum):
-            out: Any = 0
+            features: Any = 0
+            literal, absent = 0, np.False_
             for sign, term in node.terms:
-                value = self.operand(term, FeatureKind.INTEGER, card)
-                out = out + value if sign > 0 else out - value
-            return out
+                f, c, a = self.operand(term, FeatureKind.INTEGER, card)
+                f = _as_int(f) if not isinstance(f, int) else f
+                features = features + f if sign > 0 else features - f
+                literal += sign * c
+                absent = absent | a
+            return features, literal, absent
         raise ConditionError(f"not an operand: {node!r}")  # pragma: no cover
+
+    def compare(
+        self, op: str, left: tuple[Any, int, Any], right: tuple[Any, int, Any], literal: bool
+    ) -> Any:
+        """``left op right`` of two evaluated operands (``literal``: a side is a literal)."""
+        (lf, lc, la), (rf, rc, ra) = left, right
+        features = lf if isinstance(rf, int) and rf == 0 else _as_int(lf) - _as_int(rf)
+        bound = max(-_BOUND, min(_BOUND, rc - lc))
+        out = _CMP[op](features, bound)
+        if _never(la) and _never(ra):
+            return np.asarray(out)
+        one, both = when_absent(op, literal, False), when_absent(op, literal, True)
+        out = np.where(la | ra, one, out)
+        if both != one:
+            out = np.where(la & ra, both, out)
+        return np.asarray(out)
 
     def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
         if isinstance(node, Otherwise):
@@ -591,7 +649,7 @@ class _Evaluator:
         if isinstance(node, Const):
             return np.bool_(bool(node.value))
         if isinstance(node, Var):
-            return np.asarray(self.operand(node, None, card)).astype(bool)
+            return np.asarray(self.operand(node, None, card)[0]).astype(bool)
         if isinstance(node, Not):
             return ~np.asarray(self.test(node.item, card))
         if isinstance(node, And | Or):
@@ -600,32 +658,24 @@ class _Evaluator:
                 part = self.test(item, card)
                 out = (out & part) if isinstance(node, And) else (out | part)
             return out
-        if isinstance(node, In):
+        if isinstance(node, In):  # one == per value, against a literal
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
             hit = reduce(
                 np.logical_or,
-                (np.equal(value, _const_code(v, kind)) for v in set(node.values)),
+                (
+                    self.compare("==", value, self.operand(Const(v), kind, card), True)
+                    for v in set(node.values)
+                ),
                 np.False_,
             )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
-        if card is None and isinstance(node.left, Count):  # "count(…) == 3", often repeated
-            memo = self.counts.get(node)
-            if memo is None:
-                memo = self.counts[node] = self.compare(node, card)
-            return memo
-        return self.compare(node, card)
-
-    def compare(self, node: Cmp, card: Callable[[str], Any] | None) -> Any:
-        """The comparison ``node`` (of the round, or of one ``card`` inside count)."""
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)
         right = self.operand(node.right, rk or lk, card)
-        out = _CMP[node.op](left, right)
-        if node.op not in ("==", "!=") and FeatureKind.THIRD in (lk, rk):
-            out = out & (np.asarray(left) >= 0) & (np.asarray(right) >= 0)
-        return np.asarray(out)
+        literal = isinstance(node.left, Const) or isinstance(node.right, Const)
+        return self.compare(node.op, left, right, literal)
 
 
 # -- the enumeration ---------------------------------------------------------------------------

@@ -54,7 +54,7 @@ RANKING = {
         "high_card",
     ],
     3: ["straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"],
-    2: ["straight_flush", "pair", "flush", "straight", "high_card"],
+    2: ["straight_flush", "pair", "straight", "flush", "high_card"],
 }
 
 
@@ -184,21 +184,25 @@ def _operand(node: Node, rnd: Dealt, card: dict[str, object] | None) -> object:
             "round": rnd.player + rnd.banker,
         }[node.group]
         return sum(holds(node.card, rnd, _card(c)) for c in group)
-    if isinstance(node, Sum):
-        total = 0
-        for sign, term in node.terms:
-            total += sign * int(_operand(term, rnd, card))  # type: ignore[call-overload]
-        return total
+    if isinstance(node, Sum):  # Python integers; no value when a card read is not there
+        values = [(sign, _operand(term, rnd, card)) for sign, term in node.terms]
+        if any(v is None for _, v in values):
+            return None
+        return sum(sign * int(v) for sign, v in values)  # type: ignore[call-overload]
     raise AssertionError(node)
 
 
-def _compare(op: str, a: object, b: object) -> bool:
+def _compare(op: str, a: object, b: object, literal: bool) -> bool:
+    """``a op b``; ``none`` (a card not there) equals only a literal ``none``, is never
+    ordered, and makes a comparison of two features false (docs/paytables.md)."""
+    if a is None or b is None:
+        if not literal:
+            return False
+        return {"==": a is b, "!=": a is not b}.get(op, False)
     if op == "==":
         return a == b
     if op == "!=":
         return a != b
-    if a is None or b is None:
-        return False
     return bool(
         {
             "<": a < b,  # type: ignore[operator]
@@ -235,7 +239,7 @@ def holds(node: Node, rnd: Dealt, card: dict[str, object] | None = None) -> bool
         a = _literal(a, b)
     if isinstance(node.right, Const):
         b = _literal(b, a)
-    return _compare(node.op, a, b)
+    return _compare(node.op, a, b, isinstance(node.left, Const) or isinstance(node.right, Const))
 
 
 @lru_cache(maxsize=8)

@@ -9,6 +9,7 @@ import typer
 
 from exactodds.cli.common import (
     AgainstOpt,
+    AllowPlayerEdgeOpt,
     DecksOpt,
     NotationOpt,
     OutDirOpt,
@@ -54,8 +55,9 @@ else SOURCE_DATE_EPOCH, else today (UTC). --monte-carlo-rounds N adds a Monte Ca
 verification section (N rounds from fresh shoes, --seed S): a statistical check, not a source of
 figures.
 --against adds a Compliance section: every bet checked against jurisdiction profiles (with
---all, by default gli-11, adm and mga, as in reports/). --notation to|for|both chooses how the
-payout columns state payouts (default both: as written, "to 1" and "for 1").
+--all, by default gli-11, adm and mga, as in reports/); every profile also checks exactodds'
+own rule that no bet favours the player, unless --allow-player-edge. --notation to|for|both
+chooses how the payout columns state payouts (default both: as written, "to 1" and "for 1").
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
@@ -125,6 +127,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             "seen on 1 and 4 cards, a flashed first card and a seen burn card.",
         ),
     ] = False,
+    allow_player_edge: AllowPlayerEdgeOpt = False,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -173,6 +176,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         notation=notation,
         examples=not summary,  # the summary shows none: a tenth of its time
         protection=protection,
+        allow_player_edge=allow_player_edge,
     )
     if Format.PDF in formats:  # before the Monte Carlo check and WeasyPrint
         _check_pdf_budget(sheets)

@@ -105,12 +105,14 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
             largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
             table.add_row(
                 bet.bet.name,
-                percent(f.house_edge),
+                _edge(f.house_edge),  # * marks a bet that favours the player
                 percent(f.rtp),
                 percent(f.hit_frequency),
                 largest,
             )
         console.print(table)
+        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
+            console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if sheet.compliance is not None:
             console.print(f"Compliance: {sheet.compliance.summary()}")
     command = sheets[0].command if len(sheets) == 1 else None
@@ -132,18 +134,16 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
     >>> c = compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
     >>> text = compare_summary(c, width=80)
     >>> max(len(line) for line in text.splitlines()) <= 80, text.count("Player Pair")
-    (True, 3)
+    (True, 1)
     """
     console, buffer = _console(width, color)
     console.print(f"House edge by variant: {comparison.paytable.name}", style="bold")
+    if comparison.varying_axes() and comparison.common_label():
+        console.print(f"Every variant: {comparison.common_label()}.")
     rows = comparison.bet_rows()
-    results = comparison.results
-    for start in range(0, len(results), VARIANTS_PER_TABLE):
-        part = results[start : start + VARIANTS_PER_TABLE]
-        heads = [
-            f"{r.variant.rules}\n{_decks(r.variant.decks)}\nTie {r.tie_label}\n{r.banker_label}"
-            for r in part
-        ]
+    labels = comparison.variant_labels()  # the axes that vary, a line each
+    for start in range(0, len(labels), VARIANTS_PER_TABLE):
+        heads = [label.replace(", ", "\n") for label in labels[start : start + VARIANTS_PER_TABLE]]
         console.print()
         table = _table("", ["Bet", *heads])
         for name, edges in rows:
@@ -153,10 +153,6 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
     console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
     return buffer.getvalue()
-
-
-def _decks(decks: object) -> str:
-    return "∞ decks" if str(decks) == "inf" else f"{decks} decks"
 
 
 def _edge(edge: object) -> str:
