@@ -578,9 +578,9 @@ class _Evaluator:
 
     def __init__(self, rnd: _Round) -> None:
         self.rnd = rnd
-        self.counts: dict[Count, Any] = {}
-        """Each ``count(…)`` evaluated once per round state (a paytable may repeat one in many
-        rows and terms: "N of a kind" over every rank)."""
+        self.counts: dict[Count | Cmp, Any] = {}
+        """Each ``count(…)``, and each comparison of one, evaluated once per round state (a
+        paytable may repeat them in many rows and terms: "N of a kind" over every rank)."""
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -671,11 +671,17 @@ class _Evaluator:
             )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
+        memo = card is None and isinstance(node.left, Count)  # "count(…) == 3", often repeated
+        if memo and (done := self.counts.get(node)) is not None:
+            return done
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)
         right = self.operand(node.right, rk or lk, card)
         literal = isinstance(node.left, Const) or isinstance(node.right, Const)
-        return self.compare(node.op, left, right, literal)
+        out = self.compare(node.op, left, right, literal)
+        if memo:
+            self.counts[node] = out
+        return out
 
 
 # -- the enumeration ---------------------------------------------------------------------------

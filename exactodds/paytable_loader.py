@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -55,7 +55,7 @@ from exactodds.paytable import (
     Row,
     row_occurrence,
 )
-from exactodds.progressive import Progressive, bind_progressive, parse_row_payout
+from exactodds.progressive import bind_progressive, parse_row_payout
 from exactodds.streak import StreakBet, parse_streak_bet
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
@@ -332,13 +332,15 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     rows = _parse_rows(bet_id, data.get("rows"), problems)
     if len(problems.items) > start:
         return None
-    progressive, bound = _parse_progressive(bet_id, data, rows, problems)
-    if len(problems.items) > start:
+    paths = [_bet_path(bet_id, k) for k in ("progressive", "stake")]
+    bind = partial(bind_progressive, bet_id, data, rows)
+    if (bound := _extension(bind, problems, *paths, _bet_path(bet_id))) is None:
         return None
+    progressive, bound_rows = bound
     return Bet(
         bet_id,
         str(name),
-        bound,
+        bound_rows,
         max_round,
         rounding,
         str(data.get("description", "")),
@@ -353,40 +355,26 @@ def _parse_bets(
     """The bets settled on one round, and the streak bets (a ``streak`` key)."""
     bets: list[Bet] = []
     streaks: list[StreakBet] = []
-    for bet_id, bet_data in bets_data.items():
+    for key, bet_data in bets_data.items():
+        bet_id, here = str(key), _bet_path(str(key))
         if isinstance(bet_data, Mapping) and "streak" in bet_data:
-            streak = _parse_streak(str(bet_id), bet_data, problems)
-            if streak is not None:
-                streaks.append(streak)
-            continue
-        bet = _parse_bet(str(bet_id), bet_data, problems)
-        if bet is not None:
+            call = partial(parse_streak_bet, bet_id, bet_data)
+            streaks += filter(None, [_extension(call, problems, (*here, "streak"), here)])
+        elif (bet := _parse_bet(bet_id, bet_data, problems)) is not None:
             bets.append(bet)
     if streaks and not bets and not problems.items:
         problems.add("a paytable with streak bets needs a bet settled on one round too")
     return bets, streaks
 
 
-def _parse_streak(bet_id: str, data: Mapping[str, Any], problems: _Problems) -> StreakBet | None:
-    """A streak bet (:func:`~exactodds.streak.parse_streak_bet`); a problem in ``problems``."""
+def _extension(parse: Callable[[], T], problems: _Problems, *paths: KeyPath) -> T | None:
+    """``parse()`` of a progressive or streak bet (:mod:`exactodds.progressive`,
+    :mod:`exactodds.streak`), its one problem in ``problems``."""
     try:
-        return parse_streak_bet(bet_id, data)
+        return parse()
     except PaytableError as exc:
-        problems.add(str(exc), _bet_path(bet_id, "streak"), _bet_path(bet_id))
+        problems.add(str(exc), *paths)
         return None
-
-
-def _parse_progressive(
-    bet_id: str, data: Mapping[str, Any], rows: list[Row], problems: _Problems
-) -> tuple[Progressive | None, tuple[Row, ...]]:
-    """A bet's ``stake`` and ``progressive`` keys, its jackpot rows bound to their meters
-    (:func:`~exactodds.progressive.bind_progressive`); a problem in ``problems``."""
-    try:
-        return bind_progressive(bet_id, data, rows)
-    except PaytableError as exc:
-        key = "progressive" if "progressive" in data else "stake" if "stake" in data else "rows"
-        problems.add(str(exc), _bet_path(bet_id, key), _bet_path(bet_id))
-        return None, tuple(rows)
 
 
 def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
