@@ -252,8 +252,10 @@ class BetFigure:
         return {"value": fixed(Fraction(x), places), "exact": exact(x)}
 
 
-_PROGRESSIVE_VIEWS = frozenset({View.FIGURES, View.EXACT, View.CSV, View.XLSX})
-"""Where a progressive bet's meter figures appear (JSON has them under ``progressive``)."""
+_PROGRESSIVE_VIEWS = frozenset({View.FIGURES, View.CSV, View.XLSX})
+"""Where a progressive bet's meter figures appear: JSON has them under ``progressive``, and
+their exact fractions are in the bet's progressive section (not in the appendix, whose fields
+the designer page would have to recompute)."""
 
 BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("house_edge", "House edge (pushes counted)", Kind.PERCENT, short="House edge",

@@ -158,6 +158,24 @@ def progressive_blocks(b: BetSheet) -> list[Block]:
             tuple((f"meter {_amount(m)}", p.rtp_at(m)) for m in points),
         ),
         Para(f"Long-run RTP {percent(p.long_run_rtp, 4)}: {LONG_RUN_MODEL}."),
+        Table(
+            ("Figure", "Exact value"),
+            tuple(
+                (label, "—" if x is None else exact(x))
+                for label, x in (
+                    ("RTP of the fixed pays", p.rtp_fixed),
+                    ("RTP per unit of the meter", p.rtp_per_meter),
+                    ("RTP at the reset meter", p.rtp_at_reset),
+                    ("Break-even meter", p.break_even_meter),
+                    ("Probability of the jackpot", p.jackpot_probability),
+                    ("Long-run RTP", p.long_run_rtp),
+                )
+            ),
+            "ll",
+            caption="The progressive figures as exact fractions. The designer page does not "
+            "recompute them when a payout is edited.",
+            css="exact",
+        ),
     ]
 
 
