@@ -438,13 +438,11 @@ class ProgressiveFigures:
     @cached_property
     def long_run_rtp(self) -> Fraction:
         """Long-run RTP under :data:`LONG_RUN_MODEL`: the fixed pays, every increment, and the
-        resets the house funds (reset × probability of a 100% win ÷ stake, per meter)."""
+        resets the house funds (reset × probability of a 100% win ÷ stake, per meter); a meter
+        no row pays (after an edit) keeps its increments."""
+        paid = [m for m in self.meters if self.slope(m.name)]  # a meter no row pays: kept
         return self.rtp_fixed + sum(
-            (
-                m.increment + m.reset * self.full_probability(m.name) / self.stake
-                for m in self.meters
-            ),
-            Fraction(),
+            (m.increment + self.reset_funding(m.name) for m in paid), Fraction()
         )
 
     def reset_funding(self, level: str) -> Fraction:

@@ -151,6 +151,9 @@ class BetFigure:
     recomputed: bool = True
     """The HTML designer recomputes it when a payout is edited (a figure that does not depend
     on payouts, like max round, is plain text)."""
+    stale_note: str = ""
+    """For a figure that depends on the payouts but is not recomputed when one is edited: how
+    the XLSX sheet says so (else it states the value as fixed)."""
     optional: bool = False
     """Left out (not shown empty) where the bet has no value, e.g. the unrounded RTP of a bet
     without rounding."""
@@ -257,6 +260,8 @@ _PROGRESSIVE_VIEWS = frozenset({View.FIGURES, View.CSV, View.XLSX})
 their exact fractions are in the bet's progressive section (not in the appendix, whose fields
 the designer page would have to recompute)."""
 
+_PROGRESSIVE_NOTE = "as computed: not recomputed when a payout is edited"
+
 BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("house_edge", "House edge (pushes counted)", Kind.PERCENT, short="House edge",
               exact_label="House edge"),
@@ -290,7 +295,8 @@ BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("offer_probability", "Probability of the offer", Kind.PERCENT, optional=True,
               recomputed=False,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
-    *(BetFigure(key, label, kind, optional=True, recomputed=False, views=_PROGRESSIVE_VIEWS)
+    *(BetFigure(key, label, kind, optional=True, recomputed=False, views=_PROGRESSIVE_VIEWS,
+                stale_note=_PROGRESSIVE_NOTE)
       for key, label, kind in (
           ("rtp_fixed", "RTP of the fixed pays (jackpot rows pay nothing)", Kind.PERCENT),
           ("rtp_at_reset", "RTP at the reset meter", Kind.PERCENT),
