@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from exactodds.errors import PaytableError, quote
 from exactodds.numbers import fixed, grouped
-from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.payout import Payout, format_number, parse_number, parse_payout
 from exactodds.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ __all__ = [
     "jackpot_rows",
     "parse_row_payout",
     "progressive_figures",
+    "progressive_toml",
     "simulate_meter",
     "top_jackpot",
 ]
@@ -584,3 +585,31 @@ def amount_text(x: Fraction) -> str:
     """
     whole, _, cents = fixed(x, 2).partition(".")
     return f"{grouped(int(whole))}.{cents}" if x >= 0 else f"{whole}.{cents}"
+
+
+def progressive_toml(progressive: Progressive) -> list[str]:
+    """A bet's ``stake`` and ``progressive`` lines, as a paytable file writes them (the loader
+    reads them back to an equal :class:`Progressive`).
+
+    >>> progressive_toml(Progressive(Fraction(5), (Meter("jackpot", Fraction(2501, 10),
+    ...                                                    Fraction(3, 50)),)))
+    ['stake = "5"', 'progressive = { reset = "250.1", increment = "0.06" }']
+    """
+
+    def meter(m: Meter) -> str:
+        keys = [("reset", m.reset), ("increment", m.increment)]
+        keys += [("reserve", m.reserve)] if m.reserve else []
+        keys += [("cap", m.cap)] if m.cap is not None else []
+        return "{ " + ", ".join(f'{k} = "{_exact_text(x)}"' for k, x in keys) + " }"
+
+    meters = progressive.meters
+    if len(meters) == 1 and meters[0].name == DEFAULT_LEVEL:
+        table = meter(meters[0])
+    else:
+        table = "{ " + ", ".join(f"{m.name} = {meter(m)}" for m in meters) + " }"
+    return [f'stake = "{_exact_text(progressive.stake)}"', f"progressive = {table}"]
+
+
+def _exact_text(x: Fraction) -> str:
+    """An amount as the loader reads it exactly: a decimal when it ends, else ``p/q``."""
+    return format_number(x)

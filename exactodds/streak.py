@@ -21,6 +21,7 @@ with probability p^k (1 − p), and reaches ``max_streak`` m with probability p^
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 from collections.abc import Mapping
@@ -32,6 +33,7 @@ from typing import Any
 from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import PaytableError, quote
+from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from exactodds.payout import Payout, parse_payout
 from exactodds.round import feature_record
 from exactodds.shoe import Shoe
@@ -48,6 +50,7 @@ __all__ = [
     "parse_streak_bet",
     "simulate_streak",
     "streak_figures",
+    "streak_toml",
 ]
 
 MAX_STREAK = 100
@@ -56,6 +59,7 @@ MAX_STREAK = 100
 STREAK_KEYS = frozenset({"name", "description", "streak", "max_streak", "rows"})
 """The keys of a streak bet's table."""
 
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]{0,199}$")
 _CMP = re.compile(r"^streak\s*(==|>=|<=|>|<|!=)\s*([0-9]{1,4})$")
 _RANGE = re.compile(r"^([0-9]{1,4})\s*<=\s*streak\s*<=\s*([0-9]{1,4})$")
 
@@ -177,7 +181,9 @@ def parse_streak_bet(bet_id: str, data: Mapping[str, Any]) -> StreakBet:
     ...
     exactodds.errors.PaytableError: bet 'b': streak condition 'player.third == 5' reads ...
     """
-    where = f"bet {bet_id!r}"
+    where = f"bet {quote(bet_id)}"
+    if not _BET_ID.match(bet_id):
+        raise PaytableError(f"{where}: a bet id must be lower-case letters, digits and _")
     unknown = sorted(set(data) - STREAK_KEYS)
     if unknown:
         raise PaytableError(
@@ -212,6 +218,8 @@ def parse_streak_bet(bet_id: str, data: Mapping[str, Any]) -> StreakBet:
     description = data.get("description", "")
     if not isinstance(name, str) or not isinstance(description, str):
         raise PaytableError(f"{where}: name and description must be texts")
+    if len(name) > MAX_NAME_CHARS or len(description) > MAX_TEXT_CHARS:
+        raise PaytableError(f"{where}: name or description longer than the limit")
     bet = StreakBet(bet_id, name, condition, tuple(rows), top, description)
     for i, row in enumerate(rows):
         if not any(bet.row_of(k) == i for k in range(bet.horizon + 1)):
@@ -391,3 +399,24 @@ def simulate_streak(
     mean = float(total / bets) if bets else 0.0
     sum_sq = sum((float(n) - mean * c) ** 2 for c, n in per_shoe)
     return ShoeStreak(bet, shoes, seed, cut_card, bets, total, sum_sq)
+
+
+def streak_toml(bet: StreakBet) -> list[str]:
+    """A streak bet's table as a paytable file writes it (read back to an equal bet)."""
+
+    def text(value: str) -> str:
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string is a JSON string
+
+    lines = [f"[bets.{bet.id}]", f"name = {text(bet.name)}"]
+    if bet.description:
+        lines.append(f"description = {text(bet.description)}")
+    lines.append(f"streak = {text(str(bet.condition))}")
+    if bet.max_streak is not None:
+        lines.append(f"max_streak = {bet.max_streak}")
+    lines.append("rows = [")
+    for row in bet.rows:
+        pays = row.pays.text or str(row.pays)
+        lines.append(
+            f"  {{ when = {text(row.text)}, pays = {text(pays)}, event = {text(row.event)} }},"
+        )
+    return [*lines, "]"]

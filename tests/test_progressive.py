@@ -127,24 +127,26 @@ def test_long_run_model_agrees_with_a_simulated_meter() -> None:
     assert abs(float(p.rtp_at_reset - p.long_run_rtp)) > 8 * spread
 
 
-def test_named_meters_and_shares() -> None:
-    data = {
-        "bets": {
-            "x": {
-                "stake": 5,
-                "progressive": {
-                    "major": {"reset": 1000, "increment": "2%", "cap": 5000},
-                    "mini": {"reset": "50.50", "increment": "1%"},
-                },
-                "rows": [
-                    {"when": "player.pair and banker.pair", "pays": "major jackpot"},
-                    {"when": "player.pair", "pays": "50% of mini jackpot"},
-                    {"when": "otherwise", "pays": "lose"},
-                ],
-            }
+NAMED = {
+    "bets": {
+        "x": {
+            "stake": 5,
+            "progressive": {
+                "major": {"reset": 1000, "increment": "2%", "cap": 5000},
+                "mini": {"reset": "50.50", "increment": "1%"},
+            },
+            "rows": [
+                {"when": "player.pair and banker.pair", "pays": "major jackpot"},
+                {"when": "player.pair", "pays": "50% of mini jackpot"},
+                {"when": "otherwise", "pays": "lose"},
+            ],
         }
     }
-    table, problems = parse_paytable(data)
+}
+
+
+def test_named_meters_and_shares() -> None:
+    table, problems = parse_paytable(NAMED)
     assert table is not None, problems
     bet = table.bet("x")
     f = bet_figures(joint_distribution(table.shoe), bet)
@@ -155,6 +157,15 @@ def test_named_meters_and_shares() -> None:
     assert bet.rows[1].pays.net == Fraction(101, 4) / 5 - 1  # half of 50.50, for 5
     assert p.break_even("mini") is not None
     assert p.rtp_at(p.break_even("mini"), "mini") == 1  # type: ignore[arg-type]
+
+
+def test_a_written_paytable_reads_back_with_its_meters() -> None:
+    from exactodds.paytable_toml import load_text, paytable_toml
+
+    table, _ = parse_paytable(NAMED)
+    assert table is not None
+    assert load_text(paytable_toml(table)).bets == table.bets
+    assert load_text(paytable_toml(small())).bets == small().bets
 
 
 def test_jackpot_payout_text() -> None:

@@ -52,6 +52,14 @@ def test_independent_model_is_p_to_the_k_summed_by_hand() -> None:
     assert f.expected_rounds == sum(p**i for i in range(10))
 
 
+def test_a_written_paytable_reads_back_with_its_streak_bets() -> None:
+    from exactodds.paytable_toml import load_text, paytable_toml
+
+    t = table()
+    again = load_text(paytable_toml(t))
+    assert again.streaks == t.streaks and again.bets == t.bets
+
+
 def test_one_shoe_range_covers_a_longer_run_of_another_seed() -> None:
     t = table()
     bet = t.streaks[0]
