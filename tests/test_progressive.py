@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.analysis.meter import simulate_meter
 from exactodds.compliance import check_paytable_against
 from exactodds.engine import joint_distribution
 from exactodds.errors import PaytableError
@@ -23,7 +24,6 @@ from exactodds.progressive import (
     bet_at_meters,
     parse_row_payout,
     progressive_figures,
-    simulate_meter,
 )
 from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
