@@ -20,12 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
-from exactodds.conditions import (
-    Condition,
-    absent_comparisons,
-    offer_reads_later,
-    parse_condition,
-)
+from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import (
     ExactOddsError,
@@ -359,7 +354,8 @@ def _parse_bets(
         bet_id, here = str(key), _bet_path(str(key))
         if isinstance(bet_data, Mapping) and "streak" in bet_data:
             call = partial(parse_streak_bet, bet_id, bet_data)
-            streaks += filter(None, [_extension(call, problems, (*here, "streak"), here)])
+            if (streak := _extension(call, problems, (*here, "streak"), here)) is not None:
+                streaks.append(streak)
         elif (bet := _parse_bet(bet_id, bet_data, problems)) is not None:
             bets.append(bet)
     if streaks and not bets and not problems.items:
