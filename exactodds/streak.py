@@ -24,7 +24,7 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -35,7 +35,7 @@ from exactodds.engine import joint_distribution
 from exactodds.errors import PaytableError, quote
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from exactodds.payout import Payout, parse_payout
-from exactodds.round import feature_record
+from exactodds.round import Outcome, feature_record
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
@@ -48,6 +48,7 @@ __all__ = [
     "StreakRow",
     "condition_probability",
     "parse_streak_bet",
+    "settle_streak",
     "simulate_streak",
     "streak_figures",
     "streak_toml",
@@ -225,6 +226,31 @@ def parse_streak_bet(bet_id: str, data: Mapping[str, Any]) -> StreakBet:
         if not any(bet.row_of(k) == i for k in range(bet.horizon + 1)):
             raise PaytableError(f"{where} row {i + 1} ({row.event!r}): can never match")
     return bet
+
+
+def settle_streak(bet: StreakBet, outcomes: Iterable[Outcome]) -> tuple[int, StreakRow] | None:
+    """The streak and the row settling ``bet`` on the rounds dealt after it was made, in
+    order; None while it still runs (every round so far met the condition, short of
+    ``max_streak``). Rounds after the one that settles it are not read.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.round import Hand, PairKind
+    >>> bet = load_paytable("banker-streak").streaks[0]
+    >>> banker = Outcome(Hand(2, None, PairKind.NONE), Hand(9, None, PairKind.NONE))
+    >>> player = Outcome(Hand(9, None, PairKind.NONE), Hand(2, None, PairKind.NONE))
+    >>> streak, row = settle_streak(bet, [banker] * 4 + [player, banker])
+    >>> streak, row.event, row.pays.net
+    (4, '4', Fraction(10, 1))
+    >>> settle_streak(bet, [banker] * 3) is None, settle_streak(bet, [banker] * 12)[0]
+    (True, 10)
+    """
+    test = bet.condition.test
+    for streak, outcome in enumerate(outcomes):
+        if not test(feature_record(outcome)):
+            return streak, bet.rows[bet.row_of(streak)]
+        if bet.max_streak is not None and streak + 1 >= bet.max_streak:
+            return streak + 1, bet.rows[bet.row_of(streak + 1)]
+    return None
 
 
 def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) -> Fraction:
