@@ -13,7 +13,8 @@ import pytest
 from exactodds.engine import joint_distribution
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import load_paytable
-from exactodds.streak import simulate_streak, streak_figures
+from exactodds.round import feature_record
+from exactodds.streak import settle_streak, simulate_streak, streak_figures
 from tests.cli_helpers import Cli
 
 # Source: Wizard of Odds, "Banker Streak" (last updated June 20, 2017),
@@ -136,3 +137,26 @@ def test_hostile_streak_rows(cli: Cli, tmp_path: Path, when: str, needle: str) -
     assert code == 2, (out, err)
     (line,) = err.strip().splitlines()
     assert needle in line, line
+
+
+def test_one_shoe_model_settles_as_settle_streak_does() -> None:
+    """simulate_streak against its rules replayed with settle_streak on the same dealt shoes:
+    a bet after every round the condition fails, the next as soon as one is settled, running
+    on into the next shoe."""
+    from exactodds.analysis.dealing import deal_shoes
+    from exactodds.round import Outcome
+
+    t = table()
+    bet = t.streaks[0]
+    shoes = 40
+    dealt = deal_shoes(t.shoe, t.tableau, 5, list(range(shoes)), 14)
+    rounds = [Outcome.from_code(int(c)) for c in dealt.codes]
+    fails = [not bet.condition.test(feature_record(o)) for o in rounds]
+    start = fails.index(True) + 1  # the first bet follows the first round the condition fails
+    count, net = 0, Fraction()
+    while (settled := settle_streak(bet, rounds[start:])) is not None:
+        streak, row = settled
+        count, net = count + 1, net + row.pays.net
+        start += streak + (0 if bet.max_streak == streak else 1)
+    run = simulate_streak(bet, t.shoe, t.tableau, shoes, seed=5)
+    assert (run.bets, run.net) == (count, net)
