@@ -31,7 +31,7 @@ def bundled_files(kind: Kind) -> list[Path]:
     """The bundled TOML files of ``kind``, sorted by file name.
 
     >>> [p.stem for p in bundled_files("paytables")][:3]
-    ['bonus-pairs', 'classic', 'colour-match']
+    ['banker-streak', 'bonus-pairs', 'classic']
     """
     return sorted(bundled_dir(kind).glob("*.toml"))
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from exactodds.cards import RowCounts
+    from exactodds.progressive import Progressive
+    from exactodds.streak import StreakBet
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -125,6 +127,9 @@ class Bet:
     offer: Condition | None = None
     """Offered only when this holds of the first four cards (an insurance bet); its figures
     are then per offered round."""
+    progressive: Progressive | None = None
+    """A progressive bet's stake and meters (:mod:`exactodds.progressive`); its jackpot rows'
+    payouts are stated at the reset meters."""
 
     @cached_property
     def conditions(self) -> tuple[tuple[Condition, ...], Condition | None]:
@@ -281,6 +286,9 @@ class Paytable:
     each ``FILE:LINE: message``."""
     edits: tuple[str, ...] = field(default=(), compare=False)
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
+    streaks: tuple[StreakBet, ...] = ()
+    """Streak bets (:mod:`exactodds.streak`): settled over several rounds, so kept apart from
+    :attr:`bets`, which every command settles round by round."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""

@@ -270,4 +270,5 @@ _LIMIT_PARSERS: dict[RuleKind, Callable[[Any], Limit]] = {
     RuleKind.MAX_RTP: _rtp_limit,
     RuleKind.TOP_AWARD_MAX_ODDS: _odds_limit,
     RuleKind.PAYOUT_NOTATION: _notation_limit,
+    RuleKind.PROGRESSIVE_MAX_ODDS: _odds_limit,
 }

@@ -64,6 +64,7 @@ from exactodds.payout import format_number
 from exactodds.report.figures import PRECISION, View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.sheet import Sheet
+from exactodds.report.streak import streak_csv
 
 __all__ = ["COLUMNS", "render_csv"]
 
@@ -279,6 +280,7 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
             _monte_carlo_lines(sheet),
             _protection_lines(sheet),
             _session_lines(sheet),
+            streak_csv(sheet),
         )
         for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})

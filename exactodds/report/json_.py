@@ -33,7 +33,9 @@ from exactodds.ownership import MARKER
 from exactodds.payout import Notation
 from exactodds.report.figures import View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+from exactodds.report.progressive import progressive_json
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
+from exactodds.report.streak import streak_json
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE
 
@@ -91,6 +93,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.paytable.streaks:
+        data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
         data["verification"] = _monte_carlo_json(sheet)
     if sheet.compliance is not None:
@@ -161,6 +165,8 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    if b.progressive is not None:
+        data["progressive"] = progressive_json(b.progressive)
     if b.unrounded_rtp is not None:
         data["rtp_by_stake"] = [
             {

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
+    from exactodds.progressive import ProgressiveFigures
     from exactodds.report.protection import SheetProtection
     from exactodds.report.session import SheetSession
 
@@ -124,6 +126,14 @@ class BetSheet:
     def bet(self) -> Bet:
         """The bet these figures are of."""
         return self.figures.bet
+
+    @cached_property
+    def progressive(self) -> ProgressiveFigures | None:
+        """A progressive bet's meter figures (:mod:`exactodds.progressive`); None for fixed
+        pays."""
+        from exactodds.progressive import progressive_figures
+
+        return progressive_figures(self.figures)
 
     @property
     def notes(self) -> tuple[str, ...]:
