@@ -38,7 +38,7 @@ EPILOG = """Examples:
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
   exactodds simulate colour-match --shoes 5 --seed 1
-  exactodds simulate lucky-nines --decks 2 --strategy count --shoes 20
+  exactodds simulate majestic-match --decks 2 --strategy count --shoes 20 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
 from exactodds.payout import Notation, Payout
 
@@ -44,6 +45,7 @@ def _console(width: int | None, color: bool) -> tuple[Console, io.StringIO]:
         from shutil import get_terminal_size
 
         width = min(WIDTH, get_terminal_size((WIDTH, 24)).columns)
+    color = color and not no_color()
     buffer = io.StringIO()
     console = Console(
         file=buffer,
