@@ -27,6 +27,7 @@ from exactodds.errors import PaytableError
 from exactodds.payout import Payout
 from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 
 if TYPE_CHECKING:
@@ -282,8 +283,11 @@ class Paytable:
         for bet in self.bets:
             if bet.id == bet_id:
                 return bet
-        known = ", ".join(b.id for b in self.bets)
-        raise PaytableError(f"{self.label}: unknown bet id {bet_id!r} (known: {known})")
+        ids = [b.id for b in self.bets]
+        raise PaytableError(
+            f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"
+            + did_you_mean(bet_id, ids)
+        )
 
     @property
     def shoe(self) -> Shoe:

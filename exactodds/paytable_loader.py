@@ -50,6 +50,7 @@ from exactodds.paytable import (
     Row,
     row_occurrence,
 )
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -95,7 +96,7 @@ def resolve_paytable(spec: str | Path) -> Path:
     >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
+    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...); did you mean 'classic'?
     """
     return resolve("paytables", spec)[0]
 
@@ -169,7 +170,8 @@ def parse_paytable(
     """
     problems = _Problems(origin, text)
     for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
+        hint = did_you_mean(str(key), _TOP_KEYS)
+        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)}){hint}", (key,))
     name, description = _parse_texts(data, origin, problems)
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
@@ -287,7 +289,8 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     start = len(problems.items)
     for key in sorted(set(data) - _BET_KEYS):
         problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
+            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})"
+            + did_you_mean(str(key), _BET_KEYS),
             _bet_path(bet_id, key),
             here,
         )
@@ -418,8 +421,12 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
-        modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
+        modes = [m.value for m in RoundingMode]
+        hint = did_you_mean(str(mode), modes)
+        problems.add(
+            f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {', '.join(modes)}{hint}",
+            here,
+        )
         return None
 
 
@@ -433,7 +440,8 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
     ok = True
     for key in sorted(set(data) - _ROW_KEYS):
         problems.add(
-            f"{where}: unknown key {key!r} (expected when, pays, event)",
+            f"{where}: unknown key {key!r} (expected when, pays, event)"
+            + did_you_mean(str(key), _ROW_KEYS),
             _row_path(bet_id, n, key),
         )
         ok = False

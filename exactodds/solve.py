@@ -30,6 +30,7 @@ from exactodds.numbers import exact, percent
 from exactodds.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable
+from exactodds.suggest import did_you_mean
 
 __all__ = [
     "EdgeLine",
@@ -110,7 +111,9 @@ def find_row(bet: Bet, event: str) -> int:
     number = event.strip().lstrip("#")
     if number.isdigit() and 1 <= int(number) <= len(events):
         return int(number) - 1
-    raise PaytableError(f"bet {bet.id!r} has no event {event!r} (events: {known})")
+    raise PaytableError(
+        f"bet {bet.id!r} has no event {event!r} (events: {known})" + did_you_mean(event, events)
+    )
 
 
 @dataclass(frozen=True)

@@ -301,8 +301,12 @@ def _run(
 def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
     """Refuse a value of ``option`` that is not one of ``choices`` (a usage error)."""
     if value not in choices:
+        from exactodds.suggest import did_you_mean
+
         raise typer.BadParameter(
-            f"{value!r} is not one of {', '.join(map(repr, choices))}", param_hint=option
+            f"{value!r} is not one of {', '.join(map(repr, choices))}"
+            + did_you_mean(value, choices),
+            param_hint=option,
         )
 
 
