@@ -24,8 +24,10 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False}
-html_theme = "alabaster"
-html_static_path: list[str] = []
+html_theme = "furo"
+html_title = "exactodds"
+html_static_path = ["_static"]
+html_css_files = ["exactodds.css"]
 # Links between pages are written as Markdown links to the .md files (they work on GitHub too);
 # links to files outside docs/ (examples/, paytables/) are left as they are.
 suppress_warnings: list[str] = []

@@ -13,7 +13,8 @@ of the suits that leave the shoe and every suit or colour the bet names unchange
 with their orbit's size (Burnside-free: the sum over a class prefix is invariant). The inner
 slots are evaluated as one integer numpy grid (int64, with a guard that switches to exact Python
 integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
-the same semantics as :mod:`exactodds.conditions` (``none`` equals only itself, is not ordered).
+the semantics of :mod:`exactodds.conditions` (unbounded integers, ``none`` by
+:func:`~exactodds.conditions.when_absent`).
 
 Draws. Cards five and six are read only by a hand that draws, so when they are the last two
 axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
@@ -59,14 +60,18 @@ from exactodds.conditions import (
     Const,
     Count,
     In,
+    Most,
     Node,
     Not,
     Or,
     Otherwise,
+    Shape,
     Sum,
     Var,
+    can_be_absent,
     offer_reads_later,
     walk,
+    when_absent,
 )
 from exactodds.errors import ConditionError, PaytableError
 from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
@@ -143,6 +148,10 @@ def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0
                     if isinstance(n, Const) and n.value in ("red", "black"):
                         colour_literal = True
                 mark(_GROUP_SLOTS[node.group], inner)
+                deal |= node.group != "initial"
+                continue
+            if isinstance(node, Most | Shape):
+                mark(_GROUP_SLOTS[node.group], _ATTR_BITS[node.attr])
                 deal |= node.group != "initial"
                 continue
             if not isinstance(node, Var):
@@ -266,7 +275,7 @@ def _subset(a: _Axis, b: _Axis) -> np.ndarray:
 # -- poker -------------------------------------------------------------------------------------
 
 _ORDER = {
-    2: ("straight_flush", "pair", "flush", "straight", "high_card"),
+    2: ("straight_flush", "pair", "straight", "flush", "high_card"),
     3: ("straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"),
     4: (
         "four_of_a_kind",
@@ -281,8 +290,12 @@ _ORDER = {
 }
 """Poker rankings by number of cards, best first. Four cards: Four Card Poker's (four of a kind
 above a straight flush, three of a kind above a flush above a straight above two pair); three
-cards: Three Card Poker's (a straight above a flush); two cards: straight flush, pair, flush,
-straight. An ace is high or low in a straight (A-2-3, Q-K-A), never both (no K-A-2)."""
+cards: Three Card Poker's (a straight above a flush); two cards, for which no casino game
+publishes a ranking: the same principle of rarity, on one deck straight flush 52 of 1,326 pairs
+of cards, pair 78, straight 156, flush 260, high card 780. Conditions compare categories only
+for equality, so the order decides only a hand that makes two: a straight flush (not a straight
+or a flush), identical cards of several decks (a pair, not a flush). An ace is high or low in a
+straight (A-2-3, Q-K-A), never both (no K-A-2)."""
 
 
 def poker_category(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
@@ -487,6 +500,40 @@ class _Round:
             return _poker(ranks, suits)
         raise ConditionError(f"unknown feature {name!r}")  # pragma: no cover - parser checks
 
+    def multiplicities(self, group: str, attr: str) -> list[Any]:
+        """Per card of ``group``, how many of the group's cards share its ``attr`` (itself
+        included; 0 where the card is not dealt): what ``shape`` and ``most`` read."""
+
+        def make() -> list[Any]:
+            cards = [(dealt, get(attr)) for dealt, get in self.group_cards(group)]
+            same: dict[tuple[int, int], Any] = {}
+            for i, j in itertools.combinations(range(len(cards)), 2):
+                both = np.logical_and(cards[i][0], cards[j][0])
+                same[i, j] = same[j, i] = (cards[i][1] == cards[j][1]) & both
+            out = []
+            for i, (dealt, _) in enumerate(cards):
+                m = reduce(np.add, (same[i, j] for j in range(len(cards)) if j != i), 1)
+                out.append(np.where(dealt, m, 0) if dealt is not True else np.asarray(m))
+            return out
+
+        return self.get(("mult", group, attr), make)  # type: ignore[no-any-return]
+
+    def most(self, group: str, attr: str) -> Any:
+        """The largest multiplicity of ``attr`` among the cards of ``group``."""
+        return self.get(
+            ("most", group, attr), lambda: reduce(np.maximum, self.multiplicities(group, attr))
+        )
+
+    def shape_code(self, group: str, attr: str) -> Any:
+        """The group's shape of ``attr`` as one integer, :func:`shape_code` of the multiset of
+        multiplicities (a card of multiplicity m adds 7^(m−1): each digit ≤ 6 < 7)."""
+
+        def make() -> Any:
+            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int64)
+            return reduce(np.add, (powers[m] for m in self.multiplicities(group, attr)))
+
+        return self.get(("shape", group, attr), make)
+
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
         """(dealt mask, attribute getter) of every card slot of a ``count`` group."""
 
@@ -510,6 +557,16 @@ def _draw_tables(tableau: Tableau) -> tuple[np.ndarray, np.ndarray]:
     pd = np.array([[c.player_draws for c in row] for row in table], dtype=bool)
     bd = np.array([[c.banker_draws for c in row] for row in table], dtype=bool)
     return pd, bd
+
+
+def shape_code(shape: Sequence[int]) -> int:
+    """A shape (multiplicities from the largest) as the integer :meth:`_Round.shape_code`
+    gives: each part p is p cards of multiplicity p, each adding 7^(p−1).
+
+    >>> shape_code([3, 3]), shape_code([2, 2, 1, 1]), shape_code([6])
+    (294, 30, 100842)
+    """
+    return sum(part * 7 ** (part - 1) for part in shape)
 
 
 def _const_code(value: object, kind: FeatureKind | CardKind | None) -> int:
@@ -542,11 +599,78 @@ _CMP = {
 }
 
 
-class _Evaluator:
-    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count)."""
+_BOUND = 1 << 20
+"""Beyond every feature side of a comparison: each operand that is not a literal lies in
+[−1, 13] (codes, values, totals, counts and ``most`` of at most six cards), a sum has at most
+:data:`~exactodds.limits.MAX_SUM_TERMS` terms a side, so |left − right| ≤ 2 · 64 · 13 < 2¹¹.
+The literals of a comparison are moved to one side as an exact Python integer and clamped to
+±``_BOUND``: the comparison is unchanged and int64 never wraps, however large the literals."""
 
-    def __init__(self, rnd: _Round) -> None:
+
+def _as_int(values: Any) -> Any:
+    """Integer arrays (or scalars) as int64, so differences never wrap or fail on booleans."""
+    values = np.asarray(values)
+    return values if values.dtype == np.int64 else values.astype(np.int64)
+
+
+def _never(mask: Any) -> bool:
+    """Whether an absent mask is the constant false (the operand is always there)."""
+    return isinstance(mask, np.bool_) and not mask
+
+
+_KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_KINDS}
+
+
+def _canon(nodes: Iterable[Node]) -> dict[int, int]:
+    """For every node of the trees (id → id), the id of the first equal node: equal counts,
+    comparisons and conditions in different rows share one evaluation (:class:`_Evaluator`).
+    Each node is hashed here once, not at every block."""
+    first: dict[Node, Node] = {}
+    return {
+        id(n): id(first.setdefault(n, n))
+        for root in nodes
+        for n in walk(root)
+        if not isinstance(n, Const)  # literals are not kept (walk makes those of a list)
+    }
+
+
+class _Evaluator:
+    """A condition tree as numpy arrays over a :class:`_Round` (or one card inside count).
+
+    An operand is evaluated as (features, literal, absent): an int64 array of the sum of its
+    features (codes for ranks, suits, colours, categories), the exact sum of its literals, and
+    where it is ``none``. A comparison ``a op b`` is ``a.features − b.features op b.literal −
+    a.literal`` where both are there, :func:`~exactodds.conditions.when_absent` elsewhere: the
+    semantics of :mod:`exactodds.conditions`, with unbounded integers.
+
+    Each round-level node is evaluated once per round (kept in the round's cache under its
+    ``canon`` id, :func:`_canon`): a count, comparison or condition that many rows share is
+    computed once per block of cells, however many rows name it."""
+
+    def __init__(self, rnd: _Round, canon: Mapping[int, int] | None = None) -> None:
         self.rnd = rnd
+        self.canon = canon or {}
+
+    def operand(
+        self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
+    ) -> tuple[Any, int, Any]:
+        """(features, literal, absent) of an operand (see the class), once per round."""
+        if card is not None or isinstance(node, Const | Var):
+            return self._operand(node, kind, card)
+        key = ("operand", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._operand(node, kind, card)
+        return found
+
+    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+        if card is not None or isinstance(node, Const | Otherwise):
+            return self._test(node, card)
+        key = ("test", self.canon.get(id(node), id(node)))
+        found = self.rnd.cache.get(key)
+        if found is None:
+            found = self.rnd.cache[key] = self._test(node, card)
+        return found
 
     def kind(
         self, operand: Node, card: Callable[[str], Any] | None
@@ -554,38 +678,66 @@ class _Evaluator:
         if isinstance(operand, Var):
             if card is not None:
                 return CARD_ATTRIBUTES[operand.name]
-            return {**FEATURE_KINDS, **CARD_FEATURE_KINDS}[operand.name]
-        if isinstance(operand, Count | Sum):
+            return _KINDS[operand.name]
+        if isinstance(operand, Count | Most | Sum):
             return FeatureKind.INTEGER
         return None
 
-    def operand(
+    def _operand(
         self, node: Node, kind: FeatureKind | CardKind | None, card: Callable[[str], Any] | None
-    ) -> Any:
+    ) -> tuple[Any, int, Any]:
         if isinstance(node, Const):
-            return _const_code(node.value, kind)
+            if node.value is None:
+                return 0, 0, np.True_
+            return 0, _const_code(node.value, kind), np.False_
         if isinstance(node, Var):
-            return card(node.name) if card is not None else self.rnd.feature(node.name)
+            if card is not None:  # one dealt card inside count: always there
+                return card(node.name), 0, np.False_
+            value = self.rnd.feature(node.name)
+            absent = value == NONE if can_be_absent(node) else np.False_
+            return value, 0, absent
         if isinstance(node, Count):
             total: Any = 0
             for dealt, get in self.rnd.group_cards(node.group):
                 total = total + (self.test(node.card, get) & dealt).astype(np.int64)
-            return total
+            return total, 0, np.False_
+        if isinstance(node, Most):
+            return self.rnd.most(node.group, node.attr), 0, np.False_
         if isinstance(node, Sum):
-            out: Any = 0
+            features: Any = 0
+            literal, absent = 0, np.False_
             for sign, term in node.terms:
-                value = self.operand(term, FeatureKind.INTEGER, card)
-                out = out + value if sign > 0 else out - value
-            return out
+                f, c, a = self.operand(term, FeatureKind.INTEGER, card)
+                f = _as_int(f) if not isinstance(f, int) else f
+                features = features + f if sign > 0 else features - f
+                literal += sign * c
+                absent = absent | a
+            return features, literal, absent
         raise ConditionError(f"not an operand: {node!r}")  # pragma: no cover
 
-    def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
+    def compare(
+        self, op: str, left: tuple[Any, int, Any], right: tuple[Any, int, Any], literal: bool
+    ) -> Any:
+        """``left op right`` of two evaluated operands (``literal``: a side is a literal)."""
+        (lf, lc, la), (rf, rc, ra) = left, right
+        features = lf if isinstance(rf, int) and rf == 0 else _as_int(lf) - _as_int(rf)
+        bound = max(-_BOUND, min(_BOUND, rc - lc))
+        out = _CMP[op](features, bound)
+        if _never(la) and _never(ra):
+            return np.asarray(out)
+        one, both = when_absent(op, literal, False), when_absent(op, literal, True)
+        out = np.where(la | ra, one, out)
+        if both != one:
+            out = np.where(la & ra, both, out)
+        return np.asarray(out)
+
+    def _test(self, node: Node, card: Callable[[str], Any] | None) -> Any:
         if isinstance(node, Otherwise):
             return np.bool_(True)
         if isinstance(node, Const):
             return np.bool_(bool(node.value))
         if isinstance(node, Var):
-            return np.asarray(self.operand(node, None, card)).astype(bool)
+            return np.asarray(self.operand(node, None, card)[0]).astype(bool)
         if isinstance(node, Not):
             return ~np.asarray(self.test(node.item, card))
         if isinstance(node, And | Or):
@@ -594,12 +746,19 @@ class _Evaluator:
                 part = self.test(item, card)
                 out = (out & part) if isinstance(node, And) else (out | part)
             return out
-        if isinstance(node, In):
+        if isinstance(node, Shape):
+            code = self.rnd.shape_code(node.group, node.attr)
+            found = np.isin(code, [shape_code(shape) for shape in node.shapes])
+            return ~found if node.negated else found
+        if isinstance(node, In):  # one == per value, against a literal
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
             hit = reduce(
                 np.logical_or,
-                (np.equal(value, _const_code(v, kind)) for v in set(node.values)),
+                (
+                    self.compare("==", value, self.operand(Const(v), kind, card), True)
+                    for v in set(node.values)
+                ),
                 np.False_,
             )
             return ~hit if node.negated else hit
@@ -607,10 +766,8 @@ class _Evaluator:
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)
         right = self.operand(node.right, rk or lk, card)
-        out = _CMP[node.op](left, right)
-        if node.op not in ("==", "!=") and FeatureKind.THIRD in (lk, rk):
-            out = out & (np.asarray(left) >= 0) & (np.asarray(right) >= 0)
-        return np.asarray(out)
+        literal = isinstance(node.left, Const) or isinstance(node.right, Const)
+        return self.compare(node.op, left, right, literal)
 
 
 # -- the enumeration ---------------------------------------------------------------------------
@@ -1108,7 +1265,7 @@ def _reads_sixth(node: Node) -> bool:
     """Whether a condition reads the banker's third card when both hands draw (the sixth
     card): what the first five cards do not decide."""
     for n in walk(node, into_count=False):
-        if isinstance(n, Count) and n.group in ("banker", "round"):
+        if isinstance(n, Count | Most | Shape) and n.group in ("banker", "round"):
             return True
         if isinstance(n, Var):
             side, _, rest = n.name.partition(".")
@@ -1215,6 +1372,7 @@ class _Tally:
         self.offer = offer
         self.rows = [0] * len(conditions)
         self.offered = 0
+        self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -1232,7 +1390,7 @@ class _Tally:
         combine what is known."""
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
@@ -1257,7 +1415,7 @@ class _Tally:
     def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
         """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""
         shape = cells.shape
-        ev = _Evaluator(rnd)
+        ev = _Evaluator(rnd, self.canon)
         live = np.ones(shape, dtype=bool) if select is None else select
         if self.offer is not None:
             live = live & ev.test(self.offer.node)

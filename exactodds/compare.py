@@ -1,5 +1,10 @@
 """House edge of every bet over a grid of game variants (rules × decks × Tie × Banker).
 
+Only what is asked: each axis not given is the paytable's own (its drawing rules, decks, Tie
+payout and Banker bet), so ``--decks 6,8 --tie 8:1,9:1`` makes 2 × 2 variants, and a paytable
+without a Tie bet gets none unless Tie payouts are listed. Labels name only the axes that vary;
+the others are said once (:meth:`Comparison.common_label`).
+
 The decks axis may include ``inf``: the exact infinite-deck limit (cards drawn with
 replacement), from each bet's house edge as a rational function of the number of decks
 (:mod:`exactodds.formula`). With ``formula=True`` the comparison also carries those functions,
@@ -12,9 +17,9 @@ Bets a variant does not touch keep their rows. A paytable without a ``tie`` (``b
 the standard one when the variant names a Tie payout (Banker version), so the grid still shows it.
 
 >>> from exactodds.paytable_loader import default_paytable, load_paytable
->>> table = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
->>> [(v.variant.rules, str(v.variant.tie)) for v in table.results]
-[('punto-banco', '8:1'), ('mini', '8:1'), ('pronto', '8:1')]
+>>> table = compare_variants(load_paytable(default_paytable()), ties=["8:1", "9:1"])
+>>> table.variant_labels(), table.common_label()
+(['Tie 8:1', 'Tie 9:1'], 'punto-banco rules, 8 decks, Banker commission')
 >>> percent(table.results[0].house_edge["tie"])
 '14.3596%'
 """
@@ -45,7 +50,7 @@ from exactodds.offers import offered_label
 from exactodds.payout import LOSE, PUSH, Payout, parse_payout
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau, load_tableau
+from exactodds.tableau import Tableau, load_tableau
 from exactodds.tables import Align, pipe_table
 
 if TYPE_CHECKING:
@@ -69,7 +74,8 @@ __all__ = [
 ]
 
 DEFAULT_TIES: tuple[str, ...] = ("8:1", "9:1")
-"""The Tie payouts of the default grid (docs/rules.md §6: 8:1 and the 9:1 variant)."""
+"""The Tie payouts of the bundled comparison page (docs/rules.md §6: 8:1 and the 9:1 variant);
+``compare`` itself keeps the paytable's own Tie unless ``--tie`` lists payouts."""
 
 INFINITE: Literal["inf"] = "inf"
 """The decks value of the infinite-deck limit (``--decks 6,8,inf``)."""
@@ -182,6 +188,7 @@ class Variant:
 
     ``tie`` / ``banker`` of ``None`` mean "as the paytable has it".
 
+    >>> from exactodds.tableau import BUILTIN
     >>> v = Variant(BUILTIN["mini"], 6, parse_payout("9:1"))
     >>> v.rules, v.decks, str(v.tie), v.banker
     ('mini', 6, '9:1', None)
@@ -203,6 +210,7 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
     variant keeps the paytable's decks: a paytable's shoe is finite).
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.tableau import BUILTIN
     >>> base = load_paytable(default_paytable())
     >>> v = apply_variant(base, Variant(BUILTIN["mini"], 6, parse_payout("9:1")))
     >>> v.decks, v.tableau.name, v.bet("tie").rows[0].pays.net
@@ -318,6 +326,16 @@ class FormulaResult:
         """As :attr:`VariantResult.banker_label`."""
         return _banker_label(self.banker, self.paytable)
 
+    @property
+    def label(self) -> str:
+        """The variant in words, leaving out the bets the paytable lacks.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> compare_variants(load_paytable("classic"), ties=["9:1"], formula=True).formulas[0].label
+        'punto-banco rules, Tie 9:1, Banker commission'
+        """
+        return ", ".join(_bet_words(self.tableau.name, self.tie_label, self.banker_label).values())
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -339,25 +357,47 @@ class Comparison:
 
         >>> from exactodds.paytable_loader import load_paytable
         >>> compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
-        <Comparison 'Classic (commission)': 14 bets × 12 variants>
+        <Comparison 'Classic (commission)': 14 bets × 4 variants>
         """
         return (
             f"<Comparison {self.paytable.name!r}: {len(self.bets)} bets × "
             f"{len(self.results)} variants>"
         )
 
+    def axis_labels(self) -> list[dict[str, str]]:
+        """Per variant, in grid order, each axis in words (``rules``: "mini rules", ``decks``:
+        "6 decks", ``tie``: "Tie 9:1", ``banker``: "Banker commission"); an axis is left out
+        where the paytable has no such bet and the variant adds none."""
+        return [_axis_words(r) for r in self.results]
+
+    def varying_axes(self) -> list[str]:
+        """The axes whose words differ between variants, in the order rules, decks, tie,
+        banker (none for a single variant)."""
+        labels = self.axis_labels()
+        return [a for a in AXES if len({words.get(a) for words in labels}) > 1]
+
     def variant_labels(self) -> list[str]:
-        """A short label per variant (rules, decks, Tie, Banker), in grid order: the column
-        heads when bets are rows.
+        """A label per variant naming the axes that vary (all of them for a single variant),
+        in grid order: the column heads when bets are rows.
 
         >>> from exactodds.paytable_loader import load_paytable
-        >>> compare_variants(load_paytable("classic"), ties=["9:1"], decks=[6]).variant_labels()[0]
-        'punto-banco 6d Tie 9:1 commission'
+        >>> c = compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
+        >>> c.variant_labels()[:2], c.common_label()
+        (['6 decks, Tie 8:1', '6 decks, Tie 9:1'], 'punto-banco rules, Banker commission')
         """
-        return [
-            f"{r.variant.rules} {_decks_label(r.variant.decks)}d Tie {r.tie_label} {r.banker_label}"
-            for r in self.results
-        ]
+        axes = self.varying_axes() or list(AXES)
+        return [", ".join(w[a] for a in axes if a in w) for w in self.axis_labels()]
+
+    def common_label(self) -> str:
+        """The axes every variant shares, in words (empty when every axis varies).
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> compare_variants(load_paytable("mini")).common_label()
+        'mini rules, 8 decks, Tie 8:1, Banker commission'
+        """
+        varying = self.varying_axes()
+        first = self.axis_labels()[0] if self.results else {}
+        return ", ".join(first[a] for a in AXES if a in first and a not in varying)
 
     def bet_rows(self) -> list[tuple[str, list[Fraction | None]]]:
         """Per bet (name), its house edge in each variant (None where the variant lacks it)."""
@@ -418,6 +458,34 @@ class Comparison:
                 for f in self.formulas
             ]
         return data
+
+
+AXES = ("rules", "decks", "tie", "banker")
+"""The axes of a comparison, in grid and label order."""
+
+AXIS_TITLES = {
+    "rules": "Drawing rules",
+    "decks": "Decks",
+    "tie": "Tie pays",
+    "banker": "Banker version",
+}
+"""How a table heads each axis: never a bet's name (the bets' columns have those)."""
+
+
+def _axis_words(r: VariantResult) -> dict[str, str]:
+    decks = r.variant.decks
+    shoe = "∞ decks" if decks == INFINITE else f"{decks} deck{'s' if decks != 1 else ''}"
+    return {"decks": shoe, **_bet_words(r.variant.rules, r.tie_label, r.banker_label)}
+
+
+def _bet_words(rules: str, tie: str, banker: str) -> dict[str, str]:
+    """The rules, Tie and Banker axes in words, without the bets the paytable lacks (``-``)."""
+    words = {"rules": f"{rules} rules"}
+    for axis, label in (("tie", tie), ("banker", banker)):
+        if label != "-":
+            shown = "as in the paytable" if label == "paytable" else label
+            words[axis] = f"{'Tie' if axis == 'tie' else 'Banker'} {shown}"
+    return words
 
 
 def _as_tableau(value: str | Tableau, paytable: Paytable) -> Tableau:
@@ -482,8 +550,9 @@ def compare_variants(
 ) -> Comparison:
     """House edge of every bet for each combination of rules × decks × banker × tie.
 
-    Defaults: the three built-in tableaux, Tie 8:1 and 9:1, the paytable's decks, and the
-    paytable's own Banker bet. The rules name ``paytable`` stands for the paytable's own tableau.
+    Only what is asked: an axis not given is the paytable's own (its tableau, decks, Tie bet
+    and Banker bet; a paytable without a Tie bet gets none). The rules name ``paytable``
+    stands for the paytable's own tableau.
     A decks value ``inf`` gives the exact infinite-deck limit; ``formula`` adds each bet's house
     edge as a function of the number of decks (both derive the formulas: nine enumerations
     per tableau, about 2 s). ``progress(done, steps)`` is called after each variant (and each
@@ -497,10 +566,12 @@ def compare_variants(
     >>> edge = c.results[0].house_edge
     >>> edge["player"] < 0, edge["player_pair"]
     (True, Fraction(43, 415))
+    >>> len(compare_variants(load_paytable("classic"), decks=[6, 8], ties=["8:1", "9:1"]).results)
+    4
     """
     axes: dict[str, Sequence[Any]] = {
-        "rules": rules if rules is not None else list(BUILTIN),
-        "tie": ties if ties is not None else DEFAULT_TIES,
+        "rules": rules if rules is not None else [paytable.tableau],
+        "tie": ties if ties is not None else [None],
         "decks": decks if decks is not None else [paytable.decks],
         "banker": bankers if bankers is not None else [None],
     }
@@ -510,11 +581,11 @@ def compare_variants(
     size = len(axes["rules"]) * len(axes["tie"]) * len(axes["decks"]) * len(axes["banker"])
     check_count(size, MAX_COMPARE_VARIANTS, "number of variants (rules × decks × Tie × Banker)")
     tableaux = [_as_tableau(r, paytable) for r in axes["rules"]]
-    tie_payouts = [_as_payout(t) for t in axes["tie"]]
+    tie_payouts = [None if t is None else _as_payout(t) for t in axes["tie"]]
     deck_counts = [_as_decks(d) for d in axes["decks"]]
     modes = [None if b is None else _banker_mode(b) for b in axes["banker"]]
     _refuse_repeats("rules", axes["rules"], tableaux)
-    _refuse_repeats("tie", axes["tie"], [t.net for t in tie_payouts])
+    _refuse_repeats("tie", axes["tie"], [None if t is None else t.net for t in tie_payouts])
     _refuse_repeats("decks", axes["decks"], deck_counts)
     _refuse_repeats("banker", axes["banker"], modes)
     derives = formula or INFINITE in deck_counts
@@ -530,9 +601,9 @@ def compare_variants(
     )
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
-    derived: dict[tuple[Tableau, BankerMode | None, Payout], FormulaResult] = {}
+    derived: dict[tuple[Tableau, BankerMode | None, Payout | None], FormulaResult] = {}
 
-    def formulas_of(tableau: Tableau, mode: BankerMode | None, tie: Payout) -> FormulaResult:
+    def formulas_of(tableau: Tableau, mode: BankerMode | None, tie: Payout | None) -> FormulaResult:
         key = (tableau, mode, tie)
         if key not in derived:
             table = apply_variant(paytable, Variant(tableau, paytable.decks, tie, mode))
@@ -587,6 +658,16 @@ def _decks_label(decks: DeckCount) -> str:
     return "∞" if decks == INFINITE else str(decks)
 
 
+def _axis_value(r: VariantResult, axis: str) -> str:
+    """An axis's value in a table cell under its :data:`AXIS_TITLES` head."""
+    return {
+        "rules": r.variant.rules,
+        "decks": _decks_label(r.variant.decks),
+        "tie": r.tie_label,
+        "banker": r.banker_label,
+    }[axis]
+
+
 def _formula_lines(comparison: Comparison) -> list[str]:
     """The Markdown section of the deck-count formulas: one table per rules × Tie × Banker."""
     derived = "–".join(str(n) for n in (DERIVED_FROM[0], DERIVED_FROM[-1]))
@@ -609,7 +690,7 @@ def _formula_lines(comparison: Comparison) -> list[str]:
         table = pipe_table(rows, ["Bet", "H(d)", "d → ∞"], ["left", "left", "right"])
         lines += [
             "",
-            f"{md_cell(f.tableau.name)}, Tie {f.tie_label}, Banker {f.banker_label}:",
+            f"{md_cell(f.label)}:",
             "",
             table,
         ]
@@ -626,7 +707,9 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
     (:func:`~exactodds.escape.csv_cell`).
 
     >>> from exactodds.paytable_loader import default_paytable, load_paytable
-    >>> c = compare_variants(load_paytable(default_paytable()), ties=["8:1"])
+    >>> c = compare_variants(
+    ...     load_paytable(default_paytable()), rules=["punto-banco", "mini", "pronto"], ties=["8:1"]
+    ... )
     >>> print(render_comparison(c, "csv"))  # doctest: +ELLIPSIS
     rules,decks,tie,banker,bet,house_edge,house_edge_percent,player_favourable
     punto-banco,8,8:1,commission,player,241149546272/19524993263685,1.235081,no
@@ -672,21 +755,30 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
                 ]
                 writer.writerow([csv_cell(cell) for cell in cells])
         return out.getvalue().rstrip("\n")
-    headers = ["Rules", "Decks", "Tie", "Banker", *(md_cell(name) for _, name in comparison.bets)]
+    labels = comparison.axis_labels()
+    axes = comparison.varying_axes() or [a for a in AXES if a in labels[0]]
+    headers = [
+        *(AXIS_TITLES[a] for a in axes),
+        *(md_cell(name) for _, name in comparison.bets),
+    ]
     rows = [
         [
-            md_cell(r.variant.rules),
-            _decks_label(r.variant.decks),
-            r.tie_label,
-            r.banker_label,
+            *(md_cell(_axis_value(r, a)) for a in axes),
             *(_cell(r.house_edge, bet_id) for bet_id, _ in comparison.bets),
         ]
         for r in comparison.results
     ]
-    numbers: list[Align] = ["right"] * len(comparison.bets)
-    table = pipe_table(rows, headers, ["left", "right", "left", "left", *numbers])
+    aligns: list[Align] = ["right" if a == "decks" else "left" for a in axes]
+    aligns += ["right"] * len(comparison.bets)
+    table = pipe_table(rows, headers, aligns)
+    common = comparison.common_label()
     lines = [
-        f"House edge by variant: {md_cell(comparison.paytable.name)}",
+        f"House edge of each bet by variant: {md_cell(comparison.paytable.name)}",
+        *(
+            ["", f"Every variant: {md_cell(common)}."]
+            if common and comparison.varying_axes()
+            else []
+        ),
         "",
         table,
         "",

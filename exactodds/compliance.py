@@ -24,13 +24,19 @@ limit applies per bet or per game), with exact values:
   every payout has such a form (a partial loss has no "to" form). A sheet with both notations
   (``--notation both``, the default) states odds with "for" too, so it fails a "to" rule.
 
+Besides a profile's own rules, every profile read by :mod:`exactodds.profile_loader` carries
+exactodds' own rule :data:`NO_PLAYER_EDGE`: no bet may favour the player (RTP at most 100%, i.e.
+house edge at least 0), unless the profile has a ``max_rtp`` of its own or says
+``allow_player_edge = true``, or the command gives ``--allow-player-edge``
+(:meth:`Profile.allowing_player_edge`).
+
 A failing check is ``fail`` even where the rule allows exceptions (GLI-11's top award may be
 rarer when its odds are displayed): the exception is quoted in the check's note.
 
 >>> from exactodds.paytable_loader import load_paytable
 >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
 >>> c.summary()
-'28 checks: 18 pass, 10 fail, 0 n/a'
+'56 checks: 46 pass, 10 fail, 0 n/a'
 >>> [(k.bet, k.verdict.value) for k in c.checks if k.rule is RuleKind.MIN_RTP][:3]
 [('player', 'pass'), ('banker', 'pass'), ('tie', 'fail')]
 """
@@ -38,7 +44,7 @@ rarer when its odds are displayed): the exception is quoted in the check's note.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
@@ -54,6 +60,7 @@ from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
 __all__ = [
+    "NO_PLAYER_EDGE",
     "Check",
     "Compliance",
     "Profile",
@@ -121,6 +128,8 @@ class Rule:
     limit: Limit
     source: str = ""
     exception: str = ""
+    builtin: bool = False
+    """exactodds' own rule (:data:`NO_PLAYER_EDGE`), not the profile's."""
 
     @property
     def limit_text(self) -> str:
@@ -129,13 +138,39 @@ class Rule:
         >>> from exactodds.profile_loader import load_profile
 
         >>> [r.limit_text for p in ("mga", "gli-11", "nj") for r in load_profile(p).rules]
-        ['85%', '1 in 100,000,000', 'to']
+        ['85%', '100%', '1 in 100,000,000', '100%', 'to', '100%']
         """
         if isinstance(self.limit, Notation):
             return self.limit.value
         if self.kind is RuleKind.TOP_AWARD_MAX_ODDS:
             return f"1 in {grouped(int(self.limit))}"
         return f"{format_number(Fraction(self.limit) * 100)}%"
+
+
+NO_PLAYER_EDGE = Rule(
+    RuleKind.MAX_RTP,
+    Fraction(1),
+    "exactodds' own rule, checked under every profile: no bet may favour the player (RTP at "
+    "most 100%, house edge at least 0), unless the profile sets its own max_rtp or "
+    "allow_player_edge = true, or the command gives --allow-player-edge.",
+    "exactodds' own rule (--allow-player-edge allows it)",
+    builtin=True,
+)
+"""The rule every profile read from a file carries unless it allows a player edge."""
+
+
+def with_player_edge_rule(rules: tuple[Rule, ...], allow: bool) -> tuple[Rule, ...]:
+    """``rules`` and :data:`NO_PLAYER_EDGE`, unless ``allow`` or a ``max_rtp`` rule of their
+    own says how far a bet may favour the player.
+
+    >>> [r.limit_text for r in with_player_edge_rule((), allow=False)]
+    ['100%']
+    >>> with_player_edge_rule((), allow=True)
+    ()
+    """
+    if allow or any(r.kind is RuleKind.MAX_RTP for r in rules):
+        return rules
+    return (*rules, NO_PLAYER_EDGE)
 
 
 @dataclass(frozen=True)
@@ -147,7 +182,7 @@ class Profile:
 
     >>> p = load_profile("gli-11")
     >>> p.id, p.file, [r.kind.value for r in p.rules]
-    ('gli-11', 'profiles/gli-11.toml', ['top_award_max_odds'])
+    ('gli-11', 'profiles/gli-11.toml', ['top_award_max_odds', 'max_rtp'])
     """
 
     id: str
@@ -158,6 +193,27 @@ class Profile:
     path: Path | None = None
     sha256: str | None = field(default=None, compare=False)
     bundled: bool = False
+    allow_player_edge: bool = False
+    """The profile file says ``allow_player_edge = true``: no :data:`NO_PLAYER_EDGE` rule."""
+
+    def allowing_player_edge(self) -> Profile:
+        """The profile without exactodds' own :data:`NO_PLAYER_EDGE` rule
+        (``--allow-player-edge``).
+
+        >>> from exactodds.profile_loader import load_profile
+        >>> p = load_profile("adm")
+        >>> [r.kind.value for r in p.rules], [r.kind.value for r in p.allowing_player_edge().rules]
+        (['min_rtp', 'max_rtp'], ['min_rtp'])
+        >>> p.edge_allowed_by_option, p.allowing_player_edge().edge_allowed_by_option
+        (False, True)
+        """
+        return replace(self, rules=tuple(r for r in self.rules if not r.builtin))
+
+    @property
+    def edge_allowed_by_option(self) -> bool:
+        """Whether :data:`NO_PLAYER_EDGE` was dropped by ``--allow-player-edge`` (the file
+        alone would carry it), so a rerun command must give the option again."""
+        return with_player_edge_rule(self.rules, self.allow_player_edge) != self.rules
 
     @property
     def file(self) -> str:
@@ -172,7 +228,7 @@ class Profile:
         >>> from exactodds.profile_loader import load_profile
 
         >>> [(r["rule"], r["limit"]) for r in load_profile("adm").to_json()["rules"]]
-        [('min_rtp', '9/10')]
+        [('min_rtp', '9/10'), ('max_rtp', '1/1')]
         """
         return {
             "id": self.id,
@@ -187,6 +243,7 @@ class Profile:
                     "limit": exact(r.limit) if isinstance(r.limit, Fraction) else r.limit,
                     "source": r.source,
                     "exception": r.exception,
+                    "builtin": r.builtin,
                 }
                 for r in self.rules
             ],
@@ -210,7 +267,7 @@ class Check:
 
     >>> from exactodds.paytable_loader import load_paytable
 
-    >>> (k,) = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")
+    >>> k = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")[0]
     >>> k.value == Fraction(475627426473216, 4998398275503360), k.limit, k.verdict.value
     (True, Fraction(1, 100000000), 'pass')
     >>> k.note
@@ -260,7 +317,7 @@ class Compliance:
 
     >>> c = check_paytable_against(load_paytable("classic"), "mga", notation=Notation.TO)
     >>> print(c.summary())
-    14 checks: 12 pass, 2 fail, 0 n/a
+    28 checks: 26 pass, 2 fail, 0 n/a
     >>> c.passed, c.count(Verdict.FAIL), [k.bet for k in c.failures()]
     (False, 2, ['lucky_six', 'lucky_six_3'])
     """
@@ -292,7 +349,7 @@ class Compliance:
         >>> from exactodds.paytable_loader import load_paytable
 
         >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
-        {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
+        {'checks': 28, 'pass': 26, 'fail': 2, 'n/a': 0}
         """
         return {
             "notation": self.notation.value,
@@ -350,7 +407,9 @@ def _max_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=False)
-    return rtp, limit, Verdict.PASS if rtp <= limit else Verdict.FAIL, note
+    if rtp <= limit:
+        return rtp, limit, Verdict.PASS, note
+    return rtp, limit, Verdict.FAIL, "; ".join(t for t in (note, rule.exception) if t)
 
 
 def _top_award(rule: Rule, s: _Subject) -> _Result:
@@ -419,7 +478,7 @@ def run_checks(
 
     >>> table = load_paytable("classic")
     >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
-    >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks]
+    >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks][:3]  # min_rtp
     [('player', 'pass', '98.7626%'), ('banker', 'pass', '98.9442%'), ('tie', 'pass', '85.5618%')]
     """
     subjects = [_subject(joint, bet, notation) for bet in bets]
@@ -459,8 +518,10 @@ def check_paytable_against(
     >>> from exactodds.paytable_loader import load_paytable
 
     >>> c = check_paytable_against(load_paytable("classic"), ["adm"], shoe=Shoe.decks(6))
-    >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS]  # RTP at least 90%
+    >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS][:4]  # RTP at least 90%
     ['player', 'banker', 'player_bonus', 'banker_bonus']
+    >>> c.count(Verdict.FAIL)  # RTP below 90% (no bet favours the player)
+    10
     """
     from exactodds.profile_loader import load_profile, load_profiles  # the loader builds on this
 
@@ -479,8 +540,8 @@ def describe_value(check: Check) -> str:
     >>> from exactodds.paytable_loader import load_paytable
 
     >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
-    >>> [describe_value(k) for k in c.for_bet("tie")]
-    ['85.6404%', '1 in 10.51']
+    >>> [describe_value(k) for k in c.for_bet("tie")]  # ADM's RTP limits, GLI-11's top award
+    ['85.6404%', '85.6404%', '1 in 10.51', '85.6404%']
     """
     value, limit = check.value, check.limit
     if isinstance(value, str):

@@ -7,18 +7,31 @@ never evaluated as Python.
     or         := and ("or" and)*
     and        := not ("and" not)*
     not        := "not" not | "(" or ")" | comparison
-    comparison := sum [op sum | ["not"] "in" "[" value ("," value)* "]"]
+    comparison := sum [op sum | ["not"] "in" "[" value ("," value)* "]"] | shape
+    shape      := "shape" "(" group "," attr ")" ("==" | "!=") list
+                | "shape" "(" group "," attr ")" ["not"] "in" "[" list ("," list)* "]"
+    list       := "[" integer ("," integer)* "]"
     sum        := operand (("+" | "-") operand)*
     operand    := feature | value | "count" "(" group "," card_condition ")"
-    value      := integer | true | false | none | player | banker | tie | rank | suit
+                | "most" "(" group "," attr ")"
+    value      := ["-"] integer | true | false | none | player | banker | tie | rank | suit
                 | colour | mixed | poker category
     group      := player | banker | initial | round
+
+Integers are unbounded (negative results compare as numbers); ``none`` is the value of a card
+that is not there (a two-card hand's third card), never of arithmetic. A comparison of two
+features is false when either side is ``none``; against a literal, ``none`` equals only
+``none`` (see :func:`when_absent`, the one definition both evaluators use). ``color`` reads as
+``colour``.
 
 Card-level features (:data:`CARD_FEATURE_KINDS`) name each card of a hand in dealing order
 (``player.card1.rank``; ``card3`` features are ``none`` for a two-card hand), the hand's suit
 and colour (``player.suited``, ``player.colour``) and poker categories (:data:`POKER`). A
-``card_condition`` is a condition over one card's ``rank``, ``suit``, ``colour`` and ``value``.
-Bets naming them are counted by :mod:`exactodds.cards`.
+``card_condition`` is a condition over one card's ``rank``, ``suit``, ``colour`` and ``value``
+(an ``attr``). ``shape(GROUP, ATTR)`` is the multiplicities of the attribute among the group's
+cards, from the largest (``[3, 3]``: two ranks three times each), ``most(GROUP, ATTR)`` the
+largest of them (six of a kind: ``most(round, rank) == 6``). Bets naming them are counted by
+:mod:`exactodds.cards`.
 
 >>> c = parse_condition("player.pair and not (winner == tie)")
 >>> str(c), sorted(c.features)
@@ -28,6 +41,8 @@ Bets naming them are counted by :mod:`exactodds.cards`.
 >>> c = parse_condition("count(initial, rank == 9 and suit == diamonds) + player.total >= 2")
 >>> c.text, c.card_level
 ('count(initial, rank == 9 and suit == diamonds) + player.total >= 2', True)
+>>> parse_condition("SHAPE(round, rank) in [[3,3]] and most(player, suit) == 3").text
+'shape(round, rank) == [3, 3] and most(player, suit) == 3'
 """
 
 from __future__ import annotations
@@ -50,6 +65,7 @@ from exactodds.limits import (
     check_length,
 )
 from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, FeatureKind, Outcome, feature_record
+from exactodds.suggest import ALIASES, did_you_mean
 
 __all__ = [
     "CARD_ATTRIBUTES",
@@ -66,10 +82,15 @@ __all__ = [
     "Count",
     "Index",
     "Memo",
+    "Most",
+    "Shape",
     "Sum",
+    "absent_comparisons",
+    "can_be_absent",
     "offer_reads_later",
     "parse_condition",
     "walk",
+    "when_absent",
 ]
 
 
@@ -107,7 +128,15 @@ GROUPS: Mapping[str, str] = {
     "initial": "the first four cards",
     "round": "every card dealt",
 }
-"""The card groups ``count(GROUP, …)`` counts over."""
+"""The card groups ``count(GROUP, …)``, ``shape`` and ``most`` read."""
+
+GROUP_CARDS: Mapping[str, tuple[int, int]] = {
+    "player": (2, 3),
+    "banker": (2, 3),
+    "initial": (4, 4),
+    "round": (4, 6),
+}
+"""The fewest and the most cards of each group (what a ``shape`` may add up to)."""
 
 CARD_ATTRIBUTES: Mapping[str, FeatureKind | CardKind] = {
     "rank": CardKind.RANK,
@@ -116,6 +145,9 @@ CARD_ATTRIBUTES: Mapping[str, FeatureKind | CardKind] = {
     "value": FeatureKind.THIRD,
 }
 """What one card shows, inside ``count(GROUP, …)`` and after ``player.card1.``."""
+
+ATTRIBUTE_VALUES: Mapping[str, int] = {"rank": 13, "suit": 4, "colour": 2, "value": 10}
+"""How many values each card attribute takes (how many parts a ``shape`` of it may have)."""
 
 CARD_FEATURE_KINDS: Mapping[str, FeatureKind | CardKind] = {
     **{
@@ -180,13 +212,34 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Most:
+    """``most(group, attr)``: the largest multiplicity of ``attr`` (rank, suit, colour or value)
+    among the cards of ``group`` (4 for four of a kind)."""
+
+    group: str
+    attr: str
+
+
+@dataclass(frozen=True)
+class Shape:
+    """``shape(group, attr) == [3, 3]`` (or ``in [[…], …]``): the multiplicities of ``attr``
+    among the cards of ``group``, sorted from the largest, are one of ``shapes`` (none of them
+    when ``negated``)."""
+
+    group: str
+    attr: str
+    shapes: tuple[tuple[int, ...], ...]
+    negated: bool = False
+
+
+@dataclass(frozen=True)
 class Sum:
     """Integer operands added and subtracted: ``terms`` are (+1 or −1, operand)."""
 
-    terms: tuple[tuple[int, Var | Const | Count], ...]
+    terms: tuple[tuple[int, Var | Const | Count | Most], ...]
 
 
-Operand = Union[Var, Const, Count, Sum]  # noqa: UP007
+Operand = Union[Var, Const, Count, Most, Sum]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -200,9 +253,10 @@ class Cmp:
 
 @dataclass(frozen=True)
 class In:
-    """Membership ``var in [values]`` (or ``not in``)."""
+    """Membership ``var in [values]`` (or ``not in``); ``var`` is a feature, a sum or a
+    count."""
 
-    var: Var
+    var: Operand
     values: tuple[Value, ...]
     negated: bool = False
 
@@ -233,7 +287,7 @@ class Otherwise:
     """Matches every outcome; only valid as the last row of a bet."""
 
 
-Node = Union[Var, Const, Count, Sum, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
+Node = Union[Var, Const, Count, Most, Shape, Sum, Cmp, In, Not, And, Or, Otherwise]  # noqa: UP007
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -260,6 +314,14 @@ def _text(node: Node) -> str:
         return _value_text(node.value)
     if isinstance(node, Count):
         return f"count({node.group}, {_text(node.card)})"
+    if isinstance(node, Most):
+        return f"most({node.group}, {node.attr})"
+    if isinstance(node, Shape):
+        lists = [f"[{', '.join(map(str, shape))}]" for shape in node.shapes]
+        head = f"shape({node.group}, {node.attr})"
+        if len(lists) == 1:
+            return f"{head} {'!=' if node.negated else '=='} {lists[0]}"
+        return f"{head} {'not in' if node.negated else 'in'} [{', '.join(lists)}]"
     if isinstance(node, Sum):
         first, *rest = node.terms
         return " ".join(
@@ -269,7 +331,7 @@ def _text(node: Node) -> str:
         return f"{_text(node.left)} {node.op} {_text(node.right)}"
     if isinstance(node, In):
         inner = ", ".join(_value_text(v) for v in node.values)
-        return f"{node.var.name} {'not in' if node.negated else 'in'} [{inner}]"
+        return f"{_text(node.var)} {'not in' if node.negated else 'in'} [{inner}]"
     if isinstance(node, Not):
         inner = _text(node.item)
         return f"not ({inner})" if isinstance(node.item, And | Or) else f"not {inner}"
@@ -309,9 +371,12 @@ def _compile(node: Node) -> Test:
         value = bool(node.value)
         return lambda r: value
     if isinstance(node, Cmp):
-        left, right, holds = _operand(node.left), _operand(node.right), _holds(node.op)
+        literal = isinstance(node.left, Const) or isinstance(node.right, Const)
+        left, right = _operand(node.left), _operand(node.right)
+        holds = _holds(node.op, literal)
         return lambda r: holds(left(r), right(r))
     if isinstance(node, In):
+        assert isinstance(node.var, Var)  # sums and counts are card-level
         index, values, negated = FEATURE_INDEX[node.var.name], frozenset(node.values), node.negated
         return lambda r: (r[index] in values) != negated
     if isinstance(node, Not):
@@ -357,23 +422,53 @@ def _bits(node: Node, index: Index, everything: int, memo: Memo) -> int:
     return out
 
 
-def _holds(symbol: str) -> Callable[[object, object], bool]:
-    """The comparison ``symbol`` of two feature values: ``none`` (no third card) equals only
-    itself and is not ordered, so ``player.third < 5`` is false when the player stood."""
+def when_absent(op: str, literal: bool, both: bool) -> bool:
+    """What comparison ``op`` gives when a side is ``none`` (a card that is not there): the one
+    definition of ``none`` that the round-level and the card-level evaluators both use.
+
+    Against a literal (``literal``), ``none`` is a value of its own: it equals only the literal
+    ``none`` (``both``: the other side is ``none`` too) and is never ordered. Between two
+    features it is false, whatever the operator: ``player.card3.rank == banker.card3.rank`` and
+    ``… != …`` hold only when both hands drew (``not`` negates the whole).
+
+    >>> [when_absent(op, True, False) for op in ("==", "!=", "<")]
+    [False, True, False]
+    >>> when_absent("==", True, True), when_absent("==", False, True)
+    (True, False)
+    >>> when_absent("!=", False, False)  # player.card3.rank != banker.card3.rank, one drew
+    False
+    """
+    if not literal:
+        return False
+    if op == "==":
+        return both
+    if op == "!=":
+        return not both
+    return False
+
+
+def _holds(symbol: str, literal: bool) -> Callable[[object, object], bool]:
+    """The comparison ``symbol`` of two values (``literal``: one side is a literal), ``none``
+    read by :func:`when_absent`."""
     op = _OPS[symbol]
-    if symbol in ("==", "!="):
-        return lambda a, b: bool(op(a, b))
-    return lambda a, b: a is not None and b is not None and bool(op(a, b))
+
+    def holds(a: object, b: object) -> bool:
+        if a is None or b is None:
+            return when_absent(symbol, literal, a is None and b is None)
+        return bool(op(a, b))
+
+    return holds
 
 
 def _leaf_bits(node: Var | In | Cmp, index: Index) -> int:
     if isinstance(node, Var):
         return _union(bits for v, bits in index[node.name].items() if v)
     if isinstance(node, In):
+        assert isinstance(node.var, Var)  # sums and counts are card-level
         values, negated = frozenset(node.values), node.negated
         return _union(bits for v, bits in index[node.var.name].items() if (v in values) != negated)
-    holds = _holds(node.op)
     left, right = node.left, node.right
+    holds = _holds(node.op, isinstance(left, Const) or isinstance(right, Const))
     if isinstance(left, Var) and isinstance(right, Var):
         return _union(
             a_bits & b_bits
@@ -402,7 +497,7 @@ def walk(node: Node, *, into_count: bool = True) -> Iterator[Node]:
         yield from walk(node.left, into_count=into_count)
         yield from walk(node.right, into_count=into_count)
     elif isinstance(node, In):
-        yield node.var
+        yield from walk(node.var, into_count=into_count)
         yield from (Const(value) for value in node.values)  # literals named in the list
     elif isinstance(node, Not):
         yield from walk(node.item, into_count=into_count)
@@ -419,7 +514,8 @@ def walk(node: Node, *, into_count: bool = True) -> Iterator[Node]:
 
 def _is_card_level(node: Node) -> bool:
     return any(
-        isinstance(n, Count | Sum) or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
+        isinstance(n, Count | Sum | Most | Shape)
+        or (isinstance(n, Var) and n.name not in FEATURE_INDEX)
         for n in walk(node)
     )
 
@@ -432,12 +528,43 @@ def _features(node: Node) -> frozenset[str]:
     if isinstance(node, Cmp):
         return _features(node.left) | _features(node.right)
     if isinstance(node, In):
-        return frozenset({node.var.name})
+        return _features(node.var)
     if isinstance(node, Not):
         return _features(node.item)
     if isinstance(node, And | Or):
         return frozenset().union(*(_features(i) for i in node.items))
     return frozenset()
+
+
+def can_be_absent(operand: Node) -> bool:
+    """Whether an operand (outside ``count``) can be ``none``: a hand's third card
+    (``.third``, ``.card3.…``) or a sum reading one.
+
+    >>> [can_be_absent(parse_condition(t).node.left) for t in ("player.third == 1",
+    ...     "player.card1.value + banker.card3.value == 1", "player.total == 1")]
+    [True, True, False]
+    """
+    if isinstance(operand, Sum):
+        return any(can_be_absent(term) for _, term in operand.terms)
+    return isinstance(operand, Var) and (
+        operand.name.endswith(".third") or ".card3." in operand.name
+    )
+
+
+def absent_comparisons(condition: Condition) -> list[str]:
+    """The comparisons of ``condition`` between two features that can both be ``none`` (false
+    when either is: :func:`when_absent`), as text: what ``validate`` warns of.
+
+    >>> absent_comparisons(parse_condition("player.card3.rank == banker.card3.rank or player.pair"))
+    ['player.card3.rank == banker.card3.rank']
+    >>> absent_comparisons(parse_condition("player.card3.rank == K and player.third >= 5"))
+    []
+    """
+    return [
+        _text(node)
+        for node in walk(condition.node, into_count=False)
+        if isinstance(node, Cmp) and can_be_absent(node.left) and can_be_absent(node.right)
+    ]
 
 
 @dataclass(frozen=True)
@@ -563,8 +690,8 @@ def offer_reads_later(condition: Condition) -> list[str]:
             continue  # one card's feature, inside count
         if isinstance(node, Var) and node.name not in FIRST_FOUR and node.name not in out:
             out.append(node.name)
-        elif isinstance(node, Count) and node.group != "initial":
-            out.append(f"count({node.group}, …)")
+        elif isinstance(node, Count | Most | Shape) and node.group != "initial":
+            out.append(f"{type(node).__name__.lower()}({node.group}, …)")
     return out
 
 
@@ -622,12 +749,24 @@ def _tokenize(text: str) -> list[_Token]:
 
 _NUMERIC = frozenset({_INT, _THIRD})
 
+_SPELLINGS = {word: ALIASES[word] for word in ("color", "colors")}
+"""Spellings read as the language's own (the US ``color``), part by part of a dotted name."""
+
+
+def _spelled(name: str) -> str:
+    """``name`` with each dotted part in the language's spelling (``player.color``: colour)."""
+    return ".".join(_SPELLINGS.get(part, part) for part in name.split("."))
+
 
 def _kind(operand: Operand, card_mode: bool) -> FeatureKind | CardKind | None:
-    """The kind of values an operand takes (None for a literal)."""
+    """The kind of values an operand takes (None for a literal); a sum reading a card that may
+    be absent (``player.card3.value + 1``) takes integers or ``none``."""
     if isinstance(operand, Var):
         return (CARD_ATTRIBUTES if card_mode else _ALL_KINDS)[operand.name]
-    if isinstance(operand, Count | Sum):
+    if isinstance(operand, Sum):
+        kinds = {_kind(term, card_mode) for _, term in operand.terms}
+        return _THIRD if _THIRD in kinds and not card_mode else _INT
+    if isinstance(operand, Count | Most):
         return _INT
     return None
 
@@ -641,10 +780,10 @@ class _Parser:
         self.card_mode = False  # inside count(GROUP, …): features are one card's
         self.counts = 0
 
-    def error(self, message: str, tok: _Token | None = None) -> ConditionError:
+    def error(self, message: str, tok: _Token | None = None, hint: str = "") -> ConditionError:
         tok = tok or self.tokens[self.i]
         where = "at the end" if tok.kind == "end" else f"at column {tok.pos + 1}"
-        return ConditionError(f"{message} {where} of condition {quote(self.text)}")
+        return ConditionError(f"{message} {where} of condition {quote(self.text)}{hint}")
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -723,7 +862,11 @@ class _Parser:
         group = group_tok.text.lower()
         if group_tok.kind != "name" or group not in GROUPS:
             found = "end of text" if group_tok.kind == "end" else quote(group_tok.text, 40)
-            raise self.error(f"count needs a group ({', '.join(GROUPS)}), found {found}", group_tok)
+            raise self.error(
+                f"count needs a group ({', '.join(GROUPS)}), found {found}",
+                group_tok,
+                did_you_mean(group, GROUPS) if group_tok.kind == "name" else "",
+            )
         self.expect(",")
         self.card_mode = True
         card = self.parse_or()
@@ -732,68 +875,197 @@ class _Parser:
         self.depth -= 1
         return Count(group, card)
 
-    def parse_operand(self) -> Var | Const | Count:
+    def parse_operand(self) -> Var | Const | Count | Most:
         tok = self.take()
+        if tok.kind == "op" and tok.text == "-" and self.peek().kind == "num":
+            return Const(-int(self.take().text))  # a negative literal
         if tok.kind == "num":
             return Const(int(tok.text))
         if tok.kind == "str":
             word = tok.text[1:-1].strip().lower()
             if word not in ("player", "banker", "tie"):
-                raise self.error(f"unknown value {quote(tok.text, 40)[1:-1]}", tok)
+                raise self.error(
+                    f"unknown value {quote(tok.text, 40)[1:-1]}",
+                    tok,
+                    did_you_mean(word, ("player", "banker", "tie")),
+                )
             return Const(word)
         if tok.kind == "name":
-            low = tok.text.lower()
-            if low in _KEYWORDS:
-                raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
-            if low == "count" and self.peek().text == "(":
-                return self.parse_count(tok)
-            if self.card_mode:
-                if low in CARD_ATTRIBUTES:
-                    return Var(low)
-            elif low in _ALL_KINDS:
-                return Var(low)
-            if low in _WORD_VALUES:
-                return Const(_WORD_VALUES[low])
-            if self.card_mode:
-                raise self.error(
-                    f"unknown card feature {quote(tok.text, 40)} inside count "
-                    f"(known: {', '.join(CARD_ATTRIBUTES)})",
-                    tok,
-                )
-            raise self.error(f"unknown feature {quote(tok.text, 40)} (known: {_KNOWN})", tok)
+            return self.parse_name(tok)
         found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
+        if tok.kind == "op" and tok.text == "-":
+            raise self.error(f"'-' before a feature: write it as a difference, found {found}", tok)
         raise self.error(f"expected a feature or a value, found {found}", tok)
+
+    def parse_name(self, tok: _Token) -> Var | Const | Count | Most:
+        """A name: a feature, a word value, ``count(…)`` or ``most(…)``; an unknown one with a
+        suggestion."""
+        low = _spelled(tok.text.lower())
+        if low in _KEYWORDS:
+            raise self.error(f"unexpected {quote(tok.text, 40)}", tok)
+        if low in ("count", "most", "shape") and self.peek().text == "(":
+            return self.parse_call(low, tok)
+        if self.card_mode:
+            if low in CARD_ATTRIBUTES:
+                return Var(low)
+        elif low in _ALL_KINDS:
+            return Var(low)
+        if low in _WORD_VALUES:
+            return Const(_WORD_VALUES[low])
+        if self.card_mode:
+            raise self.error(
+                f"unknown card feature {quote(tok.text, 40)} inside count "
+                f"(known: {', '.join(CARD_ATTRIBUTES)})",
+                tok,
+                did_you_mean(low, [*CARD_ATTRIBUTES, *_WORD_VALUES]),
+            )
+        hint = did_you_mean(low, [*_ALL_KINDS, *_WORD_VALUES, "count", "most", "shape"])
+        known = "" if hint else f" (known: {_KNOWN})"  # the suggestion, else the list
+        raise self.error(f"unknown feature {quote(tok.text, 40)}{known}", tok, hint)
+
+    def parse_call(self, name: str, tok: _Token) -> Count | Most:
+        """``count(…)`` or ``most(…)`` as an operand (``shape(…)`` is not a number)."""
+        if name == "count":
+            return self.parse_count(tok)
+        if name == "most":
+            return Most(*self.parse_group_attr(tok))
+        raise self.error(
+            "shape(…) is a list of multiplicities, not a number: compare it with a list "
+            "(shape(round, rank) == [3, 3]) or use most(…)",
+            tok,
+        )
+
+    def parse_group_attr(self, tok: _Token) -> tuple[str, str]:
+        """``(GROUP, ATTR)`` after ``most`` or ``shape``."""
+        if self.card_mode:
+            raise self.error(f"{tok.text.lower()}(…) cannot be inside count", tok)
+        self.counts += 1
+        if self.counts > MAX_CONDITION_COUNTS:
+            raise self.error(
+                f"more than {MAX_CONDITION_COUNTS} count(…), most(…) and shape(…) (the limit)", tok
+            )
+        self.expect("(")
+        names = []
+        for known, what in ((GROUPS, "a group"), (CARD_ATTRIBUTES, "a card attribute")):
+            name_tok = self.take()
+            name = _spelled(name_tok.text.lower())
+            if name_tok.kind != "name" or name not in known:
+                found = "end of text" if name_tok.kind == "end" else quote(name_tok.text, 40)
+                raise self.error(
+                    f"{tok.text.lower()} needs {what} ({', '.join(known)}), found {found}",
+                    name_tok,
+                    did_you_mean(name, known) if name_tok.kind == "name" else "",
+                )
+            names.append(name)
+            self.expect("," if len(names) == 1 else ")")
+        return names[0], names[1]
+
+    def parse_shape(self, tok: _Token) -> Shape:
+        """``shape(GROUP, ATTR)`` compared with a list, or ``[not] in`` a list of lists."""
+        group, attr = self.parse_group_attr(tok)
+        op = self.take()
+        low = op.text.lower()
+        negated = low in ("!=", "not")
+        if low == "not" and not self.accept("in"):
+            raise self.error("expected 'in' after 'not'")
+        if low in ("==", "!="):
+            shapes = [self.parse_shape_list(group, attr)]
+        elif low in ("in", "not"):
+            self.expect("[")
+            shapes = [self.parse_shape_list(group, attr)]
+            while not self.accept("]"):
+                self.expect(",")
+                shapes.append(self.parse_shape_list(group, attr))
+                if len(shapes) > MAX_SUM_TERMS:
+                    raise self.error(f"a list of more than {MAX_SUM_TERMS} shapes (the limit)", op)
+        else:
+            found = "end of text" if op.kind == "end" else quote(op.text, 40)
+            raise self.error(
+                "shape(…) is compared with '==' or '!=' and a list (== [3, 3]) or with 'in' and "
+                f"a list of lists (in [[4], [3, 1]]), found {found}",
+                op,
+            )
+        return Shape(group, attr, tuple(dict.fromkeys(shapes)), negated)
+
+    def parse_shape_list(self, group: str, attr: str) -> tuple[int, ...]:
+        """One shape: ``[a, b, …]``, whole numbers from the largest that the group can have."""
+        start = self.peek()
+        self.expect("[")
+        parts: list[int] = []
+        fewest, most = GROUP_CARDS[group]
+        while True:
+            tok = self.take()
+            if tok.kind != "num":
+                found = "end of text" if tok.kind == "end" else quote(tok.text, 40)
+                raise self.error(f"a shape lists whole numbers (as [3, 1]), found {found}", tok)
+            parts.append(int(tok.text))
+            if not 1 <= parts[-1] <= most or len(parts) > most:
+                what = "parts" if len(parts) > most else f"a part {quote(tok.text, 20)}"
+                raise self.error(f"{group} holds at most {most} cards: no shape has {what}", tok)
+            if self.accept("]"):
+                break
+            self.expect(",")
+        shape = tuple(parts)
+        text = f"[{', '.join(map(str, shape))}]"
+        if list(shape) != sorted(shape, reverse=True):
+            raise self.error(
+                f"a shape lists multiplicities from the largest: "
+                f"{[*sorted(shape, reverse=True)]} rather than {text}",
+                start,
+            )
+        if not fewest <= sum(shape) <= most:
+            cards = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+            raise self.error(
+                f"{group} holds {cards} cards, not the {sum(shape)} of shape {text}", start
+            )
+        if len(shape) > ATTRIBUTE_VALUES[attr]:
+            raise self.error(
+                f"there are {ATTRIBUTE_VALUES[attr]} {attr}s, not the {len(shape)} of shape {text}",
+                start,
+            )
+        return shape
 
     def parse_sum(self) -> Operand:
         start = self.peek()
         first = self.parse_operand()
         if not (self.peek().kind == "op" and self.peek().text in "+-"):
             return first
-        terms: list[tuple[int, Var | Const | Count]] = [(1, first)]
+        terms: list[tuple[int, Var | Const | Count | Most]] = [(1, first)]
+        where = [start]
         while self.peek().kind == "op" and self.peek().text in "+-":
             sign = 1 if self.take().text == "+" else -1
+            where.append(self.peek())
             terms.append((sign, self.parse_operand()))
             if len(terms) > MAX_SUM_TERMS:
                 raise self.error(f"a sum of more than {MAX_SUM_TERMS} terms (the limit)", start)
-        for _, term in terms:
+        for (_, term), tok in zip(terms, where, strict=True):
             kind = _kind(term, self.card_mode)
             is_int = isinstance(term, Const) and type(term.value) is int
-            if kind != _INT and not is_int:
+            if kind not in _NUMERIC and not is_int:
                 what = term.name if isinstance(term, Var) else _text(term)
                 raise self.error(
-                    f"'+' and '-' take integers (totals, counts, numbers), not {what!r}", start
+                    f"'+' and '-' take integers (totals, counts, values, numbers), not {what!r}",
+                    tok,
                 )
         return Sum(tuple(terms))
 
     def parse_comparison(self) -> Node:
         start = self.peek()
+        if (
+            start.kind == "name"
+            and start.text.lower() == "shape"
+            and self.tokens[self.i + 1].text == "("
+        ):
+            self.take()
+            return self.parse_shape(start)
         left = self.parse_sum()
         tok = self.peek()
         if tok.kind == "op" and tok.text in _OPS:
             self.take()
+            right_tok = self.peek()
             right = self.parse_sum()
             node = Cmp(tok.text, left, right)
-            self.check_cmp(node, start)
+            self.check_cmp(node, start, tok, right_tok)
             return node
         negated = False
         if tok.kind == "name" and tok.text.lower() == "not":
@@ -801,8 +1073,9 @@ class _Parser:
             if nxt.kind == "name" and nxt.text.lower() == "in":
                 self.take()
                 negated = True
+        in_tok = self.peek()
         if self.accept("in"):
-            return self.parse_in(left, negated, start)
+            return self.parse_in(left, negated, in_tok)
         if isinstance(left, Var):
             if _kind(left, self.card_mode) != _BOOL:
                 raise self.error(
@@ -814,25 +1087,26 @@ class _Parser:
             return left
         raise self.error(f"{_text(left)!r} is not a condition", start)
 
-    def parse_in(self, left: Operand, negated: bool, start: _Token) -> Node:
-        """The list of ``FEATURE [not] in [v, …]``, after the ``in``."""
-        if not isinstance(left, Var):
-            raise self.error("'in' needs a feature on its left", start)
+    def parse_in(self, left: Operand, negated: bool, in_tok: _Token) -> Node:
+        """The list of ``OPERAND [not] in [v, …]`` (a feature, a sum or a count), after the
+        ``in``; errors point at the ``in`` or at the value."""
+        if isinstance(left, Const):
+            raise self.error("'in' needs a feature, a sum, a count or most(…) on its left", in_tok)
         self.expect("[")
         values: list[Value] = []
         if not self.accept("]"):
             while True:
+                tok = self.peek()
                 operand = self.parse_operand()
                 if not isinstance(operand, Const):
-                    raise self.error("a list holds values, not features")
+                    raise self.error("a list holds values, not features", tok)
+                self.check_value(left, operand.value, tok)
                 values.append(operand.value)
                 if len(values) > MAX_SUM_TERMS:
-                    raise self.error(f"a list of more than {MAX_SUM_TERMS} values", start)
+                    raise self.error(f"a list of more than {MAX_SUM_TERMS} values", in_tok)
                 if self.accept("]"):
                     break
                 self.expect(",")
-        for v in values:
-            self.check_value(left, v, start)
         return In(left, tuple(values), negated)
 
     def check_value(self, operand: Operand, value: Value, tok: _Token) -> None:
@@ -856,21 +1130,24 @@ class _Parser:
             name = operand.name if isinstance(operand, Var) else _text(operand)
             raise self.error(f"{name} takes {kind} values, not {_value_text(value)!r}", tok)
 
-    def check_cmp(self, node: Cmp, tok: _Token) -> None:
+    def check_cmp(self, node: Cmp, start: _Token, op: _Token, right: _Token) -> None:
+        """Type checks of a comparison; errors point at the operator, or at the literal."""
         operands = [o for o in (node.left, node.right) if not isinstance(o, Const)]
         if not operands:
-            raise self.error("a comparison needs a feature", tok)
+            raise self.error("a comparison needs a feature", start)
         kinds = [_kind(o, self.card_mode) for o in operands]
         names = [o.name if isinstance(o, Var) else _text(o) for o in operands]
         if len(operands) == 2:
             if kinds[0] != kinds[1] and not (kinds[0] in _NUMERIC and kinds[1] in _NUMERIC):
-                raise self.error(f"cannot compare {names[0]} with {names[1]}", tok)
+                raise self.error(f"cannot compare {names[0]} with {names[1]}", op)
         else:
             const = node.right if isinstance(node.right, Const) else node.left
             assert isinstance(const, Const)
-            self.check_value(operands[0], const.value, tok)
+            self.check_value(operands[0], const.value, right if const is node.right else start)
         if node.op not in ("==", "!=") and set(kinds) - _NUMERIC:
-            raise self.error(f"{node.op!r} needs numbers, not {names[0]}", tok)
+            raise self.error(f"{node.op!r} needs numbers, not {names[0]}", op)
+        if node.op not in ("==", "!=") and Const(None) in (node.left, node.right):
+            raise self.error(f"none is not ordered: {node.op!r} needs numbers (use == none)", op)
 
 
 def _join(kind: type[And] | type[Or], items: list[Node]) -> Node:
@@ -888,7 +1165,7 @@ def parse_condition(text: str) -> Condition:
     >>> parse_condition("player.totl == 9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ConditionError: unknown feature 'player.totl' (known: ...) at column 1 ...
+    exactodds.errors.ConditionError: unknown feature 'player.totl' at column 1 ...; did you mean ...
     """
     if not isinstance(text, str):
         raise ConditionError(f"condition must be a string, not {quote(text)}")

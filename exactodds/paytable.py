@@ -128,6 +128,11 @@ class Bet:
     are then per offered round."""
 
     @cached_property
+    def conditions(self) -> tuple[tuple[Condition, ...], Condition | None]:
+        """What settles the bet, payouts aside: its rows' conditions and its offer."""
+        return tuple(row.when for row in self.rows), self.offer
+
+    @cached_property
     def card_level(self) -> bool:
         """Whether the bet (its rows or its offer) reads the cards themselves: it is counted
         by :mod:`exactodds.cards` and settled from cards, not from an outcome."""
@@ -176,7 +181,7 @@ class Bet:
         """Combinations settled by each row, in the joint's six-card universe (among the
         offered rounds for a bet with an offer)."""
         if self.card_level:
-            return list(_card_counts(joint.shoe, joint.tableau, self).rows)
+            return list(_card_counts(joint.shoe, joint.tableau, self.conditions).rows)
         return list(_row_combinations(joint, self))
 
     def offered(self, joint: Joint) -> int:
@@ -185,7 +190,7 @@ class Bet:
         if self.offer is None:
             return joint.total
         if self.card_level:
-            return _card_counts(joint.shoe, joint.tableau, self).offered
+            return _card_counts(joint.shoe, joint.tableau, self.conditions).offered
         bits = _record_index(joint)
         return bits.combinations(self.offer.bits(bits.index, bits.everything, bits.memo))
 
@@ -441,12 +446,16 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
 
 
 @lru_cache(maxsize=512)
-def _card_counts(shoe: Shoe, tableau: Tableau, bet: Bet) -> RowCounts:
-    """A card-level bet counted by :func:`exactodds.cards.row_counts` (numpy is imported only
-    for card-level bets)."""
+def _card_counts(
+    shoe: Shoe, tableau: Tableau, conditions: tuple[tuple[Condition, ...], Condition | None]
+) -> RowCounts:
+    """A card-level bet's rows and offer (:attr:`Bet.conditions`) counted by
+    :func:`exactodds.cards.row_counts` (numpy is imported only for card-level bets); its
+    payouts play no part, so a bet with an edited payout is not counted again."""
     from exactodds.cards import row_counts
 
-    return row_counts([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+    whens, offer = conditions
+    return row_counts(list(whens), shoe, tableau, offer=offer)
 
 
 @lru_cache(maxsize=512)

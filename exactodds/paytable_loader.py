@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
-from exactodds.conditions import Condition, offer_reads_later, parse_condition
+from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
 from exactodds.engine import joint_distribution
 from exactodds.errors import (
     ExactOddsError,
@@ -96,7 +96,7 @@ def resolve_paytable(spec: str | Path) -> Path:
     >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...); did you mean 'classic'?
+    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
     """
     return resolve("paytables", spec)[0]
 
@@ -105,7 +105,7 @@ T = TypeVar("T")
 
 # -- parsing --------------------------------------------------------------------------------------
 
-_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source"}
+_TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source", "allow_unreachable"}
 _BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
 _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -152,9 +152,15 @@ def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
 
 
 def parse_paytable(
-    data: Mapping[str, Any], origin: str = "<paytable>", text: str = ""
+    data: Mapping[str, Any],
+    origin: str = "<paytable>",
+    text: str = "",
+    *,
+    allow_unreachable: bool = False,
 ) -> tuple[Paytable | None, list[str]]:
     """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
+    A row no round can reach is a warning, not a problem, with ``allow_unreachable`` (or the
+    file's ``allow_unreachable = true``: generated tables).
 
     >>> bets = {"player": {"rows": [{"when": "player.wins", "pays": "1:1"}]}}
     >>> table, problems = parse_paytable({"decks": 0, "bets": bets})
@@ -197,8 +203,11 @@ def parse_paytable(
     table = Paytable(
         name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
     )
+    allow = data.get("allow_unreachable", False)
+    if not isinstance(allow, bool):
+        problems.add(f"'allow_unreachable' must be true or false, not {quote(allow)}")
     if _check_card_work(table, problems):
-        _check_occurrence(table, problems)
+        _check_occurrence(table, problems, allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings)), problems.items
@@ -473,6 +482,12 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         ok = False
     if not ok:
         return None
+    for text in absent_comparisons(when):
+        problems.warn(
+            f"{where}: {text!r} compares two cards that may not be dealt: it is false when "
+            "either is none (write '… == none' to match rounds without them)",
+            _row_path(bet_id, n, "when"),
+        )
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
 
@@ -500,10 +515,10 @@ def _check_card_work(table: Paytable, problems: _Problems) -> bool:
     return False
 
 
-def _check_occurrence(table: Paytable, problems: _Problems) -> None:
+def _check_occurrence(table: Paytable, problems: _Problems, allow: bool = False) -> None:
     """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
-    no shoe could ever settle them, a warning when only this shoe cannot (see
-    :func:`~exactodds.paytable.row_occurrence`)."""
+    no shoe could ever settle them (a warning when ``allow``ed: generated tables), a warning
+    when only this shoe cannot (see :func:`~exactodds.paytable.row_occurrence`)."""
     joint = joint_distribution(table.shoe, table.tableau)
     for bet in table.bets:
         for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
@@ -513,11 +528,14 @@ def _check_occurrence(table: Paytable, problems: _Problems) -> None:
                     if not row.when.is_otherwise
                     else "earlier rows cover every round"
                 )
-                problems.add(
+                message = (
                     f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
-                    f"({reason} or it names an impossible round)",
-                    _row_path(bet.id, n),
+                    f"({reason} or it names an impossible round)"
                 )
+                if allow:
+                    problems.warn(f"{message}; allowed (allow_unreachable)", _row_path(bet.id, n))
+                else:
+                    problems.add(message, _row_path(bet.id, n))
             elif seen is Occurrence.NOT_WITH_THIS_SHOE:
                 problems.warn(
                     f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
@@ -537,9 +555,12 @@ def validate_paytable(path: str | Path) -> list[str]:
     return examine_paytable(path)[1]
 
 
-def examine_paytable(path: str | Path) -> tuple[Paytable | None, list[str]]:
+def examine_paytable(
+    path: str | Path, *, allow_unreachable: bool = False
+) -> tuple[Paytable | None, list[str]]:
     """A paytable file read once: the paytable (its warnings included) and no problems when it
-    is valid, else None and every problem, one message each (what ``validate`` prints).
+    is valid, else None and every problem, one message each (what ``validate`` prints); rows
+    no round reaches are warnings with ``allow_unreachable``.
 
     >>> table, problems = examine_paytable("classic")
     >>> table.name, problems
@@ -548,7 +569,7 @@ def examine_paytable(path: str | Path) -> tuple[Paytable | None, list[str]]:
     True
     """
     try:
-        return _read_paytable(resolve_paytable(path))
+        return _read_paytable(resolve_paytable(path), allow_unreachable=allow_unreachable)
     except InputFileError as exc:
         return None, [str(exc)]
 
@@ -571,11 +592,13 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
     return table
 
 
-def _read_paytable(p: Path) -> tuple[Paytable | None, list[str]]:
+def _read_paytable(
+    p: Path, *, allow_unreachable: bool = False
+) -> tuple[Paytable | None, list[str]]:
     """The paytable of the file ``p`` with its path, SHA-256 and rules file, or its problems."""
     file = read_data(p, "toml")
     data = file.data
-    table, problems = parse_paytable(data, str(p), file.text)
+    table, problems = parse_paytable(data, str(p), file.text, allow_unreachable=allow_unreachable)
     if table is None:
         return None, problems
     return replace(

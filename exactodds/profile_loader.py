@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.bundled import bundled_files, display_path, resolve
-from exactodds.compliance import Limit, Profile, Rule, RuleKind
+from exactodds.compliance import Limit, Profile, Rule, RuleKind, with_player_edge_rule
 from exactodds.errors import ExactOddsError, ProfileError, elide, first_problem, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS, too_long
@@ -58,7 +58,7 @@ def load_profile(spec: str | Path) -> Profile:
     >>> load_profile("adn")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ProfileError: adn: file not found (bundled profiles: adm, gli-11, mga, nj); did you mean 'adm'?
+    exactodds.errors.ProfileError: adn: file not found (bundled profiles: ...); did you mean 'adm'?
     """
     path, bundled = resolve("profiles", spec, ProfileError)
     data, text, raw = _read_profile(path)
@@ -74,6 +74,7 @@ def load_profile(spec: str | Path) -> Profile:
         path,
         hashlib.sha256(raw).hexdigest(),
         bundled,
+        profile.allow_player_edge,
     )
 
 
@@ -103,7 +104,7 @@ def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
     return profiles
 
 
-_PROFILE_KEYS = ("name", "source", "description", "rules")
+_PROFILE_KEYS = ("name", "source", "description", "allow_player_edge", "rules")
 _RULE_KEYS = ("limit", "source", "exception")
 _PERCENT = re.compile(r"^([0-9]{1,6}(?:\.[0-9]{1,20})?)\s*(%?)$")  # ASCII digits only
 
@@ -112,11 +113,13 @@ def parse_profile(
     data: Mapping[str, Any], origin: str = "<profile>", text: str = ""
 ) -> tuple[Profile | None, list[str]]:
     """Build a profile from parsed TOML data, collecting every problem (each ``FILE:LINE:``
-    when ``text`` is given) instead of stopping at the first.
+    when ``text`` is given) instead of stopping at the first. Its rules end with exactodds'
+    own :data:`~exactodds.compliance.NO_PLAYER_EDGE` unless it has a ``max_rtp`` rule or says
+    ``allow_player_edge = true``.
 
     >>> profile, problems = parse_profile({"name": "House", "rules": {"max_rtp": "100%"}})
-    >>> profile.rules, problems
-    ((Rule(kind=<RuleKind.MAX_RTP: 'max_rtp'>, limit=Fraction(1, 1), source='', exception=''),), [])
+    >>> profile.rules == (Rule(RuleKind.MAX_RTP, Fraction(1)),), problems  # its own max_rtp only
+    (True, [])
     >>> bad = {"name": "X", "rules": {"min_rtp": "90", "top_award": 1}}
     >>> for problem in parse_profile(bad)[1]:  # doctest: +ELLIPSIS
     ...     print(problem)
@@ -154,10 +157,21 @@ def parse_profile(
             rule = _parse_rule(str(key), value, add)
             if rule is not None:
                 rules.append(rule)
+    allow = data.get("allow_player_edge", False)
+    if not isinstance(allow, bool):
+        add(
+            f"'allow_player_edge' must be true or false, not {_shown(allow)!r}",
+            ("allow_player_edge",),
+        )
     if problems:
         return None, problems
     profile = Profile(
-        Path(origin).stem, texts["name"], texts["source"], tuple(rules), texts["description"]
+        Path(origin).stem,
+        texts["name"],
+        texts["source"],
+        with_player_edge_rule(tuple(rules), allow),
+        texts["description"],
+        allow_player_edge=allow,
     )
     return profile, problems
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-__all__ = ["KeyPath", "cite", "toml_lines"]
+__all__ = ["KeyPath", "cite", "toml_lines", "toml_values"]
 
 KeyPath = tuple[str | int, ...]
 """Keys and array indices from the document root, as :mod:`tomllib` nests the values."""
@@ -45,6 +45,22 @@ def toml_lines(text: str) -> dict[KeyPath, int]:
     effort and no error is raised.
     """
     return _Scanner(text).run()
+
+
+def toml_values(text: str) -> dict[KeyPath, tuple[int, int]]:
+    """Where the text of each scalar value (string, number, boolean, date) starts and ends:
+    ``text[start:end]`` is the value as written, so a value can be replaced in place and
+    everything else kept (the designer page's export patches payouts so). Same scan and
+    conditions as :func:`toml_lines`.
+
+    >>> text = 'a = "x]]"  # note\\n[b]\\nrows = [{ pays = "8:1" }, 3 ]\\n'
+    >>> spans = toml_values(text)
+    >>> [text[slice(*spans[p])] for p in [("a",), ("b", "rows", 0, "pays"), ("b", "rows", 1)]]
+    ['"x]]"', '"8:1"', '3']
+    """
+    scanner = _Scanner(text)
+    scanner.run()
+    return scanner.spans
 
 
 def cite(origin: str, lines: dict[KeyPath, int], *paths: KeyPath) -> str:
@@ -68,6 +84,7 @@ class _Scanner:
         self.i = 0
         self.line = 1
         self.found: dict[KeyPath, int] = {}
+        self.spans: dict[KeyPath, tuple[int, int]] = {}
         self.tables: dict[KeyPath, int] = {}  # array-of-tables path -> elements so far
         # open arrays [path, next index] and inline tables [path]
         self.stack: list[tuple[KeyPath, list[int] | None]] = []
@@ -224,7 +241,11 @@ class _Scanner:
             self.stack.append((path, None))
             self.i += 1
         elif c in "\"'":
+            start = self.i
             self._move(self._string_end(self.i))
+            self.spans[path] = (start, self.i)
         else:
+            start = self.i
             match = _SCALAR_END.search(self.s, self.i)
             self.i = self.n if match is None else match.start()
+            self.spans[path] = (start, start + len(self.s[start : self.i].rstrip(" \t\r")))

@@ -24,10 +24,12 @@ from exactodds.conditions import (
     Const,
     Count,
     In,
+    Most,
     Node,
     Not,
     Or,
     Otherwise,
+    Shape,
     Sum,
     Var,
 )
@@ -54,7 +56,7 @@ RANKING = {
         "high_card",
     ],
     3: ["straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"],
-    2: ["straight_flush", "pair", "flush", "straight", "high_card"],
+    2: ["straight_flush", "pair", "straight", "flush", "high_card"],
 }
 
 
@@ -171,34 +173,48 @@ def _literal(value: object, other: object) -> object:
     return value
 
 
+def _group(name: str, rnd: Dealt) -> list[PhysicalCard]:
+    return {
+        "player": rnd.player,
+        "banker": rnd.banker,
+        "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
+        "round": rnd.player + rnd.banker,
+    }[name]
+
+
+def shape(group: str, attr: str, rnd: Dealt) -> list[int]:
+    """How many cards of the group show each value of ``attr``, from the largest."""
+    return sorted(Counter(_card(c)[attr] for c in _group(group, rnd)).values(), reverse=True)
+
+
 def _operand(node: Node, rnd: Dealt, card: dict[str, object] | None) -> object:
     if isinstance(node, Var):
         return card[node.name] if card is not None else feature(node.name, rnd)
     if isinstance(node, Const):
         return node.value
     if isinstance(node, Count):
-        group = {
-            "player": rnd.player,
-            "banker": rnd.banker,
-            "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
-            "round": rnd.player + rnd.banker,
-        }[node.group]
-        return sum(holds(node.card, rnd, _card(c)) for c in group)
-    if isinstance(node, Sum):
-        total = 0
-        for sign, term in node.terms:
-            total += sign * int(_operand(term, rnd, card))  # type: ignore[call-overload]
-        return total
+        return sum(holds(node.card, rnd, _card(c)) for c in _group(node.group, rnd))
+    if isinstance(node, Most):
+        return shape(node.group, node.attr, rnd)[0]
+    if isinstance(node, Sum):  # Python integers; no value when a card read is not there
+        values = [(sign, _operand(term, rnd, card)) for sign, term in node.terms]
+        if any(v is None for _, v in values):
+            return None
+        return sum(sign * int(v) for sign, v in values)  # type: ignore[call-overload]
     raise AssertionError(node)
 
 
-def _compare(op: str, a: object, b: object) -> bool:
+def _compare(op: str, a: object, b: object, literal: bool) -> bool:
+    """``a op b``; ``none`` (a card not there) equals only a literal ``none``, is never
+    ordered, and makes a comparison of two features false (docs/paytables.md)."""
+    if a is None or b is None:
+        if not literal:
+            return False
+        return {"==": a is b, "!=": a is not b}.get(op, False)
     if op == "==":
         return a == b
     if op == "!=":
         return a != b
-    if a is None or b is None:
-        return False
     return bool(
         {
             "<": a < b,  # type: ignore[operator]
@@ -223,6 +239,9 @@ def holds(node: Node, rnd: Dealt, card: dict[str, object] | None = None) -> bool
         return bool(node.value)
     if isinstance(node, Var):
         return bool(_operand(node, rnd, card))
+    if isinstance(node, Shape):
+        found = tuple(shape(node.group, node.attr, rnd)) in node.shapes
+        return found != node.negated
     if isinstance(node, In):
         value = _operand(node.var, rnd, card)
         found = any(
@@ -235,7 +254,7 @@ def holds(node: Node, rnd: Dealt, card: dict[str, object] | None = None) -> bool
         a = _literal(a, b)
     if isinstance(node.right, Const):
         b = _literal(b, a)
-    return _compare(node.op, a, b)
+    return _compare(node.op, a, b, isinstance(node.left, Const) or isinstance(node.right, Const))
 
 
 @lru_cache(maxsize=8)

@@ -258,7 +258,7 @@ def test_random_conditions_match_brute_force(
         ("player.card1.suit == red", "takes suits"),
         ("count(dealer, rank == 9) > 1", "count needs a group"),
         ("count(initial, player.total == 9) > 1", "unknown card feature"),
-        ("player.card3.value + 1 == 2", "take integers"),
+        ("player.card3.suit + 1 == 2", "take integers"),
         ("player.poker > pair", "needs numbers"),
     ],
 )

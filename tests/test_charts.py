@@ -107,8 +107,10 @@ def test_comparison_page_charts_each_bets_edge_across_variants() -> None:
     captions = dict(names)
     for bet_id, edge in PUBLISHED["house_edge"].items():
         first = captions[name_of[bet_id]].split("; ")[0]
-        assert first.startswith("punto-banco, Tie 8:1: ")
-        assert first.removeprefix("punto-banco, Tie 8:1: ").startswith(edge["percent"]), bet_id
+        assert first.startswith("punto-banco rules, Tie 8:1: ")
+        assert first.removeprefix("punto-banco rules, Tie 8:1: ").startswith(edge["percent"]), (
+            bet_id
+        )
     assert "<script" not in html and html.count("<svg") == len(names)
 
 
@@ -202,7 +204,7 @@ def test_comparison_charts_are_readable(pages: Pages) -> None:
     for chart in charts:
         assert chart["width"] >= 300 and chart["smallest"] >= 10 and not chart["overlap"], chart
         assert chart["role"] == "img" and chart["name"].startswith("House edge of")
-        assert "punto-banco, Tie 9:1" in chart["caption"]
+        assert "punto-banco rules, Tie 9:1" in chart["caption"]
 
 
 def eor_page(classic: Paytable) -> str:

@@ -38,16 +38,23 @@ def winner_probabilities(decks: int, rules: str) -> dict[Winner, Fraction]:
     return {w: Fraction(n, joint.total) for w, n in joint.winner_counts().items()}
 
 
-def test_default_grid_is_three_tableaux_by_two_ties() -> None:
-    result = compare_variants(load_paytable(CLASSIC))
+def test_only_what_is_asked_the_rest_is_the_paytables_own() -> None:
+    (own,) = compare_variants(load_paytable(CLASSIC)).results
+    assert (own.variant.rules, own.variant.decks, own.tie_label, own.banker_label) == (
+        "punto-banco",
+        8,
+        "8:1",
+        "commission",
+    )
+    result = compare_variants(load_paytable(CLASSIC), decks=[6, 8], ties=["8:1", "9:1"])
     assert [(r.variant.rules, r.variant.decks, r.tie_label) for r in result.results] == [
+        ("punto-banco", 6, "8:1"),
+        ("punto-banco", 6, "9:1"),
         ("punto-banco", 8, "8:1"),
         ("punto-banco", 8, "9:1"),
-        ("mini", 8, "8:1"),
-        ("mini", 8, "9:1"),
-        ("pronto", 8, "8:1"),
-        ("pronto", 8, "9:1"),
     ]
+    assert result.varying_axes() == ["decks", "tie"]
+    assert result.common_label() == "punto-banco rules, Banker commission"
     assert {r.banker_label for r in result.results} == {"commission"}
     assert [b for b, _ in result.bets] == [
         "player",
@@ -60,9 +67,21 @@ def test_default_grid_is_three_tableaux_by_two_ties() -> None:
     ]
 
 
+def test_a_paytable_without_a_tie_bet_gets_no_tie_column(cli: Cli) -> None:
+    table = load_paytable("examples/lucky-six.toml")
+    assert "tie" not in [b.id for b in table.bets]
+    result = compare_variants(table, decks=[6, 8])
+    assert "tie" not in dict(result.bets) and result.varying_axes() == ["decks"]
+    assert result.common_label() == "punto-banco rules"  # no Tie, no Banker: none to vary
+    code, md, _ = cli(["compare", "examples/lucky-six.toml", "--decks", "6,8", "--format", "md"])
+    header = next(line for line in md.splitlines() if line.startswith("| "))
+    assert code == 0 and "Tie" not in header and "Tie" not in md
+    assert header.strip("|").split("|")[0].strip() == "Decks"
+
+
 def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
     table = load_paytable(CLASSIC)
-    result = compare_variants(table, rules=["punto-banco"])
+    result = compare_variants(table, rules=["punto-banco"], ties=["8:1", "9:1"])
     tie8, tie9 = (r.house_edge["tie"] for r in result.results)
     p_tie = winner_probabilities(8, "punto-banco")[Winner.TIE]
     assert tie8 == 1 - 9 * p_tie
@@ -81,7 +100,8 @@ def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
 
 
 def test_mini_and_pronto_player_bet_is_player_favourable() -> None:
-    result = compare_variants(load_paytable(CLASSIC), ties=["8:1"])
+    three = ["punto-banco", "mini", "pronto"]
+    result = compare_variants(load_paytable(CLASSIC), rules=three, ties=["8:1"])
     by_rules = {r.variant.rules: r for r in result.results}
     for rules in ("mini", "pronto"):
         p = winner_probabilities(8, rules)
@@ -111,7 +131,7 @@ def test_no_commission_banker_matches_independent_count() -> None:
 
 
 def test_decks_axis_and_untouched_bets() -> None:
-    result = compare_variants(load_paytable(CLASSIC), rules=["punto-banco"], decks=[6, "8"])
+    result = compare_variants(load_paytable(CLASSIC), decks=[6, "8"], ties=["8:1", "9:1"])
     six = [r for r in result.results if r.variant.decks == 6]
     assert len(six) == 2
     p_tie = winner_probabilities(6, "punto-banco")[Winner.TIE]
@@ -139,7 +159,7 @@ def test_paytable_without_tie_bet_gets_the_standard_one(classic: Paytable) -> No
 
 
 def test_json_csv_and_markdown_output(cli: Cli) -> None:
-    code, out, err = cli(["compare", str(CLASSIC), "--rules", "punto-banco", "--format", "json"])
+    code, out, err = cli(["compare", str(CLASSIC), "--tie", "8:1,9:1", "--format", "json"])
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert [(v["rules"], v["decks"], v["tie"], v["banker"]) for v in data["variants"]] == [
@@ -149,15 +169,20 @@ def test_json_csv_and_markdown_output(cli: Cli) -> None:
     assert data["variants"][0]["house_edge"]["player_pair"] == "43/415"
     assert Fraction(data["variants"][1]["house_edge"]["tie"]) < Fraction(5, 100)
 
-    code, out, _ = cli(["compare", str(CLASSIC), "--tie", "8:1", "--format", "csv"])
+    three = ["--rules", "punto-banco,mini,pronto"]
+    code, out, _ = cli(["compare", str(CLASSIC), *three, "--tie", "8:1", "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(out)))
     assert code == 0 and len(rows) == 3 * 7
     mini_player = next(r for r in rows if r["rules"] == "mini" and r["bet"] == "player")
     assert mini_player["player_favourable"] == "yes"
     assert Fraction(mini_player["house_edge"]) < 0
 
-    code, out, _ = cli(["compare", str(CLASSIC), "--decks", "8", "--tie", "8:1,9:1"])
-    assert code == 0 and "| punto-banco |" in out and "14.3596%" in out
+    code, out, _ = cli(["compare", str(CLASSIC), "--decks", "6,8", "--tie", "8:1,9:1"])
+    assert code == 0 and "Every variant: punto-banco rules, Banker commission." in out
+    header = next(line for line in out.splitlines() if line.startswith("| "))
+    heads = [c.strip() for c in header.strip("|").split("|")]
+    assert heads[:5] == ["Decks", "Tie pays", "Player", "Banker", "Tie"]  # axes, then bets
+    assert "| 8 | 8:1 | 1.2351% | 1.0579% | 14.3596% |" in " ".join(out.split())
 
 
 def test_html_page_charts_every_bet_with_the_json_figures(cli: Cli, tmp_path: Path) -> None:
@@ -179,7 +204,7 @@ def test_html_page_charts_every_bet_with_the_json_figures(cli: Cli, tmp_path: Pa
     assert page.startswith("<!DOCTYPE html>") and "<script src=" not in page
     assert "&lt;b&gt;Mine&lt;/b&gt; &amp; co" in page and "<b>Mine</b>" not in page
     data = json.loads(cli([*argv, "--format", "json"])[1])
-    labels = ["punto-banco 6d Tie 8:1 commission", "punto-banco 8d Tie 8:1 commission"]
+    labels = ["6 decks", "8 decks"]  # the axis that varies; the rest said once
     captions = dict(re.findall(r"<figcaption>House edge of (.*?) by variant: ([^<]*)<", page))
     bets = load_paytable(hostile).bets
     assert len(captions) == len(bets)
@@ -188,7 +213,7 @@ def test_html_page_charts_every_bet_with_the_json_figures(cli: Cli, tmp_path: Pa
         expected = "; ".join(f"{lab}: {percent(e)}" for lab, e in zip(labels, edges, strict=True))
         assert captions[html_lib.escape(bet.name)] == expected + "."
     widths = [int(w) for w in re.findall(r'<svg[^>]* width="(\d+)"', page)]
-    assert widths and all(w > 640 for w in widths)  # labels wider than the default column
+    assert widths and all(w == 640 for w in widths)  # short labels: the default chart width
     assert f"exactodds {' '.join(argv)} --format html" in html_lib.unescape(page)
     assert "exactodds compare" in page.split("-->")[0]  # the ownership stamp names the command
 

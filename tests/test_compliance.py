@@ -14,8 +14,10 @@ import pytest
 
 from exactodds.bundled import bundled_dir
 from exactodds.compliance import (
+    NO_PLAYER_EDGE,
     Check,
     Profile,
+    Rule,
     RuleKind,
     Verdict,
     check_paytable_against,
@@ -122,6 +124,7 @@ def test_top_award_limit_is_exact_on_a_brute_forced_shoe() -> None:
         profile, problems = parse_profile(
             {
                 "name": "T",
+                "allow_player_edge": True,
                 "rules": {"top_award_max_odds": {"limit": odds, "exception": "Unless shown."}},
             }
         )
@@ -147,9 +150,15 @@ def test_a_bet_that_never_wins_has_no_top_award() -> None:
 
 
 def _house(rules: dict[str, Any]) -> Profile:
-    profile, problems = parse_profile({"name": "House", "rules": rules})
+    """A profile of these rules only (no :data:`NO_PLAYER_EDGE` beside them)."""
+    profile, problems = parse_profile({"name": "House", "allow_player_edge": True, "rules": rules})
     assert profile is not None, problems
     return profile
+
+
+def _only(name: str) -> list[Profile]:
+    """The bundled profile ``name`` with its own rules only (``--allow-player-edge``)."""
+    return [load_profile(name).allowing_player_edge()]
 
 
 def test_a_value_next_to_its_limit_is_shown_with_the_digits_that_tell_them_apart(
@@ -194,20 +203,18 @@ def test_rounded_returns_are_checked_at_their_worst_stake() -> None:
 
 
 def test_nj_notation_depends_on_the_sheet(classic: Paytable) -> None:
-    checks = check_paytable_against(classic, "nj").checks
+    checks = check_paytable_against(classic, _only("nj")).checks
     assert {(c.value, c.limit, c.verdict) for c in checks} == {("both", "to", Verdict.FAIL)}
     assert "use --notation to" in checks[0].note
     assert all(
         c.verdict is Verdict.PASS
-        for c in check_paytable_against(classic, "nj", notation=Notation.TO).checks
+        for c in check_paytable_against(classic, _only("nj"), notation=Notation.TO).checks
     )
     assert all(
         c.verdict is Verdict.FAIL
-        for c in check_paytable_against(classic, "nj", notation=Notation.FOR).checks
+        for c in check_paytable_against(classic, _only("nj"), notation=Notation.FOR).checks
     )
-    assert (
-        check_paytable_against(classic, "nj").checks[0].source.startswith("N.J.A.C. 13:69F-13.6(a)")
-    )
+    assert checks[0].source.startswith("N.J.A.C. 13:69F-13.6(a)")
 
 
 def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
@@ -216,7 +223,7 @@ def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
     half = Row(parse_condition("winner == tie"), Payout(Fraction(-1, 2), "0.5 for 1"), "Tie")
     bet = replace(player, id="half", rows=(player.rows[0], half, player.rows[2]))
     table = replace(classic, bets=(bet,))
-    (c,) = check_paytable_against(table, "nj", notation=Notation.TO).checks
+    (c,) = check_paytable_against(table, _only("nj"), notation=Notation.TO).checks
     assert c.verdict is Verdict.FAIL and "'Tie' (0.5 for 1)" in c.note
     (c,) = check_paytable_against(
         table, [_house({"payout_notation": "for"})], notation=Notation.FOR
@@ -226,9 +233,7 @@ def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
 
 def test_checks_run_on_the_shoe_and_rules_in_use(classic: Paytable) -> None:
     six = Shoe.decks(6)
-    (pair,) = run_checks(
-        load_profiles("mga"), joint_distribution(six), [classic.bet("player_pair")]
-    ).checks
+    (pair,) = run_checks(_only("mga"), joint_distribution(six), [classic.bet("player_pair")]).checks
     assert pair.value == 12 * player_pair_probability(six) != RTP["player_pair"]
     mini = check_paytable_against(classic, "adm", tableau=load_paytable("mini").tableau)
     assert mini.for_bet("player_pair")[0].value == RTP["player_pair"]  # pairs ignore the tableau
@@ -255,7 +260,8 @@ def test_bundled_profiles_cite_their_sources() -> None:
     }
     for name, (kind, limit, quote) in expected.items():
         p = load_profile(name)
-        (rule,) = p.rules
+        (rule, own) = p.rules  # the profile's, then exactodds' own
+        assert own is NO_PLAYER_EDGE
         assert (rule.kind, rule.limit) == (kind, limit)
         assert quote in rule.source and p.source and p.sha256 and p.file == f"profiles/{name}.toml"
     assert "prominently displays the actual odds" in load_profile("gli-11").rules[0].exception
@@ -402,3 +408,43 @@ def test_profile_names_and_lists(tmp_path: Path, write_file: WriteFile) -> None:
     with pytest.raises(ProfileError, match="larger than"):
         load_profile(big)
     assert [p.id for p in load_profiles(" gli-11 , adm ")] == ["gli-11", "adm"]
+
+
+# -- exactodds' own rule: no bet favours the player -----------------------------------------------
+
+GENEROUS = (
+    'name = "Generous"\ndecks = 8\n[bets.generous]\nname = "Generous Player"\nrows = [\n'
+    '  { when = "player.wins", pays = "6:5" },\n  { when = "winner == tie", pays = "push" },\n'
+    '  { when = "otherwise", pays = "lose" },\n]\n'
+)
+GENEROUS_RTP = 1 + Fraction(6, 5) * P_PLAYER - P_BANKER
+"""Player paid 6:5, ties push: above 100% from the published 8-deck counts (about 107.7%)."""
+
+
+@pytest.mark.parametrize("name", ["adm", "gli-11", "mga", "nj"])
+def test_every_bundled_profile_fails_a_player_favourable_bet(
+    name: str, write_file: WriteFile
+) -> None:
+    table = load_paytable(write_file("generous.toml", GENEROUS))
+    (own,) = [
+        c
+        for c in check_paytable_against(table, name, notation=Notation.TO).checks
+        if c.rule is RuleKind.MAX_RTP
+    ]
+    assert GENEROUS_RTP > 1
+    assert (own.value, own.limit, own.verdict) == (GENEROUS_RTP, Fraction(1), Verdict.FAIL)
+    assert own.source.startswith("exactodds' own rule") and "--allow-player-edge" in own.note
+    allowed = check_paytable_against(table, [load_profile(name).allowing_player_edge()])
+    assert all(c.rule is not RuleKind.MAX_RTP for c in allowed.checks)
+
+
+def test_a_profile_may_allow_a_player_edge_or_set_its_own_maximum() -> None:
+    assert _house({"min_rtp": "90%"}).rules == (Rule(RuleKind.MIN_RTP, Fraction(9, 10)),)
+    strict, _ = parse_profile({"name": "Strict", "rules": {"min_rtp": "90%"}})
+    assert strict is not None and strict.rules[-1] is NO_PLAYER_EDGE
+    own, _ = parse_profile({"name": "Own", "rules": {"max_rtp": "110%"}})
+    assert own is not None and own.rules == (Rule(RuleKind.MAX_RTP, Fraction(11, 10)),)
+    _, problems = parse_profile(
+        {"name": "Bad", "allow_player_edge": "yes", "rules": {"max_rtp": 1}}
+    )
+    assert problems == ["<profile>: 'allow_player_edge' must be true or false, not 'yes'"]

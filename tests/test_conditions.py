@@ -97,6 +97,9 @@ def _reference(node: Node, o: Outcome) -> bool:
         return bool(value(node))
     if isinstance(node, Cmp):
         a, b = value(node.left), value(node.right)
+        features = not isinstance(node.left, Const) and not isinstance(node.right, Const)
+        if features and (a is None or b is None):
+            return False  # two features, one a third card not drawn (docs/paytables.md)
         if node.op == "==":
             return a == b
         if node.op == "!=":

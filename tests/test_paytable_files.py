@@ -249,12 +249,14 @@ def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
 
 # The market side bets of issue 16 item 5, checked by tests/test_market_paytables.py.
 MARKET = {f"{name}.toml" for name in _data("market_edges.toml")}
+# Bets written with shape/most, checked against published tables by tests/test_shapes.py.
+SHAPES = {"lucky-match.toml"}
 
 
 def test_bundled_set_is_the_expected_files() -> None:
-    assert sorted(p.name for p in bundled_paytables()) == sorted({*EXPECTED, *MARKET})
+    assert sorted(p.name for p in bundled_paytables()) == sorted({*EXPECTED, *MARKET, *SHAPES})
     assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == sorted(
-        {*EXPECTED, *MARKET}
+        {*EXPECTED, *MARKET, *SHAPES}
     )
     assert default_paytable().name == "classic.toml"
 

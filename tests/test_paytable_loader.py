@@ -232,3 +232,29 @@ def test_a_row_impossible_only_on_this_shoe_is_a_warning(write_file: WriteFile, 
     # on two decks the same file has no warning
     two = write_file("two.toml", ONE_DECK.replace("decks = 1", "decks = 2"))
     assert load_paytable(two).warnings == ()
+
+
+def test_unreachable_rows_may_be_allowed(write_file: WriteFile, cli: Cli) -> None:
+    """A generated table's dead rows: an error, a warning with --allow-unreachable or the
+    file's allow_unreachable = true (then every command loads it)."""
+    body = HEADER + PLAYER.replace('"winner == tie"', '"margin == 10"').replace('"push"', '"2:1"')
+    path = write_file("game.toml", body)
+    code, _, err = cli(["validate", str(path)])
+    assert code == 2 and "can never match" in err
+    code, out, err = cli(["validate", "--allow-unreachable", str(path)])
+    assert code == 0 and f"{path}: ok" in out
+    assert "exactodds: warning:" in err and "can never match" in err and "allowed" in err
+    allowed = write_file("allowed.toml", "allow_unreachable = true\n" + body)
+    assert len(load_paytable(allowed).warnings) == 1
+    bad = write_file("bad.toml", 'allow_unreachable = "yes"\n' + body)
+    assert any("'allow_unreachable' must be true or false" in p for p in validate_paytable(bad))
+
+
+def test_comparing_two_absent_cards_is_warned(write_file: WriteFile) -> None:
+    body = HEADER + PLAYER.replace(
+        '"player.wins"', '"player.wins and player.card3.rank == banker.card3.rank"'
+    )
+    path = write_file("game.toml", body)
+    (warning,) = load_paytable(path).warnings
+    assert warning.startswith(f"{path}:7: bet 'player' row 1: 'player.card3.rank == ")
+    assert "compares two cards that may not be dealt" in warning

@@ -99,7 +99,7 @@ COMMANDS = _commands()
 
 def test_the_readme_has_the_blocks_this_test_knows() -> None:
     langs = {b.lang for b in BLOCKS if not b.lang.startswith("{")}  # MyST directives aside
-    assert langs <= {"sh", "python", "toml"}, langs
+    assert langs <= {"sh", "python", "toml", "console"}, langs
     assert len(COMMANDS) >= 15
     assert {b.page for b in BLOCKS if b.lang == "python"} >= {"README.md", "docs/notebook.md"}
     skipped = [
@@ -114,21 +114,13 @@ def test_the_readme_has_the_blocks_this_test_knows() -> None:
         assert len(reason) > 5, line
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
-)
-def test_readme_command_runs(command: str, checkout: bool, tmp_path: Path) -> None:
+def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run a documented command line (the venv's scripts only) from ``cwd``; it must succeed."""
     parts = [p.strip() for p in command.split("&&")]
     for part in parts:
         assert part.startswith(".venv/bin/"), f"not the venv's script: {part}"
     if not (VENV_BIN / "exactodds").is_file():
         pytest.skip("README commands name the venv's scripts; run the suite with the venv")
-    if checkout:
-        cwd = ROOT
-    else:
-        cwd = tmp_path
-        (tmp_path / "examples").symlink_to(ROOT / "examples")
     script = re.sub(r"(?<![\w/.])\.venv/bin/", f"{VENV_BIN}/", command)
     env = {**os.environ, "SOURCE_DATE_EPOCH": "0"}
     done = subprocess.run(
@@ -142,8 +134,52 @@ def test_readme_command_runs(command: str, checkout: bool, tmp_path: Path) -> No
     )
     assert done.returncode == 0, f"{command}\n{done.stderr}"
     assert "Traceback" not in done.stderr
+    return done
+
+
+def _scratch(tmp_path: Path) -> Path:
+    """A user's folder: nothing but a link to examples/."""
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    return tmp_path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "checkout"), [c[1:] for c in COMMANDS], ids=[c[0] for c in COMMANDS]
+)
+def test_readme_command_runs(command: str, checkout: bool, tmp_path: Path) -> None:
+    done = _run(command, ROOT if checkout else _scratch(tmp_path))
     if ">" not in command and "--out" not in command:
         assert done.stdout.strip(), command  # every example prints something
+
+
+def _sessions() -> list[tuple[str, str, str]]:
+    """(id, command, expected output) of every ``$ command`` of the ``console`` blocks."""
+    out: list[tuple[str, str, str]] = []
+    for block in (b for b in BLOCKS if b.lang == "console"):
+        lines = block.text.splitlines()
+        starts = [k for k, line in enumerate(lines) if line.startswith("$ ")]
+        assert starts and starts[0] == 0, f"{block.where}: a console block starts with '$ '"
+        for k, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+            expected = "\n".join(lines[k + 1 : end]) + "\n"
+            out.append((f"{block.page}:{block.line + k}", lines[k][2:], expected))
+    return out
+
+
+SESSIONS = _sessions()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("command", "expected"), [s[1:] for s in SESSIONS], ids=[s[0] for s in SESSIONS]
+)
+def test_console_blocks_print_what_they_show(command: str, expected: str, tmp_path: Path) -> None:
+    """A ``console`` block shows real output: ``...`` stands for lines left out (doctest's
+    ELLIPSIS); trailing spaces aside, the rest is what the command prints."""
+    done = _run(command, _scratch(tmp_path))
+    got = "".join(line.rstrip() + "\n" for line in done.stdout.splitlines())
+    checker = doctest.OutputChecker()
+    assert checker.check_output(expected, got, doctest.ELLIPSIS), f"{command}\n{got}"
 
 
 PYTHON_PAGES = sorted({b.page for b in BLOCKS if b.lang == "python"})

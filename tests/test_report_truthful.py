@@ -85,7 +85,8 @@ def test_a_file_paytable_is_named_by_its_path(tmp_path: Path) -> None:
     path = tmp_path / "my game.toml"
     path.write_text(load_paytable("trainer").path.read_text("utf-8"), "utf-8")  # type: ignore[union-attr]
     (sheet,) = build_sheets([str(path)], game=GameChoice(decks=6))
-    assert sheet.rerun == (str(path), "--decks", "6")
+    assert sheet.rerun is not None
+    assert sheet.rerun.args() == (str(path), "--decks", "6")
     assert sheet.command == f"exactodds report {shlex.quote(str(path))} --decks 6"
 
 

@@ -4,6 +4,7 @@ inputs and the date. Also what both binary formats (PDF, XLSX) do without their 
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -20,23 +21,21 @@ from exactodds.escape import formula_like
 from exactodds.numbers import grouped
 from exactodds.paytable import Paytable
 from exactodds.report import Sheet, build_sheet, build_sheets, render_file, render_sheets
+from exactodds.report.figures import FLAG
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
 from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
 from tests.extras import need
+from tests.formulas import tokens
 from tests.test_report_escaping import PAYTABLE as HOSTILE
 
 openpyxl = need("openpyxl", "xlsx")
 
-LIVE_FORMULA = re.compile(
-    r"E\d+\*H\d+|SUM\(J\d+:J\d+\)|-J\d+|1\+J\d+|J\d+"
-    r'|SUMIF\(E\d+:E\d+,(&gt;0|"&gt;0"|0),H\d+:H\d+\)'
-)
-"""The live formulas of a bet sheet (as stored in the XML, ``>`` escaped)."""
 
-
-def workbook(data: bytes) -> Any:
-    return openpyxl.load_workbook(io.BytesIO(data))
+def workbook(data: bytes, formulas: bool = False) -> Any:
+    """The workbook as a reader that does not calculate sees it: every formula cell its cached
+    value (with ``formulas``: the formulas themselves)."""
+    return openpyxl.load_workbook(io.BytesIO(data), data_only=not formulas)
 
 
 def rows(ws: Any) -> list[list[Any]]:
@@ -77,8 +76,8 @@ def test_workbook_equals_the_json_sheet(classic_sheet: Sheet) -> None:
             ("Hit frequency", "hit_frequency"),
         ):
             assert r[col[f"{label} (exact)"]] == b[key], (b["id"], key)
-            # openpyxl writes numbers to 16 significant digits (Excel shows 15)
-            assert r[col[label]] == float(f"{float(Fraction(b[key])):.16g}")
+            # a formula over the bet sheet, cached as the double nearest the figure
+            assert r[col[label]] == float(Fraction(b[key]))
         assert r[col["Variance (exact)"]] == b["variance"]
         assert r[col["Largest win (exact)"]] == b["largest_win"]
         assert r[col["Its probability (exact)"]] == b["largest_win_probability"]
@@ -132,7 +131,7 @@ def test_compliance_and_confidence_equal_the_json_sheet() -> None:
     )
     header, checks = table(ws, "Profile")
     col = {name: i for i, name in enumerate(header)}
-    assert len(checks) == len(compliance["checks"]) == 2 * 4  # two bets, four profiles
+    assert len(checks) == len(compliance["checks"]) == 2 * 4 * 2  # bets, profiles, RTP ≤ 100%
     assert {c["verdict"] for c in compliance["checks"]} >= {"pass", "fail"}
     for r, c in zip(checks, compliance["checks"], strict=True):
         got = {
@@ -221,11 +220,14 @@ def test_text_cells_are_never_formulas(tmp_path: Path) -> None:
     data = render_xlsx(sheet)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         xml = b"".join(archive.read(n) for n in archive.namelist() if n.startswith("xl/"))
-    # the only formulas are the live ones exactodds writes, over cell references: no text of
-    # the input ever becomes a formula
-    formulas = re.findall(rb"<f[ >]([^<]*)</f>", xml)
-    assert formulas and all(LIVE_FORMULA.fullmatch(f.decode()) for f in formulas), formulas
-    book = workbook(data)
+    # the only formulas are the live ones exactodds writes, over cell references, within the
+    # evaluator's subset; their only strings are its own: no text of the input becomes a formula
+    formulas = [html.unescape(f.decode()) for f in re.findall(rb"<f[ >]([^<]*)</f>", xml)]
+    assert formulas
+    for formula in formulas:
+        strings = {text for kind, text in tokens(formula) if kind == "string"}
+        assert strings <= {'">0"', f'"{FLAG}"', '""'}, formula
+    book = workbook(data, formulas=True)
     names = book.sheetnames
     assert len(names) == len({n.lower() for n in names}) and max(map(len, names)) <= 31
     _, body = table(book["player"], "Event")
@@ -236,7 +238,7 @@ def test_text_cells_are_never_formulas(tmp_path: Path) -> None:
         for line in ws.iter_rows():
             for cell in line:
                 if isinstance(cell.value, str) and cell.data_type == "f":  # a live formula
-                    assert LIVE_FORMULA.fullmatch(cell.value.removeprefix("=").replace(">", "&gt;"))
+                    assert cell.value.removeprefix("=") in formulas
                 elif isinstance(cell.value, str):
                     assert cell.data_type == "s"
                     if formula_like(cell.value):
@@ -317,79 +319,3 @@ def test_binary_formats_need_out(fmt: str, cli: Cli) -> None:
     code, out, err = cli(["report", "classic", "--format", fmt])
     assert (code, out) == (2, "")
     assert err.endswith(f"--format {fmt} writes binary files, one per sheet: give --out DIR\n")
-
-
-# -- live formulas ------------------------------------------------------------------------------
-
-_REF = r"([A-Z]+)(\d+)"
-
-
-def evaluate(ws: Any, formula: str) -> Fraction:
-    """A live formula of a bet sheet evaluated with exact Fractions: a number cell stands for
-    the exact ``p/q`` text exactodds writes beside it, a formula cell for its own formula."""
-
-    def cell(ref: str) -> Fraction:
-        value = ws[ref].value
-        if isinstance(value, str) and value.startswith("="):
-            return evaluate(ws, value)
-        beside = ws.cell(ws[ref].row, ws[ref].column + 1).value
-        assert Fraction(beside) == value or abs(float(Fraction(beside)) - value) < 1e-12
-        return Fraction(beside)
-
-    def cells(a: str, b: str) -> list[Fraction]:
-        first, last = ws[a], ws[b]
-        return [cell(f"{first.column_letter}{r}") for r in range(first.row, last.row + 1)]
-
-    body = formula.removeprefix("=")
-    if m := re.fullmatch(rf"{_REF}\*{_REF}", body):
-        return cell(m[1] + m[2]) * cell(m[3] + m[4])
-    if m := re.fullmatch(rf"SUM\({_REF}:{_REF}\)", body):
-        return sum(cells(m[1] + m[2], m[3] + m[4]), Fraction(0))
-    if m := re.fullmatch(rf'SUMIF\({_REF}:{_REF},("&gt;0"|">0"|0),{_REF}:{_REF}\)', body):
-        keys, values = cells(m[1] + m[2], m[3] + m[4]), cells(m[6] + m[7], m[8] + m[9])
-        positive = m[5] != "0"  # ">0": the wins; 0: the pushes
-        picked = [v for k, v in zip(keys, values, strict=True) if (k > 0 if positive else k == 0)]
-        return sum(picked, Fraction(0))
-    if m := re.fullmatch(rf"(-|1\+)?{_REF}", body):
-        x = cell(m[2] + m[3])
-        return -x if m[1] == "-" else 1 + x if m[1] else x
-    raise AssertionError(f"not a live formula: {formula}")
-
-
-def figure_cells(ws: Any) -> dict[str, Any]:
-    """Label → value cell of the bet sheet's figure table."""
-    body = list(ws.iter_rows())
-    start = next(i for i, r in enumerate(body) if r[0].value == "Figure")
-    return {r[0].value: r[1] for r in body[start + 1 :] if r[0].value}
-
-
-def test_bet_sheets_compute_returns_and_edges_with_formulas(classic: Paytable) -> None:
-    sheet = build_sheet(classic, date="2024-01-01")
-    data = render_xlsx(sheet)
-    book, cached = workbook(data), openpyxl.load_workbook(io.BytesIO(data), data_only=True)
-    for b in sheet.bets:
-        ws, f = book[b.bet.id], b.figures
-        returns = [ws.cell(r, 10).value for r in range(3, ws.max_row) if ws.cell(r, 1).value]
-        assert sum(isinstance(v, str) and v.startswith("=E") for v in returns) == len(f.rows)
-        figures = figure_cells(ws)
-        expected = {
-            "House edge (pushes counted)": f.house_edge,
-            "RTP": f.rtp,
-            "Expected value per unit": f.ev,
-            "Hit frequency": f.hit_frequency,
-            "Push probability": f.push_probability,
-        }
-        for label, value in expected.items():
-            formula = figures[label].value
-            assert isinstance(formula, str) and formula.startswith("="), (b.bet.id, label)
-            assert evaluate(ws, formula) == value, (b.bet.id, label)
-            # the cached value, for a reader that does not recalculate
-            shown = cached[b.bet.id][figures[label].coordinate].value
-            assert abs(shown - float(value)) < 1e-12, (b.bet.id, label)
-    # Editing a Pays (its net per unit) recomputes the bet: Player Pair at 12:1, hand-checked
-    # 1 − 13 × 31/415 = 12/415.
-    ws = book["player_pair"]
-    pair_row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Player pair")
-    ws.cell(pair_row, 5).value, ws.cell(pair_row, 6).value = 12, "12/1"
-    edge = figure_cells(ws)["House edge (pushes counted)"].value
-    assert evaluate(ws, edge) == Fraction(12, 415)

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from exactodds.cli.common import (
+    AllowPlayerEdgeOpt,
     DecksOpt,
     NotationOpt,
     PaytablesArg,
@@ -32,8 +33,10 @@ EPILOG = """Examples:
 Bundled profiles: adm (Italy: RTP at least 90%), mga (Malta: at least 85%), gli-11 (top award at
 least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). A profile file is TOML:
 name, source and a [rules] table (min_rtp, max_rtp, top_award_max_odds, payout_notation). Every
-rule is checked per bet, on the shoe and rules in use. Exit code 0 when every check passes (n/a
-included), 1 when one fails, 2 on bad input."""
+profile also carries exactodds' own rule that no bet favours the player (RTP at most 100%),
+unless it has its own max_rtp, says allow_player_edge = true, or --allow-player-edge is given.
+Every rule is checked per bet, on the shoe and rules in use. Exit code 0 when every check
+passes (n/a included), 1 when one fails, 2 on bad input."""
 
 
 def check(
@@ -54,6 +57,7 @@ def check(
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
     notation: NotationOpt = Notation.BOTH,
+    allow_player_edge: AllowPlayerEdgeOpt = False,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
@@ -68,6 +72,7 @@ def check(
         against,
         game=GameChoice(decks, remove, shoe_file, rules),
         notation=notation,
+        allow_player_edge=allow_player_edge,
     )
     typer.echo(render_checks(results, fmt), nl=False)
     failed = sum(len(r.compliance.failures()) for r in results)

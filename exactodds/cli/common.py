@@ -22,6 +22,7 @@ from exactodds.payout import Notation
 
 __all__ = [
     "AgainstOpt",
+    "AllowPlayerEdgeOpt",
     "DecksOpt",
     "ForceOpt",
     "Format",
@@ -186,6 +187,14 @@ AgainstOpt = Annotated[
         metavar="PROFILES",
         help="Jurisdiction profiles, comma-separated: adm, gli-11, mga, nj or a profile TOML file.",
         show_default=False,
+    ),
+]
+AllowPlayerEdgeOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-player-edge",
+        help="Let bets favour the player: drop exactodds' own rule (RTP at most 100%, house "
+        "edge at least 0) that every profile is checked by.",
     ),
 ]
 NotationOpt = Annotated[

@@ -32,13 +32,16 @@ def compare(
             "--rules",
             metavar="LIST",
             help="Tableaux, comma-separated: names, files, or 'paytable' for its own "
-            "(default: punto-banco,mini,pronto).",
+            "(default: the paytable's own).",
         ),
     ] = None,
     tie: Annotated[
         str | None,
         typer.Option(
-            "--tie", metavar="LIST", help="Tie payouts, comma-separated (default: 8:1,9:1)."
+            "--tie",
+            metavar="LIST",
+            help="Tie payouts, comma-separated (default: the paytable's own Tie bet; a "
+            "paytable without one gets the standard Tie only when payouts are listed).",
         ),
     ] = None,
     decks: Annotated[
@@ -81,7 +84,9 @@ def compare(
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 
-    Variants change the rules (tableau), the decks, the Tie payout and the Banker bet
+    Only what is asked: each of --rules, --decks, --tie and --banker lists the values of one
+    axis, and an axis not given is the paytable's own, so --decks 6,8 --tie 8:1,9:1 makes 4
+    variants. Variants change the rules (tableau), the decks, the Tie payout and the Banker bet
     (commission 19:20, or no-commission paying 1:2 on a winning 6); other bets keep their rows.
     Cells marked * favour the player. Every house edge on a full shoe is a rational function
     of the number of decks: --formula prints it, and --decks inf its limit (cards drawn with

@@ -110,13 +110,15 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
         for bet in sheet.bets:
             f = bet.figures
             largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
-            cells = [percent(f.house_edge), percent(f.rtp), percent(f.hit_frequency), largest]
-            if offered:
+            cells = [_edge(f.house_edge), percent(f.rtp), percent(f.hit_frequency), largest]
+            if offered:  # _edge: * marks a bet that favours the player
                 p = f.offer_probability
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
             table.add_row(name, *cells)
         console.print(table)
+        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
+            console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if offered:
             console.print(f"{offer_legend()} Offered: the probability of the offer.")
             if len(offered) <= MAX_OFFERS_LISTED:
@@ -145,18 +147,16 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
     >>> c = compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
     >>> text = compare_summary(c, width=80)
     >>> max(len(line) for line in text.splitlines()) <= 80, text.count("Player Pair")
-    (True, 3)
+    (True, 1)
     """
     console, buffer = _console(width, color)
     console.print(f"House edge by variant: {comparison.paytable.name}", style="bold")
+    if comparison.varying_axes() and comparison.common_label():
+        console.print(f"Every variant: {comparison.common_label()}.")
     rows = comparison.bet_rows()
-    results = comparison.results
-    for start in range(0, len(results), VARIANTS_PER_TABLE):
-        part = results[start : start + VARIANTS_PER_TABLE]
-        heads = [
-            f"{r.variant.rules}\n{_decks(r.variant.decks)}\nTie {r.tie_label}\n{r.banker_label}"
-            for r in part
-        ]
+    labels = comparison.variant_labels()  # the axes that vary, a line each
+    for start in range(0, len(labels), VARIANTS_PER_TABLE):
+        heads = [label.replace(", ", "\n") for label in labels[start : start + VARIANTS_PER_TABLE]]
         console.print()
         table = _table("", ["Bet", *heads])
         for name, edges in rows:
@@ -166,10 +166,6 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
     console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
     return buffer.getvalue()
-
-
-def _decks(decks: object) -> str:
-    return "∞ decks" if str(decks) == "inf" else f"{decks} decks"
 
 
 def _edge(edge: object) -> str:

@@ -18,13 +18,22 @@ EPILOG = """Examples:
 
 \b
   exactodds validate examples/my-game.toml
-  exactodds validate paytables/classic.toml examples/lucky-six.toml"""
+  exactodds validate paytables/classic.toml examples/lucky-six.toml
+  exactodds validate --allow-unreachable examples/my-game.toml"""
 
 
 def validate(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Paytable TOML files to check.")
     ],
+    allow_unreachable: Annotated[
+        bool,
+        typer.Option(
+            "--allow-unreachable",
+            help="A row no round can reach is a warning, not a problem (generated tables; "
+            "the file's allow_unreachable = true does the same for every command).",
+        ),
+    ] = False,
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 
@@ -38,7 +47,7 @@ def validate(
 
     bad = 0
     for path in files:
-        table, problems = examine_paytable(path)
+        table, problems = examine_paytable(path, allow_unreachable=allow_unreachable)
         if table is None:
             bad += 1
             for problem in problems[:SHOWN]:

@@ -7,7 +7,7 @@ The checks are :mod:`exactodds.compliance`'s, made on the shoe and drawing rules
 
 >>> results = check_paytables(["classic"], "gli-11,mga")
 >>> [(r.label, r.compliance.summary()) for r in results]
-[('paytables/classic.toml', '28 checks: 26 pass, 2 fail, 0 n/a')]
+[('paytables/classic.toml', '56 checks: 54 pass, 2 fail, 0 n/a')]
 >>> json.loads(render_checks(results, "json"))["checks"][0]["verdict"]
 'pass'
 """
@@ -70,7 +70,7 @@ class CheckedPaytable:
 
         >>> (r,) = check_paytables(["classic"], "mga")
         >>> r.to_json()["summary"]
-        {'checks': 14, 'pass': 12, 'fail': 2, 'n/a': 0}
+        {'checks': 28, 'pass': 26, 'fail': 2, 'n/a': 0}
         """
         return {
             "paytable": self.label,
@@ -88,15 +88,19 @@ def check_paytables(
     *,
     game: GameChoice = PAYTABLE_GAME,
     notation: Notation = Notation.BOTH,
+    allow_player_edge: bool = False,
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
-    against the profiles ``against`` names, on the shoe and rules ``game`` chooses.
+    against the profiles ``against`` names, on the shoe and rules ``game`` chooses;
+    ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile.
 
     >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
-    ('6 decks (312 cards), drawing rules mini', 4)
+    ('6 decks (312 cards), drawing rules mini', 17)
     """
     profiles = load_profiles(against)
+    if allow_player_edge:
+        profiles = tuple(p.allowing_player_edge() for p in profiles)
     tableau = game.tableau() if game.rules is not None else None
     out = []
     for spec in specs or [str(default_paytable())]:

@@ -15,6 +15,7 @@
     (node.compareDocumentPosition(source) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
   const DATA = JSON.parse(source.textContent);
   const PRECISION = DATA.precision;
+  const FIXED = new Set(DATA.fixed_figures);
   const FLAG = "PLAYER-FAVOURABLE";
   const DASH = "\u2014";
 
@@ -238,7 +239,6 @@
 
   // -- figures (exactodds/metrics.py) ------------------------------------------------------------
 
-  const UNIVERSE = BigInt(DATA.universe);
   const CONFIDENCE = DATA.confidence;
   const EXAMPLE_STAKE = new Q(100n);
 
@@ -397,9 +397,10 @@
         ? null
         : { step: Q.of(b.rounding.step), mode: b.rounding.mode, text: b.rounding.text },
     stakes: b.stakes.map((s) => Q.of(s)),
+    // per round, or per offered round for a bet with an offer (metrics.bet_figures)
     rows: b.rows.map((r) => ({
       combinations: BigInt(r.combinations),
-      probability: new Q(BigInt(r.combinations), UNIVERSE),
+      probability: new Q(BigInt(r.combinations), BigInt(b.total) || 1n),
     })),
     inputs: [],
     fields: [],
@@ -627,6 +628,7 @@
     bet.favourable = result.favourable;
     showFlags(bet, result.favourable === true, result.values.get("ev||") || DASH);
     for (const f of bet.fields) {
+      if (FIXED.has(f.figure)) continue; // does not depend on payouts: as printed
       if (f.figure === "player_favourable") {
         const flag = result.favourable ? strong(FLAG) : "";
         f.node.replaceChildren(result.favourable === null ? DASH : flag);
@@ -717,74 +719,47 @@
     }
     return `${out}"`;
   };
-  const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key));
-  const tomlValue = (value) =>
-    typeof value === "string"
-      ? tomlString(value)
-      : Array.isArray(value)
-        ? `[${value.map(tomlValue).join(", ")}]`
-        : String(value);
 
-  // The edited paytable as TOML, or null while a payout cannot be read.
+  // The edited paytable as TOML, or null while a payout cannot be read: the paytable's text as
+  // the page carries it (its own file, or exactodds' writing of it; exactodds/paytable_toml.py)
+  // with only the edited payouts put in, and then a description listing the edits, as
+  // Paytable.with_payout does in Python (the old one may state the old payouts).
   const exportText = () => {
     if (bets.some((bet) => bet.inputs.some((input) => input.hasAttribute("aria-invalid")))) {
       return null;
     }
-    const t = DATA.paytable;
+    const EXPORT = DATA.export;
     const clean = (text) => text.replace(/[\u0000-\u001f\u007f]/g, " ");
-    const lines = [
-      `# Exported from an exactodds designer page (${clean(DATA.software)}, sheet of ` +
-        `${clean(DATA.date)}):`,
-      "# the paytable of the sheet, with its payouts as edited there.",
-      `name = ${tomlString(t.name)}`,
-    ];
-    // An edit makes the paytable's description stale (it may state the old payouts): the
-    // export describes the edits instead, as Paytable.with_payout does in Python.
     const edits = [];
+    const payouts = new Map();
     for (const bet of bets) {
       bet.data.rows.forEach((row, k) => {
         const input = bet.inputs[k];
         if (input !== undefined && input.value !== input.defaultValue) {
-          edits.push(`${bet.data.name}: ${row.event} ${strip(input.value)} (was ${row.text})`);
+          const pays = strip(input.value);
+          payouts.set(`${k}|${bet.id}`, pays);
+          edits.push(`${bet.data.name}: ${row.event} ${pays} (was ${row.text})`);
         }
       });
     }
-    const description = edits.length ? `${t.name} with ${edits.join("; ")}.` : t.description;
-    if (description) lines.push(`description = ${tomlString(description)}`);
-    if (t.source) lines.push(`source = ${tomlString(t.source)}`);
-    lines.push(`decks = ${t.decks}`);
-    if (typeof t.rules === "string") {
-      lines.push(`rules = ${tomlString(t.rules)}`);
-    } else {
-      lines.push("", "[rules]");
-      for (const key of ["name", "description", "player_draw"]) {
-        if (t.rules[key] !== undefined) lines.push(`${key} = ${tomlValue(t.rules[key])}`);
-      }
-      lines.push("", "[rules.banker_draw]");
-      for (const [total, draw] of Object.entries(t.rules.banker_draw)) {
-        lines.push(`${tomlKey(total)} = ${tomlValue(draw)}`);
-      }
+    const description = edits.length
+      ? `${EXPORT.name} with ${[...EXPORT.edits, ...edits].join("; ")}.`
+      : null;
+    const out = [
+      `# Exported from an exactodds designer page (${clean(DATA.software)}, sheet of ` +
+        `${clean(DATA.date)}):\n`,
+      "# the paytable of the sheet, with its payouts as edited there.\n",
+    ];
+    for (const piece of EXPORT.pieces) {
+      if (typeof piece === "string") out.push(piece);
+      else if (piece.bet !== "") {
+        const pays = payouts.get(`${piece.row}|${piece.bet}`);
+        out.push(pays === undefined ? piece.text : tomlString(pays));
+      } else if (description === null) out.push(piece.text);
+      else if (piece.insert) out.push(`description = ${tomlString(description)}\n`);
+      else out.push(tomlString(description));
     }
-    for (const bet of bets) {
-      const b = bet.data;
-      lines.push("", `[bets.${tomlKey(b.id)}]`, `name = ${tomlString(b.name)}`);
-      if (b.description) lines.push(`description = ${tomlString(b.description)}`);
-      if (b.max_round !== null) lines.push(`max_round = ${b.max_round}`);
-      if (b.rounding !== null) {
-        const { text, mode } = b.rounding;
-        lines.push(`rounding = { step = ${tomlString(text)}, mode = ${tomlString(mode)} }`);
-      }
-      lines.push("rows = [");
-      b.rows.forEach((row, k) => {
-        const input = bet.inputs[k];
-        const kept = input === undefined || input.value === input.defaultValue;
-        const pays = tomlString(kept ? row.text : strip(input.value));
-        const [when, name] = [tomlString(row.when), tomlString(row.event)];
-        lines.push(`  { when = ${when}, pays = ${pays}, event = ${name} },`);
-      });
-      lines.push("]");
-    }
-    return `${lines.join("\n")}\n`;
+    return out.join("");
   };
 
   const exportArea = document.querySelector("textarea[data-export]");

@@ -4,9 +4,10 @@ when a payout is edited, and to export the edited paytable as TOML.
 For a fixed shoe and tableau a row's combinations do not depend on its payout, so the page holds
 everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
 grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
-reads), the z-values of the confidence ranges and what a paytable file needs (name, decks,
-rules, every bet's rows) and the list of figures to recompute, each with its kind
-(:func:`~exactodds.report.figures.designer_figures`). The script (``designer.js``, package
+reads), the z-values of the confidence ranges, the list of figures to recompute, each with its
+kind (:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut
+around its payouts (:mod:`exactodds.paytable_toml`): the export is that text with the edited
+payouts put in, never a paytable rebuilt field by field. The script (``designer.js``, package
 data) parses payouts by that grammar and computes with BigInt fractions, formatting every figure as
 :mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
 for the edited paytable.
@@ -15,10 +16,11 @@ for the edited paytable.
 >>> from exactodds.report.sheet import build_sheet
 >>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"))
 >>> data = json.loads(model.data)
->>> data["universe"], data["bets"][1]["rounding"], data["paytable"]["rules"]
-('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, 'punto-banco')
->>> model.notes[-1]
-'Payouts are exported as edited; names, conditions, rounding and max rounds as on this sheet.'
+>>> data["universe"], data["bets"][1]["rounding"], data["export"]["pieces"][0][:9]
+('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, '# Source:')
+>>> model.notes[-1]  # doctest: +NORMALIZE_WHITESPACE
+'The export is the file paytables/touch.toml as loaded, every line and key kept, with only the
+ edited payouts changed (and the description, which then lists the edits).'
 """
 
 from __future__ import annotations
@@ -26,18 +28,18 @@ from __future__ import annotations
 import json
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.escape import printable
 from exactodds.numbers import exact
 from exactodds.payout import format_number, grammar
-from exactodds.report.figures import PRECISION, designer_figures
+from exactodds.paytable_toml import Patchable, default_source, patchable
+from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.tableau import BUILTIN
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
 
@@ -68,15 +70,6 @@ def script() -> str:
     return resources.files("exactodds.report").joinpath("designer.js").read_text("utf-8")
 
 
-def _rules(tableau: Tableau) -> str | dict[str, Any]:
-    """The rules as a paytable writes them: a built-in name, else the whole tableau (a rules
-    file could not be found from wherever the exported file is saved)."""
-    if BUILTIN.get(tableau.name) == tableau:
-        return tableau.name
-    data = tableau.data()
-    return {"description": tableau.description, **data} if tableau.description else data
-
-
 def _decks(sheet: Sheet) -> int:
     """The decks of the exported file: the sheet's full (or depleted) decks, else the
     paytable's."""
@@ -84,7 +77,7 @@ def _decks(sheet: Sheet) -> int:
     return sheet.paytable.decks if depleted is None else depleted[0]
 
 
-def _notes(sheet: Sheet) -> tuple[str, ...]:
+def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
     t = sheet.paytable
     notes = []
     depleted = sheet.shoe.depletion()
@@ -112,21 +105,39 @@ def _notes(sheet: Sheet) -> tuple[str, ...]:
             f"The exported file has this page's drawing rules ({sheet.tableau.name}), not the "
             f"paytable's ({t.tableau.name})."
         )
-    if not isinstance(_rules(sheet.tableau), str):
+    if BUILTIN.get(sheet.tableau.name) != sheet.tableau:
         notes.append(
-            f"The drawing rules {sheet.tableau.name} are written into the file as a [rules] "
-            "table (a rules file would not be found from wherever the file is saved)."
+            f"The drawing rules {sheet.tableau.name} are written into the file as an inline "
+            "rules table (a rules file would not be found from wherever the file is saved)."
         )
     if len(sheet.bets) != len(t.bets):
         notes.append(
             f"Only the {len(sheet.bets)} bets on this page are exported (the paytable has "
             f"{len(t.bets)})."
         )
-    notes.append(
-        "Payouts are exported as edited; names, conditions, rounding and max rounds as on this "
-        "sheet."
-    )
+    if from_source:
+        notes.append(
+            f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
+            "the edited payouts changed (and the description, which then lists the edits)."
+        )
+    else:
+        notes.append(
+            "The export is this page's paytable as exactodds reads it (every key of every "
+            "bet), with the edited payouts; the comments and layout of a file are not kept."
+        )
     return tuple(notes)
+
+
+def _export(sheet: Sheet) -> Patchable:
+    """The text the export patches: the paytable's own file when the page shows its game and
+    every bet (and its rules are not a file of their own), else the page's paytable written by
+    :func:`~exactodds.paytable_toml.paytable_toml`."""
+    t = sheet.paytable
+    bets = tuple(b.bet for b in sheet.bets)
+    if (_decks(sheet), sheet.tableau, bets) == (t.decks, t.tableau, t.bets):
+        return patchable(t, None if t.rules_file is not None else default_source(t))
+    shown = replace(t, decks=_decks(sheet), tableau=sheet.tableau, bets=bets)
+    return patchable(shown)
 
 
 def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
@@ -134,6 +145,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
     places (:data:`exactodds.report.figures.PRECISION`); the HTML renderer adds it to a math
     sheet's page (:func:`exactodds.report.html.render_sheet_html`)."""
     t = sheet.paytable
+    export = _export(sheet)
     payout = grammar()
     # In JavaScript: named groups are (?<name>…), and \s takes U+FEFF too; after the text's
     # whitespace is collapsed (as str.split does) Python's \s can only meet a space.
@@ -156,6 +168,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                     "mode": rounding.mode.value,
                 },
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
+                "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
                         "combinations": str(row.combinations),
@@ -177,19 +190,15 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
         "universe": str(sheet.universe),
         "precision": dict(precision),
         "figures": designer_figures(),
+        "fixed_figures": [f.key for f in BET_FIGURES if not f.recomputed],
         "payout": payout,
         "confidence": {
             "rounds": [str(n) for n in ROUNDS],
             "z": [Z_DIGITS[level] for level in LEVELS],
             "vi_z": Z_DIGITS[VI_LEVEL],
         },
-        "paytable": {
-            "name": t.name,
-            "description": t.description,
-            "source": t.source,
-            "decks": _decks(sheet),
-            "rules": _rules(sheet.tableau),
-        },
+        "export": {"name": t.name, "edits": list(t.edits), "pieces": export.data()},
         "bets": bets,
     }
-    return Designer(json.dumps(data, ensure_ascii=False, separators=(",", ":")), _notes(sheet))
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return Designer(text, _notes(sheet, export.from_source))

@@ -35,6 +35,7 @@ from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
     from exactodds.compare import Comparison
+    from exactodds.compliance import Profile
 
 __all__ = [
     "BINARY_FORMATS",
@@ -221,16 +222,21 @@ def build_sheets(
     notation: Notation = Notation.BOTH,
     examples: bool = True,
     protection: bool = False,
+    allow_player_edge: bool = False,
+    session: int | None = None,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
     shoe and rules ``game`` chooses.
 
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
-    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`. ``examples=False`` leaves out
+    with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`; ``allow_player_edge`` drops
+    exactodds' own no-player-edge rule from them
+    (:meth:`~exactodds.compliance.Profile.allowing_player_edge`). ``examples=False`` leaves out
     the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
     the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
-    work on the card engine checked with the sheet's before either is computed.
+    work on the card engine checked with the sheet's before either is computed; ``session``
+    adds sessions of that many rounds per bet (:func:`~exactodds.report.session.session_sheet`).
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
@@ -238,7 +244,7 @@ def build_sheets(
     >>> [(s.stem, s.shoe.size) for s in build_sheets(["mini", "touch"], game=one_deck)]
     [('mini', 51), ('touch', 51)]
     >>> [s.compliance.summary() for s in build_sheets(["classic"], against="mga")]
-    ['14 checks: 12 pass, 2 fail, 0 n/a']
+    ['28 checks: 26 pass, 2 fail, 0 n/a']
     >>> build_sheets(["mini"], all_bundled=True)
     Traceback (most recent call last):
     ...
@@ -262,9 +268,11 @@ def build_sheets(
     if game.shoe_file is not None:
         extra.append(file_input("shoe", game.shoe_file))
     day = resolve_date(date)
-    if against is None and all_bundled:
-        against = BUNDLED_AGAINST
-    profiles = load_profiles(against) if against is not None else ()
+    profiles = _profiles(BUNDLED_AGAINST if against is None and all_bundled else against)
+    if allow_player_edge:
+        if not profiles:
+            raise ReportError("--allow-player-edge applies only with --against PROFILES")
+        profiles = tuple(p.allowing_player_edge() for p in profiles)
     sheets = []
     for spec in paths:
         table = load_paytable(spec)
@@ -288,11 +296,26 @@ def build_sheets(
                 examples=examples,
             )
         )
-        if protection:
-            from exactodds.report.protection import protection_sheet
-
-            sheets[-1] = protection_sheet(sheets[-1])
+        sheets[-1] = _with_sections(sheets[-1], protection, session)
     return sheets
+
+
+def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:
+    """``sheet`` with the optional sections asked for: game protection, sessions of N rounds."""
+    if protection:
+        from exactodds.report.protection import protection_sheet
+
+        sheet = protection_sheet(sheet)
+    if session is not None:
+        from exactodds.report.session import session_sheet
+
+        sheet = session_sheet(sheet, session)
+    return sheet
+
+
+def _profiles(against: str | None) -> tuple[Profile, ...]:
+    """The profiles ``--against`` names (none without it)."""
+    return load_profiles(against) if against is not None else ()
 
 
 def plan_files(
@@ -421,28 +444,26 @@ def comparison_document(
     >>> edges = [b for b in doc.blocks if isinstance(b, Table)][-1]
     >>> doc.title, edges.header[1:3]  # doctest: +NORMALIZE_WHITESPACE
     ('Classic (commission) — house edge by variant',
-     ('punto-banco, Tie 8:1', 'punto-banco, Tie 9:1'))
+     ('punto-banco rules, Tie 8:1', 'punto-banco rules, Tie 9:1'))
     >>> [row[1] for row in edges.rows if row[0][2] == Code("tie")]  # docs/rules.md §9: 8:1
     ['14.3596%']
     >>> tie = [b for b in doc.blocks if isinstance(b, Chart)][2]  # one chart per bet
     >>> tie.title, [(label, percent(edge)) for label, edge in tie.bars[:2]]
     ... # doctest: +NORMALIZE_WHITESPACE
     ('House edge of Tie by variant',
-     [('punto-banco, Tie 8:1', '14.3596%'), ('punto-banco, Tie 9:1', '4.8440%')])
+     [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import compare_variants
+    from exactodds.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:
-        comparison = compare_variants(load_paytable(default_paytable()))
+        comparison = compare_variants(
+            load_paytable(default_paytable()), rules=list(BUILTIN), ties=DEFAULT_TIES
+        )
     table = comparison.paytable
     results = comparison.results
-    labels = (
-        [f"{r.variant.rules}, Tie {r.tie_label}" for r in results]
-        if bundled
-        else comparison.variant_labels()
-    )
+    labels = comparison.variant_labels()
     rows: tuple[tuple[Inline, ...], ...] = tuple(
         (
             (name, " (", Code(bet_id), ")"),
@@ -456,11 +477,16 @@ def comparison_document(
         else "full shoes of the decks each variant names, every round counted over the "
         "six-card universe"
     )
-    variants = (
-        "drawing rules × Tie payout; every other bet as in the paytable"
-        if bundled
-        else "drawing rules × decks × Tie payout × Banker version; every other bet as in the "
-        "paytable"
+    axes = " × ".join(_AXIS_WORDS[a] for a in comparison.varying_axes())
+    common = comparison.common_label()
+    variants = "; ".join(
+        part
+        for part in (
+            axes or "one variant",
+            f"the same in every variant: {common}" if common else "",
+            "every other bet as in the paytable",
+        )
+        if part
     )
     rerun = "exactodds report --all --out reports/" if bundled else command
     facts: tuple[tuple[Inline, ...], ...] = (
@@ -477,7 +503,8 @@ def comparison_document(
         Para(
             "House edge = −EV per unit staked, pushes counted, from complete enumeration; "
             "* marks a player-favourable bet (positive expectation). Exact fractions: "
-            "exactodds compare classic --format json."
+            "exactodds compare classic --rules punto-banco,mini,pronto --tie 8:1,9:1 "
+            "--format json."
             if bundled
             else "House edge = −EV per unit staked, pushes counted, from complete "
             "enumeration; * marks a player-favourable bet (positive expectation). Exact "
@@ -508,6 +535,15 @@ def comparison_document(
     )
 
 
+_AXIS_WORDS = {
+    "rules": "drawing rules",
+    "decks": "decks",
+    "tie": "Tie payout",
+    "banker": "Banker version",
+}
+"""The comparison's axes in a sentence ("drawing rules × Tie payout")."""
+
+
 def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
     """With ``--formula``: a table of each bet's house edge as a function of the decks d, per
     rules × Tie × Banker."""
@@ -521,7 +557,7 @@ def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
         ),
     ]
     for f in comparison.formulas:
-        blocks.append(Para(f"{f.tableau.name}, Tie {f.tie_label}, Banker {f.banker_label}:"))
+        blocks.append(Para(f"{f.label}:"))
         rows = tuple(
             (
                 (formula.name, " (", Code(formula.bet_id), ")"),

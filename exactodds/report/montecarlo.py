@@ -156,8 +156,7 @@ def monte_carlo_blocks(sheet: Sheet) -> list[Block]:
     )
     blocks: list[Block] = [Heading(2, "Monte Carlo verification", "verification"), Para(intro)]
     if sheet.command is not None:
-        rerun = f"{sheet.command} --monte-carlo-rounds {check.rounds} --seed {check.seed}"
-        blocks.append(Para(("Rerun: ", Code(rerun))))
+        blocks.append(Para(("Rerun: ", Code(sheet.command))))
     for i, (b, c) in enumerate(zip(sheet.bets, check.bets, strict=True)):
         rows = tuple(
             (

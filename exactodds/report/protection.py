@@ -204,7 +204,7 @@ def protection_blocks(sheet: Sheet) -> list[Block]:
     if sheet.command is not None:
         from exactodds.report.document import Code
 
-        blocks.append(Para(("Rerun: ", Code(f"{sheet.command} --protection"))))
+        blocks.append(Para(("Rerun: ", Code(sheet.command))))
     return blocks
 
 

@@ -17,7 +17,6 @@ import datetime as dt
 import hashlib
 import os
 import re
-import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -35,6 +34,7 @@ from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_st
 from exactodds.payout import Notation
 from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
+from exactodds.report.command import ReportCommand
 from exactodds.shoe import Shoe
 from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
@@ -43,6 +43,7 @@ from exactodds.worked_examples import Example, row_examples
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
     from exactodds.report.protection import SheetProtection
+    from exactodds.report.session import SheetSession
 
 __all__ = [
     "CONFIDENCE_PLACES",
@@ -176,26 +177,43 @@ class Sheet:
     version: str
     date: str
     monte_carlo: SheetMonteCarlo | None = None
-    rerun: tuple[str, ...] | None = None
-    """Arguments of ``exactodds report`` that recompute this sheet (the paytable first: a
-    bundled name or the file), or None when its shoe or rules cannot be given as options."""
+    rerun: ReportCommand | None = None
+    """The ``exactodds report`` command of the sheet's paytable, game, bets, profiles and
+    notation (its sections are added by :attr:`rerun_command`), or None when its shoe or rules
+    cannot be given as options."""
     notation: Notation = Notation.BOTH
     """How the sheet states payouts: "to 1", "for 1", or both beside the payout as written."""
     compliance: Compliance | None = None
     protection: SheetProtection | None = None
     """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
+    session: SheetSession | None = None
+    """Sessions of N rounds of each bet (``--session N``), if asked."""
+
+    @property
+    def rerun_command(self) -> ReportCommand | None:
+        """The command that recomputes this sheet with every section it carries
+        (``--protection``, ``--monte-carlo-rounds N --seed S``, ``--session N``), None as
+        :attr:`rerun`."""
+        if self.rerun is None:
+            return None
+        mc = self.monte_carlo
+        return self.rerun.with_sections(
+            protection=self.protection is not None,
+            monte_carlo=None if mc is None else (mc.rounds, mc.seed),
+            session=None if self.session is None else self.session.rounds,
+        )
 
     @property
     def command(self) -> str | None:
-        """The command that recomputes this sheet from any folder, quoted for a POSIX shell.
+        """The command that recomputes this sheet from any folder, quoted for a POSIX shell:
+        the one line every part of the sheet names (:class:`ReportCommand`).
 
         >>> from exactodds.paytable_loader import load_paytable
         >>> build_sheet(load_paytable("classic"), shoe=Shoe.decks(6)).command
         'exactodds report classic --decks 6'
         """
-        if self.rerun is None:
-            return None
-        return shlex.join(("exactodds", "report", *self.rerun))
+        command = self.rerun_command
+        return None if command is None else command.line()
 
     @property
     def overrides(self) -> tuple[str, ...]:
@@ -348,7 +366,7 @@ def build_sheet(
     >>> from exactodds.profile_loader import load_profiles
     >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
     >>> checked.compliance.summary(), checked.command
-    ('14 checks: 4 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
+    ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
         from exactodds import __version__
@@ -374,13 +392,20 @@ def build_sheet(
         game = GameChoice.of(paytable, shoe, tableau)
         bet_options = _bet_options(paytable, bets)
     else:
-        bet_options = [arg for bet in bet_ids or () for arg in ("--bet", bet)]
-    options = (
-        None
-        if game is None
-        else [*game.options(), *bet_options, *_check_options(against, notation)]
-    )
+        bet_options = tuple(bet_ids or ())
     name = _paytable_argument(paytable)
+    rerun = (
+        None
+        if game is None or name is None
+        else ReportCommand(
+            name,
+            game,
+            bet_options,
+            tuple(p.argument for p in against),
+            any(p.edge_allowed_by_option for p in against),
+            notation,
+        )
+    )
     compliance = run_checks(against, joint, bets, notation=notation) if against else None
     return Sheet(
         paytable,
@@ -392,16 +417,10 @@ def build_sheet(
         tuple(inputs),
         version,
         resolve_date(date),
-        rerun=None if options is None or name is None else (name, *options),
+        rerun=rerun,
         notation=notation,
         compliance=compliance,
     )
-
-
-def _check_options(against: Sequence[Profile], notation: Notation) -> list[str]:
-    """``--against`` and ``--notation`` as given to the sheet (the defaults left out)."""
-    out = ["--against", ",".join(p.argument for p in against)] if against else []
-    return out + (["--notation", notation.value] if notation is not Notation.BOTH else [])
 
 
 def _paytable_argument(paytable: Paytable) -> str | None:
@@ -421,8 +440,8 @@ def _paytable_argument(paytable: Paytable) -> str | None:
     return f"./{shown}" if shown.startswith("-") else shown
 
 
-def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> list[str]:
-    """``--bet ID`` for each bet when the sheet shows only some of the paytable's bets."""
+def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> tuple[str, ...]:
+    """The bet ids for ``--bet`` when the sheet shows only some of the paytable's bets."""
     if tuple(bets) == paytable.bets:
-        return []
-    return [arg for bet in bets for arg in ("--bet", bet.id)]
+        return ()
+    return tuple(bet.id for bet in bets)

@@ -1,8 +1,10 @@
 """XLSX math sheets (optional extra ``xlsx``): the sheet as a workbook for people who work in
 Excel. openpyxl is imported only here, when a workbook is made.
 
-Sheets: ``Summary`` (one row per bet), one sheet per bet (its paytable rows with combinations,
-probability and return, the total, then its figures, volatility index and confidence ranges),
+Sheets: ``Summary`` (one row per bet, each value a formula referring to the bet's sheet), one
+live sheet per bet (:mod:`exactodds.report.xlsx_bet`: its paytable rows with combinations,
+probability and return, the total, then its figures, volatility index and confidence ranges, each
+a formula over the payout and probability cells; an offered bet states its offer),
 ``Compliance`` when the sheet has checks (``--against``: every check, then the profiles) and
 ``Inputs`` (software, date, shoe, rules, input files with SHA-256, the command that recomputes
 the sheet). Text cells hold the same strings as the JSON sheet (``p/q``, the decimals of the
@@ -13,9 +15,10 @@ Exact where a spreadsheet allows it, and safe:
 - Counts are integer cells while Excel can hold them: it stores every number as an IEEE double,
   exact up to 2⁵³ = 9,007,199,254,740,992. The 8-deck universe (4,998,398,275,503,360) fits; 9
   decks' does not. A larger count is written as text, and the sheet says so.
-- Probabilities, returns and percentages are number cells (16 significant digits, as openpyxl
-  writes numbers; Excel shows 15), for sorting and charts, with the exact fraction as text in
-  the next column, ``p/q`` as in the JSON sheet.
+- Probabilities, returns and percentages are number cells or formulas (cached as the nearest
+  double; Excel shows 15 digits), for sorting and charts, with the exact fraction as computed as
+  text in the next column, ``p/q`` as in the JSON sheet. The cells themselves are written by
+  :mod:`exactodds.report.xlsx_cells`.
 - Every text cell is a string cell, never a formula; text a spreadsheet would take for one
   (:func:`~exactodds.escape.formula_like`) also carries Excel's quote prefix, so editing the cell
   keeps it text. Characters XML cannot hold become U+FFFD.
@@ -27,26 +30,38 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import math
 import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
+from xml.sax.saxutils import escape
 
 from exactodds.compliance import Compliance
-from exactodds.confidence import confidence_ranges, volatility_index
 from exactodds.errors import MissingExtraError
-from exactodds.escape import formula_like
 from exactodds.numbers import exact, grouped
-from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
-from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
+from exactodds.report.figures import BetFigure, Kind, View, in_view
+from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.report.xlsx_bet import bet_sheet, cached_value
+from exactodds.report.xlsx_cells import (
+    BIG_COUNT_NOTE,
+    FORMATS,
+    MAX_EXACT_INT,
+    NUMBER,
+    ODDS,
+    Writer,
+    clean,
+)
 
-__all__ = ["MAX_EXACT_INT", "openpyxl", "render_xlsx", "sheet_names", "xlsx_date"]
-
-MAX_EXACT_INT = 2**53
-"""Largest count written as a number: Excel's doubles hold every integer up to 2⁵³ exactly."""
+__all__ = [
+    "BIG_COUNT_NOTE",
+    "MAX_EXACT_INT",
+    "openpyxl",
+    "render_xlsx",
+    "sheet_names",
+    "xlsx_date",
+]
 
 MAX_SHEET_NAME = 31
 """Excel's limit on the length of a sheet name."""
@@ -54,20 +69,6 @@ MAX_SHEET_NAME = 31
 _RESERVED = ("Summary", "Compliance", "Inputs", "History")  # "History" is reserved by Excel itself
 _STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2})")
 _CORE = "docProps/core.xml"
-_BAD_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_MAX_TEXT = 32767  # characters in one Excel cell
-
-PERCENT = "0.0000%"
-PROBABILITY = "0.0000000000"
-RETURN = "+0.0000000000;-0.0000000000;0.0000000000"
-COUNT = "#,##0"
-ODDS = "#,##0.00"
-NUMBER = "General"
-
-BIG_COUNT_NOTE = (
-    "Counts above 2^53 = 9,007,199,254,740,992 are written as text: Excel stores numbers as "
-    "doubles and would round them."
-)
 
 
 def sheet_names(bet_ids: Sequence[str]) -> list[str]:
@@ -92,82 +93,21 @@ def sheet_names(bet_ids: Sequence[str]) -> list[str]:
     return out
 
 
-class _Writer:
-    """Cells of one worksheet, written row by row: text, exact numbers and counts."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.row = 0
-        self.big_counts = False
-        self.cached: dict[str, float] = {}
-        """Cached values of formula cells by reference (openpyxl writes formulas without
-        one; :class:`_Archive` adds them, so a reader that does not recalculate sees them)."""
-
-    def text(self, column: int, value: str, bold: bool = False) -> None:
-        from openpyxl.styles import Font
-
-        cell = self.ws.cell(self.row, column)
-        cell.value = _BAD_XML.sub("\ufffd", value)[:_MAX_TEXT]
-        cell.data_type = "s"  # never a formula, whatever the text
-        if formula_like(value):
-            cell.quotePrefix = True
-        if bold:
-            cell.font = Font(bold=True)
-
-    def number(self, column: int, value: Fraction | int | float, fmt: str) -> None:
-        cell = self.ws.cell(self.row, column)
-        cell.value = value if isinstance(value, int | float) else float(value)
-        cell.number_format = fmt
-
-    def count(self, column: int, value: int) -> None:
-        if abs(value) <= MAX_EXACT_INT:
-            self.number(column, value, COUNT)
-        else:
-            self.big_counts = True
-            self.text(column, grouped(value))
-
-    def formula(self, column: int, formula: str, value: Fraction, fmt: str) -> None:
-        """A live Excel formula (``=…``) whose cached value is ``value``, and ``value`` as
-        exact ``p/q`` text in the next column (the figure as computed, which does not change)."""
-        cell = self.ws.cell(self.row, column)
-        cell.value = formula
-        cell.number_format = fmt
-        self.cached[cell.coordinate] = float(value)
-        self.text(column + 1, exact(value))
-
-    def exact(self, column: int, value: Fraction | int, fmt: str) -> None:
-        """The value as a number in ``column`` and as ``p/q`` text in the next one."""
-        self.number(column, value, fmt)
-        self.text(column + 1, exact(value))
-
-    def decimal(self, column: int, value: str, fmt: str) -> None:
-        """A decimal string (as in the JSON sheet) as a number, and as that text beside it."""
-        self.number(column, float(Fraction(value)), fmt)
-        self.text(column + 1, value)
-
-    def line(self, *cells: str, bold: bool = False) -> None:
-        """A new row of text cells."""
-        self.row += 1
-        for column, value in enumerate(cells, 1):
-            if value:
-                self.text(column, value, bold)
-
-    def widths(self, *widths: int) -> None:
-        from openpyxl.utils import get_column_letter
-
-        for column, width in enumerate(widths, 1):
-            self.ws.column_dimensions[get_column_letter(column)].width = width
-
-    def note_big_counts(self) -> None:
-        if self.big_counts:
-            self.row += 1
-            self.line(BIG_COUNT_NOTE)
+SUMMARY_NOTE = (
+    "The value columns are formulas over the bet sheets (edit a bet's Net per unit there and "
+    "they follow); the exact columns give the figures as computed."
+)
 
 
-def _summary(w: _Writer, sheet: Sheet, names: Sequence[str]) -> None:
+def _summary(
+    w: Writer, sheet: Sheet, names: Sequence[str], refs: Sequence[Mapping[str, str]]
+) -> None:
+    """One row per bet; each value a reference to the bet sheet's figure cell (``refs``: the
+    cell of each figure key on the bet's sheet)."""
     w.line(f"{sheet.paytable.name} — math sheet", bold=True)
     w.line(f"{sheet.shoe.describe()}; drawing rules {sheet.tableau.name}; {sheet.software}")
     w.line(f"Date {sheet.date}. Every figure is exact; the 'exact' columns give it as p/q.")
+    w.line(SUMMARY_NOTE)
     w.row += 1
     figures = in_view(View.SUMMARY)
     header = ["Bet", "Id"]
@@ -178,16 +118,27 @@ def _summary(w: _Writer, sheet: Sheet, names: Sequence[str]) -> None:
         if figure.kind.fractional or figure.exact_short:
             header.append(figure.exact_short or f"{short} (exact)")
         widths += _SUMMARY_WIDTHS[figure.kind]
-    w.line(*header, "Sheet", bold=True)
+    w.line(*header, "Sheet", OFFER_HEADER, bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 3)
-    for b, name in zip(sheet.bets, names, strict=True):
+    for b, name, cells in zip(sheet.bets, names, refs, strict=True):
         w.line(b.bet.name, b.bet.id)
         column = 3
         for figure in figures:
-            _summary_cell(w, column, figure, b)
+            ref = cells.get(figure.key)
+            _summary_cell(w, column, figure, b, None if ref is None else f"{_quoted(name)}!{ref}")
             column += 2 if figure.kind.fractional or figure.exact_short else 1
         w.text(column, name)
-    w.widths(*widths, 16)
+        if b.bet.offer is not None:
+            w.text(column + 1, f"{b.bet.offer}: per offered round")
+    w.widths(*widths, 16, 40)
+
+
+OFFER_HEADER = "Offered when (figures per offered round)"
+
+
+def _quoted(name: str) -> str:
+    """A worksheet name as a formula refers to it."""
+    return "'" + name.replace("'", "''") + "'"
 
 
 _SUMMARY_WIDTHS: dict[Kind, tuple[int, ...]] = {
@@ -203,174 +154,32 @@ _SUMMARY_WIDTHS: dict[Kind, tuple[int, ...]] = {
 }
 """Column widths of a figure in the Summary sheet (its value, and its exact form)."""
 
-_FORMATS: dict[Kind, str] = {
-    Kind.PERCENT: PERCENT,
-    Kind.SIGNED: RETURN,
-    Kind.EXACT: "0.0000000000",
-    Kind.PAYOUT: NUMBER,
-    Kind.ODDS: PROBABILITY,
-}
-"""Number format of an exact figure on a bet's sheet, by kind."""
 
-
-def _summary_cell(w: _Writer, column: int, figure: BetFigure, b: BetSheet) -> None:
-    """A figure's cells in the bet's Summary row: left empty where the sheet shows "—"."""
+def _summary_cell(w: Writer, column: int, figure: BetFigure, b: BetSheet, ref: str | None) -> None:
+    """A figure's cells in the bet's Summary row: a formula referring to the bet sheet's cell
+    (``ref``; a figure not on bet sheets is written as a fixed value) and, where the Summary
+    has one, the exact form as computed; left empty where the sheet shows "—"."""
     x = figure.value(b)
     if figure.text(b, in_summary=True) in ("", "—"):
         return
     kind = figure.kind
-    if kind is Kind.FLAG:
-        w.text(column, FLAG)
-    elif kind is Kind.ROUNDS:
-        w.number(column, int(x or 0), "0")
-    elif kind is Kind.SQRT:
-        w.number(column, math.sqrt(Fraction(x or 0)), "0.0000")
-        w.text(column + 1, exact(Fraction(x or 0)))
-    elif kind is Kind.VOLATILITY:
-        w.decimal(column, volatility_index(Fraction(x or 0), CONFIDENCE_PLACES), "0.0000")
-    elif kind is Kind.ODDS:
-        w.number(column, 1 / Fraction(x or 0), ODDS)
-        w.text(column + 1, exact(Fraction(x or 0)))
+    value: Fraction | float | str = cached_value(figure, b)
+    formula = f"={ref}"
+    if kind is Kind.ODDS:  # "1 in N"
+        value, formula = 1 / Fraction(x or 0), f"=1/{ref}"
+    beside = exact(Fraction(x or 0)) if kind.fractional or figure.exact_short else ""
+    fmt = ODDS if kind is Kind.ODDS else FORMATS.get(kind, NUMBER)
+    if ref is not None:
+        w.formula(column, formula, value, fmt, beside)
+    elif isinstance(value, str):
+        w.text(column, value)
     else:
-        w.exact(column, Fraction(x or 0), _FORMATS.get(kind, NUMBER))
+        w.number(column, value, fmt)
+        if beside:
+            w.text(column + 1, beside)
 
 
-def _live(figure: BetFigure, rows: tuple[int, int, int]) -> str | None:
-    """The Excel formula of a figure that follows from the return table (rows ``first`` to
-    ``last`` of nets in E and probabilities in H, the total return in J of ``total``), or
-    None: these recompute when a Net per unit cell is edited."""
-    first, last, total = rows
-    nets, probabilities = f"E{first}:E{last}", f"H{first}:H{last}"
-    return {
-        "house_edge": f"=-J{total}",
-        "rtp": f"=1+J{total}",
-        "ev": f"=J{total}",
-        "hit_frequency": f'=SUMIF({nets},">0",{probabilities})',
-        "push_probability": f"=SUMIF({nets},0,{probabilities})",
-    }.get(figure.key)
-
-
-def _figure_row(
-    w: _Writer, figure: BetFigure, b: BetSheet, rows: tuple[int, int, int] | None = None
-) -> None:
-    """A figure's row on the bet's sheet: label, value (and its exact form); a live formula
-    where the figure follows from the return table."""
-    x = figure.value(b)
-    kind = figure.kind
-    label = figure.xlsx_label or figure.label
-    if kind is Kind.FLAG:
-        if x:
-            w.line(label, FLAG)
-        return
-    if kind is Kind.ROUNDS:
-        w.line(label, "" if x else figure.none_text)
-        if x:
-            w.number(2, int(x), "0")
-        return
-    w.line(label)
-    if x is None:
-        w.text(2, "—")
-    elif kind is Kind.SQRT:
-        w.number(2, math.sqrt(Fraction(x)), "0.0000")
-    elif kind is Kind.VOLATILITY:
-        w.decimal(2, volatility_index(Fraction(x), CONFIDENCE_PLACES), "0.0000")
-    elif rows is not None and (live := _live(figure, rows)) is not None:
-        w.formula(2, live, Fraction(x), _FORMATS[kind])
-    else:
-        w.exact(2, Fraction(x), _FORMATS[kind])
-
-
-LIVE_NOTE = (
-    "Live: Net per unit (column E) is the payout as a number; edit it and Return, the total, "
-    "house edge, RTP, EV, hit and push frequency recompute (Excel formulas). The exact columns "
-    "and the other figures state the sheet as computed."
-)
-
-
-def _bet(w: _Writer, sheet: Sheet, b: BetSheet) -> None:
-    f = b.figures
-    bet = b.bet
-    w.line(f"{bet.name} ({bet.id})", bold=True)
-    if bet.description:
-        w.line(bet.description)
-    w.row += 1
-    w.line(
-        "Event",
-        "Pays",
-        "To 1",
-        "For 1",
-        "Net per unit",
-        "Net (exact)",
-        "Combinations",
-        "Probability",
-        "Probability (exact)",
-        "Return",
-        "Return (exact)",
-        "Note",
-        bold=True,
-    )
-    w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
-    first = w.row + 1
-    for row, note in zip(f.rows, b.notes, strict=True):
-        w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
-        w.exact(5, row.net, NUMBER)
-        w.count(7, row.combinations)
-        w.exact(8, row.probability, PROBABILITY)
-        w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)
-        if note:
-            w.text(12, note)
-    last = w.row
-    w.line("Total", bold=True)
-    w.count(7, f.total)
-    w.exact(8, Fraction(1), PROBABILITY)
-    w.formula(10, f"=SUM(J{first}:J{last})", f.ev, RETURN)
-    rows = (first, last, w.row)
-    w.row += 1
-    w.line("Figure", "Value", "Exact", bold=True)
-    for figure in in_view(View.XLSX):
-        if figure.present(b):
-            _figure_row(w, figure, b, rows)
-    _confidence(w, b)
-    if b.rtp_by_stake and b.unrounded_rtp is not None:
-        w.row += 1
-        w.line("Stake", "RTP", "RTP (exact)", "Equals unrounded", bold=True)
-        for s in b.rtp_by_stake:
-            w.row += 1
-            w.exact(1, s.stake, "0.00")
-            w.exact(2, s.rtp, PERCENT)
-            w.text(4, "yes (exact)" if s.equals_unrounded else "no")
-        w.line("Unrounded RTP")
-        w.exact(2, b.unrounded_rtp, PERCENT)
-    w.note_big_counts()
-    w.row += 1
-    w.line(LIVE_NOTE)
-    w.widths(34, 16, 12, 12, 13, 14, 26, 14, 30, 15, 30, 28)
-
-
-def _confidence(w: _Writer, b: BetSheet) -> None:
-    """The RTP range over N rounds at each confidence level, bounds as in the JSON sheet."""
-    f = b.figures
-    w.row += 1
-    w.line(
-        "Rounds", "Level", "Level (exact)", "RTP low", "RTP low (decimal)", "RTP high", bold=True
-    )
-    w.text(7, "RTP high (decimal)", bold=True)
-    for r in confidence_ranges(f.rtp, f.variance):
-        w.row += 1
-        w.count(1, r.rounds)
-        w.number(2, float(r.level), "0.0%")
-        w.text(3, exact(r.level))
-        w.decimal(4, r.low(CONFIDENCE_PLACES), PERCENT)
-        w.decimal(6, r.high(CONFIDENCE_PLACES), PERCENT)
-    w.row += 1
-    w.line(
-        "The range the average return of N rounds stays in at each confidence level (normal "
-        "approximation: RTP ± z·SD/√N, z two-sided, SD exact; bounds rounded to "
-        f"{CONFIDENCE_PLACES} places)."
-    )
-
-
-def _compliance(w: _Writer, sheet: Sheet, c: Compliance) -> None:
+def _compliance(w: Writer, sheet: Sheet, c: Compliance) -> None:
     """Every check (values and limits as in the JSON sheet), then the profiles."""
     w.line(f"Compliance — {c.summary()}", bold=True)
     w.line(
@@ -399,7 +208,7 @@ def _compliance(w: _Writer, sheet: Sheet, c: Compliance) -> None:
     w.widths(12, 22, 18, 14, 24, 14, 24, 9, 60, 40)
 
 
-def _inputs(w: _Writer, sheet: Sheet) -> None:
+def _inputs(w: Writer, sheet: Sheet) -> None:
     t = sheet.paytable
     w.line("Item", "Value", bold=True)
     facts = [
@@ -447,7 +256,7 @@ class _Archive(zipfile.ZipFile):
         self,
         file: IO[bytes],
         date_time: tuple[int, int, int, int, int, int],
-        cached: dict[str, dict[str, float]] | None = None,
+        cached: dict[str, dict[str, float | str]] | None = None,
     ) -> None:
         super().__init__(file, "w", zipfile.ZIP_DEFLATED)
         self.date_time = date_time
@@ -463,12 +272,18 @@ class _Archive(zipfile.ZipFile):
             ref = match.group(1).decode("ascii")
             if ref not in values:
                 return match.group(0)
-            value = repr(values[ref]).encode("ascii")
+            value = values[ref]
+            attributes = match.group(2)
+            if isinstance(value, str):  # a formula giving text
+                attributes = re.sub(rb' t="[a-z]+"', b"", attributes) + b' t="str"'
+                text = escape(value).encode("utf-8")
+            else:
+                text = repr(value).encode("ascii")
             return b'<c r="%s"%s><f>%s</f><v>%s</v></c>' % (
                 match.group(1),
-                match.group(2),
+                attributes,
                 match.group(3),
-                value,
+                text,
             )
 
         return _FORMULA_CELL.sub(fill, raw)
@@ -532,28 +347,33 @@ def render_xlsx(sheet: Sheet) -> bytes:
     summary = book.active
     summary.title = "Summary"
     names = sheet_names([b.bet.id for b in sheet.bets])
-    _summary(_Writer(summary), sheet, names)
-    bet_writers = [_Writer(book.create_sheet(name)) for name in names]
-    for b, writer in zip(sheet.bets, bet_writers, strict=True):
-        _bet(writer, sheet, b)
+    bet_writers = [Writer(book.create_sheet(name)) for name in names]
+    refs = [bet_sheet(writer, b) for b, writer in zip(sheet.bets, bet_writers, strict=True)]
+    summary_writer = Writer(summary)
+    _summary(summary_writer, sheet, names, refs)
     if sheet.compliance is not None:
-        _compliance(_Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
+        _compliance(Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
     if sheet.protection is not None:
         from exactodds.report.protection import protection_xlsx
 
-        protection_xlsx(_Writer(book.create_sheet("Protection")), sheet, NUMBER)
-    _inputs(_Writer(book.create_sheet("Inputs")), sheet)
+        protection_xlsx(Writer(book.create_sheet("Protection")), sheet, NUMBER)
+    if sheet.session is not None:
+        from exactodds.report.session import session_xlsx
+
+        session_xlsx(Writer(book.create_sheet("Session")), sheet, NUMBER)
+    _inputs(Writer(book.create_sheet("Inputs")), sheet)
     day = dt.date.fromisoformat(sheet.date)
     stamp = dt.datetime(day.year, day.month, day.day)
     props = book.properties
     props.creator = sheet.software
     props.lastModifiedBy = None
-    props.title = _BAD_XML.sub("\ufffd", f"{sheet.paytable.name} — math sheet")
+    props.title = clean(f"{sheet.paytable.name} — math sheet")
     props.keywords = f"exactodds-sheet date={sheet.date}"
     props.created = props.modified = stamp
     zip_time = max((day.year, day.month, day.day, 0, 0, 0), (1980, 1, 1, 0, 0, 0))  # zip's epoch
     # worksheets are written as sheetN.xml in book order; the bet sheets follow the Summary
-    cached = {f"xl/worksheets/sheet{k}.xml": w.cached for k, w in enumerate(bet_writers, 2)}
+    writers = [summary_writer, *bet_writers]
+    cached = {f"xl/worksheets/sheet{k}.xml": w.cached for k, w in enumerate(writers, 1)}
     book.calculation.fullCalcOnLoad = True  # a spreadsheet that calculates does so on opening
     out = io.BytesIO()
     archive = _Archive(out, zip_time, cached)

@@ -1,0 +1,316 @@
+"""A bet's sheet of an XLSX workbook (:mod:`exactodds.report.xlsx`), live: every figure is a
+spreadsheet formula over the return table's payout (net per unit) and probability cells.
+
+Edit a Net per unit cell and the returns, the totals, every figure of
+:data:`~exactodds.report.figures.BET_FIGURES` on the sheet (house edge, per resolved bet, RTP,
+EV, hit and push frequency, variance, SD, volatility index, largest win and its probability,
+the flag) and every bound of the RTP ranges recompute, as does the Summary, which refers to
+these cells. The formulas use + - * / SUM, SUMIF, MAX and IF (hit, push and the largest win
+depend on the sign of each payout) and, where the sheet says so in its How column, SQRT (the
+standard deviation and what is built on it: a spreadsheet computes a square root in doubles).
+What does not depend on payouts (max round, the offer) or cannot be recomputed by a formula
+(the RTP at each stake of a rounded bet) is marked fixed. Every formula cell also holds its
+value as computed (the cached value) and its exact form beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from exactodds.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.numbers import exact, sqrt_fixed
+from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
+from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
+from exactodds.report.xlsx_cells import (
+    FORMATS,
+    NUMBER,
+    PERCENT,
+    PROBABILITY,
+    RETURN,
+    Writer,
+)
+
+__all__ = [
+    "EXACT_FORMULA",
+    "FIXED",
+    "LIVE_NOTE",
+    "SQRT_FORMULA",
+    "Z_DECIMALS",
+    "bet_sheet",
+    "cached_value",
+]
+
+
+def cached_value(figure: BetFigure, b: BetSheet) -> float | str:
+    """The value a spreadsheet shows for a figure (a formula cell's cached value): the double
+    nearest the exact figure, the correctly rounded decimals of a square root, a flag's text.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.figures import FIGURE
+    >>> from exactodds.report.sheet import build_sheet
+    >>> tie = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False).bets[0]
+    >>> [cached_value(FIGURE[k], tie) for k in ("house_edge", "std_dev", "player_favourable")]
+    [0.04844031976359808, 2.9343024686, '']
+    """
+    x = figure.value(b)
+    kind = figure.kind
+    if kind is Kind.FLAG:
+        return FLAG if x else ""
+    if kind is Kind.SQRT:
+        return float(Fraction(sqrt_fixed(Fraction(x or 0), CONFIDENCE_PLACES)))
+    if kind is Kind.VOLATILITY:
+        return float(Fraction(volatility_index(Fraction(x or 0), CONFIDENCE_PLACES)))
+    return float(Fraction(x or 0))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Where a bet's return table is: rows ``first`` to ``last`` (net per unit in E,
+    probability in H, return in J, net × return in L), the total in row ``total``, and the
+    rows that can happen (``possible``: a combination or more)."""
+
+    first: int
+    last: int
+    total: int
+    possible: tuple[int, ...]
+
+    def column(self, letter: str) -> str:
+        return f"{letter}{self.first}:{letter}{self.last}"
+
+    @property
+    def variance(self) -> str:
+        t = self.total
+        return f"L{t}-J{t}*J{t}"
+
+    @property
+    def largest(self) -> str:
+        """The largest net among the rows that can happen (metrics: 0 when none can)."""
+        if not self.possible:
+            return "0"
+        if self.possible == tuple(range(self.first, self.last + 1)):
+            return f"MAX({self.column('E')})"
+        return f"MAX({','.join(f'E{r}' for r in self.possible)})"
+
+    def formula(self, figure: BetFigure) -> str | None:
+        """The figure as a formula over the return table, or None (not a payout figure)."""
+        t, nets, probabilities = self.total, self.column("E"), self.column("H")
+        push = f"SUMIF({nets},0,{probabilities})"
+        kind = figure.kind
+        if kind is Kind.SQRT:
+            return f"=SQRT({self.variance})"
+        if kind is Kind.VOLATILITY:
+            return f"={_Z90}*SQRT({self.variance})"
+        if kind is Kind.FLAG:
+            return f'=IF(J{t}>0,"{FLAG}","")'
+        return {
+            "ev": f"=J{t}",
+            "house_edge": f"=-J{t}",
+            "rtp": f"=1+J{t}",
+            "hit_frequency": f'=SUMIF({nets},">0",{probabilities})',
+            "push_probability": f"={push}",
+            "house_edge_resolved": f"=-J{t}/(1-{push})",
+            "variance": f"={self.variance}",
+            "largest_win": f"={self.largest}",
+            "largest_win_probability": (
+                f"=IF({self.largest}>0,SUMIF({nets},{self.largest},{probabilities}),0)"
+            ),
+        }.get(figure.quantity)
+
+
+Z_DECIMALS = 16
+"""Decimals of the z-values in the formulas (a spreadsheet's doubles hold no more)."""
+
+
+def _z(level: Fraction) -> str:
+    """The z-value of ``level`` truncated to :data:`Z_DECIMALS` decimals."""
+    whole, decimals = Z_DIGITS[level].split(".")
+    return f"{whole}.{decimals[:Z_DECIMALS]}"
+
+
+_Z90 = _z(VI_LEVEL)
+
+EXACT_FORMULA = "formula (exact)"
+SQRT_FORMULA = "formula with SQRT: a spreadsheet computes it in doubles"
+FIXED = "fixed: does not depend on the payouts"
+
+
+def _figure_row(w: Writer, figure: BetFigure, b: BetSheet, table: _Table) -> str:
+    """A figure's row on the bet's sheet: label, value (a formula over the return table where
+    the figure is one), its exact form as computed, and how the value is got. Returns the
+    value's cell."""
+    x = figure.value(b)
+    kind = figure.kind
+    formula = table.formula(figure)
+    w.line(figure.xlsx_label or figure.label)
+    if formula is None or (x is None and kind is not Kind.FLAG):
+        if kind is Kind.ROUNDS and x:
+            w.number(2, int(x), "0")
+        elif kind is Kind.ROUNDS or x is None:
+            w.text(2, figure.none_text)
+        else:
+            w.exact(2, Fraction(x), FORMATS[kind])
+        how = FIXED if x is not None or kind is Kind.ROUNDS else "fixed: the bet always pushes"
+    elif kind is Kind.FLAG:
+        w.formula(2, formula, FLAG if x else "", NUMBER)
+        how = EXACT_FORMULA
+    elif kind in (Kind.SQRT, Kind.VOLATILITY):
+        decimal = (
+            sqrt_fixed(Fraction(x or 0), CONFIDENCE_PLACES)
+            if kind is Kind.SQRT
+            else volatility_index(Fraction(x or 0), CONFIDENCE_PLACES)
+        )
+        w.formula(2, formula, float(Fraction(decimal)), FORMATS[kind], decimal)
+        how = SQRT_FORMULA
+    else:
+        w.formula(2, formula, Fraction(x or 0), FORMATS[kind])
+        how = EXACT_FORMULA
+    w.text(4, how)
+    return f"B{w.row}"
+
+
+LIVE_NOTE = (
+    "Live: Net per unit (column E) is the payout as a number (after the bet's rounding, at a "
+    "stake of 1); edit it and every return, total, figure and RTP range of this sheet, and the "
+    "Summary, recompute (Excel formulas over columns E and H; SQRT where the column How says "
+    "so). The exact columns state the sheet as computed."
+)
+
+
+def _heading(w: Writer, b: BetSheet) -> None:
+    """The bet's name and description and, for an offered bet, the offer and its probability."""
+    f, bet = b.figures, b.bet
+    w.line(f"{bet.name} ({bet.id})", bold=True)
+    if bet.description:
+        w.line(bet.description)
+    if bet.offer is not None and f.offer_probability is not None:
+        w.line("Offered when", str(bet.offer))
+        w.line("Probability of the offer")
+        w.exact(2, f.offer_probability, PERCENT)
+        w.text(4, FIXED)
+        w.line(
+            "Every probability and figure on this sheet is per offered round: among the rounds "
+            "where the bet is offered."
+        )
+    w.row += 1
+
+
+def _rtp_by_stake(w: Writer, b: BetSheet) -> None:
+    """A rounded bet's RTP at each stake, fixed (a formula would have to round each stake's
+    return)."""
+    if not b.rtp_by_stake or b.unrounded_rtp is None:
+        return
+    w.row += 1
+    w.line("Stake", "RTP", "RTP (exact)", "Equals unrounded", bold=True)
+    for s in b.rtp_by_stake:
+        w.row += 1
+        w.exact(1, s.stake, "0.00")
+        w.exact(2, s.rtp, PERCENT)
+        w.text(4, "yes (exact)" if s.equals_unrounded else "no")
+    w.line("Unrounded RTP")
+    w.exact(2, b.unrounded_rtp, PERCENT)
+    w.row += 1
+    w.line(
+        "Fixed: the RTP at each stake and unrounded, as computed (the rounding of each stake's "
+        "return is not recomputed when a payout is edited)."
+    )
+
+
+def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
+    """The bet's sheet; returns the cell of each figure's value, by key.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> from exactodds.report.xlsx import openpyxl
+    >>> sheet = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False)
+    >>> w = Writer(openpyxl().Workbook().active)
+    >>> cells = bet_sheet(w, sheet.bets[0])
+    >>> cells["house_edge"], w.ws[cells["house_edge"]].value, w.ws[cells["variance"]].value
+    ('B9', '=-J6', '=L6-J6*J6')
+    """
+    f = b.figures
+    bet = b.bet
+    _heading(w, b)
+    w.line(
+        "Event",
+        "Pays",
+        "To 1",
+        "For 1",
+        "Net per unit",
+        "Net (exact)",
+        "Combinations",
+        "Probability",
+        "Probability (exact)",
+        "Return",
+        "Return (exact)",
+        "Net × return",
+        "Net × return (exact)",
+        "Note",
+        bold=True,
+    )
+    w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
+    first = w.row + 1
+    possible = []
+    for row, note in zip(f.rows, b.notes, strict=True):
+        w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
+        w.exact(5, row.net, NUMBER)
+        w.count(7, row.combinations)
+        w.exact(8, row.probability, PROBABILITY)
+        w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)
+        w.formula(12, f"=E{w.row}*J{w.row}", row.ret * row.net, RETURN)
+        if row.combinations:
+            possible.append(w.row)
+        if note:
+            w.text(14, note)
+    last = w.row
+    w.line("Total (offered rounds)" if bet.offer is not None else "Total", bold=True)
+    w.count(7, f.total)
+    w.exact(8, Fraction(1), PROBABILITY)
+    w.formula(10, f"=SUM(J{first}:J{last})", f.ev, RETURN)
+    second = sum((r.ret * r.net for r in f.rows), Fraction(0))
+    w.formula(12, f"=SUM(L{first}:L{last})", second, RETURN)
+    table = _Table(first, last, w.row, tuple(possible))
+    w.row += 1
+    per = " (per offered round)" if bet.offer is not None else ""
+    w.line(f"Figure{per}", "Value", "Exact, as computed", "How", bold=True)
+    cells = {}
+    for figure in in_view(View.XLSX):
+        if figure.present(b):
+            cells[figure.key] = _figure_row(w, figure, b, table)
+    _confidence(w, b, table)
+    _rtp_by_stake(w, b)
+    w.note_big_counts()
+    w.row += 1
+    w.line(LIVE_NOTE)
+    w.widths(34, 16, 12, 12, 13, 14, 26, 14, 30, 15, 30, 15, 30, 28)
+    return cells
+
+
+def _confidence(w: Writer, b: BetSheet, table: _Table) -> None:
+    """The RTP range over N rounds at each confidence level: each bound a formula (RTP ∓
+    z·SD/√N over the return table) and, beside it, its decimal as in the JSON sheet."""
+    f = b.figures
+    t = table.total
+    w.row += 1
+    w.line(
+        "Rounds", "Level", "Level (exact)", "RTP low", "RTP low (decimal)", "RTP high", bold=True
+    )
+    w.text(7, "RTP high (decimal)", bold=True)
+    for r in confidence_ranges(f.rtp, f.variance):
+        w.row += 1
+        w.count(1, r.rounds)
+        w.number(2, float(r.level), "0.0%")
+        w.text(3, exact(r.level))
+        spread = f"{_z(r.level)}*SQRT(({table.variance})/A{w.row})"
+        for column, sign, decimal in (
+            (4, "-", r.low(CONFIDENCE_PLACES)),
+            (6, "+", r.high(CONFIDENCE_PLACES)),
+        ):
+            w.formula(column, f"=1+J{t}{sign}{spread}", float(Fraction(decimal)), PERCENT, decimal)
+    w.row += 1
+    w.line(
+        "The range the average return of N rounds stays in at each confidence level (normal "
+        "approximation: RTP ± z·SD/√N, z two-sided, to "
+        f"{Z_DECIMALS} decimals in the formulas; SQRT: a spreadsheet computes it in doubles). "
+        f"The decimals beside are exact, rounded to {CONFIDENCE_PLACES} places, as computed."
+    )

@@ -1,0 +1,180 @@
+"""The XLSX workbook is live (issue 24): every figure of every bet sheet, every bound of its RTP
+ranges and every Summary value is a formula over the payout and probability cells, which
+evaluates — with exact fractions, :mod:`tests.formulas` — to the sheet's figures, and after a
+payout cell of every bet is edited to the figures of :meth:`Paytable.with_payout`.
+"""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.paytable_loader import load_paytable
+from exactodds.report import Sheet, build_sheet
+from exactodds.report.figures import FIGURE, FLAG, BetFigure, Kind, View, in_view
+from exactodds.report.sheet import BetSheet
+from exactodds.report.xlsx import render_xlsx
+from exactodds.report.xlsx_bet import EXACT_FORMULA, FIXED, SQRT_FORMULA, Z_DECIMALS
+from tests.extras import need
+from tests.formulas import Book, Surd, Value, surd
+
+openpyxl = need("openpyxl", "xlsx")
+
+
+def z(level: Fraction) -> Fraction:
+    """The z-value the formulas use: the 40-digit constant cut to ``Z_DECIMALS`` decimals."""
+    whole, decimals = Z_DIGITS[level].split(".")
+    return Fraction(f"{whole}.{decimals[:Z_DECIMALS]}")
+
+
+def expected(figure: BetFigure, b: BetSheet) -> Value | None:
+    """What the figure's formula must give, exactly (None: no value, the cell says so)."""
+    x = figure.value(b)
+    kind = figure.kind
+    if kind is Kind.FLAG:
+        return FLAG if x else ""
+    if x is None:
+        return None
+    variance = Fraction(x)
+    if kind is Kind.SQRT:
+        return surd(Fraction(0), Fraction(1), variance)
+    if kind is Kind.VOLATILITY:
+        return surd(Fraction(0), z(VI_LEVEL), variance)
+    return Fraction(x)
+
+
+def rows_under(ws: Any, header: str) -> list[Any]:
+    """The rows of ``ws`` under the row whose first cell is ``header``, up to a blank row."""
+    body = list(ws.iter_rows())
+    start = next(i for i, r in enumerate(body) if r[0].value == header)
+    out = []
+    for r in body[start + 1 :]:
+        if r[0].value is None:
+            break
+        out.append(r)
+    return out
+
+
+def check(book: Any, evaluator: Book, sheet: Sheet, cached: Any | None = None) -> None:
+    """Every formula of the workbook evaluates to ``sheet``'s figures (and, with ``cached``,
+    the workbook read for its cached values, each cached value is the figure in doubles)."""
+
+    def agree(sheet_name: str, cell: Any, want: Value) -> None:
+        got = evaluator.cell(sheet_name, cell.coordinate)
+        assert got == want, (sheet_name, cell.coordinate, got, want)
+        if cached is not None:
+            shown = cached[sheet_name][cell.coordinate].value
+            if isinstance(want, str):
+                assert (shown or "") == want  # openpyxl reads an empty text as None
+            else:
+                assert abs(shown - float(want)) <= 1e-9 * max(1.0, abs(float(want)))
+
+    for b in sheet.bets:
+        name = b.bet.id
+        ws = book[name]
+        per = " (per offered round)" if b.bet.offer is not None else ""
+        figures = {r[0].value: r for r in rows_under(ws, f"Figure{per}")}
+        for figure in in_view(View.XLSX):
+            if not figure.present(b):
+                continue
+            row = figures[figure.xlsx_label or figure.label]
+            want = expected(figure, b)
+            how = row[3].value
+            if figure.kind is Kind.ROUNDS or want is None:
+                assert how.startswith("fixed") and not str(row[1].value).startswith("=")
+                continue
+            assert how == (SQRT_FORMULA if isinstance(want, Surd) else EXACT_FORMULA)
+            agree(name, row[1], want)
+        f = b.figures
+        bounds = rows_under(ws, "Rounds")
+        assert [(r[0].value, Fraction(r[2].value)) for r in bounds] == [
+            (n, level) for n in ROUNDS for level in LEVELS
+        ]
+        for r in bounds:
+            spread = f.variance / r[0].value
+            agree(name, r[3], surd(f.rtp, -z(Fraction(r[2].value)), spread))
+            agree(name, r[5], surd(f.rtp, z(Fraction(r[2].value)), spread))
+    summary = book["Summary"]
+    head = next(r for r in summary.iter_rows() if r[0].value == "Bet")
+    columns = {c.value: c.column - 1 for c in head}
+    for r, b in zip(rows_under(summary, "Bet"), sheet.bets, strict=True):
+        assert r[1].value == b.bet.id
+        for figure in in_view(View.SUMMARY):
+            cell = r[columns[(figure.short or figure.label) + figure.unit]]
+            if cell.value is None:  # "—" on the sheet
+                continue
+            want = expected(figure, b)
+            assert want is not None
+            if figure.kind is Kind.ODDS:
+                assert isinstance(want, Fraction)
+                want = 1 / want
+            agree("Summary", cell, want)
+
+
+def all_formulas(book: Any) -> set[tuple[str, str]]:
+    return {
+        (ws.title, c.coordinate)
+        for ws in book.worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if isinstance(c.value, str) and c.value.startswith("=")
+    }
+
+
+def new_net(net: Fraction) -> Fraction:
+    """A payout other than ``net`` (a win for a loss, a bigger win for a win)."""
+    return net + 1 if net >= 0 else Fraction(1, 2)
+
+
+BETS = {
+    "classic": None,
+    "insurance": ["player_0_v_5", "player_4_v_6", "player_5_v_7"],
+    "touch": None,
+}
+
+
+@pytest.mark.parametrize("name", BETS)
+def test_every_formula_gives_the_figures_before_and_after_an_edit(name: str) -> None:
+    """classic (14 bets of every kind), insurance (offered bets: per offered round) and touch
+    (rounding to the cent: the net per unit is the rounded one at a stake of 1)."""
+    table = load_paytable(name)
+    sheet = build_sheet(table, bet_ids=BETS[name], date="2024-01-01", examples=False)
+    data = render_xlsx(sheet)
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    evaluator = Book(book)
+    check(book, evaluator, sheet, openpyxl.load_workbook(io.BytesIO(data), data_only=True))
+    assert set(evaluator.evaluated) == all_formulas(book)  # every formula was computed
+    # every bet: its first row pays something else, in the workbook and by with_payout
+    edited = table
+    for b in sheet.bets:
+        edited = edited.with_payout(b.bet.id, 0, new_net(b.bet.rows[0].pays.net))
+    again = build_sheet(edited, bet_ids=BETS[name], date="2024-01-01", examples=False)
+    for b, now in zip(sheet.bets, again.bets, strict=True):
+        ws = book[b.bet.id]
+        first = rows_under(ws, "Event")[0]
+        net = now.figures.rows[0].net  # after the bet's rounding at a stake of 1
+        first[4].value, first[5].value = float(net), f"{net.numerator}/{net.denominator}"
+        assert float(Fraction(first[5].value)) == first[4].value
+    evaluator = Book(book)
+    check(book, evaluator, again)
+    changed = [b.bet.id for b, n in zip(sheet.bets, again.bets, strict=True)
+               if b.figures.house_edge != n.figures.house_edge]  # fmt: skip
+    assert changed == [b.bet.id for b in sheet.bets]
+
+
+def test_offered_bets_state_the_offer_on_their_sheet() -> None:
+    sheet = build_sheet(load_paytable("insurance"), bet_ids=["player_0_v_5"], date="2024-01-01")
+    ws = openpyxl.load_workbook(io.BytesIO(render_xlsx(sheet)))["player_0_v_5"]
+    lines = {r[0]: r[1:] for r in ws.iter_rows(values_only=True) if r[0]}
+    f = sheet.bets[0].figures
+    assert lines["Offered when"][0] == "player.initial == 0 and banker.initial == 5"
+    offer = lines["Probability of the offer"]
+    # the figures are per offered round: the total row counts the offered rounds
+    assert Fraction(offer[1]) == f.offer_probability == Fraction(f.total, sheet.universe)
+    assert offer[2] == FIXED
+    assert "Figure (per offered round)" in lines and "Total (offered rounds)" in lines
+    assert FIGURE["offer_probability"].kind is Kind.PERCENT
