@@ -33,7 +33,7 @@ __all__ = ["simulate"]
 EPILOG = """Examples:
 
 \b
-  exactodds simulate classic --shoes 1000 --seed 1 --workers 2
+  exactodds simulate classic --shoes 200 --seed 1 --workers 2
   exactodds simulate classic --strategy count --shoes 1000 --seed 1
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
