@@ -52,6 +52,7 @@ from exactodds.paytable import (
 )
 from exactodds.progressive import bind_progressive, parse_row_payout
 from exactodds.streak import StreakBet, parse_streak_bet
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -97,7 +98,7 @@ def resolve_paytable(spec: str | Path) -> Path:
     >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
+    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
     """
     return resolve("paytables", spec)[0]
 
@@ -153,6 +154,16 @@ def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
     return ("bets", bet_id, "rows", n - 1, *more)
 
 
+def _unknown_keys(
+    data: Mapping[str, Any], known: set[str], problems: _Problems, where: str, paths: Any
+) -> bool:
+    """Report each unknown key at ``paths(key)``, with the closest known; whether none was."""
+    for key in sorted(set(data) - known):
+        message = f"{where}unknown key {key!r} (expected one of {sorted(known)})"
+        problems.add(message + did_you_mean(str(key), known), *paths(key))
+    return not set(data) - known
+
+
 def parse_paytable(
     data: Mapping[str, Any],
     origin: str = "<paytable>",
@@ -177,8 +188,7 @@ def parse_paytable(
     (8, ['player.wins', 'Otherwise'], [])
     """
     problems = _Problems(origin, text)
-    for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
+    _unknown_keys(data, _TOP_KEYS, problems, "", lambda key: [(key,)])
     name, description = _parse_texts(data, origin, problems)
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
@@ -295,12 +305,9 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         problems.add(f"bet {bet_id!r} must be a table", here)
         return None
     start = len(problems.items)
-    for key in sorted(set(data) - _BET_KEYS):
-        problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
-            _bet_path(bet_id, key),
-            here,
-        )
+    _unknown_keys(
+        data, _BET_KEYS, problems, f"bet {bet_id!r}: ", lambda key: [_bet_path(bet_id, key), here]
+    )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         problems.add(
@@ -463,8 +470,9 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
-        modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
+        modes = [m.value for m in RoundingMode]
+        shown = ", ".join(modes) + did_you_mean(str(mode), modes)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {shown}", here)
         return None
 
 
@@ -475,13 +483,7 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    ok = True
-    for key in sorted(set(data) - _ROW_KEYS):
-        problems.add(
-            f"{where}: unknown key {key!r} (expected when, pays, event)",
-            _row_path(bet_id, n, key),
-        )
-        ok = False
+    ok = _unknown_keys(data, _ROW_KEYS, problems, f"{where}: ", lambda k: [_row_path(bet_id, n, k)])
     if "when" not in data:
         problems.add(f"{where}: missing 'when'", here)
         return None

@@ -18,6 +18,9 @@ Each bet has ``"volatility_index"`` and ``"confidence"``, a list of ``{"rounds",
 "high"}`` (level exact as ``"p/q"``; bounds are irrational, so decimal strings correctly rounded
 to ``confidence_method.places`` places). With ``--against`` the sheet has a ``"compliance"``
 object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` prints them.
+A bet with an offer also has ``"offer"``: ``{"condition", "combinations" (the offered rounds),
+"probability" (of the offer, "p/q"), "figures_per": "offered round"}``; its figures, rows and
+total are per offered round.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 
 from exactodds.confidence import Z_DIGITS, confidence_ranges
 from exactodds.numbers import exact
+from exactodds.offers import figures_per
 from exactodds.ownership import MARKER
 from exactodds.payout import Notation
 from exactodds.report.figures import View, in_view
@@ -165,6 +169,13 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    if bet.offer is not None:
+        data["offer"] = {
+            "condition": str(bet.offer),
+            "combinations": f.total,
+            "probability": None if f.offer_probability is None else exact(f.offer_probability),
+            "figures_per": figures_per(bet),
+        }
     if b.progressive is not None:
         data["progressive"] = progressive_json(b.progressive)
     if b.unrounded_rtp is not None:

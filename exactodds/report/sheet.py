@@ -37,6 +37,7 @@ from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
 from exactodds.report.command import ReportCommand
 from exactodds.shoe import Shoe
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 from exactodds.worked_examples import Example, row_examples
 
@@ -267,7 +268,11 @@ class Sheet:
         for b in self.bets:
             if b.bet.id == bet_id:
                 return b
-        raise PaytableError(f"{self.file or self.paytable.name}: no bet {bet_id!r} on this sheet")
+        ids = [b.bet.id for b in self.bets]
+        raise PaytableError(
+            f"{self.file or self.paytable.name}: no bet {bet_id!r} on this sheet"
+            + did_you_mean(bet_id, ids)
+        )
 
     def with_date(self, date: str) -> Sheet:
         """The same sheet dated ``date``."""
