@@ -113,7 +113,9 @@ def _card_seconds(work: int | float) -> float:
 def _estimate(command: str, table: Paytable, shoe: Shoe, tableau: Tableau) -> float:
     """The card engine's seconds the command's budget counts for these inputs."""
     per = sum(card_work(table.bets, shoe, tableau).values())
-    if command in ("report", "validate"):
+    if command == "report":  # and a worked example per card-level row
+        return _card_seconds(sum(card_work(table.bets, shoe, tableau, examples=True).values()))
+    if command == "validate":
         return _card_seconds(per)
     if command == "eor":
         less = shoe.remove([next(c for c in _cards(shoe))])

@@ -226,7 +226,7 @@ def parse_paytable(
     allow = data.get("allow_unreachable", False)
     if not isinstance(allow, bool):
         problems.add(f"'allow_unreachable' must be true or false, not {quote(allow)}")
-    _judge(table, problems, game, counted, allow_unreachable or allow is True)
+    _judge(table, problems, game, counted, allow=allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
@@ -546,7 +546,9 @@ def _judge(
     problems: _Problems,
     game: GameChoice | None,
     counted: bool,
+    *,
     allow: bool = False,
+    examples: bool = False,
 ) -> None:
     """Judge the rows and offers of ``table`` under the game actually used: ``game`` applied
     (its shoe and rules), else the paytable's own. Card-level bets are judged only where the
@@ -554,16 +556,19 @@ def _judge(
     counts are those the command then uses (cached), so judging costs nothing more."""
     shoe, tableau = (game or PAYTABLE_GAME).resolve(table)
     judged = table.bets if counted else tuple(b for b in table.bets if not b.card_level)
-    if counted and not _check_card_work(table, shoe, tableau, problems):
+    if counted and not _check_card_work(table, shoe, tableau, problems, examples):
         return
     if judged:
         _check_occurrence(judged, shoe, tableau, problems, allow)
 
 
-def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
+def judge_paytable(
+    table: Paytable, game: GameChoice | None = None, *, examples: bool = False
+) -> Paytable:
     """``table`` (loaded with ``counted=False``) with its card-level bets judged under ``game``
-    too, once the command has checked its options: their work on the card engine, offers and
-    rows (:func:`_judge`); the first problem raises :class:`PaytableError`, warnings are added.
+    too, once the command has checked its options: their work on the card engine (with a
+    sheet's worked ``examples``), offers and rows (:func:`_judge`); the first problem raises
+    :class:`PaytableError`, warnings are added.
 
     >>> table = load_paytable("colour-match", counted=False)
     >>> judge_paytable(table).warnings
@@ -575,18 +580,20 @@ def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
     file = read_data(table.path, "toml") if table.path is not None else None  # lines cited
     problems = _Problems(str(table.path or table.name), file.text if file else "")
     allow = file is not None and file.data.get("allow_unreachable") is True
-    _judge(card, problems, game, counted=True, allow=allow)
+    _judge(card, problems, game, counted=True, allow=allow, examples=examples)
     if problems.items:
         raise first_problem(PaytableError, problems.items, "")
     return replace(table, warnings=(*table.warnings, *problems.warnings))
 
 
-def _check_card_work(table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems) -> bool:
+def _check_card_work(
+    table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems, examples: bool = False
+) -> bool:
     """Whether the card-level bets are within the card engine's budget on the shoe used
     (:func:`~exactodds.budget.check_card_work`): checked before they are counted."""
     from exactodds.budget import card_work, card_work_over
 
-    over = card_work_over(card_work(table.bets, shoe, tableau))
+    over = card_work_over(card_work(table.bets, shoe, tableau, examples=examples))
     if over is None:
         return True
     bet_id, message = over

@@ -282,7 +282,8 @@ def build_sheets(
     tables = _read_tables(paths, game, bet_ids)
     sheets = []
     for read in tables:
-        table = judge_paytable(read, game)
+        # its card-level bets counted once checked, with their worked examples on a whole sheet
+        table = judge_paytable(read, game, examples=examples and not bet_ids)
         shoe = game.shoe(table)
         if protection:
             from exactodds.report.protection import check_protection_work

@@ -387,7 +387,7 @@ def build_sheet(
     tableau = tableau or chosen.tableau(paytable)
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
-    check_card_work(bets, shoe, tableau, "report")
+    check_card_work(bets, shoe, tableau, "report", examples=examples)
     joint = joint_distribution(shoe, tableau)
     for bet in bets:  # the loader refuses them on the game of the command; the API here
         never = never_offered(bet, joint)
