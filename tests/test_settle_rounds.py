@@ -1,10 +1,12 @@
 """``settle`` over several rounds (issue 27): streak bets settled on hand-worked sequences of
-dealt rounds, the pay tables read off the published Banker Streak tables, hostile input."""
+dealt rounds, the pay tables read off the published Banker Streak tables, hostile input; and
+what ``simulate`` and ``validate`` do with streak bets."""
 
 from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,8 @@ from exactodds.errors import ExactOddsError, RoundError
 from exactodds.paytable_loader import load_paytable
 from exactodds.settle_rounds import settle_rounds
 from tests.cli_helpers import Cli
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # Hand-worked rounds (drawing rules checked by hand): a natural 8 or 9 for the Banker against a
 # Player 0; a Player natural 8 (9 9) against a Banker 7; a tie 7 : 7, both standing.
@@ -104,3 +108,19 @@ def test_api_errors_name_the_round() -> None:
         settle_rounds(table, [B1, B2, "P: K Q | B: 8"], [("banker_streak", 1)])
     with pytest.raises(ExactOddsError, match="at least one round"):
         settle_rounds(table, [], [("banker_streak", 1)])
+
+
+def test_simulate_says_it_leaves_streak_bets_out_and_validate_checks_them(
+    cli: Cli, tmp_path: Path
+) -> None:
+    code, out, err = cli(["simulate", "banker-streak", "--shoes", "1", "--format", "json"])
+    assert code == 0 and json.loads(out)["shoes"] == 1
+    assert err.count("\n") == 1 and "leaves out the streak bets" in err
+    assert "(banker_streak, banker_streak_2)" in err
+    code, out, err = cli(["validate", "banker-streak"])
+    assert (code, err) == (0, "") and "ok" in out
+    path = tmp_path / "streak.toml"
+    text = (ROOT / "paytables" / "banker-streak.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('"streak == 9"', '"streak == 11"', 1), encoding="utf-8")
+    code, out, err = cli(["validate", str(path)])
+    assert code == 2 and "streak.toml" in err and "can never match" in err
