@@ -507,6 +507,7 @@ def run_checks(
     >>> from exactodds.engine import joint_distribution
     >>> from exactodds.paytable_loader import load_paytable
     >>> from exactodds.profile_loader import load_profile
+    >>> from exactodds.shoe import Shoe
     >>> table = load_paytable("classic")
     >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
     >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks][:3]  # min_rtp
