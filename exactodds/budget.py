@@ -52,6 +52,9 @@ from exactodds.paytable import Bet
 from exactodds.shoe import MIN_CARDS, Card, Shoe
 from exactodds.tableau import BUILTIN, Tableau
 
+Known = dict[str, frozenset[tuple[int, int]]]
+"""Cards known at positions (``P1`` … ``B3``), as the card engine takes them."""
+
 __all__ = [
     "CARD_OPS_PER_SECOND",
     "BudgetError",
@@ -65,11 +68,16 @@ __all__ = [
     "check_card_rounds",
     "check_card_work",
     "check_compare",
+    "check_dealt_cards",
     "check_evaluation",
     "check_pdf",
+    "check_removal_work",
     "check_simulation",
+    "dealing_shoes",
+    "dealt_card_work",
     "dealt_shoe",
     "estimate_evaluation",
+    "expected_rounds",
     "removal_shoes",
 ]
 
@@ -204,6 +212,16 @@ def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
     return shoes * max(0, -(-(cards - cut_card) // 4))
 
 
+def expected_rounds(shoes: int, cards: int, cut_card: int) -> int:
+    """Rounds ``shoes`` shoes of ``cards`` cards deal before the cut card, as expected: a round
+    takes :data:`CARDS_PER_ROUND` cards on average (what a simulation's work grows with).
+
+    >>> expected_rounds(10, 52, 14), card_rounds(10, 52, 14)
+    (80, 100)
+    """
+    return shoes * max(0, int(-(-(cards - cut_card) // CARDS_PER_ROUND)))
+
+
 CARD_OPS_PER_SECOND = 5 * 10**8
 """Cell operations of the card engine one core does in a second, at least: the slowest rate
 measured against its estimate, by ``benchmarks/cardround.py`` for the bundled bets on a dealt
@@ -220,12 +238,16 @@ _OFFER_PROBE_WORK = 10**8
 
 
 def card_round_work(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    cut_card: int = 14,
 ) -> list[tuple[Fraction, int]]:
     """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
     exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
-    (:func:`exactodds.cards.work`, cell operations) on the shoe once dealt from
-    (:func:`dealt_shoe`), without enumerating the rounds.
+    (:func:`exactodds.cards.work`, cell operations), the mean over the shoe as it is dealt
+    down to the cut card (:func:`dealing_shoes`: a small shoe's EVs get much cheaper as it
+    empties), without enumerating the rounds.
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> insurance = load_paytable("insurance")
@@ -238,7 +260,7 @@ def card_round_work(
 
     out: list[tuple[Fraction, int]] = []
     probes = 0
-    dealt = dealt_shoe(shoe)
+    dealt = dealing_shoes(shoe, cut_card)
     for bet in bets:
         share = Fraction(1)
         if bet.offer is not None:
@@ -247,7 +269,45 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        out.append((share, bet_work(bet, dealt, tableau)))
+        mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
+        out.append((share, mean))
+    return out
+
+
+_ROUND_EV_DISCOUNT = 2
+"""An EV before a round costs the card engine about half the estimate of a count on that shoe
+(``benchmarks/budget.py``: ``simulate`` of Lucky Nines and Perfect 9 ran at 0.2 to 0.4 times
+the plain estimate, Colour Match at 1.3, its cost mostly the command's own)."""
+
+_DEPTHS = 4
+"""Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
+
+CARDS_PER_ROUND = Fraction(494, 100)
+"""Cards a round deals on average (4 to 6: about 4.94 from eight decks of Punto Banco)."""
+
+
+def dealing_shoes(shoe: Shoe, cut_card: int = 14) -> list[Shoe]:
+    """``shoe`` as a simulation finds it before its rounds: :data:`_DEPTHS` shoes, dealt
+    evenly down to the cut card (the middle of each quarter), cards gone in a fixed
+    pseudo-random order (:func:`dealt_shoe` where fewer would go: a full shoe's suit
+    symmetry is gone once a few cards are dealt).
+
+    >>> [s.size for s in dealing_shoes(Shoe.decks(1))]
+    [46, 38, 29, 19]
+    >>> [s.size for s in dealing_shoes(Shoe.decks(8))]
+    [366, 266, 165, 65]
+    """
+    import random
+
+    cards = [
+        Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) for _ in range(n)
+    ]
+    order = random.Random(0).sample(cards, len(cards))
+    dealable = max(0, shoe.size - max(cut_card, MIN_CARDS))
+    out = []
+    for i in range(_DEPTHS):
+        gone = dealable * (2 * i + 1) // (2 * _DEPTHS)
+        out.append(shoe.remove(order[:gone]) if gone >= MIN_CARDS else dealt_shoe(shoe))
     return out
 
 
@@ -291,21 +351,25 @@ def check_card_rounds(
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.budget.BudgetError: simulate: 1 card-level or offered bet over 1,010,000 rounds ...
+    exactodds.budget.BudgetError: simulate: 1 card-level or offered bet over 820,000 rounds ...
     """
     if not bets:
         return
-    rounds = card_rounds(shoes, shoe.size, cut_card)
+    rounds = expected_rounds(shoes, shoe.size, cut_card)
     per_round = Fraction(0)
     costliest = (Fraction(-1), "")
-    works = [(Fraction(0), 0)] * len(bets) if counting else card_round_work(bets, shoe, tableau)
+    works = (
+        [(Fraction(0), 0)] * len(bets)
+        if counting
+        else card_round_work(bets, shoe, tableau, cut_card)
+    )
     for bet, (share, ev) in zip(bets, works, strict=True):
         cost = share * ev + _CARD_SETTLE_WORK
         per_round += cost
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
     if total > MAX_CARD_ROUND_WORK:
-        per_shoe = card_rounds(1, shoe.size, cut_card) * per_round
+        per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
         most = int(MAX_CARD_ROUND_WORK // per_shoe)
         seconds = float(total) / CARD_OPS_PER_SECOND
         hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
@@ -361,7 +425,9 @@ spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over
         )
 
 
-def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, int]:
+def card_work(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, known: Known | None = None
+) -> dict[str, int]:
     """The card engine's work (:func:`exactodds.cards.work`) for each card-level bet of
     ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
 
@@ -371,15 +437,17 @@ def card_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> dict[str, in
     >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
     ['jackpot']
     """
-    return {b.id: bet_work(b, shoe, tableau) for b in bets if b.card_level}
+    return {b.id: bet_work(b, shoe, tableau, known) for b in bets if b.card_level}
 
 
-def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau) -> int:
+def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> int:
     """The card engine's estimated work (:func:`exactodds.cards.work`, cell operations) of
-    counting ``bet``'s rows, among its offered rounds, on ``shoe``."""
+    counting ``bet``'s rows, among its offered rounds, on ``shoe`` (in the rounds that agree
+    with ``known`` cards, as ``odds --given`` counts them: a known card breaks the suit
+    symmetry, which can cost more than the whole shoe)."""
     from exactodds.cards import work
 
-    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
+    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer, known=known)
 
 
 def removal_shoes(shoe: Shoe) -> int:
@@ -392,8 +460,13 @@ def removal_shoes(shoe: Shoe) -> int:
     return 1 + sum(1 for row in shoe.counts for n in row if n)
 
 
-def check_card_work(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str, times: int = 1
+def check_card_work(  # noqa: PLR0917 - the historical positional order, known added last
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    command: str,
+    times: int = 1,
+    known: Known | None = None,
 ) -> None:
     """Refuse, before any counting, a command whose card-level bets would ask the card engine
     for more than :data:`~exactodds.limits.MAX_CARD_WORK` cell operations: their work on
@@ -413,7 +486,28 @@ def check_card_work(
     ...
     exactodds.budget.BudgetError: eor: bet 'flushes' needs about ... × 53 shoes on the card...
     """
-    over = card_work_over(card_work(bets, shoe, tableau), times)
+    over = card_work_over(card_work(bets, shoe, tableau, known), times)
+    if over is not None:
+        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+
+
+def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str) -> None:
+    """:func:`check_card_work` of an effect of removal: the bets counted on ``shoe`` and on
+    each shoe less one card (:func:`removal_shoes`), those estimated on the shoe less its
+    first card (one card gone breaks the suit symmetry of a full shoe, which can cost the
+    engine several times as much).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> nines = load_paytable("lucky-nines", counted=False)
+    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")  # about 20 s
+    """
+    times = removal_shoes(shoe)
+    first = next(Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n)
+    less = shoe.remove([first])
+    per_bet = card_work(bets, shoe, tableau)
+    per_less = card_work(bets, less, tableau)
+    mean = {b: (per_bet[b] + (times - 1) * per_less[b]) // times for b in per_bet}
+    over = card_work_over(mean, times)
     if over is not None:
         raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
 
@@ -438,6 +532,61 @@ def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str
         f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
         "ranks and suits of too many cards"
     )
+
+
+_DEALT_NODE_NS = 15
+"""Nanoseconds of CPU per condition node and dealt round when a Monte Carlo check settles a
+card-level or offered bet on the cards as dealt (``benchmarks/budget.py``: 3 to 16)."""
+
+_DEALT_POKER_NODES = 20
+"""A poker category read on dealt cards, in condition nodes."""
+
+MAX_DEALT_SECONDS = 30
+"""Most CPU seconds a Monte Carlo check may spend settling card-level and offered bets."""
+
+
+def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
+    """Condition nodes × rounds a Monte Carlo check evaluates to settle the card-level and
+    offered ``bets`` on ``rounds`` dealt rounds (a poker node as :data:`_DEALT_POKER_NODES`).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> dealt_card_work(load_paytable("classic").bets, 10**6)  # value-level: no card work
+    0
+    """
+    from exactodds.conditions import Var, walk
+
+    def nodes(bet: Bet) -> int:
+        roots = [row.when.node for row in bet.rows]
+        roots += [bet.offer.node] if bet.offer is not None else []
+        return sum(
+            _DEALT_POKER_NODES if isinstance(n, Var) and n.name.endswith(".poker") else 1
+            for root in roots
+            for n in walk(root)
+        )
+
+    return rounds * sum(nodes(b) for b in bets if b.card_level or b.offer is not None)
+
+
+def check_dealt_cards(bets: Sequence[Bet], rounds: int, command: str) -> None:
+    """Refuse a Monte Carlo check whose card-level and offered bets would take more than
+    :data:`MAX_DEALT_SECONDS` to settle on the dealt cards (:func:`dealt_card_work`).
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> check_dealt_cards(load_paytable("insurance").bets, 10**8, "montecarlo")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.budget.BudgetError: montecarlo: settling ... on 100,000,000 dealt rounds ...
+    """
+    work = dealt_card_work(bets, rounds)
+    seconds = work * _DEALT_NODE_NS / 10**9
+    if seconds > MAX_DEALT_SECONDS:
+        most = rounds * MAX_DEALT_SECONDS // max(1, int(seconds))
+        raise BudgetError(
+            f"{command}: settling the card-level and offered bets on {rounds:,} dealt rounds "
+            f"evaluates {work:,} condition nodes (about {seconds:,.0f} s), over the budget of "
+            f"about {MAX_DEALT_SECONDS} s: at most about {most:,} rounds"
+        )
 
 
 def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:

@@ -534,11 +534,10 @@ def _token_mask(token: str, where: str) -> Mask:
     low = token.lower()
     if token == "?":
         return ANY
-    if low.startswith("v") and low[1:].isdigit():
-        value = int(low[1:])
-        if value > 9:
+    if low.startswith("v") and low[1:].isdigit():  # also true of v², v٣, v③: not values
+        if not low.isascii() or int(low[1:]) > 9:
             raise GivenError(f"{where}: {quote(token)} is not a value (v0 to v9)")
-        return rank_mask([r for r in range(13) if RANK_VALUES[r] == value])
+        return rank_mask([r for r in range(13) if RANK_VALUES[r] == int(low[1:])])
     if token.startswith("["):
         if not token.endswith("]"):
             raise GivenError(f"{where}: unclosed group {quote(token)}")

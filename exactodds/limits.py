@@ -149,14 +149,14 @@ card-level and offered bets, the rounds (offered rounds expected, for a bet with
 estimated work of one exact EV. One core does at least 5·10⁸ a second
 (``benchmarks/cardround.py``): about 30 s."""
 
-MAX_CARD_WORK = 60_000_000_000
+MAX_CARD_WORK = 20_000_000_000
 """Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell
 operations, at least 5·10⁸ a second on one core): every card-level bet counted once on the
-shoe, times the shoes it counts them on (53 for ``eor``, one per tableau and deck count for
-``compare``, one per signal for ``exposure``). About 2 minutes at the slowest rate; the
-estimate is an upper bound, loose where the engine settles rounds early, so the bundled bets
-run in seconds at most (``eor lucky-nines``, estimated 4.8·10¹⁰, takes about 9 s). The six-card
-rank × suit case of ``benchmarks/cards.py`` (8.8·10⁹, 0.4 s) fits six times."""
+shoe, times the shoes it counts them on (53 for ``eor``, on the shoe less a card; one per
+tableau and deck count for ``compare``, one per signal for ``exposure``). The bundled and
+documented bets run at 3.7·10⁸ to 1.1·10⁹ a second (``benchmarks/budget.py``, on a loaded
+machine), so an accepted command counts for 20 to 35 s of CPU at most (``eor lucky-nines``,
+1.9·10¹⁰, took 22 s; two kings of hearts in the round, 2.5·10¹⁰, took 51 s and is refused)."""
 
 MAX_CLUSTER_SHOES = 1_000_000_000
 """Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the

@@ -443,6 +443,8 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
     # A shoe holding every card six times (a round's MIN_CARDS) deals every round already.
     if all(c >= MIN_CARDS for row in joint.shoe.counts for c in row):
         reference = counts
+    elif bet.card_level and not _reference_cheap(bet, joint):
+        reference = tuple(1 for _ in counts)  # not decided: said of this shoe only
     else:
         reference = tuple(
             bet.row_combinations(joint_distribution(Shoe.decks(REFERENCE_DECKS), joint.tableau))
@@ -451,6 +453,17 @@ def row_occurrence(bet: Bet, joint: Joint) -> tuple[Occurrence, ...]:
         Occurrence.OCCURS if n else Occurrence.NEVER if not r else Occurrence.NOT_WITH_THIS_SHOE
         for n, r in zip(counts, reference, strict=True)
     )
+
+
+def _reference_cheap(bet: Bet, joint: Joint) -> bool:
+    """Whether counting a card-level ``bet`` on the reference shoe costs the card engine no
+    more than counting it on ``joint``'s shoe did (:func:`exactodds.cards.work`): the check of
+    a row absent from a small shoe then never dominates the command's work; beyond it the row
+    is said to never occur with this shoe (a warning, not the error of a dead row)."""
+    from exactodds.budget import bet_work
+
+    reference = bet_work(bet, Shoe.decks(REFERENCE_DECKS), joint.tableau)
+    return reference <= bet_work(bet, joint.shoe, joint.tableau)
 
 
 @lru_cache(maxsize=512)

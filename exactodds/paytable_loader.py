@@ -12,7 +12,7 @@ nothing in it is ever executed. A rules file it names must stay inside its folde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property, partial
@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from exactodds.bundled import bundled_dir, bundled_files, resolve
 from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
-from exactodds.engine import joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     ExactOddsError,
     InputFileError,
@@ -31,6 +31,7 @@ from exactodds.errors import (
 )
 from exactodds.escape import printable
 from exactodds.files import read_data
+from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.limits import (
     MAX_BETS,
     MAX_DECKS,
@@ -51,6 +52,7 @@ from exactodds.paytable import (
     row_occurrence,
 )
 from exactodds.progressive import bind_progressive, parse_row_payout
+from exactodds.shoe import Shoe
 from exactodds.streak import StreakBet, parse_streak_bet
 from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
@@ -61,7 +63,9 @@ __all__ = [
     "confined_rules_file",
     "default_paytable",
     "examine_paytable",
+    "judge_paytable",
     "load_paytable",
+    "never_offered",
     "parse_paytable",
     "resolve_paytable",
     "validate_paytable",
@@ -168,12 +172,19 @@ def parse_paytable(
     data: Mapping[str, Any],
     origin: str = "<paytable>",
     text: str = "",
+    game: GameChoice | None = None,
     *,
+    counted: bool = True,
     allow_unreachable: bool = False,
 ) -> tuple[Paytable | None, list[str]]:
     """Build a paytable from parsed TOML data, collecting every problem instead of stopping.
     A row no round can reach is a warning, not a problem, with ``allow_unreachable`` (or the
     file's ``allow_unreachable = true``: generated tables).
+
+    Its rows and offers are judged under ``game`` (the options of the command that uses it,
+    see :func:`_judge`), or under its own shoe and rules when it is validated alone (None);
+    ``counted=False`` (a command that never counts the rows on the whole shoe) leaves the
+    card-level bets unjudged.
 
     >>> bets = {"player": {"rows": [{"when": "player.wins", "pays": "1:1"}]}}
     >>> table, problems = parse_paytable({"decks": 0, "bets": bets})
@@ -215,8 +226,7 @@ def parse_paytable(
     allow = data.get("allow_unreachable", False)
     if not isinstance(allow, bool):
         problems.add(f"'allow_unreachable' must be true or false, not {quote(allow)}")
-    if _check_card_work(table, problems):
-        _check_occurrence(table, problems, allow_unreachable or allow is True)
+    _judge(table, problems, game, counted, allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
@@ -531,13 +541,52 @@ def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> 
     return value
 
 
-def _check_card_work(table: Paytable, problems: _Problems) -> bool:
-    """Whether the card-level bets are within the card engine's budget on the paytable's own
-    shoe (:func:`~exactodds.budget.check_card_work`): checked before they are counted, as every
-    command counts them at least once."""
+def _judge(
+    table: Paytable,
+    problems: _Problems,
+    game: GameChoice | None,
+    counted: bool,
+    allow: bool = False,
+) -> None:
+    """Judge the rows and offers of ``table`` under the game actually used: ``game`` applied
+    (its shoe and rules), else the paytable's own. Card-level bets are judged only where the
+    command counts them on that shoe (``counted``): their work is checked first, and the
+    counts are those the command then uses (cached), so judging costs nothing more."""
+    shoe, tableau = (game or PAYTABLE_GAME).resolve(table)
+    judged = table.bets if counted else tuple(b for b in table.bets if not b.card_level)
+    if counted and not _check_card_work(table, shoe, tableau, problems):
+        return
+    if judged:
+        _check_occurrence(judged, shoe, tableau, problems, allow)
+
+
+def judge_paytable(table: Paytable, game: GameChoice | None = None) -> Paytable:
+    """``table`` (loaded with ``counted=False``) with its card-level bets judged under ``game``
+    too, once the command has checked its options: their work on the card engine, offers and
+    rows (:func:`_judge`); the first problem raises :class:`PaytableError`, warnings are added.
+
+    >>> table = load_paytable("colour-match", counted=False)
+    >>> judge_paytable(table).warnings
+    ()
+    """
+    card = replace(table, bets=tuple(b for b in table.bets if b.card_level))
+    if not card.bets:
+        return table
+    file = read_data(table.path, "toml") if table.path is not None else None  # lines cited
+    problems = _Problems(str(table.path or table.name), file.text if file else "")
+    allow = file is not None and file.data.get("allow_unreachable") is True
+    _judge(card, problems, game, counted=True, allow=allow)
+    if problems.items:
+        raise first_problem(PaytableError, problems.items, "")
+    return replace(table, warnings=(*table.warnings, *problems.warnings))
+
+
+def _check_card_work(table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems) -> bool:
+    """Whether the card-level bets are within the card engine's budget on the shoe used
+    (:func:`~exactodds.budget.check_card_work`): checked before they are counted."""
     from exactodds.budget import card_work, card_work_over
 
-    over = card_work_over(card_work(table.bets, table.shoe, table.tableau))
+    over = card_work_over(card_work(table.bets, shoe, tableau))
     if over is None:
         return True
     bet_id, message = over
@@ -545,14 +594,31 @@ def _check_card_work(table: Paytable, problems: _Problems) -> bool:
     return False
 
 
-def _check_occurrence(table: Paytable, problems: _Problems, allow: bool = False) -> None:
-    """Rows that never occur in the paytable's own game (full shoe of its decks): an error when
-    no shoe could ever settle them (a warning when ``allow``ed: generated tables), a warning
-    when only this shoe cannot (see :func:`~exactodds.paytable.row_occurrence`)."""
-    joint = joint_distribution(table.shoe, table.tableau)
-    for bet in table.bets:
+def _check_occurrence(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, problems: _Problems, allow: bool = False
+) -> None:
+    """Offers that no round of the game makes (an error: the bet is never offered), and rows
+    that never occur in it: an error when no shoe could ever settle them under these rules nor
+    under any built-in tableau (dead text; a warning when ``allow``ed: generated tables), a
+    warning when only this shoe or these rules cannot (``--rules`` may rescue it; see
+    :func:`~exactodds.paytable.row_occurrence`)."""
+    joint = joint_distribution(shoe, tableau)
+    for bet in bets:
+        never = never_offered(bet, joint)
+        if never is not None:
+            problems.add(never, _bet_path(bet.id, "offer"))
+            continue
         for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
             if seen is Occurrence.NEVER:
+                rescue = _rules_rescuing(bet, n - 1, tableau)
+                if rescue is not None:
+                    problems.warn(
+                        f"bet {bet.id!r} row {n} ({row.event!r}): never occurs under "
+                        f"{tableau.name} rules (its sheet shows 0 combinations); it occurs "
+                        f"under {rescue} rules (--rules {rescue})",
+                        _row_path(bet.id, n),
+                    )
+                    continue
                 reason = (
                     "earlier rows take every round it names"
                     if not row.when.is_otherwise
@@ -569,9 +635,55 @@ def _check_occurrence(table: Paytable, problems: _Problems, allow: bool = False)
             elif seen is Occurrence.NOT_WITH_THIS_SHOE:
                 problems.warn(
                     f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
-                    f"({table.shoe.describe()}); its sheet shows 0 combinations",
+                    f"({shoe.describe()}); its sheet shows 0 combinations",
                     _row_path(bet.id, n),
                 )
+
+
+def never_offered(bet: Bet, joint: Joint) -> str | None:
+    """Why ``bet`` is refused on ``joint``'s shoe and rules when its offer is made in no round
+    (its sheet would have no offered round to give a figure of), else None: one judgement for
+    every command and format.
+
+    >>> from exactodds.shoe import Shoe
+    >>> nines = parse_condition("count(initial, rank == 9 and suit == hearts) >= 2")
+    >>> bet = replace(load_paytable("classic").bet("player"), offer=nines)
+    >>> never_offered(bet, joint_distribution(Shoe.decks(1)))  # doctest: +ELLIPSIS
+    "bet 'player': its offer 'count(initial, rank == 9 and suit == hearts) >= 2' is never ..."
+    >>> never_offered(bet, joint_distribution(Shoe.decks(2))) is None
+    True
+    """
+    if bet.offer is None or bet.offered(joint):
+        return None
+    game = f"{joint.shoe.describe()}, {joint.tableau.name} rules"
+    return (
+        f"bet {bet.id!r}: its offer {quote(bet.offer.text)} is never made ({game}): no round "
+        "offers the bet (more decks, or another offer)"
+    )
+
+
+def _rules_rescuing(bet: Bet, index: int, dead_under: Tableau) -> str | None:
+    """The first built-in tableau under which row ``index`` of ``bet`` settles some round on
+    the reference shoe, or None. Card-level bets are tried only where the card engine's
+    estimate is small (:data:`_RESCUE_WORK`): else the row stays an error."""
+    from exactodds.budget import bet_work
+    from exactodds.paytable import REFERENCE_DECKS
+    from exactodds.tableau import BUILTIN
+
+    reference = Shoe.decks(REFERENCE_DECKS)
+    for name, tableau in BUILTIN.items():
+        if tableau == dead_under:
+            continue
+        if bet.card_level and bet_work(bet, reference, tableau) > _RESCUE_WORK:
+            continue
+        if bet.row_combinations(joint_distribution(reference, tableau))[index]:
+            return name
+    return None
+
+
+_RESCUE_WORK = 5 * 10**8
+"""Most card-engine work (about 1 s) spent per tableau on whether another tableau rescues a
+card-level row that is dead under the file's own rules."""
 
 
 def validate_paytable(path: str | Path) -> list[str]:
@@ -586,11 +698,12 @@ def validate_paytable(path: str | Path) -> list[str]:
 
 
 def examine_paytable(
-    path: str | Path, *, allow_unreachable: bool = False
+    path: str | Path, game: GameChoice | None = None, *, allow_unreachable: bool = False
 ) -> tuple[Paytable | None, list[str]]:
     """A paytable file read once: the paytable (its warnings included) and no problems when it
-    is valid, else None and every problem, one message each (what ``validate`` prints); rows
-    no round reaches are warnings with ``allow_unreachable``.
+    is valid, else None and every problem, one message each (what ``validate`` prints); its
+    rows judged alone (``game`` None) or under the game those options choose; rows no round
+    reaches are warnings with ``allow_unreachable``.
 
     >>> table, problems = examine_paytable("classic")
     >>> table.name, problems
@@ -599,13 +712,17 @@ def examine_paytable(
     True
     """
     try:
-        return _read_paytable(resolve_paytable(path), allow_unreachable=allow_unreachable)
+        return _read_paytable(resolve_paytable(path), game, allow_unreachable=allow_unreachable)
     except InputFileError as exc:
         return None, [str(exc)]
 
 
-def load_paytable(path: str | Path | None = None) -> Paytable:
-    """Read and check a paytable file (a path, a bundled name, or None for the default game).
+def load_paytable(
+    path: str | Path | None = None, game: GameChoice | None = None, *, counted: bool = True
+) -> Paytable:
+    """Read and check a paytable file (a path, a bundled name, or None for the default game),
+    its rows judged under ``game`` (the command's options; None: its own shoe and rules) where
+    the command counts them (``counted``, see :func:`parse_paytable`).
 
     A file with problems raises one :class:`PaytableError` naming the first problem and counting
     the rest (all of them in its ``problems``); an unreadable file an :class:`InputFileError`.
@@ -616,19 +733,25 @@ def load_paytable(path: str | Path | None = None) -> Paytable:
     ('Classic (commission)', True)
     """
     p = resolve_paytable(path) if path is not None else default_paytable()
-    table, problems = _read_paytable(p)
+    table, problems = _read_paytable(p, game or PAYTABLE_GAME, counted)
     if table is None:
         raise first_problem(PaytableError, problems, f"; run exactodds validate {p}")
     return table
 
 
 def _read_paytable(
-    p: Path, *, allow_unreachable: bool = False
+    p: Path,
+    game: GameChoice | None = None,
+    counted: bool = True,
+    *,
+    allow_unreachable: bool = False,
 ) -> tuple[Paytable | None, list[str]]:
     """The paytable of the file ``p`` with its path, SHA-256 and rules file, or its problems."""
     file = read_data(p, "toml")
     data = file.data
-    table, problems = parse_paytable(data, str(p), file.text, allow_unreachable=allow_unreachable)
+    table, problems = parse_paytable(
+        data, str(p), file.text, game, counted=counted, allow_unreachable=allow_unreachable
+    )
     if table is None:
         return None, problems
     return replace(

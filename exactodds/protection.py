@@ -636,6 +636,18 @@ def describe_edge(x: Fraction | None) -> str:
 # -- partial deals ------------------------------------------------------------------------------
 
 
+def given_known(text: str) -> Known:
+    """The card engine's known cards of a ``--given`` text (what ``odds --given`` counts
+    card-level bets under, and its budget estimates them under).
+
+    >>> sorted(given_known("P: Kh ? | B: ? ?"))
+    ['P1']
+    """
+    from exactodds.information import parse_given
+
+    return _known_of(parse_given(text))
+
+
 def _known_of(restriction: Restriction) -> Known:
     """A :class:`~exactodds.information.Restriction` as the card engine's known cards."""
     known: Known = {}

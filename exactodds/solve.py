@@ -109,7 +109,7 @@ def find_row(bet: Bet, event: str) -> int:
             f"give the row number instead, like --event '#{found[0] + 1}'"
         )
     number = event.strip().lstrip("#")
-    if number.isdigit() and 1 <= int(number) <= len(events):
+    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(events):
         return int(number) - 1
     raise PaytableError(
         f"bet {bet.id!r} has no event {event!r} (events: {known})" + did_you_mean(event, events)

@@ -190,13 +190,21 @@ def _card_eor(
     ev: dict[str, Fraction] = {}
     eor: dict[str, dict[str, Fraction | None]] = {}
     eor_suits: dict[str, dict[str, Fraction | None]] = {}
-    for bet in card:
-        assert isinstance(bet, Bet)
-        base = bet_figures(joint_distribution(shoe, rules), bet).ev
+    # Shoe by shoe, every bet on it: a value-level offer indexes each shoe's joint once (the
+    # index is cached for a few joints only; bet by bet, it was rebuilt per bet and shoe).
+    typed = [b for b in card if isinstance(b, Bet)]
+    assert len(typed) == len(card)
+    bases = [bet_figures(joint_distribution(shoe, rules), b).ev for b in typed]
+    less_of: list[list[Fraction]] = [[] for _ in typed]
+    for r, s in cards:
+        joint = joint_distribution(shoe.remove([Card(r, s)]), rules)
+        for k, b in enumerate(typed):
+            less_of[k].append(bet_figures(joint, b).ev)
+    for k, bet in enumerate(typed):
+        base = bases[k]
         sums = [Fraction(0)] * len(RANKS)
         by_suit = [Fraction(0)] * len(SUITS)
-        for r, s in cards:
-            less = bet_figures(joint_distribution(shoe.remove([Card(r, s)]), rules), bet).ev
+        for (r, s), less in zip(cards, less_of[k], strict=True):
             sums[r] += shoe.counts[r][s] * less
             by_suit[s] += shoe.counts[r][s] * less
         if reads_suits([row.when for row in bet.rows] + ([bet.offer] if bet.offer else [])):

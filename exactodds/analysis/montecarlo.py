@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
-from exactodds.engine import joint_distribution
+from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.formats import Format
 from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
+from exactodds.paytable import Bet
 from exactodds.round import (
     OUTCOME_CODES,
     Outcome,
@@ -43,11 +44,14 @@ __all__ = [
     "Z99",
     "BetCheck",
     "ClassCheck",
+    "Dealt",
     "MonteCarloCheck",
     "bet_check",
+    "check_options",
     "count_by",
     "deal_outcome_codes",
     "deal_outcome_counts",
+    "deal_rounds",
     "monte_carlo_check",
     "render_monte_carlo_check",
 ]
@@ -79,7 +83,47 @@ def deal_outcome_counts(
     >>> sum(dealt.values()), all(exact.get(Outcome.from_code(c), 0) > 0 for c in dealt)
     (1000, True)
     """
+    return deal_rounds(shoe, tableau, rounds, seed, block=block, progress=progress).outcomes
+
+
+_CARD_BLOCK = 1 << 14
+"""Rounds whose card-level bets are settled at once (the evaluator's arrays per feature)."""
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What :func:`deal_rounds` saw: outcome code → rounds, and per physically settled bet
+    the rounds that offered it and the rounds each of its rows settled."""
+
+    outcomes: dict[int, int]
+    offered: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+
+
+def deal_rounds(
+    shoe: Shoe,
+    tableau: Tableau,
+    rounds: int,
+    seed: int,
+    bets: Sequence[Bet] = (),
+    *,
+    block: int = 1 << 18,
+    progress: Callable[[int, int], None] | None = None,
+) -> Dealt:
+    """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``: count their outcome
+    codes, and settle ``bets`` (card-level or offered) on the cards as dealt
+    (:func:`~exactodds.analysis.carddeal.dealt_rows`); ``progress(rounds done, rounds)``
+    after each block. The same seed deals the same rounds whatever the bets.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> colour = load_paytable("colour-match").bet("colour_match")
+    >>> seen = deal_rounds(Shoe.decks(1), BUILTIN["punto-banco"], 500, 3, [colour])
+    >>> seen.offered, sum(seen.rows[0]), sum(seen.outcomes.values())
+    ((500,), 500, 500)
+    """
     import numpy as np
+
+    from exactodds.analysis.carddeal import dealt_rows
 
     check_count(rounds, MAX_MONTE_CARLO_ROUNDS, "number of rounds")
     rng = np.random.default_rng(seed)
@@ -87,6 +131,8 @@ def deal_outcome_counts(
     cards = np.repeat(np.arange(flat.size), flat)  # card code rank·4 + suit per physical card
     n = cards.size
     total = np.zeros(OUTCOME_CODES, dtype=np.int64)
+    offered = [0] * len(bets)
+    tallies = [np.zeros(len(b.rows), dtype=np.int64) for b in bets]
     done = 0
     while done < rounds:
         m = min(block, rounds - done)
@@ -102,10 +148,20 @@ def deal_outcome_counts(
             taken = np.sort(np.column_stack([taken, idx]), axis=1)
         dealt = np.stack([cards[i] for i in picks])  # the j-th card of every round in row j
         total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
+        for start in range(0, m if bets else 0, _CARD_BLOCK):
+            rows = dealt_rows(bets, dealt[:, start : start + _CARD_BLOCK], tableau)
+            for k, row in enumerate(rows):
+                live = row[row >= 0]
+                offered[k] += int(live.size)
+                tallies[k] += np.bincount(live, minlength=len(bets[k].rows))
         done += m
         if progress is not None:
             progress(done, rounds)
-    return {int(i): int(total[i]) for i in np.flatnonzero(total)}
+    return Dealt(
+        {int(i): int(total[i]) for i in np.flatnonzero(total)},
+        tuple(offered),
+        tuple(tuple(int(x) for x in t) for t in tallies),
+    )
 
 
 @dataclass(frozen=True)
@@ -167,14 +223,14 @@ class BetCheck:
     @property
     def z(self) -> float:
         """(observed mean − EV) / (σ / √rounds)."""
-        if not self.variance:
+        if not self.variance or not self.rounds:  # no round dealt offered the bet
             return 0.0
         return float(self.observed_return - self.ev) / math.sqrt(self.variance / self.rounds)
 
     @property
     def interval(self) -> tuple[float, float]:
         """99% interval of the mean return."""
-        half = Z99 * math.sqrt(self.variance / self.rounds)
+        half = Z99 * math.sqrt(self.variance / max(1, self.rounds))
         return float(self.ev) - half, float(self.ev) + half
 
     @property
@@ -215,7 +271,7 @@ def bet_check(
     ev = sum((p * net for net, p in classes), Fraction(0))
     variance = sum((p * net * net for net, p in classes), Fraction(0)) - ev * ev
     pairs = list(zip(classes, observed, strict=True))
-    mean = sum((net * n for (net, _), n in pairs), Fraction(0)) / rounds
+    mean = sum((net * n for (net, _), n in pairs), Fraction(0)) / max(1, rounds)
     checks = tuple(ClassCheck(net, p, n, rounds) for (net, p), n in pairs)
     return BetCheck(bet_id, name, ev, variance, mean, rounds, checks)
 
@@ -287,6 +343,21 @@ class MonteCarloCheck:
         }
 
 
+def check_options(rounds: int, seed: int) -> None:
+    """Refuse fewer than one round, more than the limit, or a negative seed (one line).
+
+    >>> check_options(1, -1)
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: seed must be a non-negative integer, not -1
+    """
+    if rounds < 1:
+        raise ExactOddsError(f"number of rounds must be at least 1, not {rounds!r}")
+    check_count(rounds, MAX_MONTE_CARLO_ROUNDS, "number of rounds")
+    if seed < 0:
+        raise ExactOddsError(f"seed must be a non-negative integer, not {seed!r}")
+
+
 def monte_carlo_check(
     bets: Sequence[BetLike],
     shoe: Shoe,
@@ -309,16 +380,20 @@ def monte_carlo_check(
     ...
     exactodds.errors.ExactOddsError: number of rounds must be at least 1, not 0
     """
-    if rounds < 1:
-        raise ExactOddsError(f"number of rounds must be at least 1, not {rounds!r}")
-    if seed < 0:
-        raise ExactOddsError(f"seed must be a non-negative integer, not {seed!r}")
+    check_options(rounds, seed)
+    from exactodds.analysis.carddeal import physical
+
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     joint = joint_distribution(shoe, tab)
-    dealt = deal_outcome_counts(shoe, tab, rounds, seed, progress=progress)
-    dealt_outcomes = [(Outcome.from_code(code), n) for code, n in dealt.items()]
+    cards = [b for b in bets if isinstance(b, Bet) and physical(b)]
+    dealt = deal_rounds(shoe, tab, rounds, seed, cards, progress=progress)
+    dealt_outcomes = [(Outcome.from_code(code), n) for code, n in dealt.outcomes.items()]
     out = []
     for bet in bets:
+        if isinstance(bet, Bet) and bet in cards:
+            k = cards.index(bet)
+            out.append(_physical_check(bet, joint, dealt.offered[k], dealt.rows[k]))
+            continue
         net_of = {o: Fraction(bet.net(o)) for o, _ in joint}
         exact = count_by(joint, net_of.__getitem__)
         seen = count_by(dealt_outcomes, net_of.__getitem__)
@@ -326,6 +401,22 @@ def monte_carlo_check(
         classes = [(net, Fraction(exact[net], joint.total)) for net in nets]
         out.append(bet_check(bet.id, bet.name, classes, [seen[net] for net in nets], rounds))
     return MonteCarloCheck(shoe, rounds, seed, tuple(out))
+
+
+def _physical_check(bet: Bet, joint: Joint, offered: int, rows: Sequence[int]) -> BetCheck:
+    """The check of a card-level or offered bet: its rows' exact counts among the offered
+    rounds (the card engine's, or the outcomes') against the dealt rounds each row settled,
+    gathered by net result; ``offered`` dealt rounds offered it (its rounds)."""
+    exact = bet.row_combinations(joint)
+    universe = bet.offered(joint)
+    by_net: dict[Fraction, list[int]] = {}
+    for row, n, seen in zip(bet.rows, exact, rows, strict=True):
+        pair = by_net.setdefault(bet.row_net(row), [0, 0])
+        pair[0] += n
+        pair[1] += seen
+    nets = sorted(by_net, reverse=True)
+    classes = [(net, Fraction(by_net[net][0], universe)) for net in nets]
+    return bet_check(bet.id, bet.name, classes, [by_net[net][1] for net in nets], offered)
 
 
 def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = "md") -> str:

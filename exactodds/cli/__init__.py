@@ -119,7 +119,7 @@ def _refused_arguments(command: Any, args: list[str]) -> str | None:
     empty = _empty_file_name(command, args)
     if empty is not None:
         return f"{empty}: an empty file name"
-    return _long_number(command, args)
+    return _long_number(command, args) or _unicode_digit(command, args)
 
 
 def _interrupted(debug: bool) -> int:
@@ -203,6 +203,40 @@ def _long_number(command: Any, args: list[str]) -> str | None:
             name, value = arg, next(rest, "")
         if name in integer and sum(c.isdigit() for c in value) > MAX_DIGITS:
             return f"{name}: {quote(value, 40)} has more than {MAX_DIGITS} digits (the limit)"
+    return None
+
+
+def _unicode_digit(command: Any, args: list[str]) -> str | None:
+    """The error for a digit other than 0-9 (``²``, ``③``, Arabic-Indic ``٣``) in the value of
+    an option that does not name a file, or None: every number, card and count is written in
+    ASCII digits, and ``int()`` would read some of them (``٣`` as 3) and choke on others.
+    """
+    sub = getattr(command, "commands", {}).get(args[0]) if args else None
+    if sub is None:
+        return None
+    texts = {
+        opt
+        for param in sub.params
+        if getattr(param, "param_type_name", "") == "option" and not param.is_flag
+        if type(param.type).__name__ not in {"TyperPath", "Path"}
+        for opt in param.opts
+        if opt not in _FILE_OPTIONS
+    }
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            return None
+        name, eq, value = arg.partition("=")
+        if not eq and arg in texts:
+            name, value = arg, next(rest, "")
+        if name not in texts:
+            continue
+        bad = next((c for c in value if c.isdigit() and not c.isascii()), None)
+        if bad is not None:
+            return (
+                f"{name}: {quote(value, 40)} holds the digit {bad!r} (U+{ord(bad):04X}): "
+                "write numbers with the digits 0-9"
+            )
     return None
 
 

@@ -59,16 +59,17 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
     from exactodds.analysis.eor import effect_of_removal, render_eor
-    from exactodds.budget import check_card_work, check_evaluation, removal_shoes
+    from exactodds.budget import check_evaluation, check_removal_work
     from exactodds.paytable_loader import load_paytable
 
     fmt = check_format(fmt, ("md", "json", "html"))
     if plots is not None:
         check_plot_outputs(plots, "eor", force)
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # counted on shoes less a card
+    shoe, tableau = game.resolve(table)
     check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
-    check_card_work(table.bets, shoe, tableau, "eor", removal_shoes(shoe))
+    check_removal_work(table.bets, shoe, tableau, "eor")
     result = effect_of_removal(table.bets, shoe, tableau, level=level)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
     typer.echo(render_eor(result, table.name, fmt, source))

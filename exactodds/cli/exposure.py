@@ -139,18 +139,13 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     position = parse_position(flash) if flash is not None else None
     if by not in ("value", "rank"):
         raise ExactOddsError(f"--by {by!r}: use value or rank")
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # counted per signal seen
+    shoe, tableau = game.resolve(table)
     if optimise:
         from exactodds.protection import card_level
 
         skipped = [b.id for b in table.bets if card_level(b)]
-        if skipped:
-            typer.echo(
-                "exactodds: note: --optimise searches the bets read from the round's outcome; "
-                f"left out: {', '.join(skipped)} (card-level: analyse them with --sort)",
-                err=True,
-            )
         with progress_display("optimise", "sorts") as update:
             results = optimise_sort(
                 table,
@@ -161,6 +156,12 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
                 top=10 if top is None else top,
                 jobs=jobs,
                 progress=update,
+            )
+        if skipped:  # once the search is done: an error is then the only line on stderr
+            typer.echo(
+                "exactodds: note: --optimise searches the bets read from the round's outcome; "
+                f"left out: {', '.join(skipped)} (card-level: analyse them with --sort)",
+                err=True,
             )
         typer.echo(
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)

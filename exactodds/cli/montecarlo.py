@@ -73,14 +73,18 @@ def run_montecarlo(
     ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options."""
     from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
     from exactodds.cli.progress import progress_display
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.paytable_loader import judge_paytable, load_paytable
 
     chosen = check_format(fmt, ("md", "json"))
-    table = load_paytable(paytable)
+    table = load_paytable(paytable, game, counted=False)
     shoe, tableau = game.resolve(table)
-    from exactodds.budget import check_card_work
+    from exactodds.analysis.montecarlo import check_options
+    from exactodds.budget import check_card_work, check_dealt_cards
 
+    check_options(rounds, seed)
+    check_dealt_cards(table.bets, rounds, "montecarlo")
     check_card_work(table.bets, shoe, tableau, "montecarlo")
+    table = judge_paytable(table, game)  # every option checked: count the card-level bets
     start = time.perf_counter()
     with progress_display("monte carlo", "rounds") as progress:
         check = monte_carlo_check(

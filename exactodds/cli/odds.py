@@ -89,12 +89,14 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     if paytable is not None:
         from exactodds.paytable_loader import load_paytable
 
-        table = load_paytable(paytable)
-        shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+        game = GameChoice(decks, remove, shoe_file, rules)
+        table = load_paytable(paytable, game, counted=False)  # counted given what is known
+        shoe, tableau = game.resolve(table)
         bets = table.bets
         from exactodds.budget import check_card_work
+        from exactodds.protection import given_known
 
-        check_card_work(bets, shoe, tableau, "odds")
+        check_card_work(bets, shoe, tableau, "odds", known=given_known(given))
     else:
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()

@@ -98,8 +98,9 @@ def settle(
             raise ExactOddsError("give each round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
         check_length(text, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
-    table = load_paytable(paytable)
-    shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve(table)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    table = load_paytable(paytable, game, counted=False)  # rounds settled, nothing counted
+    shoe, tableau = game.resolve(table)
     with named("--bet"):
         check_bet_ids(table, [bet_id for bet_id, _ in stakes])
     streak_ids = {b.id for b in table.streaks}

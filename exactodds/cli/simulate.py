@@ -232,15 +232,10 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import (
-        check_card_rounds,
-        check_card_work,
-        check_simulation,
-        removal_shoes,
-    )
+    from exactodds.budget import check_card_rounds, check_removal_work, check_simulation
     from exactodds.paytable_loader import load_paytable
 
-    table = load_paytable(paytable)
+    table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     shoe, tableau = game.resolve(table)
     if table.streaks:
         from exactodds.errors import error_line
@@ -270,7 +265,7 @@ def _run(
     counter = strategy == "count"
     check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
-        check_card_work(card, shoe, tableau, "simulate --strategy count", removal_shoes(shoe))
+        check_removal_work(card, shoe, tableau, "simulate --strategy count")
     bet_ids = [b.id for b in table.bets]
     given = read_tags(tags, bet_ids) if tags is not None else None
     triggers = parse_triggers(trigger, bet_ids)

@@ -56,7 +56,7 @@ def solve(
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
     from exactodds.errors import ExactOddsError, named
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.paytable_loader import judge_paytable, load_paytable
     from exactodds.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
 
     fmt = check_format(fmt, ("text", "json"))
@@ -70,11 +70,12 @@ def solve(
             "give the row to solve with --event LABEL (e.g. --event 'Player pair')"
         )
     payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
-    table = load_paytable(paytable)
+    table = load_paytable(paytable, counted=False)
     with named("--bet"):
         found = table.bet(bet)
     with named("--event"):
         find_row(found, event)
+    table = judge_paytable(table)  # once every option is checked: it counts card-level bets
     solution = solve_payout(table, bet, event, target_edge)
     rows = sweep(solution, payouts) if payouts is not None else None
     typer.echo(render_solution(solution, rows, fmt))

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from exactodds.cli.common import DecksOpt, RemoveOpt, RulesOverrideOpt, ShoeOpt
+
 __all__ = ["SHOWN", "validate"]
 
 SHOWN = 20
@@ -19,13 +21,15 @@ EPILOG = """Examples:
 \b
   exactodds validate examples/my-game.toml
   exactodds validate paytables/classic.toml examples/lucky-six.toml
-  exactodds validate --allow-unreachable examples/my-game.toml"""
+  exactodds validate --allow-unreachable examples/my-game.toml
+  exactodds validate examples/my-game.toml --rules pronto --decks 6"""
 
 
 def validate(
     files: Annotated[
         list[Path], typer.Argument(metavar="FILE...", help="Paytable TOML files to check.")
     ],
+    *,
     allow_unreachable: Annotated[
         bool,
         typer.Option(
@@ -34,20 +38,30 @@ def validate(
             "the file's allow_unreachable = true does the same for every command).",
         ),
     ] = False,
+    decks: DecksOpt = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    rules: RulesOverrideOpt = None,
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 
     Each problem is one line (at most 20 per file, then how many more). A row that only the
     paytable's own shoe cannot settle (a perfect pair on one deck) is a warning, not a problem:
-    the file is valid and its sheet shows the row with 0 combinations.
+    the file is valid and its sheet shows the row with 0 combinations. So is a row that never
+    occurs under the file's own rules but does under another built-in tableau (--rules). With
+    --decks, --remove, --shoe or --rules, rows are judged under that game, as the commands
+    given them judge them.
     """
     from exactodds.errors import error_line
     from exactodds.escape import printable
+    from exactodds.game import GameChoice
     from exactodds.paytable_loader import examine_paytable
 
+    game = GameChoice(decks, remove, shoe_file, rules)
+    alone = None if game == GameChoice() else game
     bad = 0
     for path in files:
-        table, problems = examine_paytable(path, allow_unreachable=allow_unreachable)
+        table, problems = examine_paytable(path, alone, allow_unreachable=allow_unreachable)
         if table is None:
             bad += 1
             for problem in problems[:SHOWN]:

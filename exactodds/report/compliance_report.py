@@ -104,7 +104,7 @@ def check_paytables(
     tableau = game.tableau() if game.rules is not None else None
     out = []
     for spec in specs or [str(default_paytable())]:
-        table = load_paytable(spec)
+        table = load_paytable(spec, game)
         shoe = game.shoe(table)
         used = tableau or table.tableau
         check_card_work(table.bets, shoe, used, "check")

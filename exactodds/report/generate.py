@@ -19,11 +19,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.errors import ReportError
+from exactodds.errors import ReportError, named
 from exactodds.formats import Format
 from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.payout import Notation
-from exactodds.paytable_loader import bundled_paytables, default_paytable, load_paytable
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import (
+    bundled_paytables,
+    default_paytable,
+    judge_paytable,
+    load_paytable,
+)
 from exactodds.profile_loader import load_profiles
 from exactodds.report.comparison import COMPARISON_STEM, comparison_document
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -268,9 +274,10 @@ def build_sheets(
         if not profiles:
             raise ReportError("--allow-player-edge applies only with --against PROFILES")
         profiles = tuple(p.allowing_player_edge() for p in profiles)
+    tables = _read_tables(paths, game, bet_ids)
     sheets = []
-    for spec in paths:
-        table = load_paytable(spec)
+    for read in tables:
+        table = judge_paytable(read, game)
         shoe = game.shoe(table)
         if protection:
             from exactodds.report.protection import check_protection_work
@@ -293,6 +300,21 @@ def build_sheets(
         )
         sheets[-1] = _with_sections(sheets[-1], protection, session)
     return sheets
+
+
+def _read_tables(
+    paths: Sequence[str | Path], game: GameChoice, bet_ids: Sequence[str]
+) -> list[Paytable]:
+    """Every paytable read and every ``--bet`` checked before any counting (card-level bets
+    are judged later, :func:`~exactodds.paytable_loader.judge_paytable`)."""
+    tables = []
+    for spec in paths:
+        table = load_paytable(spec, game, counted=False)
+        with named("--bet"):
+            for bet_id in bet_ids:
+                table.bet(bet_id)
+        tables.append(table)
+    return tables
 
 
 def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:

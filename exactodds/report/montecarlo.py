@@ -69,18 +69,24 @@ def monte_carlo_sheet(
     """The sheet with a Monte Carlo section of ``rounds`` rounds dealt with ``seed``: per bet,
     the dealt rounds tallied by the paytable row that settles them (``progress(rounds dealt,
     rounds)`` as blocks of rounds are dealt)."""
-    from exactodds.analysis.montecarlo import bet_check, count_by, deal_outcome_counts
+    from exactodds.analysis.carddeal import physical
+    from exactodds.analysis.montecarlo import bet_check, count_by, deal_rounds
     from exactodds.round import Outcome, feature_record
 
     check_monte_carlo_options(rounds, seed)
-    dealt = deal_outcome_counts(sheet.shoe, sheet.tableau, rounds, seed, progress=progress)
-    records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.items()]
+    cards = [b.bet for b in sheet.bets if physical(b.bet)]  # settled on the cards as dealt
+    dealt = deal_rounds(sheet.shoe, sheet.tableau, rounds, seed, cards, progress=progress)
+    records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.outcomes.items()]
     checks = []
     for b in sheet.bets:
-        seen = count_by(records, b.bet.row_of_record)
         classes = [(row.net, row.probability) for row in b.figures.rows]
-        observed = [seen[i] for i in range(len(classes))]
-        checks.append(bet_check(b.bet.id, b.bet.name, classes, observed, rounds))
+        if b.bet in cards:
+            k = cards.index(b.bet)
+            observed, bet_rounds = list(dealt.rows[k]), dealt.offered[k]
+        else:
+            seen = count_by(records, b.bet.row_of_record)
+            observed, bet_rounds = [seen[i] for i in range(len(classes))], rounds
+        checks.append(bet_check(b.bet.id, b.bet.name, classes, observed, bet_rounds))
     return replace(sheet, monte_carlo=SheetMonteCarlo(rounds, seed, tuple(checks)))
 
 
@@ -89,7 +95,10 @@ def monte_carlo_sheets(
 ) -> list[Sheet]:
     """:func:`monte_carlo_sheet` for each sheet (each dealt with the same ``seed``);
     ``progress(rounds dealt, rounds of every sheet)``."""
+    from exactodds.budget import check_dealt_cards
+
     check_monte_carlo_options(rounds, seed)
+    check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "--monte-carlo-rounds")
     total = rounds * len(sheets)
     return [
         monte_carlo_sheet(
@@ -162,7 +171,7 @@ def monte_carlo_blocks(sheet: Sheet) -> list[Block]:
             (
                 row.event,
                 fixed(row.probability, p),
-                fixed(Fraction(k.observed, k.rounds), p),
+                fixed(Fraction(k.observed, k.rounds), p) if k.rounds else "—",
                 grouped(k.observed),
                 "{:,.0f} to {:,.0f}".format(*k.interval),
                 f"{k.z:+.2f}",

@@ -35,8 +35,8 @@ from exactodds.errors import MissingExtraError, ReportError
 __all__ = ["PdfStamp", "font_dates", "html_digest", "pdf_stamp", "render_pdf", "weasyprint"]
 
 _STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2}) html-sha256=([0-9a-f]{64})")
-_STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.DOTALL)
 _MAX_INFLATED = 1 << 20  # bytes inflated per stream when looking for the stamp
+_MAX_INFLATED_ALL = 1 << 26  # and over all streams
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,28 @@ def render_pdf(html: str, date: str) -> bytes:
     return out.getvalue()
 
 
+def _streams(data: bytes) -> Iterator[bytes]:
+    """The bodies of ``data``'s ``stream`` … ``endstream`` objects, in linear time: each search
+    starts where the last one ended (a regular expression retried at every ``stream`` of a
+    file without ``endstream`` is quadratic).
+
+    >>> list(_streams(b"1 0 obj stream\\nab endstream stream\\r\\ncd endstream stream\\n"))
+    [b'ab ', b'cd ']
+    """
+    start = 0
+    while (at := data.find(b"stream", start)) >= 0:
+        body = at + 6
+        body += 2 if data.startswith(b"\r\n", body) else 1 if data.startswith(b"\n", body) else 0
+        if body == at + 6:  # "stream" not followed by an end of line: not a stream keyword
+            start = body
+            continue
+        end = data.find(b"endstream", body)
+        if end < 0:
+            return
+        yield data[body:end]
+        start = end + 9
+
+
 @contextmanager
 def font_dates(date: str) -> Iterator[None]:
     """Within the block, fonts saved by fontTools are stamped with ``date`` (midnight UTC), not
@@ -118,11 +140,15 @@ def pdf_stamp(data: bytes) -> PdfStamp | None:
     if not data.startswith(b"%PDF-"):
         return None
     found = _STAMP.search(data)
-    for match in () if found else _STREAM.finditer(data):
+    inflated = 0  # bounded in all, so a file of many small zlib bombs stays linear
+    for body in () if found else _streams(data):
+        if inflated > _MAX_INFLATED_ALL:
+            break
         try:
-            text = zlib.decompressobj().decompress(match.group(1), _MAX_INFLATED)
+            text = zlib.decompressobj().decompress(body, _MAX_INFLATED)
         except zlib.error:
             continue
+        inflated += len(text)
         found = _STAMP.search(text)
         if found:
             break

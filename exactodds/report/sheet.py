@@ -34,7 +34,7 @@ from exactodds.game import GameChoice
 from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
 from exactodds.payout import Notation
 from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
-from exactodds.paytable_loader import bundled_paytables
+from exactodds.paytable_loader import bundled_paytables, never_offered
 from exactodds.report.command import ReportCommand
 from exactodds.shoe import Shoe
 from exactodds.suggest import did_you_mean
@@ -389,6 +389,10 @@ def build_sheet(
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     check_card_work(bets, shoe, tableau, "report")
     joint = joint_distribution(shoe, tableau)
+    for bet in bets:  # the loader refuses them on the game of the command; the API here
+        never = never_offered(bet, joint)
+        if never is not None:
+            raise PaytableError(never)
     sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint, examples) for bet in bets)
     file = display_path(paytable.path)
     inputs: list[InputFile] = []
