@@ -1033,7 +1033,7 @@ def _cells(plan: _Plan, tableau: Tableau) -> tuple[int, int]:
     return cells, 3 * blocks
 
 
-def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+def row_counts(
     conditions: Sequence[Condition],
     shoe: Shoe,
     tableau: Tableau = BUILTIN["punto-banco"],
@@ -1055,6 +1055,37 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     >>> nine.rows[0] * 3 == nine.offered * 2
     True
     """
+    return _row_counts(conditions, shoe, tableau, offer=offer, known=known, progress=progress)[0]
+
+
+def _settles(
+    conditions: Sequence[Condition],
+    row: int,
+    shoe: Shoe,
+    tableau: Tableau,
+    *,
+    offer: Condition | None,
+    known: Known,
+) -> tuple[RowCounts, bool]:
+    """Whether some round agreeing with ``known`` settles on ``row`` first (``rows[row]``
+    nonzero): :func:`row_counts`, stopped at the first block that gives the row a combination
+    (a worked example asks only this, and most rows find one in the first blocks), and whether
+    it counted every block (the counts are then exact, else they are lower bounds)."""
+    return _row_counts(conditions, shoe, tableau, offer=offer, known=known, stop=row)
+
+
+def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau,
+    *,
+    offer: Condition | None,
+    known: Known | None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: int | None = None,
+) -> tuple[RowCounts, bool]:
+    """:func:`row_counts`, and whether every block was counted: with ``stop`` a row, the
+    blocks stop once that row has a combination (the counts are then lower bounds)."""
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
@@ -1075,6 +1106,8 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     for done, (prefix, weight, fixing) in enumerate(prefixes):
         if progress is not None and done % 64 == 0:
             progress(done, len(prefixes))
+        if stop is not None and tally.rows[stop]:
+            return RowCounts(tuple(tally.rows), tally.offered, universe), False
         outer = 1
         for k, c in enumerate(prefix):
             outer *= axes[k].count[c] - sum(int(subsets[j, k][prefix[j], c]) for j in range(k))
@@ -1153,7 +1186,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
             tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
         progress(len(prefixes), len(prefixes))
-    return RowCounts(tuple(tally.rows), tally.offered, universe)
+    return RowCounts(tuple(tally.rows), tally.offered, universe), True
 
 
 def _prefixes(
@@ -1512,7 +1545,7 @@ def example_round(
     tableau: Tableau = BUILTIN["punto-banco"],
     *,
     offer: Condition | None = None,
-    memo: dict[object, RowCounts] | None = None,
+    memo: dict[object, Any] | None = None,
 ) -> dict[str, tuple[int, int]] | None:
     """A round settling on ``row`` first (and offering the bet), as position → card (rank
     index, suit index), or None when no round of ``shoe`` does.
@@ -1529,14 +1562,17 @@ def example_round(
     [('B1', (8, 0)), ('B2', (8, 0)), ('P1', (8, 0)), ('P2', (8, 0))]
     """
 
-    cache: dict[object, RowCounts] = {} if memo is None else memo
+    cache: dict[object, Any] = {} if memo is None else memo
 
     def count(known: Mapping[str, frozenset[tuple[int, int]]]) -> int:
+        """Nonzero when a round agreeing with ``known`` settles on the row: from the bet's
+        counts on ``known`` (exact, or lower bounds where :func:`_settles` stopped early and
+        the row has one), else counted by :func:`_settles` until the row has one."""
         key = frozenset(known.items())
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = row_counts(conditions, shoe, tableau, offer=offer, known=known)
-        return found.rows[row]
+        found: tuple[RowCounts, bool] | None = cache.get(key)
+        if found is None or not (found[1] or found[0].rows[row]):
+            found = cache[key] = _settles(conditions, row, shoe, tableau, offer=offer, known=known)
+        return found[0].rows[row]
 
     if not count({}):
         return None
