@@ -13,7 +13,8 @@ of the suits that leave the shoe and every suit or colour the bet names unchange
 with their orbit's size (Burnside-free: the sum over a class prefix is invariant). The inner
 slots are evaluated as one integer numpy grid (int64, with a guard that switches to exact Python
 integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
-the same semantics as :mod:`exactodds.conditions` (``none`` equals only itself, is not ordered).
+the semantics of :mod:`exactodds.conditions` (unbounded integers, ``none`` by
+:func:`~exactodds.conditions.when_absent`).
 
 Draws. Cards five and six are read only by a hand that draws, so when they are the last two
 axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
@@ -600,7 +601,7 @@ _CMP = {
 
 _BOUND = 1 << 20
 """Beyond every feature side of a comparison: each operand that is not a literal lies in
-[−1, 13] (codes, values, totals, counts of at most six cards), a sum has at most
+[−1, 13] (codes, values, totals, counts and ``most`` of at most six cards), a sum has at most
 :data:`~exactodds.limits.MAX_SUM_TERMS` terms a side, so |left − right| ≤ 2 · 64 · 13 < 2¹¹.
 The literals of a comparison are moved to one side as an exact Python integer and clamped to
 ±``_BOUND``: the comparison is unchanged and int64 never wraps, however large the literals."""

@@ -1091,7 +1091,7 @@ class _Parser:
         """The list of ``OPERAND [not] in [v, …]`` (a feature, a sum or a count), after the
         ``in``; errors point at the ``in`` or at the value."""
         if isinstance(left, Const):
-            raise self.error("'in' needs a feature, a sum or a count on its left", in_tok)
+            raise self.error("'in' needs a feature, a sum, a count or most(…) on its left", in_tok)
         self.expect("[")
         values: list[Value] = []
         if not self.accept("]"):

@@ -1,10 +1,10 @@
-"""The meaning of the condition language, checked three ways: conditions drawn by hypothesis from
-the whole grammar (arithmetic with negative and huge literals, ``none`` on both sides, ``in``
-after sums and counts, poker, offers) on random small shoes (suits asymmetric, ranks missing)
-and random tableaux give, row by row, the same counts from the card engine, from the round-level
-path where the condition reads round features only, and from the brute-force dealer over every
-ordered sequence of physical cards (tests/cardforce.py); plus hand-checked examples of each
-decision (docs/paytables.md, "Integers and absent cards")."""
+"""The meaning of the condition language, checked three ways: conditions drawn by hypothesis
+from the whole grammar (arithmetic with negative and huge literals, ``none`` on both sides,
+``in`` after sums, counts and ``most``, poker, offers) on random small shoes (suits asymmetric,
+ranks missing) and random tableaux give, row by row, the same counts from the card engine, from
+the round-level path where the condition reads round features only, and from the brute-force
+dealer over every ordered sequence of physical cards (tests/cardforce.py); plus hand-checked
+examples of each decision (docs/paytables.md, "Integers and absent cards")."""
 
 from __future__ import annotations
 
@@ -64,10 +64,12 @@ def term(draw: st.DrawFn, first_four: bool, value_level: bool) -> str:
     features = ["player.initial", "banker.initial", *VALUES[:2], *VALUES[3:5]]
     if not first_four:
         features = [*INTS, *THIRDS, *VALUES]
-    choice = draw(st.integers(0, 2))
+    choice = draw(st.integers(0, 3))
+    group = "initial" if first_four else draw(st.sampled_from(["player", "round", "banker"]))
     if choice == 0:
-        group = "initial" if first_four else draw(st.sampled_from(["player", "round", "banker"]))
         return f"count({group}, {draw(card_test())})"
+    if choice == 3:
+        return f"most({group}, {draw(st.sampled_from(['rank', 'suit', 'color', 'value']))})"
     if choice == 1:
         return str(draw(literals))
     return draw(st.sampled_from(features))
@@ -209,6 +211,9 @@ SIX_THREES = shoe_of([(2, 0)] * 6)  # six 3♣: both hands 6, stand; 720 ordered
         ("player.card3.value + 1 == none", 720),  # a sum reading an absent card is none
         ("player.total + banker.total in [12, -1]", 720),
         ("count(initial, value == 3) in [4]", 720),
+        ("most(round, rank) in [4, 6]", 720),
+        ("most(player, suit) - 3 == player.third", 0),  # -1, and the Player stood
+        ("most(banker, color) - 3 in [-1]", 720),
         ("player.total == -6", 0),
     ],
 )
@@ -301,3 +306,18 @@ def test_validate_judges_rows_with_the_counting_semantics() -> None:
     assert problems == [] and table is not None and table.warnings == ()
     _, problems = parse_paytable({"bets": {"c": {"rows": never}}})
     assert len(problems) == 1 and "can never match" in problems[0]  # initial 16 is not a total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "player.wins or count(round, rank == K) - 9223372036854775807 - 9223372036854775807 > 3",
+        "player.wins or player.total + 9223372036854775807 < 0",
+    ],
+)
+def test_no_int64_wrap_on_eight_decks(text: str) -> None:
+    """The sums are never true, so the row is the Player win."""
+    # Source: published Punto Banco figures, 8 decks (docs/rules.md §9, tests/data/spec9.toml):
+    # Player wins 2,230,518,282,592,256 of 4,998,398,275,503,360.
+    counts = row_counts([parse_condition(text), OTHERWISE], Shoe.decks(8))
+    assert counts.rows == (2_230_518_282_592_256, 4_998_398_275_503_360 - 2_230_518_282_592_256)

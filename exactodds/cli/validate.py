@@ -19,7 +19,7 @@ EPILOG = """Examples:
 \b
   exactodds validate examples/my-game.toml
   exactodds validate paytables/classic.toml examples/lucky-six.toml
-  exactodds validate --allow-unreachable generated.toml"""
+  exactodds validate --allow-unreachable examples/my-game.toml"""
 
 
 def validate(
