@@ -1270,11 +1270,12 @@ def _extend(
     dtype: Any,
 ) -> Any:
     """Cells (a column, one per sequence of ``classes`` of axes before ``k``) extended
-    by every class of axis ``k``: the falling product's next factor."""
-    rem = np.array(axes[k].count, dtype=dtype)
-    for j in range(k):
-        rem = rem - subsets[j, k][classes[j]]
-    return cells * rem
+    by every class of axis ``k``: the falling product's next factor. The earlier cards inside
+    each class (at most five) are summed in bytes, then taken from its count."""
+    used: Any = 0
+    for j in range(k):  # each matrix is at most 52 × 52 classes
+        used = used + np.asarray(subsets[j, k], dtype=np.uint8)[classes[j]]
+    return cells * (np.array(axes[k].count, dtype=dtype) - used)
 
 
 def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> Any:
