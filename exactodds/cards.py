@@ -125,9 +125,32 @@ class RowCounts:
 # -- what a condition reads --------------------------------------------------------------------
 
 
-def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
+_BY_TREES: dict[tuple[object, ...], tuple[tuple[Node, ...], Any]] = {}
+"""Results of :func:`_by_trees`, by the ids of the trees (the trees kept, so ids stay theirs)."""
+
+
+def _by_trees(name: str, make: Callable[[tuple[Node, ...]], Any], nodes: Iterable[Node]) -> Any:
+    """``make(nodes)`` once for the same tree objects: a bet's rows are read again at every
+    count a worked example makes, and walking long rows is then a large part of the time."""
+    trees = tuple(nodes)
+    key = (name, *map(id, trees))
+    found = _BY_TREES.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], trees, strict=True)):
+        if len(_BY_TREES) > 1024:
+            _BY_TREES.clear()
+        found = _BY_TREES[key] = (trees, make(trees))
+    return found[1]
+
+
+def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:
     """Per slot the attributes read (bits), whether cards five and six matter, and whether a
     colour literal (red/black) is named."""
+    bits, deal, colour_literal = _by_trees("needs", _read_needs, nodes)
+    return list(bits), deal, colour_literal
+
+
+def _read_needs(nodes: Iterable[Node]) -> tuple[tuple[int, ...], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
+    """:func:`_needs`, walking the trees."""
     bits = [0] * 6
     deal = False
     colour_literal = False
@@ -180,7 +203,7 @@ def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0
             elif rest == "poker":
                 mark(_HAND_SLOTS[side], _RANK | _SUIT)
                 deal |= side != "initial"
-    return bits, deal, colour_literal
+    return tuple(bits), deal, colour_literal
 
 
 def _norm(b: int) -> int:
@@ -624,7 +647,12 @@ _KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_
 def _canon(nodes: Iterable[Node]) -> dict[int, int]:
     """For every node of the trees (id → id), the id of the first equal node: equal counts,
     comparisons and conditions in different rows share one evaluation (:class:`_Evaluator`).
-    Each node is hashed here once, not at every block."""
+    Each node is hashed here once, not at every block (nor at every count of the same trees)."""
+    return _by_trees("canon", _read_canon, nodes)  # type: ignore[no-any-return]
+
+
+def _read_canon(nodes: Iterable[Node]) -> dict[int, int]:
+    """:func:`_canon`, hashing the trees."""
     first: dict[Node, Node] = {}
     return {
         id(n): id(first.setdefault(n, n))
