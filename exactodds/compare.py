@@ -325,6 +325,16 @@ class FormulaResult:
         """As :attr:`VariantResult.banker_label`."""
         return _banker_label(self.banker, self.paytable)
 
+    @property
+    def label(self) -> str:
+        """The variant in words, leaving out the bets the paytable lacks.
+
+        >>> from exactodds.paytable_loader import load_paytable
+        >>> compare_variants(load_paytable("classic"), ties=["9:1"], formula=True).formulas[0].label
+        'punto-banco rules, Tie 9:1, Banker commission'
+        """
+        return ", ".join(_bet_words(self.tableau.name, self.tie_label, self.banker_label).values())
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -463,11 +473,14 @@ AXIS_TITLES = {
 
 def _axis_words(r: VariantResult) -> dict[str, str]:
     decks = r.variant.decks
-    words = {
-        "rules": f"{r.variant.rules} rules",
-        "decks": "∞ decks" if decks == INFINITE else f"{decks} deck{'s' if decks != 1 else ''}",
-    }
-    for axis, label in (("tie", r.tie_label), ("banker", r.banker_label)):
+    shoe = "∞ decks" if decks == INFINITE else f"{decks} deck{'s' if decks != 1 else ''}"
+    return {"decks": shoe, **_bet_words(r.variant.rules, r.tie_label, r.banker_label)}
+
+
+def _bet_words(rules: str, tie: str, banker: str) -> dict[str, str]:
+    """The rules, Tie and Banker axes in words, without the bets the paytable lacks (``-``)."""
+    words = {"rules": f"{rules} rules"}
+    for axis, label in (("tie", tie), ("banker", banker)):
         if label != "-":
             shown = "as in the paytable" if label == "paytable" else label
             words[axis] = f"{'Tie' if axis == 'tie' else 'Banker'} {shown}"
@@ -676,7 +689,7 @@ def _formula_lines(comparison: Comparison) -> list[str]:
         table = pipe_table(rows, ["Bet", "H(d)", "d → ∞"], ["left", "left", "right"])
         lines += [
             "",
-            f"{md_cell(f.tableau.name)}, Tie {f.tie_label}, Banker {f.banker_label}:",
+            f"{md_cell(f.label)}:",
             "",
             table,
         ]

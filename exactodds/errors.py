@@ -28,6 +28,7 @@ __all__ = [
     "ProfileError",
     "ReportError",
     "RoundError",
+    "SessionError",
     "ShoeError",
     "SimulationError",
     "TableauError",
@@ -169,6 +170,10 @@ class DateError(ReportError):
 
 class SimulationError(ExactOddsError):
     """Invalid simulation parameters (number of shoes, cut card, workers, seed)."""
+
+
+class SessionError(ExactOddsError):
+    """A session or programme option is invalid, or its figures would exceed the work budget."""
 
 
 class MissingExtraError(ExactOddsError):

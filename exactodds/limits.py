@@ -20,6 +20,9 @@ from __future__ import annotations
 from exactodds.errors import ExactOddsError, quote
 
 __all__ = [
+    "EXACT_RUIN_WORK",
+    "EXACT_SESSION_ROUNDS",
+    "EXACT_SESSION_WORK",
     "MAX_AWARD_ODDS",
     "MAX_BETS",
     "MAX_CARD_ROUND_WORK",
@@ -48,6 +51,10 @@ __all__ = [
     "MAX_PDF_DIGITS",
     "MAX_PDF_ROWS",
     "MAX_ROWS",
+    "MAX_RUIN_WORK",
+    "MAX_SESSION_EXACT_WORK",
+    "MAX_SESSION_POINTS",
+    "MAX_SESSION_ROUNDS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
     "MAX_SIMULATED_CARDS",
@@ -154,6 +161,32 @@ about 8·10¹⁰ rounds)."""
 MAX_MONTE_CARLO_ROUNDS = 100_000_000
 """Most rounds of a Monte Carlo check (``montecarlo --rounds``,
 ``report --monte-carlo-rounds``)."""
+
+MAX_SESSION_ROUNDS = 1_000_000
+"""Most rounds of one ``session``."""
+
+MAX_SESSION_POINTS = 4_000_000
+"""Most net results (lattice points) a session distribution holds: Banker's 39 per round allow
+about 100,000 rounds."""
+
+EXACT_SESSION_ROUNDS = 1_000
+"""Sessions up to this many rounds are exact Fractions (when :data:`EXACT_SESSION_WORK` allows);
+longer ones give every probability between two proven bounds."""
+
+EXACT_SESSION_WORK = 3 * 10**9
+"""Work of an exact session distribution (lattice points × rounds × bits of a round's total):
+about 2 CPU seconds. Banker at 1,000 rounds costs 1.7·10⁹."""
+
+MAX_SESSION_EXACT_WORK = 12 * 10**9
+"""Most work of an exact distribution where proven bounds fail (bets of four or more net values
+over many rounds)."""
+
+EXACT_RUIN_WORK = 5_000_000
+"""Risk of ruin is exact up to this many state updates (big integers: about 2 CPU seconds),
+else bounded like a long session's probabilities."""
+
+MAX_RUIN_WORK = 100_000_000
+"""Most state updates of the risk-of-ruin programme (about 6 CPU seconds)."""
 
 MAX_COMPARE_VARIANTS = 256
 """Most variants (rules × decks × Tie × Banker) in one ``compare`` table."""

@@ -406,7 +406,7 @@ def test_export_reads_back_to_the_pages_figures(
     if name == "golden":  # a depleted shoe: the file has its decks, the note the --remove
         assert table.decks == 1
         assert any("--remove '2c 7h Kd Kh'" in n for n in notes)
-        assert any("[rules] table" in n for n in notes)
+        assert any("inline rules table" in n for n in notes)
     argv = ["report", str(path), "--format", "json", "--bet", ids[0]]
     if name == "golden":
         argv += ["--remove", "2c 7h Kd Kh"]

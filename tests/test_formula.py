@@ -238,7 +238,7 @@ def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:
     assert pair["formula"] == "(4*d + 11)/(52*d - 1)"
 
     code, out, _ = cli(argv)
-    assert code == 0 and "mini, Tie 9:1, Banker commission:" in out
+    assert code == 0 and "mini rules, Tie 9:1, Banker commission:" in out
     pairs = [
         [cell.strip() for cell in line.split("|")[1:-1]]
         for line in out.splitlines()

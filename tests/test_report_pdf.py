@@ -5,7 +5,10 @@ carries the name, SHA-256, date and page number; same inputs give the same bytes
 from __future__ import annotations
 
 import io
+import os
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ from exactodds.report.pdf import html_digest, pdf_stamp
 from tests.cli_helpers import Cli
 from tests.extras import need
 
+ROOT = Path(__file__).resolve().parents[1]
 PdfReader = need("pypdf", "test").PdfReader
 pytestmark = pytest.mark.slow  # every test prints a sheet through weasyprint
 need("weasyprint", "pdf")
@@ -96,15 +100,45 @@ def test_unchanged_pdf_is_not_printed_again(
     assert (code, out, path.read_bytes()) == (0, f"{path}: unchanged\n", before)
 
 
-def test_same_sheet_same_bytes() -> None:
-    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-03-01")
-    first = render_file(sheet, "pdf")
-    assert isinstance(first, bytes) and first.startswith(b"%PDF-")
-    assert render_file(sheet, "pdf") == first
-    other = render_file(sheet.with_date("2024-03-02"), "pdf")
-    assert isinstance(other, bytes) and other != first
+PRINT = """
+import sys, time
+import weasyprint.pdf.fonts
+from exactodds.report import build_sheets, render_file
+
+# fontTools subsets, as without HarfBuzz-Subset 4.1: it stamps each font it saves with the time
+weasyprint.pdf.fonts.harfbuzz_subset = None
+later = float(sys.argv[1])
+now = time.time
+time.time = lambda: now() + later  # this process prints the sheet `later` seconds later
+(sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-03-01")
+sys.stdout.buffer.write(render_file(sheet, "pdf"))
+"""
+
+
+def print_in_a_process(hash_seed: int, later: float) -> bytes:
+    """The tie sheet's PDF printed by a fresh Python process with this hash seed, its clock
+    ``later`` seconds ahead, without SOURCE_DATE_EPOCH."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    path = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    env |= {"PYTHONHASHSEED": str(hash_seed), "PYTHONPATH": path}
+    argv = [sys.executable, "-c", PRINT, str(later)]
+    done = subprocess.run(argv, env=env, capture_output=True, check=True, timeout=300)
+    return done.stdout
+
+
+def test_same_sheet_same_bytes_in_any_process_at_any_time() -> None:
+    """Two prints a second apart once differed inside a font stream (issue 24: offset 23,391
+    under ``-n auto``): fontTools stamped the subset font with the time of saving. Each print
+    here runs in its own process, with its own hash seed, a year apart on its clock."""
+    first = print_in_a_process(1, 0)
+    assert first.startswith(b"%PDF-")
+    assert print_in_a_process(2, 366 * 86400) == first
+    (sheet,) = build_sheets(["classic"], bet_ids=["tie"], date="2024-03-02")
+    other = render_file(sheet, "pdf")  # in this process, with HarfBuzz-Subset where installed
+    assert isinstance(other, bytes)
     meta = PdfReader(io.BytesIO(other)).metadata
-    assert meta is not None and str(meta["/CreationDate"]) == "D:20240302"
+    assert meta is not None and str(meta["/CreationDate"]) == "D:20240302"  # the sheet's date
+    assert str(PdfReader(io.BytesIO(first)).metadata["/CreationDate"]) == "D:20240301"
 
 
 MARGINS = 4

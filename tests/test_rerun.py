@@ -57,6 +57,8 @@ def _commands(text: str, fmt: str) -> list[str]:
         ("html", ["mini", "--decks", "1", "--against", "adm,mga", "--notation", "to"]),
         ("csv", ["classic", "--remove", "6 6 7h", "--rules", "mini", "-b", "banker", "-b", "tie"]),
         ("json", ["touch", "--decks", "1", "--notation", "for", "--against", "gli-11"]),
+        ("csv", ["classic", "--decks", "1", "--bet", "banker", "--session", "20"]),
+        ("json", ["mini", "--decks", "1", "--against", "mga", "--allow-player-edge"]),
         (
             "md",
             ["my-game.toml", "--shoe", "my-shoe.toml", "--rules", "my-rules.toml", "-b", "banker"],

@@ -41,10 +41,11 @@ EPILOG = """Examples:
   exactodds report --all --out reports/          # regenerate every bundled sheet
   exactodds report classic --monte-carlo-rounds 1000000 --seed 1   # add a Monte Carlo check
   exactodds report classic --against adm,mga --notation to    # add a compliance section
+  exactodds report classic --session 200         # add sessions of 200 rounds per bet
 
 On a terminal, without --format, report prints a summary that fits 80 columns (every bet's
 house edge, RTP, hit frequency and largest win) and how to get the full sheet; redirected to
-a file or a pipe, or with --format or --monte-carlo-rounds, it prints the full sheet.
+a file or a pipe, or with --format, --monte-carlo-rounds or --session, the full sheet.
 Several PAYTABLEs print one sheet after another (Markdown, HTML), one CSV, or a JSON list.
 With --out, each sheet is written as NAME.md and NAME.html (or NAME.<format> with --format);
 a file whose content is unchanged apart from its date is left untouched, and a file there that
@@ -58,6 +59,9 @@ figures.
 --all, by default gli-11, adm and mga, as in reports/); every profile also checks exactodds'
 own rule that no bet favours the player, unless --allow-player-edge. --notation to|for|both
 chooses how the payout columns state payouts (default both: as written, "to 1" and "for 1").
+--session N adds a Sessions section: per bet, a flat bet of one unit over N independent rounds
+(P(ahead), percentiles, the 95% range of the house's win, dead chips), exact; every figure of a
+session and its distribution: exactodds session.
 Each sheet says where options override its paytable and ends with the command that recomputes
 it from any folder."""
 
@@ -128,6 +132,16 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         ),
     ] = False,
     allow_player_edge: AllowPlayerEdgeOpt = False,
+    session: Annotated[
+        int | None,
+        typer.Option(
+            "--session",
+            metavar="N",
+            help="Add a Sessions section: per bet, a flat bet over N independent rounds (P(ahead), "
+            "percentiles, 95% range of the house's win, dead chips); N up to 1,000.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
     import os
@@ -165,7 +179,12 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         check_outputs("--out", out, names, force=force, replaceable=_generated_sheet)
     from exactodds.cli.summary import on_terminal
 
-    summary = out is None and fmt is None and monte_carlo_rounds is None and on_terminal()
+    if session is not None:
+        from exactodds.report.session import check_session_rounds
+
+        check_session_rounds(session)
+    full = monte_carlo_rounds is None and session is None
+    summary = out is None and fmt is None and full and on_terminal()
     sheets = build_sheets(
         paytables or [],
         all_bundled=all_bundled,
@@ -177,6 +196,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
         examples=not summary,  # the summary shows none: a tenth of its time
         protection=protection,
         allow_player_edge=allow_player_edge,
+        session=session,
     )
     if Format.PDF in formats:  # before the Monte Carlo check and WeasyPrint
         _check_pdf_budget(sheets)

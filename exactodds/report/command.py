@@ -28,7 +28,8 @@ class ReportCommand:
     """``exactodds report PAYTABLE OPTIONS…`` that recomputes one sheet: the paytable as a
     command names it, the game choice, the bets shown, the compliance profiles (as given to
     ``--against``, and ``--allow-player-edge``), the payout notation, and the optional
-    sections (``--protection``, ``--monte-carlo-rounds N --seed S``). Defaults are left out."""
+    sections (``--protection``, ``--monte-carlo-rounds N --seed S``, ``--session N``). Defaults
+    are left out."""
 
     paytable: str
     game: GameChoice = PAYTABLE_GAME
@@ -39,6 +40,8 @@ class ReportCommand:
     protection: bool = False
     monte_carlo: tuple[int, int] | None = None
     """Rounds and seed of the Monte Carlo verification, if the sheet has one."""
+    session: int | None = None
+    """Rounds of the session section, if the sheet has one."""
 
     def args(self) -> tuple[str, ...]:
         """The arguments after ``exactodds report``, in a fixed order.
@@ -59,6 +62,8 @@ class ReportCommand:
         if self.monte_carlo is not None:
             rounds, seed = self.monte_carlo
             out += ["--monte-carlo-rounds", str(rounds), "--seed", str(seed)]
+        if self.session is not None:
+            out += ["--session", str(self.session)]
         return tuple(out)
 
     def line(self) -> str:
@@ -70,7 +75,11 @@ class ReportCommand:
         return shlex.join(("exactodds", "report", *self.args()))
 
     def with_sections(
-        self, *, protection: bool, monte_carlo: tuple[int, int] | None
+        self,
+        *,
+        protection: bool,
+        monte_carlo: tuple[int, int] | None,
+        session: int | None = None,
     ) -> ReportCommand:
         """The same command with the sections a sheet carries."""
-        return replace(self, protection=protection, monte_carlo=monte_carlo)
+        return replace(self, protection=protection, monte_carlo=monte_carlo, session=session)

@@ -482,6 +482,15 @@ def _protection(sheet: Sheet) -> list[Block]:
     return protection_blocks(sheet)
 
 
+def _session(sheet: Sheet) -> list[Block]:
+    """The optional session section (``report --session N``)."""
+    if sheet.session is None:
+        return []
+    from exactodds.report.session import session_blocks
+
+    return session_blocks(sheet)
+
+
 def _inputs(sheet: Sheet) -> list[Block]:
     rows = tuple((i.role, Code(i.path), Code(i.sha256)) for i in sheet.inputs)
     blocks: list[Block] = [Heading(2, "Inputs and provenance", "inputs")]
@@ -542,6 +551,7 @@ def document(sheet: Sheet) -> Document:
     blocks += _summary(sheet)
     blocks += _compliance(sheet)
     blocks += _protection(sheet)
+    blocks += _session(sheet)
     blocks += _game(sheet)
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)

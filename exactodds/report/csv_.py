@@ -38,7 +38,10 @@ exact, note``. ``kind`` says what a line is:
   ``protection``: per procedure (``item``: ``sort_1``, ``sort_4``, ``flash_p1``, ``burn``) one
   line without a bet (the edge with the best bet on every signal, per round dealt, in ``value``
   and ``exact``; ``note`` names the procedure and what closes the leak), then one per bet (the
-  edge when only that bet may be made).
+  edge when only that bet may be made);
+- with a session section (``exactodds report --session N``) lines of kind ``session``: per bet
+  and figure (``item`` = its key in ``exactodds session``'s JSON, nested keys joined by ``.``)
+  the value as a decimal and ``exact`` as ``p/q``.
 
 Text cells that a spreadsheet would take for a formula (a name or event starting with ``=``,
 ``+``, ``-``, ``@``, a tab or a carriage return) are written with a leading ``'``; numbers
@@ -253,6 +256,14 @@ def _protection_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     return protection_csv_lines(sheet)
 
 
+def _session_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
+    if sheet.session is None:
+        return iter(())
+    from exactodds.report.session import session_csv_lines
+
+    return session_csv_lines(sheet)
+
+
 def render_csv(sheets: Sequence[Sheet]) -> str:
     """All sheets as one CSV text with a header line (``\\r\\n`` line ends, as :mod:`csv`);
     every cell passes :func:`~exactodds.escape.csv_cell`."""
@@ -267,6 +278,7 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
             _example_lines(sheet),
             _monte_carlo_lines(sheet),
             _protection_lines(sheet),
+            _session_lines(sheet),
         )
         for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})

@@ -107,8 +107,8 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
         )
     if BUILTIN.get(sheet.tableau.name) != sheet.tableau:
         notes.append(
-            f"The drawing rules {sheet.tableau.name} are written into the file as a [rules] "
-            "table (a rules file would not be found from wherever the file is saved)."
+            f"The drawing rules {sheet.tableau.name} are written into the file as an inline "
+            "rules table (a rules file would not be found from wherever the file is saved)."
         )
     if len(sheet.bets) != len(t.bets):
         notes.append(

@@ -223,6 +223,7 @@ def build_sheets(
     examples: bool = True,
     protection: bool = False,
     allow_player_edge: bool = False,
+    session: int | None = None,
 ) -> list[Sheet]:
     """Sheets of the paytables named by ``specs`` (paths or bundled names), of every bundled
     paytable with ``all_bundled``, or of the default game when neither is given, each on the
@@ -234,7 +235,8 @@ def build_sheets(
     (:meth:`~exactodds.compliance.Profile.allowing_player_edge`). ``examples=False`` leaves out
     the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
     the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
-    work on the card engine checked with the sheet's before either is computed.
+    work on the card engine checked with the sheet's before either is computed; ``session``
+    adds sessions of that many rounds per bet (:func:`~exactodds.report.session.session_sheet`).
 
     >>> [s.stem for s in build_sheets([], date="2024-01-01")]
     ['classic']
@@ -294,11 +296,21 @@ def build_sheets(
                 examples=examples,
             )
         )
-        if protection:
-            from exactodds.report.protection import protection_sheet
-
-            sheets[-1] = protection_sheet(sheets[-1])
+        sheets[-1] = _with_sections(sheets[-1], protection, session)
     return sheets
+
+
+def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:
+    """``sheet`` with the optional sections asked for: game protection, sessions of N rounds."""
+    if protection:
+        from exactodds.report.protection import protection_sheet
+
+        sheet = protection_sheet(sheet)
+    if session is not None:
+        from exactodds.report.session import session_sheet
+
+        sheet = session_sheet(sheet, session)
+    return sheet
 
 
 def _profiles(against: str | None) -> tuple[Profile, ...]:
@@ -442,7 +454,7 @@ def comparison_document(
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import AXIS_TITLES, DEFAULT_TIES, compare_variants
+    from exactodds.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:
@@ -465,7 +477,7 @@ def comparison_document(
         else "full shoes of the decks each variant names, every round counted over the "
         "six-card universe"
     )
-    axes = " × ".join(AXIS_TITLES[a].lower() for a in comparison.varying_axes())
+    axes = " × ".join(_AXIS_WORDS[a] for a in comparison.varying_axes())
     common = comparison.common_label()
     variants = "; ".join(
         part
@@ -523,6 +535,15 @@ def comparison_document(
     )
 
 
+_AXIS_WORDS = {
+    "rules": "drawing rules",
+    "decks": "decks",
+    "tie": "Tie payout",
+    "banker": "Banker version",
+}
+"""The comparison's axes in a sentence ("drawing rules × Tie payout")."""
+
+
 def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
     """With ``--formula``: a table of each bet's house edge as a function of the decks d, per
     rules × Tie × Banker."""
@@ -536,7 +557,7 @@ def _formula_blocks(comparison: Comparison) -> tuple[Block, ...]:
         ),
     ]
     for f in comparison.formulas:
-        blocks.append(Para(f"{f.tableau.name}, Tie {f.tie_label}, Banker {f.banker_label}:"))
+        blocks.append(Para(f"{f.label}:"))
         rows = tuple(
             (
                 (formula.name, " (", Code(formula.bet_id), ")"),

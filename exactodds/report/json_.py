@@ -97,6 +97,10 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         data["compliance"] = sheet.compliance.to_json()
     if sheet.protection is not None:
         data["protection"] = sheet.protection.to_json()
+    if sheet.session is not None:
+        from exactodds.report.session import session_json
+
+        data["session"] = session_json(sheet)
     return data
 
 

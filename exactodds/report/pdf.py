@@ -5,25 +5,34 @@ content, a page break before each bet, and the title, date, paytable SHA-256 and
 on every page. WeasyPrint is imported only here, when a PDF is made.
 
 Reproducible: the PDF's creation and modification dates are the sheet's date (the HTML's
-``dcterms.created``/``modified``), WeasyPrint writes no random file identifier and subsets fonts
-deterministically, so the same sheet gives byte-identical PDFs with the same WeasyPrint version
-and fonts. The Keywords entry records ``exactodds-sheet date=… html-sha256=…``: the date and
-the SHA-256 of the HTML sheet it was printed from, so a rerun can tell an unchanged PDF without
-printing it again (:func:`pdf_stamp`).
+``dcterms.created``/``modified``), WeasyPrint writes no random file identifier, and every font it
+embeds is stamped with the sheet's date too (:func:`font_dates`): fontTools, through which
+WeasyPrint subsets fonts without HarfBuzz-Subset 4.1 and saves variable and colour fonts, stamps
+a font's ``head.modified`` with the time of saving unless SOURCE_DATE_EPOCH is set, so two
+prints a second apart differed inside the font stream. The same sheet gives byte-identical
+PDFs in any process, at any time, with the same WeasyPrint version and fonts.
+
+The Keywords entry records ``exactodds-sheet date=… html-sha256=…``: the date and the SHA-256 of
+the HTML sheet it was printed from, so a rerun can tell an unchanged PDF without printing it
+again (:func:`pdf_stamp`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import io
+import os
 import re
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from exactodds.errors import MissingExtraError, ReportError
 
-__all__ = ["PdfStamp", "html_digest", "pdf_stamp", "render_pdf", "weasyprint"]
+__all__ = ["PdfStamp", "font_dates", "html_digest", "pdf_stamp", "render_pdf", "weasyprint"]
 
 _STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2}) html-sha256=([0-9a-f]{64})")
 _STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.DOTALL)
@@ -69,8 +78,34 @@ def render_pdf(html: str, date: str) -> bytes:
     stamp = f"exactodds-sheet date={date} html-sha256={html_digest(html)}"
     marked = html.replace("<head>", f'<head>\n<meta name="keywords" content="{stamp}">', 1)
     out = io.BytesIO()
-    module.HTML(string=marked).write_pdf(out)
+    with font_dates(date):
+        module.HTML(string=marked).write_pdf(out)
     return out.getvalue()
+
+
+@contextmanager
+def font_dates(date: str) -> Iterator[None]:
+    """Within the block, fonts saved by fontTools are stamped with ``date`` (midnight UTC), not
+    the time of saving: SOURCE_DATE_EPOCH, the reproducible-builds variable fontTools reads, is
+    set to it, and restored after (a print runs in one thread).
+
+    >>> before = os.environ.get("SOURCE_DATE_EPOCH")
+    >>> with font_dates("2024-03-01"):
+    ...     os.environ["SOURCE_DATE_EPOCH"]  # 2024-03-01T00:00:00Z
+    '1709251200'
+    >>> os.environ.get("SOURCE_DATE_EPOCH") == before
+    True
+    """
+    day = dt.datetime.combine(dt.date.fromisoformat(date), dt.time(), dt.UTC)
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(day.timestamp()))
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
 
 
 def pdf_stamp(data: bytes) -> PdfStamp | None:

@@ -42,6 +42,7 @@ from exactodds.worked_examples import Example, row_examples
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
     from exactodds.report.protection import SheetProtection
+    from exactodds.report.session import SheetSession
 
 __all__ = [
     "CONFIDENCE_PLACES",
@@ -184,17 +185,21 @@ class Sheet:
     compliance: Compliance | None = None
     protection: SheetProtection | None = None
     """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
+    session: SheetSession | None = None
+    """Sessions of N rounds of each bet (``--session N``), if asked."""
 
     @property
     def rerun_command(self) -> ReportCommand | None:
         """The command that recomputes this sheet with every section it carries
-        (``--protection``, ``--monte-carlo-rounds N --seed S``), None as :attr:`rerun`."""
+        (``--protection``, ``--monte-carlo-rounds N --seed S``, ``--session N``), None as
+        :attr:`rerun`."""
         if self.rerun is None:
             return None
         mc = self.monte_carlo
         return self.rerun.with_sections(
             protection=self.protection is not None,
             monte_carlo=None if mc is None else (mc.rounds, mc.seed),
+            session=None if self.session is None else self.session.rounds,
         )
 
     @property

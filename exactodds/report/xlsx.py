@@ -357,6 +357,10 @@ def render_xlsx(sheet: Sheet) -> bytes:
         from exactodds.report.protection import protection_xlsx
 
         protection_xlsx(Writer(book.create_sheet("Protection")), sheet, NUMBER)
+    if sheet.session is not None:
+        from exactodds.report.session import session_xlsx
+
+        session_xlsx(Writer(book.create_sheet("Session")), sheet, NUMBER)
     _inputs(Writer(book.create_sheet("Inputs")), sheet)
     day = dt.date.fromisoformat(sheet.date)
     stamp = dt.datetime(day.year, day.month, day.day)

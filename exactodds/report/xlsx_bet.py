@@ -43,7 +43,16 @@ __all__ = [
 
 
 def cached_value(figure: BetFigure, b: BetSheet) -> float | str:
-    """The value a spreadsheet shows for a figure (a formula cell's cached value)."""
+    """The value a spreadsheet shows for a figure (a formula cell's cached value): the double
+    nearest the exact figure, the correctly rounded decimals of a square root, a flag's text.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.figures import FIGURE
+    >>> from exactodds.report.sheet import build_sheet
+    >>> tie = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False).bets[0]
+    >>> [cached_value(FIGURE[k], tie) for k in ("house_edge", "std_dev", "player_favourable")]
+    [0.04844031976359808, 2.9343024686, '']
+    """
     x = figure.value(b)
     kind = figure.kind
     if kind is Kind.FLAG:
@@ -208,7 +217,17 @@ def _rtp_by_stake(w: Writer, b: BetSheet) -> None:
 
 
 def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
-    """The bet's sheet; returns the cell of each figure's value, by key."""
+    """The bet's sheet; returns the cell of each figure's value, by key.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> from exactodds.report.xlsx import openpyxl
+    >>> sheet = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False)
+    >>> w = Writer(openpyxl().Workbook().active)
+    >>> cells = bet_sheet(w, sheet.bets[0])
+    >>> cells["house_edge"], w.ws[cells["house_edge"]].value, w.ws[cells["variance"]].value
+    ('B9', '=-J6', '=L6-J6*J6')
+    """
     f = b.figures
     bet = b.bet
     _heading(w, b)

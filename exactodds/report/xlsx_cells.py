@@ -53,12 +53,25 @@ BIG_COUNT_NOTE = (
 
 
 def clean(text: str) -> str:
-    """``text`` as an XML cell can hold it (characters XML cannot hold as U+FFFD)."""
+    """``text`` as an XML cell can hold it (characters XML cannot hold as U+FFFD).
+
+    >>> clean("a\\x00b\\tc")
+    'a\\ufffdb\\tc'
+    """
     return BAD_XML.sub("\ufffd", text)
 
 
 class Writer:
-    """Cells of one worksheet, written row by row: text, exact numbers and counts."""
+    """Cells of one worksheet, written row by row: text, exact numbers and counts.
+
+    >>> from fractions import Fraction
+    >>> from exactodds.report.xlsx import openpyxl
+    >>> w = Writer(openpyxl().Workbook().active)
+    >>> w.line("RTP")
+    >>> w.formula(2, "=1-B9", Fraction(1, 3), PERCENT)
+    >>> w.ws["B1"].value, w.ws["C1"].value, w.cached
+    ('=1-B9', '1/3', {'B1': 0.3333333333333333})
+    """
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws

@@ -1,0 +1,301 @@
+"""``session(...)``: a flat unit bet over N independent rounds and the programmes around it, as
+one result for the command line, notebooks and sheets.
+
+>>> s = session("classic", "banker", 10, bankroll=3, rebate=Fraction(1, 10))
+>>> s.exact, s.distribution.p_ahead.exact > s.distribution.p_behind.exact
+(True, False)
+>>> s.p_ruin.exact > 0, s.edge_after_rebate.exact < s.figures.house_edge
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from exactodds.errors import SessionError, named, quote
+from exactodds.session.distribution import INDEPENDENT_NOTE, Range, SessionDistribution
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from exactodds.game import GameChoice
+    from exactodds.metrics import BetFigures
+    from exactodds.paytable import Paytable
+    from exactodds.session.programme import DeadChip, TheoWin
+
+__all__ = ["INDEPENDENT_NOTE", "MAX_DIGITS", "MIN_DIGITS", "Session", "bet_session", "session"]
+
+MIN_DIGITS = 10
+MAX_DIGITS = 100
+"""Significant digits the bounds of a long session may be asked for."""
+
+
+@dataclass(frozen=True)
+class Session:
+    """A session's figures: the bet's per-round figures, the exact (or bounded) distribution of
+    the net result, and the programme figures asked for (None where not asked)."""
+
+    paytable: str
+    shoe: str
+    tableau: str
+    figures: BetFigures
+    rounds: int
+    distribution: SessionDistribution
+    bankroll: Fraction | None = None
+    p_ruin: Range | None = None
+    rebate: Fraction | None = None
+    edge_after_rebate: Range | None = None
+    dead_chip: DeadChip | None = None
+    theo: TheoWin | None = None
+
+    @property
+    def exact(self) -> bool:
+        """Whether the distribution and the figures read from it are exact Fractions (else
+        proven bounds; the risk of ruin may be bounded on its own when its work is large)."""
+        return self.distribution.exact
+
+    @property
+    def bet(self) -> str:
+        """The bet's id."""
+        return self.figures.bet.id
+
+    @property
+    def expected(self) -> Fraction:
+        """Expected net result of the session (units): rounds × EV."""
+        return self.rounds * self.figures.ev
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the session's net result: rounds × the per-round variance."""
+        return self.rounds * self.figures.variance
+
+    @property
+    def hold_range(self) -> tuple[Range, Range]:
+        """The house's win over the session (units at one unit a round) that holds with
+        probability at least 95%: minus the 97.5% and the 2.5% quantiles of the net result."""
+        d = self.distribution
+        high, low = d.percentile(Fraction(39, 40)), d.percentile(Fraction(1, 40))
+        return high.map(Fraction(-1)), low.map(Fraction(-1))
+
+    def _table(self) -> tuple[tuple[str, ...], list[tuple[object, ...]]]:
+        if self.exact:
+            rows: list[tuple[object, ...]] = [
+                (net, p.lower) for net, p in self.distribution.outcomes()
+            ]
+            return ("net", "probability"), rows
+        rows = [(net, p.lower, p.upper) for net, p in self.distribution.outcomes()]
+        return ("net", "probability_lower", "probability_upper"), rows
+
+    def to_frame(self) -> pd.DataFrame:
+        """The distribution of the net result as a DataFrame of exact values (extra
+        ``pandas``): one row per possible net result."""
+        from exactodds.notebook import frame
+
+        return frame(*self._table())
+
+    def _repr_html_(self) -> str:
+        """The figures and a chart of the distribution, for notebooks."""
+        from exactodds.session.render import render_session
+
+        return render_session(self, "html", fragment=True)
+
+    def __repr__(self) -> str:
+        from exactodds.numbers import percent
+
+        d = self.distribution
+        ahead = percent(d.p_ahead.lower)
+        kind = "exact" if self.exact else f"bounds to {d.digits} digits"
+        return f"<Session {self.bet} × {self.rounds:,}: P(ahead) {ahead} ({kind})>"
+
+
+def _number(
+    value: Fraction | int | str | None, what: str, low: Fraction, high: Fraction, share: bool
+) -> Fraction | None:
+    """An exact number from the API or the command line (``"12.5"``; a ``share`` given as text
+    is a percentage, ``"10%"`` or ``"10"``), from ``low`` to ``high``; anything else a
+    :class:`SessionError` quoting it."""
+    if value is None:
+        return None
+    from exactodds.payout import format_number
+
+    shown = (
+        (format_number(low * 100), format_number(high * 100))
+        if share
+        else (format_number(low), f"{int(high):,}")
+    )
+    unit = "%" if share else ""
+    span = f"{shown[0]}{unit} to {shown[1]}{unit}"
+    if isinstance(value, bool) or not isinstance(value, Fraction | int | str):
+        raise SessionError(f"{what} {quote(value)}: give an exact number from {span}")
+    number: Fraction | None = None
+    if isinstance(value, str):
+        from exactodds.errors import PaytableError
+        from exactodds.payout import parse_number
+
+        text = value.strip()
+        try:  # a share as text is a percentage: "10%" or "10"
+            number = parse_number(text.removesuffix("%") if share else text)
+        except PaytableError:
+            number = None
+        else:
+            number = number / 100 if share else number
+    else:
+        number = Fraction(value)
+    if number is None or not low <= number <= high:
+        raise SessionError(f"{what} {quote(value)}: give a number from {span}")
+    return number
+
+
+def session(
+    paytable: Paytable | str | None,
+    bet: str,
+    rounds: int,
+    *,
+    bankroll: Fraction | int | str | None = None,
+    rebate: Fraction | int | str | None = None,
+    dead_chips: bool = False,
+    commission: Fraction | int | str | None = None,
+    hands_per_hour: Fraction | int | str | None = None,
+    average_bet: Fraction | int | str | None = None,
+    digits: int = 30,
+    game: GameChoice | None = None,
+) -> Session:
+    """The session of ``rounds`` flat unit bets on ``bet`` (each offered round for a bet with an
+    offer), rounds independent, on the paytable's shoe and rules (or ``game``'s).
+
+    ``rebate`` and ``commission`` are shares: a number (``Fraction(1, 10)``) or a percentage as
+    text (``"10%"``, ``"10"``). Up to
+    :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` rounds the figures are exact; beyond, each
+    probability lies between bounds proven to ``digits`` significant digits.
+    """
+    from exactodds.limits import MAX_SESSION_ROUNDS
+
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise SessionError(f"--rounds {quote(rounds)}: give a whole number of rounds, 1 or more")
+    if rounds > MAX_SESSION_ROUNDS:
+        from exactodds.limits import check_count
+
+        check_count(rounds, MAX_SESSION_ROUNDS, "--rounds", SessionError)
+    if not MIN_DIGITS <= digits <= MAX_DIGITS:
+        raise SessionError(f"--digits {digits}: must be from {MIN_DIGITS} to {MAX_DIGITS}")
+    one, big = Fraction(1), Fraction(10**12)
+    cash = _number(bankroll, "--bankroll", one, big, share=False)
+    share = _number(rebate, "--rebate", Fraction(0), one, share=True)
+    paid = _number(commission, "--commission", Fraction(0), one, share=True)
+    pace = _number(hands_per_hour, "--hands-per-hour", one, Fraction(10**4), share=False)
+    stake = _number(average_bet, "--average-bet", Fraction(1, 100), big, share=False)
+    if paid is not None and not dead_chips:
+        raise SessionError("--commission applies to dead chips: add --dead-chips")
+    if (pace is None) != (stake is None):
+        raise SessionError("--hands-per-hour and --average-bet go together (theoretical win)")
+    figures, table, shoe, tableau = _figures(paytable, bet, game)
+    from exactodds.session.programme import dead_chip, edge_after_rebate, theo_win
+
+    chip = dead_chip(figures, paid) if dead_chips else None
+    dist = _distribution(figures, rounds, digits)
+    ruin = None
+    if cash is not None:
+        ruin = _ruin(dist, rounds, cash, digits)
+    after = None
+    if share is not None:
+        after = edge_after_rebate(figures, rounds, dist.expected_loss, share)
+    theo = None
+    if pace is not None and stake is not None:
+        net_range = (dist.percentile(Fraction(1, 40)), dist.percentile(Fraction(39, 40)))
+        theo = theo_win(figures, rounds, pace, stake, net_range)
+    return Session(
+        table, shoe, tableau, figures, rounds, dist, cash, ruin, share, after, chip, theo
+    )
+
+
+def bet_session(
+    figures: BetFigures, rounds: int, names: tuple[str, str, str], digits: int = 30
+) -> Session:
+    """The session of a bet whose per-round figures are computed already (a math sheet's
+    ``--session`` section): the distribution, and the dead-chip figures where dead chips apply.
+    ``names``: the paytable's name, the shoe's and the rules'."""
+    from exactodds.session.programme import dead_chip, dead_chips_apply
+
+    if not figures.total:
+        raise SessionError(f"{figures.bet.id}: the bet is never offered on this shoe")
+    chip = dead_chip(figures) if dead_chips_apply(figures) is None else None
+    dist = _distribution(figures, rounds, digits)
+    return Session(*names, figures, rounds, dist, dead_chip=chip)
+
+
+def _figures(
+    paytable: Paytable | str | None, bet: str, game: GameChoice | None
+) -> tuple[BetFigures, str, str, str]:
+    """The bet's per-round figures on the chosen shoe and rules (card work budgeted)."""
+    from exactodds.budget import check_card_work
+    from exactodds.engine import joint_distribution
+    from exactodds.game import GameChoice
+    from exactodds.metrics import bet_figures
+    from exactodds.paytable_loader import load_paytable
+
+    table = load_paytable(paytable) if paytable is None or isinstance(paytable, str) else paytable
+    chosen = game or GameChoice()
+    shoe, tableau = chosen.resolve(table)
+    with named("--bet"):
+        the_bet = table.bet(bet)
+    check_card_work([the_bet], shoe, tableau, "session")
+    figures = bet_figures(joint_distribution(shoe, tableau), the_bet)
+    if not figures.total:
+        raise SessionError(f"--bet {bet}: the bet is never offered on this shoe")
+    return figures, table.name, shoe.describe(), tableau.name
+
+
+def exact_work(rounds: int, degree: int, total: int) -> int:
+    """The work of an exact distribution: lattice points × rounds × bits of a round's total."""
+    return (rounds * degree + 1) * rounds * total.bit_length()
+
+
+def _distribution(figures: BetFigures, rounds: int, digits: int) -> SessionDistribution:
+    """Exact up to the stated rounds and work, else proven bounds (exact again where the
+    bounds fail and the work allows), else a :class:`SessionError`."""
+    from exactodds.limits import (
+        EXACT_SESSION_ROUNDS,
+        EXACT_SESSION_WORK,
+        MAX_SESSION_EXACT_WORK,
+        MAX_SESSION_POINTS,
+    )
+    from exactodds.session.lattice import Round
+
+    outcomes = [(r.net, r.combinations) for r in figures.rows]
+    one = Round.of(outcomes)
+    points = rounds * one.degree + 1
+    if points > MAX_SESSION_POINTS:
+        raise SessionError(
+            f"--rounds {rounds:,}: {figures.bet.id} has {points:,} possible net results over "
+            f"the session, over the limit of {MAX_SESSION_POINTS:,}"
+        )
+    work = exact_work(rounds, one.degree, one.total)
+    if rounds <= EXACT_SESSION_ROUNDS and work <= EXACT_SESSION_WORK:
+        return SessionDistribution.compute(outcomes, rounds)
+    try:
+        return SessionDistribution.compute(outcomes, rounds, exact=False, digits=digits)
+    except ArithmeticError:
+        if work <= MAX_SESSION_EXACT_WORK:
+            return SessionDistribution.compute(outcomes, rounds)
+    raise SessionError(
+        f"--rounds {rounds:,}: {figures.bet.id} has {len(one.exponents)} net results a round and "
+        f"its bounds cannot be proven to {digits} digits over this many rounds (the exact "
+        "distribution would exceed the work budget); use fewer rounds"
+    )
+
+
+def _ruin(dist: SessionDistribution, rounds: int, bankroll: Fraction, digits: int) -> Range:
+    """The risk of ruin: exact with an exact distribution and little work, else bounded."""
+    from exactodds.limits import EXACT_RUIN_WORK, MAX_RUIN_WORK
+    from exactodds.session.ruin import ruin_probability, ruin_work
+
+    work = ruin_work(dist.one, rounds, bankroll)
+    if work > MAX_RUIN_WORK:
+        raise SessionError(
+            f"--bankroll {bankroll}: the risk of ruin over {rounds:,} rounds needs about "
+            f"{work:,} steps, over the limit of {MAX_RUIN_WORK:,}; use fewer rounds"
+        )
+    exact = dist.exact and work <= EXACT_RUIN_WORK
+    return ruin_probability(dist.one, rounds, bankroll, None if exact else digits)
