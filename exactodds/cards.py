@@ -533,10 +533,16 @@ class _Round:
             for i, j in itertools.combinations(range(len(cards)), 2):
                 both = np.logical_and(cards[i][0], cards[j][0])
                 same[i, j] = same[j, i] = (cards[i][1] == cards[j][1]) & both
+            shape = np.broadcast_shapes(*(np.shape(x) for card in cards for x in card))
             out = []
             for i, (dealt, _) in enumerate(cards):
-                m = reduce(np.add, (same[i, j] for j in range(len(cards)) if j != i), 1)
-                out.append(np.where(dealt, m, 0) if dealt is not True else np.asarray(m))
+                m = np.ones(shape, dtype=np.int8)  # at most six cards: bytes
+                for j in range(len(cards)):
+                    if j != i:
+                        m += same[i, j]
+                if dealt is not True:
+                    m *= dealt
+                out.append(m)
             return out
 
         return self.get(("mult", group, attr), make)  # type: ignore[no-any-return]
@@ -552,7 +558,7 @@ class _Round:
         multiplicities (a card of multiplicity m adds 7^(m−1): each digit ≤ 6 < 7)."""
 
         def make() -> Any:
-            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int64)
+            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int32)  # 6·7⁵ < 2³¹
             return reduce(np.add, (powers[m] for m in self.multiplicities(group, attr)))
 
         return self.get(("shape", group, attr), make)
