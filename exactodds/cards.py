@@ -564,10 +564,15 @@ class _Round:
         return self.get(("shape", group, attr), make)
 
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
-        """(dealt mask, attribute getter) of every card slot of a ``count`` group."""
+        """(dealt mask, attribute getter) of every card slot of a ``count`` group. A card's
+        getter is one object per round, whatever the group (the evaluator keeps a condition
+        on one card under it)."""
 
         def slot(s: int) -> Callable[[str], Any]:
-            return lambda a: self.attr(s, a)
+            return self.get(("slot", s), lambda: lambda a: self.attr(s, a))  # type: ignore[no-any-return]
+
+        def banker_third() -> Callable[[str], Any]:
+            return lambda a: np.where(self.pd, self.attr(5, a), self.attr(4, a))
 
         if group == "initial":
             return [(True, slot(s)) for s in (0, 1, 2, 3)]
@@ -576,7 +581,7 @@ class _Round:
             out += [(True, slot(0)), (True, slot(2)), (self.pd, slot(4))]
         if group in ("banker", "round"):
             out += [(True, slot(1)), (True, slot(3))]
-            out.append((self.bd, lambda a: np.where(self.pd, self.attr(5, a), self.attr(4, a))))
+            out.append((self.bd, self.get("banker third", banker_third)))
         return out
 
 
@@ -698,9 +703,9 @@ class _Evaluator:
         return found
 
     def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
-        if card is not None or isinstance(node, Const | Otherwise):
+        if isinstance(node, Const | Otherwise):
             return self._test(node, card)
-        key = ("test", self.canon.get(id(node), id(node)))
+        key = ("test", self.canon.get(id(node), id(node)), id(card))  # card: the round's getter
         found = self.rnd.cache.get(key)
         if found is None:
             found = self.rnd.cache[key] = self._test(node, card)
