@@ -219,3 +219,17 @@ def test_a_hostile_shape_in_a_file_is_one_line_and_exit_2(
         assert code == 2 and out == "", command
         assert err.startswith("exactodds: error: ") and err.count("\n") == 1, err
         assert "hostile.toml" in err and "whole numbers" in err and "Traceback" not in err
+
+
+def test_work_counts_the_multiplicities() -> None:
+    """``cards.work`` charges shape/most for the pairs of the group's cards, once per group
+    and attribute: more than a count over the same cards, the same for two rows of one shape."""
+    shoe = Shoe.decks(8)
+
+    def work(*rows: str) -> int:
+        return cards_module.work([*(parse_condition(r) for r in rows), OTHERWISE], shoe)
+
+    count = work("count(round, rank == 9) >= 4")
+    most = work("most(round, rank) >= 4")
+    assert most > 3 * count
+    assert work("most(round, rank) >= 4", "shape(round, rank) == [3, 3]") < 2 * most
