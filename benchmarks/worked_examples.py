@@ -5,7 +5,8 @@ computes anyway are made first (not timed), then every bet's :func:`row_examples
 caches (timed: ordering the outcomes, finding each row's first outcome, dealing its cards).
 Then the same for classic on random depleted shoes (8 decks less 0–400 random cards, and
 small shoes of 6–20 cards), where the card search has the least to choose from. Prints each
-time and the worst against a 1 s budget per paytable.
+CPU time (process time, steadier than wall time on a shared machine) and the worst against a
+1 s budget per paytable.
 
 Usage: python benchmarks/worked_examples.py [--shoes 40] [--seed 1]
 """
@@ -26,16 +27,16 @@ BUDGET = 1.0
 
 
 def timed(table: Paytable, shoe: Shoe) -> float:
-    """Seconds for every bet's examples on ``shoe``, after the joint and row counts."""
+    """CPU seconds for every bet's examples on ``shoe``, after the joint and row counts."""
     joint = joint_distribution(shoe, table.tableau)
     for bet in table.bets:
         bet.row_combinations(joint)
     _in_order.cache_clear()
     example_cards.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     for bet in table.bets:
         row_examples(bet, shoe, table.tableau)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def depleted(rng: random.Random, base: Shoe, keep: int) -> Shoe:

@@ -15,6 +15,7 @@ from typing import Literal
 
 from exactodds.errors import ExactOddsError, InputFileError, elide
 from exactodds.escape import printable
+from exactodds.suggest import did_you_mean
 
 __all__ = ["Kind", "bundled_dir", "bundled_files", "display_path", "resolve"]
 
@@ -31,7 +32,7 @@ def bundled_files(kind: Kind) -> list[Path]:
     """The bundled TOML files of ``kind``, sorted by file name.
 
     >>> [p.stem for p in bundled_files("paytables")][:3]
-    ['bonus-pairs', 'classic', 'colour-match']
+    ['banker-streak', 'bonus-pairs', 'classic']
     """
     return sorted(bundled_dir(kind).glob("*.toml"))
 
@@ -45,10 +46,10 @@ def resolve(
 
     >>> [(path.name, bundled) for path, bundled in (resolve("profiles", "adm"),)]
     [('adm.toml', True)]
-    >>> resolve("profiles", "adn")
+    >>> resolve("profiles", "adn")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: adn: file not found (bundled profiles: adm, gli-11, mga, nj)
+    exactodds.errors.InputFileError: adn: file not found (...); did you mean 'adm'?
     """
     path = Path(spec)
     try:
@@ -62,9 +63,10 @@ def resolve(
         bundled = {p.name: p for p in bundled_files(kind)}
         if name in bundled:
             return bundled[name], True
-    names = ", ".join(p.stem for p in bundled_files(kind))
+    names = [p.stem for p in bundled_files(kind)]
     shown = elide(printable(str(spec)), 80)
-    raise error(f"{shown}: file not found (bundled {kind}: {names})")
+    hint = did_you_mean(path.stem, names) if len(path.parts) == 1 else ""
+    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){hint}")
 
 
 def display_path(path: Path | None) -> str:

@@ -46,6 +46,7 @@ from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formul
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 from exactodds.metrics import bet_figures
 from exactodds.numbers import fixed, percent
+from exactodds.offers import offered_label
 from exactodds.payout import LOSE, PUSH, Payout, parse_payout
 from exactodds.paytable import Bet, Paytable, Row
 from exactodds.shoe import Shoe
@@ -630,8 +631,8 @@ def compare_variants(
                         edges = tuple(
                             (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
                         )
-                    for bet in table.bets:
-                        columns.setdefault(bet.id, bet.name)
+                    for bet in table.bets:  # an offered bet's label states its offer
+                        columns.setdefault(bet.id, offered_label(bet))
                     results.append(VariantResult(variant, table, edges))
                     step()
     formulas = []

@@ -34,6 +34,7 @@ A failing check is ``fail`` even where the rule allows exceptions (GLI-11's top 
 rarer when its odds are displayed): the exception is quoted in the check's note.
 
 >>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.profile_loader import check_paytable_against
 >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
 >>> c.summary()
 '56 checks: 46 pass, 10 fail, 0 n/a'
@@ -51,13 +52,12 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.bundled import display_path
-from exactodds.engine import Joint, joint_distribution
+from exactodds.engine import Joint
 from exactodds.metrics import BetFigures, bet_figures, rtp_by_stake
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
-from exactodds.paytable import Bet, Paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
+from exactodds.paytable import Bet
+from exactodds.progressive import checked_meters, jackpot_rows, top_jackpot
 
 __all__ = [
     "NO_PLAYER_EDGE",
@@ -67,7 +67,6 @@ __all__ = [
     "Rule",
     "RuleKind",
     "Verdict",
-    "check_paytable_against",
     "describe_value",
     "run_checks",
 ]
@@ -80,6 +79,8 @@ class RuleKind(StrEnum):
     MAX_RTP = "max_rtp"
     TOP_AWARD_MAX_ODDS = "top_award_max_odds"
     PAYOUT_NOTATION = "payout_notation"
+    PROGRESSIVE_MAX_ODDS = "progressive_max_odds"
+    """Each jackpot row of a progressive bet at least once in N rounds (n/a for fixed pays)."""
 
     @property
     def label(self) -> str:
@@ -96,7 +97,11 @@ _TITLES = {
     RuleKind.MAX_RTP: "Maximum RTP",
     RuleKind.TOP_AWARD_MAX_ODDS: "Top award at least once in N rounds",
     RuleKind.PAYOUT_NOTATION: "Payout odds stated",
+    RuleKind.PROGRESSIVE_MAX_ODDS: "Each progressive jackpot at least once in N rounds",
 }
+
+ODDS_RULES = frozenset({RuleKind.TOP_AWARD_MAX_ODDS, RuleKind.PROGRESSIVE_MAX_ODDS})
+"""The rules whose limit is N of "once in N rounds" and whose value a probability."""
 
 
 class Verdict(StrEnum):
@@ -138,11 +143,11 @@ class Rule:
         >>> from exactodds.profile_loader import load_profile
 
         >>> [r.limit_text for p in ("mga", "gli-11", "nj") for r in load_profile(p).rules]
-        ['85%', '100%', '1 in 100,000,000', '100%', 'to', '100%']
+        ['85%', '100%', '1 in 100,000,000', '100%', 'to', '1 in 100,000,000', '100%']
         """
         if isinstance(self.limit, Notation):
             return self.limit.value
-        if self.kind is RuleKind.TOP_AWARD_MAX_ODDS:
+        if self.kind in ODDS_RULES:
             return f"1 in {grouped(int(self.limit))}"
         return f"{format_number(Fraction(self.limit) * 100)}%"
 
@@ -266,7 +271,7 @@ class Check:
     notation, the notation used and the one required.
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> k = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")[0]
     >>> k.value == Fraction(475627426473216, 4998398275503360), k.limit, k.verdict.value
     (True, Fraction(1, 100000000), 'pass')
@@ -288,7 +293,7 @@ class Check:
         """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
 
         >>> from exactodds.paytable_loader import load_paytable
-
+        >>> from exactodds.profile_loader import check_paytable_against
         >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
         >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
         {'profile': 'nj', 'rule': 'payout_notation', 'bet': 'player', 'value': 'both', ...}
@@ -314,7 +319,7 @@ class Compliance:
     """Every check of some bets against some profiles, with the notation the sheet uses.
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> c = check_paytable_against(load_paytable("classic"), "mga", notation=Notation.TO)
     >>> print(c.summary())
     28 checks: 26 pass, 2 fail, 0 n/a
@@ -347,7 +352,7 @@ class Compliance:
         """The checks as JSON-ready data: notation, counts, profiles and checks.
 
         >>> from exactodds.paytable_loader import load_paytable
-
+        >>> from exactodds.profile_loader import check_paytable_against
         >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
         {'checks': 28, 'pass': 26, 'fail': 2, 'n/a': 0}
         """
@@ -376,6 +381,8 @@ class _Subject:
     figures: BetFigures
     stake_rtps: tuple[tuple[Fraction, Fraction], ...]
     notation: Notation
+    meter: str = ""
+    """For a progressive bet, the meter its figures are at (``at the reset meter 25,000``)."""
 
 
 _Result = tuple[Fraction | str, Fraction | str, Verdict, str]
@@ -415,6 +422,12 @@ def _max_rtp(rule: Rule, s: _Subject) -> _Result:
 def _top_award(rule: Rule, s: _Subject) -> _Result:
     limit = Fraction(1, int(rule.limit))
     f = s.figures
+    if s.bet.progressive is not None:  # the advertised top award is the top meter's jackpot
+        p, event = top_jackpot(f)
+        note = f"top award: the jackpot ({event})"
+        if p >= limit:
+            return p, limit, Verdict.PASS, note
+        return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
     if f.largest_win <= 0:
         return Fraction(0), limit, Verdict.NA, "the bet never wins"
     p = f.largest_win_probability
@@ -445,20 +458,39 @@ def _notation(rule: Rule, s: _Subject) -> _Result:
     return used.value, wanted.value, Verdict.PASS, ""
 
 
-_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result]] = {
+def _progressive_odds(rule: Rule, s: _Subject) -> _Result | None:
+    """The least likely jackpot row of a progressive bet; not checked on fixed pays."""
+    limit = Fraction(1, int(rule.limit))
+    rows = jackpot_rows(s.figures)
+    if not rows:
+        return None
+    p, event = min(rows)
+    verdict = Verdict.PASS if p >= limit else Verdict.FAIL
+    return p, limit, verdict, f"least likely jackpot: {event} (of {len(rows)} jackpot rows)"
+
+
+_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result | None]] = {
     RuleKind.MIN_RTP: _min_rtp,
     RuleKind.MAX_RTP: _max_rtp,
     RuleKind.TOP_AWARD_MAX_ODDS: _top_award,
     RuleKind.PAYOUT_NOTATION: _notation,
+    RuleKind.PROGRESSIVE_MAX_ODDS: _progressive_odds,
 }
 
 
-def _subject(joint: Joint, bet: Bet, notation: Notation) -> _Subject:
+def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
+    """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
+    meter and at the break-even meter (:func:`~exactodds.progressive.checked_meters`)."""
     figures = bet_figures(joint, bet)
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:
         stakes = tuple(rtp_by_stake(joint, bet))
-    return _Subject(bet, figures, stakes, notation)
+    if bet.progressive is None:
+        return [_Subject(bet, figures, stakes, notation)]
+    return [
+        _Subject(bet, bet_figures(joint, at), stakes, notation, where)
+        for where, at in checked_meters(figures)
+    ]
 
 
 def run_checks(
@@ -472,22 +504,27 @@ def run_checks(
     shoe and rules in use), for a sheet stating payouts in ``notation``. Checks are ordered by
     profile, then rule, then bet.
 
+    >>> from exactodds.engine import joint_distribution
     >>> from exactodds.paytable_loader import load_paytable
-
     >>> from exactodds.profile_loader import load_profile
-
+    >>> from exactodds.shoe import Shoe
     >>> table = load_paytable("classic")
     >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
     >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks][:3]  # min_rtp
     [('player', 'pass', '98.7626%'), ('banker', 'pass', '98.9442%'), ('tie', 'pass', '85.5618%')]
     """
-    subjects = [_subject(joint, bet, notation) for bet in bets]
+    subjects = [s for bet in bets for s in _subjects(joint, bet, notation)]
     checks = []
     for profile in profiles:
         for rule in profile.rules:
             evaluate = _EVALUATORS[rule.kind]
             for s in subjects:
-                value, limit, verdict, note = evaluate(rule, s)
+                result = evaluate(rule, s)
+                if result is None:  # the rule does not apply to the bet
+                    continue
+                value, limit, verdict, note = result
+                if s.meter:
+                    note = f"{s.meter}: {note}" if note else s.meter
                 checks.append(
                     Check(
                         profile.id,
@@ -504,41 +541,12 @@ def run_checks(
     return Compliance(tuple(profiles), notation, tuple(checks))
 
 
-def check_paytable_against(
-    paytable: Paytable,
-    against: str | Sequence[str | Profile],
-    *,
-    shoe: Shoe | None = None,
-    tableau: Tableau | None = None,
-    notation: Notation = Notation.BOTH,
-) -> Compliance:
-    """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
-    profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
-
-    >>> from exactodds.paytable_loader import load_paytable
-
-    >>> c = check_paytable_against(load_paytable("classic"), ["adm"], shoe=Shoe.decks(6))
-    >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS][:4]  # RTP at least 90%
-    ['player', 'banker', 'player_bonus', 'banker_bonus']
-    >>> c.count(Verdict.FAIL)  # RTP below 90% (no bet favours the player)
-    10
-    """
-    from exactodds.profile_loader import load_profile, load_profiles  # the loader builds on this
-
-    if isinstance(against, str):
-        profiles = load_profiles(against)
-    else:
-        profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
-    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return run_checks(profiles, joint, paytable.bets, notation=notation)
-
-
 def describe_value(check: Check) -> str:
     """A check's value as a sheet prints it (an RTP with enough places to differ from its
     limit, odds as ``1 in N``, a notation as its word).
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
     >>> [describe_value(k) for k in c.for_bet("tie")]  # ADM's RTP limits, GLI-11's top award
     ['85.6404%', '85.6404%', '1 in 10.51', '85.6404%']
@@ -546,7 +554,7 @@ def describe_value(check: Check) -> str:
     value, limit = check.value, check.limit
     if isinstance(value, str):
         return value
-    if check.rule is RuleKind.TOP_AWARD_MAX_ODDS:
+    if check.rule in ODDS_RULES:
         return "—" if check.verdict is Verdict.NA else one_in(value)
     places = 4
     while (

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from exactodds.errors import ExactOddsError
+from exactodds.suggest import did_you_mean
 
 __all__ = ["Format"]
 
@@ -64,5 +65,6 @@ class Format(StrEnum):
         for candidate in allowed:
             if candidate.value == wanted:
                 return candidate
-        choices = ", ".join(f.value for f in allowed)
-        raise error(f"unknown format {fmt!r} (use one of {choices})")
+        choices = [f.value for f in allowed]
+        hint = did_you_mean(wanted, choices)
+        raise error(f"unknown format {fmt!r} (use one of {', '.join(choices)}){hint}")

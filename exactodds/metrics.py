@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from exactodds.engine import Joint, joint_distribution
+from exactodds.offers import figures_per, offer_sentence, offer_text
 from exactodds.payout import Payout
 from exactodds.paytable import Bet, Paytable
 from exactodds.shoe import Shoe
@@ -26,11 +27,13 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "COMPARED",
     "DEFAULT_STAKES",
     "BetFigures",
     "PaytableFigures",
     "RowFigures",
     "bet_figures",
+    "compare_paytables",
     "paytable_figures",
     "rtp_by_stake",
     "unrounded",
@@ -180,7 +183,8 @@ class BetFigures:
         return headers, rows
 
     def _repr_html_(self) -> str:
-        """The return table and the headline figures, for notebooks."""
+        """The return table and the headline figures (and the offer, for a bet with one), for
+        notebooks."""
         from exactodds.notebook import html_table
         from exactodds.numbers import percent
 
@@ -189,19 +193,32 @@ class BetFigures:
             f"{self.bet.name}: house edge {percent(self.house_edge)}, RTP {percent(self.rtp)}, "
             f"hit frequency {percent(self.hit_frequency)}"
         )
+        if self.bet.offer is not None:
+            caption += f"; {offer_sentence(self.bet, self.offer_probability)}"
         shown = [(e, p, str(n), c, pr, ret) for e, p, n, c, pr, ret in rows]
         return html_table(headers, shown, caption)
 
     def to_frame(self) -> pd.DataFrame:
         """The return table (event, pays, net, combinations, probability, return) as a
-        DataFrame of exact values (extra ``pandas``)."""
+        DataFrame of exact values, with float copies for plotting (extra ``pandas``); for a bet
+        with an offer, ``attrs`` holds ``offer``, ``offer_probability`` and ``figures_per``
+        (the rows are per offered round)."""
         from exactodds.notebook import frame
 
-        return frame(*self._table())
+        df = frame(*self._table())
+        df.attrs.update(
+            offer=offer_text(self.bet),
+            offer_probability=self.offer_probability,
+            figures_per=figures_per(self.bet),
+        )
+        return df
 
 
 class PaytableFigures(list[BetFigures]):
     """The figures of every bet of a paytable (a list), with a one-table notebook display.
+
+    A bet with an offer has its figures per offered round: the table says so (``offer``, the
+    probability of the offer, ``per``: ``offered round`` or ``round``).
 
     >>> from exactodds.paytable_loader import load_paytable
     >>> figures = paytable_figures(load_paytable("classic"))
@@ -211,26 +228,100 @@ class PaytableFigures(list[BetFigures]):
     Fraction(114753351728, 10847218479825)
     """
 
-    HEADERS = ("bet", "name", "house_edge", "rtp", "hit_frequency", "largest_win")
+    HEADERS = (
+        "bet",
+        "name",
+        "house_edge",
+        "rtp",
+        "hit_frequency",
+        "largest_win",
+        "offer",
+        "offer_probability",
+        "per",
+    )
 
     def _table(self) -> list[tuple[object, ...]]:
         return [
-            (f.bet.id, f.bet.name, f.house_edge, f.rtp, f.hit_frequency, f.largest_win)
+            (
+                f.bet.id,
+                f.bet.name,
+                f.house_edge,
+                f.rtp,
+                f.hit_frequency,
+                f.largest_win,
+                offer_text(f.bet),
+                f.offer_probability,
+                figures_per(f.bet),
+            )
             for f in self
         ]
 
     def _repr_html_(self) -> str:
-        """One row per bet: house edge, RTP, hit frequency, largest win."""
+        """One row per bet: house edge, RTP, hit frequency, largest win; the offer, its
+        probability and what the figures are per when some bet has an offer."""
         from exactodds.notebook import html_table
 
-        rows = [(*r[:5], str(r[5])) for r in self._table()]
-        return html_table(self.HEADERS, rows)
+        offered = any(f.bet.offer is not None for f in self)
+        width = len(self.HEADERS) if offered else 6
+        rows = [
+            (*r[:5], str(r[5]), *(("-" if x is None else x) for x in r[6:width]))
+            for r in self._table()
+        ]
+        return html_table(self.HEADERS[:width], rows)
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per bet of exact figures as a DataFrame (extra ``pandas``)."""
+        """One row per bet of exact figures, with float copies for plotting, as a DataFrame
+        (extra ``pandas``)."""
         from exactodds.notebook import frame
 
         return frame(self.HEADERS, self._table())
+
+
+COMPARED = ("house_edge", "rtp", "hit_frequency", "largest_win")
+"""The figures :func:`compare_paytables` puts side by side."""
+
+
+def compare_paytables(
+    before: Paytable,
+    after: Paytable,
+    names: tuple[str, str] = ("before", "after"),
+    shoe: Shoe | None = None,
+    tableau: Tableau | None = None,
+) -> pd.DataFrame:
+    """One DataFrame comparing two paytables bet by bet (e.g. a paytable and its
+    :meth:`~exactodds.paytable.Paytable.with_payout`): per bet (by id, in ``before``'s order,
+    then ``after``'s new ones) each of :data:`COMPARED` under both ``names`` and its change
+    (after − before), exact, with float copies for plotting (extra ``pandas``). Both on
+    ``before``'s shoe and tableau unless given.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> table = load_paytable("classic")
+    >>> df = compare_paytables(table, table.with_payout("player_pair", 0, "12:1"))
+    >>> row = df.set_index("bet").loc["player_pair"]
+    >>> row["house_edge_before"], row["house_edge_after"], row["house_edge_change"]
+    (Fraction(43, 415), Fraction(12, 415), Fraction(-31, 415))
+    """
+    from exactodds.notebook import frame
+
+    shoe = shoe or before.shoe
+    tableau = tableau or before.tableau
+    figures = [{f.bet.id: f for f in paytable_figures(p, shoe, tableau)} for p in (before, after)]
+    ids = list(dict.fromkeys([*figures[0], *figures[1]]))
+    headers = ["bet", "name", "offer"]
+    for key in COMPARED:
+        headers += [f"{key}_{names[0]}", f"{key}_{names[1]}", f"{key}_change"]
+    rows = []
+    for bet_id in ids:
+        a, b = figures[0].get(bet_id), figures[1].get(bet_id)
+        either = a or b
+        assert either is not None
+        cells: list[object] = [bet_id, either.bet.name, offer_text(either.bet)]
+        for key in COMPARED:
+            x = None if a is None else getattr(a, key)
+            y = None if b is None else getattr(b, key)
+            cells += [x, y, None if x is None or y is None else y - x]
+        rows.append(cells)
+    return frame(headers, rows)
 
 
 def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures:

@@ -2,8 +2,11 @@
 (``to_frame()``), shared by paytables, figures, joints, comparisons and simulations.
 
 Cells hold exact values: counts as ints, probabilities and edges as Fractions (a DataFrame's
-column of Fractions has dtype ``object``; ``.astype(float)`` when a float is wanted). HTML
-cells show a Fraction as a percentage with four decimals and its exact value in a tooltip.
+column of Fractions has dtype ``object``). Beside each column of Fractions a DataFrame has the
+same values as floats, named with :data:`FLOAT_SUFFIX` (``house_edge_float``), so that
+``df.plot`` works: they are rounded copies for plotting only, every figure stays exact in its
+own column. HTML cells show a Fraction as a percentage with four decimals and its exact value
+in a tooltip.
 
 >>> from fractions import Fraction
 >>> html = html_table(("bet", "edge"), [("tie", Fraction(1, 8))], caption="A & B")
@@ -26,10 +29,13 @@ from exactodds.numbers import percent
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Cell", "frame", "html_table"]
+__all__ = ["FLOAT_SUFFIX", "Cell", "frame", "html_table"]
 
 Cell = object
 """A table cell: text, an int count or an exact Fraction."""
+
+FLOAT_SUFFIX = "_float"
+"""The suffix of the float copy of a column of Fractions (for plotting only)."""
 
 
 def _cell(value: Cell) -> str:
@@ -49,10 +55,32 @@ def html_table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], caption: 
 
 
 def frame(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> pd.DataFrame:
-    """A pandas DataFrame of ``rows`` (exact cells kept as they are); needs the ``pandas``
-    extra."""
+    """A pandas DataFrame of ``rows`` (exact cells kept as they are), each column of Fractions
+    (None where a row has no value) followed by its float copy ``NAME_float`` (NaN for None);
+    needs the ``pandas`` extra.
+
+    >>> df = frame(("bet", "edge"), [("tie", Fraction(1, 8)), ("pair", None)])
+    >>> list(df.columns), df.loc[0, "edge"], df["edge_float"].tolist()[0]
+    (['bet', 'edge', 'edge_float'], Fraction(1, 8), 0.125)
+    >>> str(df["edge_float"].dtype)
+    'float64'
+    """
     try:
         import pandas as pd
     except ImportError:
         raise MissingExtraError("to_frame() needs pandas", "pandas") from None
-    return pd.DataFrame([list(r) for r in rows], columns=list(headers))
+    data = [list(r) for r in rows]
+    columns: dict[str, list[Any]] = {}
+    for i, name in enumerate(headers):
+        cells = [row[i] for row in data]
+        columns[name] = cells
+        if _fractions(cells):
+            columns[name + FLOAT_SUFFIX] = [float("nan") if x is None else float(x) for x in cells]
+    return pd.DataFrame(columns, columns=list(columns))
+
+
+def _fractions(cells: Sequence[Any]) -> bool:
+    """Whether a column holds Fractions (and maybe None), at least one."""
+    return any(isinstance(x, Fraction) for x in cells) and all(
+        x is None or (isinstance(x, Fraction | int) and not isinstance(x, bool)) for x in cells
+    )

@@ -27,12 +27,15 @@ from exactodds.errors import PaytableError
 from exactodds.payout import Payout
 from exactodds.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.shoe import MIN_CARDS, Shoe
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from exactodds.cards import RowCounts
+    from exactodds.progressive import Progressive
+    from exactodds.streak import StreakBet
 
 __all__ = [
     "REFERENCE_DECKS",
@@ -125,6 +128,9 @@ class Bet:
     offer: Condition | None = None
     """Offered only when this holds of the first four cards (an insurance bet); its figures
     are then per offered round."""
+    progressive: Progressive | None = None
+    """A progressive bet's stake and meters (:mod:`exactodds.progressive`); its jackpot rows'
+    payouts are stated at the reset meters."""
 
     @cached_property
     def conditions(self) -> tuple[tuple[Condition, ...], Condition | None]:
@@ -281,14 +287,20 @@ class Paytable:
     each ``FILE:LINE: message``."""
     edits: tuple[str, ...] = field(default=(), compare=False)
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
+    streaks: tuple[StreakBet, ...] = ()
+    """Streak bets (:mod:`exactodds.streak`): settled over several rounds, so kept apart from
+    :attr:`bets`, which every command settles round by round."""
 
     def bet(self, bet_id: str) -> Bet:
         """The bet with this id."""
         for bet in self.bets:
             if bet.id == bet_id:
                 return bet
-        known = ", ".join(b.id for b in self.bets)
-        raise PaytableError(f"{self.label}: unknown bet id {bet_id!r} (known: {known})")
+        ids = [b.id for b in self.bets]
+        raise PaytableError(
+            f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"
+            + did_you_mean(bet_id, ids)
+        )
 
     @property
     def shoe(self) -> Shoe:
@@ -345,25 +357,37 @@ class Paytable:
             f"{len(self.bets)} bets{where}>"
         )
 
-    def _rows(self) -> list[tuple[str, str, str, str]]:
-        return [
-            (b.id, r.event, str(r.when), r.pays.text or str(r.pays))
+    def _rows(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+        """Headers and rows: every row of every bet, with its bet's offer (the condition under
+        which it is offered) when some bet has one."""
+        offered = any(b.offer is not None for b in self.bets)
+        headers = ("bet", "event", "when", "pays", *(("offer",) if offered else ()))
+        rows = [
+            (
+                b.id,
+                r.event,
+                str(r.when),
+                r.pays.text or str(r.pays),
+                *((str(b.offer) if b.offer is not None else "",) if offered else ()),
+            )
             for b in self.bets
             for r in b.rows
         ]
+        return headers, rows
 
     def _repr_html_(self) -> str:
         """Every row of every bet as an HTML table, for notebooks."""
         from exactodds.notebook import html_table
 
         caption = f"{self.name}: {self.decks} decks, {self.tableau.name}"
-        return html_table(("bet", "event", "when", "pays"), self._rows(), caption)
+        return html_table(*self._rows(), caption)
 
     def to_frame(self) -> pd.DataFrame:
-        """Every row of every bet (bet, event, when, pays) as a DataFrame (extra ``pandas``)."""
+        """Every row of every bet (bet, event, when, pays; offer when some bet has one) as a
+        DataFrame (extra ``pandas``)."""
         from exactodds.notebook import frame
 
-        return frame(("bet", "event", "when", "pays"), self._rows())
+        return frame(*self._rows())
 
 
 def _row_index(table: Paytable, bet: Bet, row: int | str) -> int:

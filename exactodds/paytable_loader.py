@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,7 +40,7 @@ from exactodds.limits import (
     MAX_TEXT_CHARS,
     too_long,
 )
-from exactodds.payout import Payout, parse_number, parse_payout
+from exactodds.payout import Payout, parse_number
 from exactodds.paytable import (
     Bet,
     Occurrence,
@@ -50,6 +50,9 @@ from exactodds.paytable import (
     Row,
     row_occurrence,
 )
+from exactodds.progressive import bind_progressive, parse_row_payout
+from exactodds.streak import StreakBet, parse_streak_bet
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
@@ -72,7 +75,7 @@ def bundled_paytables() -> list[Path]:
     """The paytables that ship with exactodds, sorted by file name.
 
     >>> [p.stem for p in bundled_paytables()][:3]
-    ['bonus-pairs', 'classic', 'colour-match']
+    ['banker-streak', 'bonus-pairs', 'classic']
     """
     return bundled_files("paytables")
 
@@ -95,7 +98,7 @@ def resolve_paytable(spec: str | Path) -> Path:
     >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.InputFileError: clasic: file not found (bundled paytables: ...)
+    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
     """
     return resolve("paytables", spec)[0]
 
@@ -106,6 +109,7 @@ T = TypeVar("T")
 
 _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source", "allow_unreachable"}
 _BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
+_BET_KEYS |= {"stake", "progressive"}  # a progressive bet (exactodds.progressive)
 _ROW_KEYS = {"when", "pays", "event"}
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -150,6 +154,16 @@ def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
     return ("bets", bet_id, "rows", n - 1, *more)
 
 
+def _unknown_keys(
+    data: Mapping[str, Any], known: set[str], problems: _Problems, where: str, paths: Any
+) -> bool:
+    """Report each unknown key at ``paths(key)``, with the closest known; whether none was."""
+    for key in sorted(set(data) - known):
+        message = f"{where}unknown key {key!r} (expected one of {sorted(known)})"
+        problems.add(message + did_you_mean(str(key), known), *paths(key))
+    return not set(data) - known
+
+
 def parse_paytable(
     data: Mapping[str, Any],
     origin: str = "<paytable>",
@@ -174,8 +188,7 @@ def parse_paytable(
     (8, ['player.wins', 'Otherwise'], [])
     """
     problems = _Problems(origin, text)
-    for key in sorted(set(data) - _TOP_KEYS):
-        problems.add(f"unknown key {key!r} (expected one of {sorted(_TOP_KEYS)})", (key,))
+    _unknown_keys(data, _TOP_KEYS, problems, "", lambda key: [(key,)])
     name, description = _parse_texts(data, origin, problems)
     decks = data.get("decks", 8)
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
@@ -187,15 +200,13 @@ def parse_paytable(
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
     bets_data = data.get("bets")
     bets: list[Bet] = []
+    streaks: list[StreakBet] = []
     if not isinstance(bets_data, Mapping) or not bets_data:
         problems.add("no bets: add at least one [bets.ID] table")
     elif len(bets_data) > MAX_BETS:
         problems.add(f"{len(bets_data):,} bets is over the limit of {MAX_BETS} bets", ("bets",))
     else:
-        for bet_id, bet_data in bets_data.items():
-            bet = _parse_bet(str(bet_id), bet_data, problems)
-            if bet is not None:
-                bets.append(bet)
+        bets, streaks = _parse_bets(bets_data, problems)
     if tableau is None:
         return None, problems.items
     table = Paytable(
@@ -208,7 +219,7 @@ def parse_paytable(
         _check_occurrence(table, problems, allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
-    return replace(table, warnings=tuple(problems.warnings)), problems.items
+    return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
 
 
 def _parse_texts(data: Mapping[str, Any], origin: str, problems: _Problems) -> tuple[str, str]:
@@ -294,12 +305,9 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         problems.add(f"bet {bet_id!r} must be a table", here)
         return None
     start = len(problems.items)
-    for key in sorted(set(data) - _BET_KEYS):
-        problems.add(
-            f"bet {bet_id!r}: unknown key {key!r} (expected {sorted(_BET_KEYS)})",
-            _bet_path(bet_id, key),
-            here,
-        )
+    _unknown_keys(
+        data, _BET_KEYS, problems, f"bet {bet_id!r}: ", lambda key: [_bet_path(bet_id, key), here]
+    )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         problems.add(
@@ -326,15 +334,50 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     rows = _parse_rows(bet_id, data.get("rows"), problems)
     if len(problems.items) > start:
         return None
+    paths = [_bet_path(bet_id, k) for k in ("progressive", "stake")]
+    bind = partial(bind_progressive, bet_id, data, rows)
+    if (bound := _extension(bind, problems, *paths, _bet_path(bet_id))) is None:
+        return None
+    progressive, bound_rows = bound
     return Bet(
         bet_id,
         str(name),
-        tuple(rows),
+        bound_rows,
         max_round,
         rounding,
         str(data.get("description", "")),
         offer,
+        progressive,
     )
+
+
+def _parse_bets(
+    bets_data: Mapping[str, Any], problems: _Problems
+) -> tuple[list[Bet], list[StreakBet]]:
+    """The bets settled on one round, and the streak bets (a ``streak`` key)."""
+    bets: list[Bet] = []
+    streaks: list[StreakBet] = []
+    for key, bet_data in bets_data.items():
+        bet_id, here = str(key), _bet_path(str(key))
+        if isinstance(bet_data, Mapping) and "streak" in bet_data:
+            call = partial(parse_streak_bet, bet_id, bet_data)
+            if (streak := _extension(call, problems, (*here, "streak"), here)) is not None:
+                streaks.append(streak)
+        elif (bet := _parse_bet(bet_id, bet_data, problems)) is not None:
+            bets.append(bet)
+    if streaks and not bets and not problems.items:
+        problems.add("a paytable with streak bets needs a bet settled on one round too")
+    return bets, streaks
+
+
+def _extension(parse: Callable[[], T], problems: _Problems, *paths: KeyPath) -> T | None:
+    """``parse()`` of a progressive or streak bet (:mod:`exactodds.progressive`,
+    :mod:`exactodds.streak`), its one problem in ``problems``."""
+    try:
+        return parse()
+    except PaytableError as exc:
+        problems.add(str(exc), *paths)
+        return None
 
 
 def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
@@ -427,8 +470,9 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
     try:
         return Rounding(step, RoundingMode(mode))
     except ValueError:
-        modes = ", ".join(m.value for m in RoundingMode)
-        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {modes}", here)
+        modes = [m.value for m in RoundingMode]
+        shown = ", ".join(modes) + did_you_mean(str(mode), modes)
+        problems.add(f"bet {bet_id!r}: rounding mode {quote(mode)} is not one of {shown}", here)
         return None
 
 
@@ -439,13 +483,7 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    ok = True
-    for key in sorted(set(data) - _ROW_KEYS):
-        problems.add(
-            f"{where}: unknown key {key!r} (expected when, pays, event)",
-            _row_path(bet_id, n, key),
-        )
-        ok = False
+    ok = _unknown_keys(data, _ROW_KEYS, problems, f"{where}: ", lambda k: [_row_path(bet_id, n, k)])
     if "when" not in data:
         problems.add(f"{where}: missing 'when'", here)
         return None
@@ -458,7 +496,7 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
         ok = False
     try:
-        pays = _remembered(problems.payouts, data["pays"], parse_payout)
+        pays = _remembered(problems.payouts, data["pays"], parse_row_payout)
     except PaytableError as exc:
         problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
         ok = False
@@ -542,7 +580,7 @@ def validate_paytable(path: str | Path) -> list[str]:
     >>> validate_paytable("classic")
     []
     >>> validate_paytable("no/such.toml")  # doctest: +ELLIPSIS
-    ['no/such.toml: file not found (bundled paytables: bonus-pairs, classic, ..., trainer)']
+    ['no/such.toml: file not found (bundled paytables: banker-streak, bonus-pairs, ..., trainer)']
     """
     return examine_paytable(path)[1]
 

@@ -32,6 +32,8 @@ from exactodds.errors import ExactOddsError
 from exactodds.files import parse_data, read_text
 from exactodds.payout import format_number
 from exactodds.paytable import Paytable
+from exactodds.progressive import progressive_toml
+from exactodds.streak import streak_toml
 from exactodds.tableau import BUILTIN, Tableau
 from exactodds.toml_lines import KeyPath, toml_values
 
@@ -147,11 +149,15 @@ def paytable_toml(table: Paytable) -> str:
             lines.append(f"rounding = {{ step = {toml_string(step)}, mode = {toml_string(mode)} }}")
         if bet.offer is not None:
             lines.append(f"offer = {toml_string(str(bet.offer))}")
+        if bet.progressive is not None:
+            lines += progressive_toml(bet.progressive)
         lines.append("rows = [")
         for row in bet.rows:
             when, pays = toml_string(str(row.when)), toml_string(row.pays.text or str(row.pays))
             lines.append(f"  {{ when = {when}, pays = {pays}, event = {toml_string(row.event)} }},")
         lines.append("]")
+    for streak in table.streaks:
+        lines += ["", *streak_toml(streak)]
     return "\n".join(lines) + "\n"
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from exactodds.errors import CardError, ShoeError, named, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS, check_length
+from exactodds.suggest import did_you_mean
 
 __all__ = [
     "MIN_CARDS",
@@ -210,7 +211,10 @@ class Shoe:
         known = {"decks", "ranks", "cards", "remove", "name", "description"}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ShoeError(f"unknown key {quote(unknown[0])} (expected one of {sorted(known)})")
+            raise ShoeError(
+                f"unknown key {quote(unknown[0])} (expected one of {sorted(known)})"
+                + did_you_mean(str(unknown[0]), known)
+            )
         bases = [k for k in ("decks", "ranks", "cards") if k in data]
         if len(bases) > 1:
             raise ShoeError(f"give only one of decks, ranks, cards (found {', '.join(bases)})")
@@ -414,6 +418,7 @@ def _suit_counts(cards: Any) -> Counts:
                 if str(skey).lower() not in _SUIT_ALIASES:
                     raise CardError(
                         f"unknown suit {quote(skey, 20)} for rank {quote(key, 20)} (use c, d, h, s)"
+                        + did_you_mean(str(skey).lower(), _SUIT_ALIASES)
                     )
                 suit = _SUIT_ALIASES[str(skey).lower()]
                 if suit in suits_seen:

@@ -27,8 +27,10 @@ from exactodds.escape import md_cell, one_line
 from exactodds.formats import Format
 from exactodds.metrics import bet_figures
 from exactodds.numbers import exact, percent
+from exactodds.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
 from exactodds.payout import format_number, parse_number
 from exactodds.paytable import Bet, Paytable
+from exactodds.suggest import did_you_mean
 
 __all__ = [
     "EdgeLine",
@@ -109,7 +111,9 @@ def find_row(bet: Bet, event: str) -> int:
     number = event.strip().lstrip("#")
     if number.isdigit() and 1 <= int(number) <= len(events):
         return int(number) - 1
-    raise PaytableError(f"bet {bet.id!r} has no event {event!r} (events: {known})")
+    raise PaytableError(
+        f"bet {bet.id!r} has no event {event!r} (events: {known})" + did_you_mean(event, events)
+    )
 
 
 @dataclass(frozen=True)
@@ -173,6 +177,8 @@ class Solution:
     target: Fraction | None
     payout: Fraction | None  # net "to 1" for the target edge
     break_even: Fraction
+    offer_probability: Fraction | None = None
+    """Probability that a bet with an offer is offered (its figures are per offered round)."""
 
     @property
     def event(self) -> str:
@@ -202,6 +208,15 @@ class Solution:
             "target_house_edge": None if self.target is None else exact(self.target),
             "payout": None if self.payout is None else exact(self.payout),
             "break_even_payout": exact(self.break_even),
+            "figures_per": figures_per(self.bet),
+            "offer": None
+            if self.bet.offer is None
+            else {
+                "condition": str(self.bet.offer),
+                "probability": None
+                if self.offer_probability is None
+                else exact(self.offer_probability),
+            },
         }
 
 
@@ -241,7 +256,10 @@ def solve_payout(
                 f"event {bet.rows[index].event!r}: it needs a payout of "
                 f"{format_decimal(payout)} to 1, less than losing the stake"
             )
-    return Solution(paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)))
+    offered = None if bet.offer is None else bet_figures(joint, bet).offer_probability
+    return Solution(
+        paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)), offered
+    )
 
 
 def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]:
@@ -312,11 +330,14 @@ def render_solution(
             data["sweep"] = [{"payout": exact(x), "house_edge": exact(e)} for x, e in rows]
         return json.dumps(data, indent=2)
     t = s.paytable
+    per = f" {PER_OFFERED_ROUND}" if s.bet.offer is not None else ""
     lines = [
         f"Bet: {s.bet.name} ({s.bet.id}), row {s.row_index + 1}: {s.event}",
         f"Game: {t.name}: {t.decks} decks, {t.tableau.name}",
-        f"Probability of the event: {s.line.probability} ({format_decimal(s.line.probability)})",
-        f"As the paytable stands: {_pays(s.current)} -> house edge {percent(s.current_edge)}",
+        *([f"Offer: {offer_sentence(s.bet, s.offer_probability)}"] if per else []),
+        f"Probability of the event{per}: {s.line.probability} "
+        f"({format_decimal(s.line.probability)})",
+        f"As the paytable stands: {_pays(s.current)} -> house edge{per} {percent(s.current_edge)}",
     ]
     if s.target is not None and s.payout is not None:
         lines += [
@@ -367,4 +388,5 @@ def _sweep_table(s: Solution, rows: list[tuple[Fraction, Fraction]]) -> str:
     ]
     table = pipe_table(body, [md_cell(s.event), "House edge", "Exact"], ["right", "right", "left"])
     note = "\n* player-favourable" if any(edge < 0 for _, edge in rows) else ""
-    return f"House edge of {one_line(s.bet.name)} by payout of {s.event!r}:\n\n{table}{note}"
+    per = f" ({PER_OFFERED_ROUND})" if s.bet.offer is not None else ""
+    return f"House edge of {one_line(s.bet.name)}{per} by payout of {s.event!r}:\n\n{table}{note}"

@@ -22,6 +22,7 @@ from typing import Any
 from exactodds.errors import TableauError, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
+from exactodds.suggest import did_you_mean
 
 __all__ = ["BUILTIN", "STOOD", "Tableau", "load_tableau"]
 
@@ -102,6 +103,7 @@ class Tableau:
         if key not in BUILTIN:
             raise TableauError(
                 f"unknown rules {quote(name)}: use one of {', '.join(BUILTIN)} or a TOML file"
+                + did_you_mean(key, BUILTIN)
             )
         return BUILTIN[key]
 
@@ -118,6 +120,7 @@ class Tableau:
         if unknown:
             raise TableauError(
                 f"unknown key {quote(unknown[0])} in rules (expected {sorted(known)})"
+                + did_you_mean(str(unknown[0]), known)
             )
         name = data.get("name", default_name)
         if not isinstance(name, str):

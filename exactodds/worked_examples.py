@@ -17,6 +17,12 @@ notation, chosen by a fixed rule that favours short, readable rounds:
    that leaves the rest of the round impossible with the cards left is replaced by the next:
    a complete depth-first search.
 
+A card-level row (one reading ranks, suits or colours) is settled by the cards themselves, so
+its example is found by :func:`exactodds.cards.example_round` instead: position by position in
+deal order, the first card with which some round still settles on the row, preferring a card
+not yet in the round of a rank its hand does not hold yet (a card repeats only where the row
+needs it, as in a perfect pair: ``P: 9c 9h | B: 9d 9s`` for four nines, not ``9c 9c 9c 9c``).
+
 The outcomes are those with combinations in the exact joint distribution of this shoe, and an
 outcome with combinations is dealt by some cards of the shoe, which the search, trying every
 card that fits each position, finds. So a row has an example exactly when it has combinations:

@@ -108,3 +108,20 @@ def test_required_options_are_marked(cli: Cli) -> None:
     ):
         code, _, err = cli(argv)
         assert code == 2 and f"missing option '{option}'" in err, err
+
+
+def test_shell_completion_is_typers(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--show-completion`` prints the script; the script's requests complete commands and
+    options."""
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")
+    code, out, _ = cli(["--show-completion", "bash"])
+    assert code == 0 and "complete -o default -F _exactodds_completion exactodds" in out
+    code, out, _ = cli(["--help"])
+    assert "--install-completion" in out and "--show-completion" in out
+    monkeypatch.setenv("_EXACTODDS_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_CWORD", "1")
+    monkeypatch.setenv("COMP_WORDS", "exactodds rep")
+    assert cli([])[1].split() == ["report"]
+    monkeypatch.setenv("COMP_CWORD", "2")
+    monkeypatch.setenv("COMP_WORDS", "exactodds report --for")
+    assert cli([])[1].split() == ["--format", "--force"]

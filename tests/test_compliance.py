@@ -20,7 +20,6 @@ from exactodds.compliance import (
     Rule,
     RuleKind,
     Verdict,
-    check_paytable_against,
     describe_value,
     run_checks,
 )
@@ -30,7 +29,12 @@ from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
 from exactodds.paytable import Paytable, Row
 from exactodds.paytable_loader import load_paytable, parse_paytable
-from exactodds.profile_loader import load_profile, load_profiles, parse_profile
+from exactodds.profile_loader import (
+    check_paytable_against,
+    load_profile,
+    load_profiles,
+    parse_profile,
+)
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
 from tests.conftest import WriteFile
@@ -260,11 +264,15 @@ def test_bundled_profiles_cite_their_sources() -> None:
     }
     for name, (kind, limit, quote) in expected.items():
         p = load_profile(name)
-        (rule, own) = p.rules  # the profile's, then exactodds' own
+        (rule, *more, own) = p.rules  # the profile's, then exactodds' own
         assert own is NO_PLAYER_EDGE
+        assert len(more) == (1 if name == "nj" else 0)  # nj: progressive jackpots
         assert (rule.kind, rule.limit) == (kind, limit)
         assert quote in rule.source and p.source and p.sha256 and p.file == f"profiles/{name}.toml"
     assert "prominently displays the actual odds" in load_profile("gli-11").rules[0].exception
+    progressive = load_profile("nj").rules[1]  # issue 27
+    assert (progressive.kind, progressive.limit) == (RuleKind.PROGRESSIVE_MAX_ODDS, 100_000_000)
+    assert "shall not exceed 100 million to one" in progressive.source
 
 
 def test_a_user_profile_file_in_both_forms(write_file: WriteFile, classic: Paytable) -> None:

@@ -138,3 +138,42 @@ def test_frames_hold_exact_values() -> None:
     long = compare_variants(table, ties=["9:1"], decks=[8]).to_frame()
     pair_row = long[long["bet"] == "player_pair"].iloc[0]
     assert pair_row["house_edge"] == 1 - 12 * PAIR
+
+
+def test_frames_have_float_copies_to_plot() -> None:
+    """Beside each column of Fractions its float copy (the exact column stays), so df.plot
+    works; columns of text or ints get none."""
+    pytest.importorskip("pandas")
+    df = paytable_figures(load_paytable("classic")).to_frame()
+    assert str(df["house_edge_float"].dtype) == "float64"
+    assert df.loc[3, "house_edge_float"] == float(Fraction(43, 415))
+    assert df.loc[3, "house_edge"] == Fraction(43, 415)
+    columns = list(df.columns)
+    assert columns.index("house_edge_float") == columns.index("house_edge") + 1
+    assert "bet_float" not in columns and "offer_probability_float" not in columns  # all None
+    rows = paytable_figures(load_paytable("classic"))[3].to_frame()
+    assert rows["probability_float"].tolist()[0] == float(PAIR)
+    assert "combinations_float" not in rows.columns  # ints plot as they are
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    assert df.plot.bar(x="bet", y="house_edge_float") is not None
+
+
+def test_one_call_compares_two_paytables() -> None:
+    """Classic against its Player Pair at 12:1: only that bet changes, by −31/415."""
+    pytest.importorskip("pandas")
+    from exactodds.metrics import compare_paytables
+
+    table = load_paytable("classic")
+    edited = table.with_payout("player_pair", 0, "12:1")
+    df = compare_paytables(table, edited, names=("original", "edited")).set_index("bet")
+    assert list(df.index) == [b.id for b in table.bets]
+    pair = df.loc["player_pair"]
+    assert pair["house_edge_original"] == 1 - 12 * PAIR
+    assert pair["house_edge_edited"] == 1 - 13 * PAIR
+    assert pair["house_edge_change"] == -PAIR and pair["rtp_change"] == PAIR
+    assert pair["largest_win_edited"] == 12 and pair["house_edge_change_float"] == -float(PAIR)
+    others = df.drop(index="player_pair")
+    assert all(change == 0 for change in others["house_edge_change"])

@@ -251,13 +251,15 @@ def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
 MARKET = {f"{name}.toml" for name in _data("market_edges.toml")}
 # Bets written with shape/most, checked against published tables by tests/test_shapes.py.
 SHAPES = {"lucky-match.toml"}
+# The published progressive and streak bets of issue 27 (tests/test_progressive.py,
+# tests/test_streak.py).
+PROGRESSIVE = {"dragon-dragon.toml", "banker-streak.toml"}
 
 
 def test_bundled_set_is_the_expected_files() -> None:
-    assert sorted(p.name for p in bundled_paytables()) == sorted({*EXPECTED, *MARKET, *SHAPES})
-    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == sorted(
-        {*EXPECTED, *MARKET, *SHAPES}
-    )
+    expected = sorted({*EXPECTED, *MARKET, *SHAPES, *PROGRESSIVE})
+    assert sorted(p.name for p in bundled_paytables()) == expected
+    assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == expected
     assert default_paytable().name == "classic.toml"
 
 

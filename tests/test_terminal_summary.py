@@ -27,11 +27,16 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def on_terminal(args: list[str], columns: int = 132) -> str:
-    """Run ``exactodds ARGS`` with stdout on a pseudo-terminal ``columns`` wide; its text."""
+def on_terminal(
+    args: list[str], columns: int = 132, env: dict[str, str] | None = None, raw: bool = False
+) -> str:
+    """Run ``exactodds ARGS`` with stdout on a pseudo-terminal ``columns`` wide (and ``env``
+    added to the environment); its text (with its escape sequences if ``raw``)."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")} | (
+        env or {}
+    )
     proc = subprocess.Popen(
         [sys.executable, "-m", "exactodds", *args],
         stdout=follower,
@@ -51,7 +56,8 @@ def on_terminal(args: list[str], columns: int = 132) -> str:
     os.close(leader)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
-    return ANSI.sub("", b"".join(chunks).decode().replace("\r\n", "\n"))
+    text = b"".join(chunks).decode().replace("\r\n", "\n")
+    return text if raw else ANSI.sub("", text)
 
 
 def test_report_summary_fits_80_columns_and_holds_every_bet() -> None:
@@ -100,3 +106,13 @@ def test_compare_summary_has_bets_as_rows_within_80_columns(cli: Cli) -> None:
     _, piped, _ = cli(args)
     _, md, _ = cli([*args, "--format", "md"])
     assert piped == md and piped.startswith("House edge of each bet by variant")
+
+
+def test_no_color_removes_every_style() -> None:
+    """NO_COLOR (https://no-color.org): no escape sequence at all, bold included; without it
+    the summary's title is bold."""
+    styled = on_terminal(["report", "mini"], raw=True)
+    assert "\x1b[1m" in styled
+    plain = on_terminal(["report", "mini"], env={"NO_COLOR": "1"}, raw=True)
+    assert "\x1b" not in plain
+    assert plain == ANSI.sub("", styled)

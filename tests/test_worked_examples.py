@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import permutations
 from pathlib import Path
@@ -16,16 +17,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactodds.cards import POSITIONS, example_round
+from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
-from exactodds.paytable import Bet, Paytable
+from exactodds.payout import parse_payout
+from exactodds.paytable import Bet, Paytable, Row
 from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import build_sheet, render_sheets
 from exactodds.round import Outcome, PairKind, feature_record
-from exactodds.settle import check_round, settle_round
+from exactodds.settle import check_round, format_round_cards, settle_round
 from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
 from exactodds.tableau import BUILTIN, Tableau
 from exactodds.worked_examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
+from tests.cardforce import dealt_rounds
+from tests.cardforce import holds as brute_holds
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
 from tests.markdown_cells import has_cells
@@ -383,3 +389,78 @@ def test_full_shoe_examples_are_first_in_the_documented_order() -> None:
         for i, ex in enumerate(row_examples(bet, table.shoe, table.tableau)):
             assert ex is not None
             assert check_round(ex.cards, table.tableau).outcome == first[i], (bet.id, i)
+
+
+# -- card-level rows: natural examples ----------------------------------------------------------
+
+CARD_ROWS = (
+    "player.card1.suit == player.card2.suit",
+    "count(initial, colour == red) >= 3",
+    "count(initial, rank == 9) == 2",
+)
+
+
+def _card_bet(rows: Sequence[str]) -> Bet:
+    parsed = tuple(Row(parse_condition(w), parse_payout("1:1"), w) for w in rows)
+    return Bet("b", "b", (*parsed, Row(OTHERWISE, parse_payout("lose"), "other")))
+
+
+def _repeats(player: Sequence[PhysicalCard], banker: Sequence[PhysicalCard]) -> bool:
+    cards = [*player, *banker]
+    return len(set(cards)) < len(cards)
+
+
+@settings(max_examples=4, deadline=None, database=None, derandomize=True)
+@given(
+    st.lists(st.tuples(st.sampled_from([0, 8, 9, 12]), st.integers(0, 3)), min_size=7, max_size=7)
+)
+def test_card_level_examples_repeat_a_card_only_where_the_row_needs_it(
+    cards: list[PhysicalCard],
+) -> None:
+    """Against every ordered sequence of physical cards (tests/cardforce.py): each example is a
+    round that settles on its row, and uses one physical card twice (7c 7c) only when no round
+    of distinct cards with as many cards in each hand settles on the row (a small shoe may
+    hold six distinct cards only for a round of four)."""
+    shoe = shoe_of(cards)
+    bet = _card_bet(CARD_ROWS)
+    nodes = [row.when.node for row in bet.rows]
+    settling: dict[int, list[tuple[list[PhysicalCard], list[PhysicalCard]]]] = defaultdict(list)
+    for rnd in dealt_rounds(shoe):
+        first = next(i for i, node in enumerate(nodes) if brute_holds(node, rnd))
+        settling[first].append((rnd.player, rnd.banker))
+    for i, ex in enumerate(row_examples(bet, shoe)):
+        if ex is None:
+            assert not settling[i]
+            continue
+        player, banker = (
+            [(c.rank, c.suit) for c in parse_cards(hand.split(":")[1]) if c.suit is not None]
+            for hand in ex.cards.split("|")
+        )
+        assert (player, banker) in settling[i], ex.cards
+        if _repeats(player, banker):
+            shape = (len(player), len(banker))
+            alike = [r for r in settling[i] if (len(r[0]), len(r[1])) == shape]
+            assert all(_repeats(*r) for r in alike), ex.cards
+
+
+def _example(bet: Bet, row: int) -> str | None:
+    """The worked example of one row of a card-level bet on 8 decks, in settle's notation."""
+    found = example_round([r.when for r in bet.rows], row, Shoe.decks(8), offer=bet.offer)
+    if found is None:
+        return None
+    hands = [[Card(*found[p]) for p in POSITIONS if p in found and p[0] == s] for s in "PB"]
+    return format_round_cards(*hands)
+
+
+def test_card_level_examples_of_the_bundled_rows_read_naturally() -> None:
+    """Hand-checked on 8 decks (four nines, the four suits: example_round's doctest): a perfect
+    9 is a ten-value card and a 9, the banker's hand repeating no card of the round."""
+    assert _example(BUNDLED["perfect-9"].bet("perfect_9"), 0) == "P: Kc 9h | B: Kd Qs"
+    # A first choice of Kc for P1 would need Kc again for P2: the example takes Qc instead.
+    suited_king = _card_bet(["player.card1.suit == player.card2.suit and player.card2.rank == K"])
+    assert _example(suited_king, 0) == "P: Qc Kc Jc | B: Kd Qs Jd"
+    # A row that needs one card twice gets it (the banker's second card is the player's first).
+    same = _card_bet(
+        ["banker.card2.rank == player.card1.rank and banker.card2.suit == player.card1.suit"]
+    )
+    assert _example(same, 0) == "P: Kc Qh Jc | B: Kd Kc Qd"

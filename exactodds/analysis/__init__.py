@@ -5,7 +5,8 @@ Modules: :mod:`~exactodds.analysis.batch` (exact EV of every bet for many shoe s
 :mod:`~exactodds.analysis.simulate` (dealt shoes, computer-perfect play or card counting: it
 drives :mod:`~exactodds.analysis.dealing`, :mod:`~exactodds.analysis.count`,
 :mod:`~exactodds.analysis.tally` and :mod:`~exactodds.analysis.simulation`),
-:mod:`~exactodds.analysis.montecarlo` (Monte Carlo check of the exact figures) and
+:mod:`~exactodds.analysis.montecarlo` (Monte Carlo check of the exact figures),
+:mod:`~exactodds.analysis.meter` (a progressive meter played wager by wager) and
 :mod:`~exactodds.analysis.plots` (optional, matplotlib).
 """
 

@@ -60,6 +60,7 @@ from exactodds.errors import CardError, InputFileError, PaytableError, Simulatio
 from exactodds.files import read_data
 from exactodds.payout import parse_number
 from exactodds.shoe import RANKS, Shoe, parse_card
+from exactodds.suggest import did_you_mean
 from exactodds.toml_lines import toml_lines
 
 if TYPE_CHECKING:
@@ -248,7 +249,9 @@ def count_strategy(
     bet_ids = [*evaluator.bet_ids, *(b.id for b in card_bets)]
     for bet in [*given, *chosen]:
         if bet not in bet_ids:
-            raise SimulationError(f"unknown bet {bet!r} (bets: {', '.join(bet_ids)})")
+            raise SimulationError(
+                f"unknown bet {bet!r} (bets: {', '.join(bet_ids)})" + did_you_mean(bet, bet_ids)
+            )
     eor = effect_of_removal((), shoe, evaluator.tableau, evaluator=evaluator, level=level)
     ev, eors, tagged = dict(eor.ev), dict(eor.eor), dict(eor.tags)
     if card_bets:  # the card engine on the shoe less each card (budget: check_card_work × 53)
@@ -307,7 +310,11 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
     out: dict[str, CountTags] = {}
     for bet, table in data.items():
         if bet not in bet_ids:
-            raise fail(f"unknown bet {bet!r} (the paytable's bets: {', '.join(bet_ids)})", bet)
+            raise fail(
+                f"unknown bet {bet!r} (the paytable's bets: {', '.join(bet_ids)})"
+                + did_you_mean(str(bet), bet_ids),
+                bet,
+            )
         if not isinstance(table, Mapping):
             raise fail(f"bet {bet!r}: expected a table of rank = tag, not {table!r}", bet)
         tags = dict.fromkeys(RANKS, 0)

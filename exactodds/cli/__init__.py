@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 import traceback
 from typing import Any
@@ -219,6 +220,31 @@ def _fail(message: str, code: int, debug: bool, label: str = "error") -> int:
     return code
 
 
+def _hint(exc: Any, ctx: Any) -> str:
+    """exactodds' own "did you mean" (:mod:`exactodds.suggest`) for an unknown option, command
+    or choice that click reports: click's own suggestion, if any, is dropped from its message
+    by the caller."""
+    from exactodds.suggest import did_you_mean
+
+    kind = type(exc).__name__
+    if kind == "NoSuchOption" and ctx is not None:
+        known = [o for p in ctx.command.params for o in (*p.opts, *p.secondary_opts)]
+        return did_you_mean(exc.option_name, known)
+    if kind == "UsageError" and ctx is not None and "No such command" in exc.message:
+        name = exc.message.split("'")[1] if exc.message.count("'") >= 2 else ""
+        return did_you_mean(name, ctx.command.list_commands(ctx))
+    choices = getattr(getattr(getattr(exc, "param", None), "type", None), "choices", None)
+    message = str(getattr(exc, "message", ""))
+    if kind == "BadParameter" and choices and message.count("'") >= 2:
+        given = message.split("'")[1]  # click: "'tp' is not one of 'to', 'for', 'both'"
+        return did_you_mean(given, [str(getattr(c, "value", c)) for c in choices])
+    return ""
+
+
+_CLICK_HINT = re.compile(r"\. Did you mean '[^']*'\?| \(Possible options: [^)]*\)")
+"""Click's own suggestions, replaced by exactodds' (:func:`_hint`)."""
+
+
 def _usage(exc: Any) -> str:
     """A click usage error as ``WHERE: WHAT (see … --help)``: WHERE is the command and option."""
     ctx = getattr(exc, "ctx", None)
@@ -232,7 +258,7 @@ def _usage(exc: Any) -> str:
         what = str(exc.message)
     else:
         what = str(exc.format_message())
-    what = " ".join(what.split()).rstrip(".")
+    what = _CLICK_HINT.sub("", " ".join(what.split())).rstrip(".") + _hint(exc, ctx)
     if what[:1].isupper() and what[1:2].islower():
         what = what[0].lower() + what[1:]
     hint = f" (see {path} --help)"

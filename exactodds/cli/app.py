@@ -36,7 +36,7 @@ app = typer.Typer(
   exactodds report mini --format html --out sheets/
   exactodds odds --decks 6 --remove '6 6 7h'""",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},

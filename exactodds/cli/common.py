@@ -115,8 +115,11 @@ def check_format(fmt: str, formats: Sequence[str]) -> Format:
     if wanted == "markdown" and "md" in formats:
         wanted = "md"
     if wanted not in formats:
+        from exactodds.suggest import did_you_mean
+
         choices = ", ".join(repr(str(f)) for f in formats)
-        raise typer.BadParameter(f"{fmt!r} is not one of {choices}", param_hint="--format")
+        hint = did_you_mean(wanted, [str(f) for f in formats])
+        raise typer.BadParameter(f"{fmt!r} is not one of {choices}{hint}", param_hint="--format")
     return Format(wanted)
 
 

@@ -24,7 +24,7 @@ import select
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, TextIO
@@ -36,6 +36,7 @@ __all__ = [
     "error_stream",
     "finish_stdout",
     "guard_streams",
+    "no_color",
     "received",
     "stdout_error",
     "terminating_signals",
@@ -52,6 +53,17 @@ _STDOUT_ERRORS = frozenset(
     {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EROFS}
 )
 """Errors of a write to an already open stream (no file name attached)."""
+
+
+def no_color(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the user asked for no styling at all: ``NO_COLOR`` set and not empty (as
+    https://no-color.org says), so no colour, no bold, no escape sequence.
+
+    >>> no_color({"NO_COLOR": "1"}), no_color({"NO_COLOR": ""}), no_color({})
+    (True, False, False)
+    """
+    return (os.environ if environ is None else environ).get("NO_COLOR", "") != ""
+
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 

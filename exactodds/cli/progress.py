@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from exactodds.cli.process import no_color
+
 __all__ = ["DELAY", "progress_display"]
 
 DELAY = 2.0
@@ -71,7 +73,7 @@ class _Display:
                 TextColumn(self.unit),
                 TextColumn("{task.fields[rate]}"),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=Console(stderr=True, color_system=None if no_color() else "auto"),
             )
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total, rate="")

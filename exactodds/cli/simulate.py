@@ -33,12 +33,12 @@ __all__ = ["simulate"]
 EPILOG = """Examples:
 
 \b
-  exactodds simulate classic --shoes 1000 --seed 1 --workers 2
+  exactodds simulate classic --shoes 200 --seed 1 --workers 2
   exactodds simulate classic --strategy count --shoes 1000 --seed 1
   exactodds simulate examples/lucky-six.toml --strategy count --tags examples/lucky-six-tags.toml
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
   exactodds simulate colour-match --shoes 5 --seed 1
-  exactodds simulate lucky-nines --decks 2 --strategy count --shoes 20
+  exactodds simulate majestic-match --decks 2 --strategy count --shoes 20 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
@@ -301,8 +301,12 @@ def _run(
 def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
     """Refuse a value of ``option`` that is not one of ``choices`` (a usage error)."""
     if value not in choices:
+        from exactodds.suggest import did_you_mean
+
         raise typer.BadParameter(
-            f"{value!r} is not one of {', '.join(map(repr, choices))}", param_hint=option
+            f"{value!r} is not one of {', '.join(map(repr, choices))}"
+            + did_you_mean(value, choices),
+            param_hint=option,
         )
 
 

@@ -13,7 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
+from exactodds.offers import MARK, offer_legend
 from exactodds.payout import Notation, Payout
 
 if TYPE_CHECKING:
@@ -27,6 +29,9 @@ __all__ = ["WIDTH", "compare_summary", "on_terminal", "report_summary"]
 
 WIDTH = 80
 """Columns the summary fits in (narrower when the terminal is)."""
+
+MAX_OFFERS_LISTED = 6
+"""Offers (conditions) the summary lists under its table; more are in the full sheet only."""
 
 VARIANTS_PER_TABLE = 4
 """Variant columns per compare table: with the bet names, 4 columns of edges fit 80."""
@@ -44,6 +49,7 @@ def _console(width: int | None, color: bool) -> tuple[Console, io.StringIO]:
         from shutil import get_terminal_size
 
         width = min(WIDTH, get_terminal_size((WIDTH, 24)).columns)
+    color = color and not no_color()
     buffer = io.StringIO()
     console = Console(
         file=buffer,
@@ -98,21 +104,28 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
         console.print(f"{sheet.paytable.name}{where}", style="bold")
         console.print(f"{sheet.shoe.describe()}, {sheet.tableau.name} tableau")
         console.print(f"{grouped(sheet.universe)} equally likely rounds (six-card sequences)")
+        offered = [b for b in sheet.bets if b.bet.offer is not None]
         headers = ("Bet", "House edge", "RTP", "Hit freq.", "Largest win")
-        table = _table("", headers)
+        table = _table("", (*headers, "Offered") if offered else headers)
         for bet in sheet.bets:
             f = bet.figures
             largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
-            table.add_row(
-                bet.bet.name,
-                _edge(f.house_edge),  # * marks a bet that favours the player
-                percent(f.rtp),
-                percent(f.hit_frequency),
-                largest,
-            )
+            cells = [_edge(f.house_edge), percent(f.rtp), percent(f.hit_frequency), largest]
+            if offered:  # _edge: * marks a bet that favours the player
+                p = f.offer_probability
+                cells.append("always" if bet.bet.offer is None or p is None else percent(p))
+            name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
+            table.add_row(name, *cells)
         console.print(table)
         if any(bet.figures.house_edge < 0 for bet in sheet.bets):
             console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
+        if offered:
+            console.print(f"{offer_legend()} Offered: the probability of the offer.")
+            if len(offered) <= MAX_OFFERS_LISTED:
+                for b in offered:
+                    console.print(f"  {b.bet.name}: offered when {b.bet.offer}")
+            else:
+                console.print("  Each bet's offer: the Paytable section of the full sheet.")
         if sheet.compliance is not None:
             console.print(f"Compliance: {sheet.compliance.summary()}")
     command = sheets[0].command if len(sheets) == 1 else None

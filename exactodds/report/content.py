@@ -32,7 +32,9 @@ from exactodds.report.document import (
 )
 from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
 from exactodds.report.montecarlo import monte_carlo_blocks
+from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
+from exactodds.report.streak import streak_blocks
 from exactodds.round import Action, banker_action, player_action
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
@@ -298,6 +300,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
     blocks.append(_confidence(b))
+    blocks += progressive_blocks(b)
     if b.rtp_by_stake and b.unrounded_rtp is not None:
         base = b.unrounded_rtp
         blocks.append(
@@ -565,6 +568,7 @@ def document(sheet: Sheet) -> Document:
     )
     for b in sheet.bets:
         blocks += _bet(sheet, b)
+    blocks += streak_blocks(sheet)
     blocks += _method(sheet)
     blocks += _appendix(sheet)
     blocks += monte_carlo_blocks(sheet)

@@ -6,7 +6,11 @@ exact, note``. ``kind`` says what a line is:
 - ``row``: a paytable row (``item`` is the event); probability and return as decimals, ``exact``
   holds ``probability;return`` as ``p/q`` fractions; ``note`` says ``never occurs with this
   shoe`` for a row the shoe cannot settle (0 combinations);
-- ``total``: the bet's total row (combinations = the universe, return = EV);
+- ``total``: the bet's total row (combinations = the universe, or the offered rounds for a bet
+  with an offer, whose ``note`` then says ``per offered round``; return = EV);
+- ``offer``: for a bet with an offer, after its total: ``item`` = the offer (a condition on the
+  first four cards), ``combinations`` = the offered rounds, ``probability`` and ``exact`` = the
+  probability of the offer, ``note`` = ``figures per offered round``;
 - ``figure``: a bet figure (``item`` = its key in :data:`~exactodds.report.figures.BET_FIGURES`:
   house_edge, rtp, …) in ``value`` (decimal) and ``exact``;
 - ``confidence``: the RTP range over N rounds (normal approximation), two lines per number of
@@ -59,11 +63,13 @@ from itertools import chain
 from exactodds.confidence import confidence_ranges
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed
+from exactodds.offers import PER_OFFERED_ROUND
 from exactodds.ownership import MARKER
 from exactodds.payout import format_number
 from exactodds.report.figures import PRECISION, View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.sheet import Sheet
+from exactodds.report.streak import streak_csv
 
 __all__ = ["COLUMNS", "render_csv"]
 
@@ -124,6 +130,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "exact": f"{exact(row.probability)};{exact(row.ret)}",
                 "note": note,
             }
+        offered = b.bet.offer is not None
         yield base | {
             "kind": "total",
             "item": "Total",
@@ -131,7 +138,17 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
             "probability": _dec(Fraction(1)),
             "return": _dec(f.ev),
             "exact": f"1/1;{exact(f.ev)}",
+            "note": PER_OFFERED_ROUND if offered else "",
         }
+        if offered and f.offer_probability is not None:
+            yield base | {
+                "kind": "offer",
+                "item": str(b.bet.offer),
+                "combinations": str(f.total),
+                "probability": _dec(f.offer_probability),
+                "exact": exact(f.offer_probability),
+                "note": f"figures {PER_OFFERED_ROUND}",
+            }
         for figure in in_view(View.CSV):
             if figure.present(b):
                 yield base | {"kind": "figure", "item": figure.key, **figure.csv(b)}
@@ -279,6 +296,7 @@ def render_csv(sheets: Sequence[Sheet]) -> str:
             _monte_carlo_lines(sheet),
             _protection_lines(sheet),
             _session_lines(sheet),
+            streak_csv(sheet),
         )
         for line in lines:
             writer.writerow({key: csv_cell(cell) for key, cell in line.items()})

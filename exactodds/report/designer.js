@@ -591,7 +591,11 @@
   // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
   // rows that parse and a dash for the rest.
   const update = (bet) => {
-    const payouts = bet.inputs.map((input) => {
+    const payouts = bet.inputs.map((input, k) => {
+      const reset = bet.data.rows[k].reset_net; // a jackpot row, as written: paid at the reset
+      if (reset !== undefined && input.value === input.defaultValue) {
+        return { net: Q.of(reset), text: strip(input.value) };
+      }
       try {
         return parsePayout(input.value);
       } catch (error) {

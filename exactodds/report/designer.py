@@ -35,8 +35,9 @@ from importlib import resources
 from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.payout import format_number, grammar
+from exactodds.payout import Payout, format_number, grammar
 from exactodds.paytable_toml import Patchable, default_source, patchable
+from exactodds.progressive import JackpotPayout
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
 from exactodds.tableau import BUILTIN
@@ -140,6 +141,12 @@ def _export(sheet: Sheet) -> Patchable:
     return patchable(shown)
 
 
+def _jackpot(pays: Payout) -> dict[str, str]:
+    """A jackpot row's net at the reset meter, which the script uses while the row is unedited
+    (its text, ``jackpot``, is not a payout it can read); nothing for other rows."""
+    return {"reset_net": exact(pays.net)} if isinstance(pays, JackpotPayout) else {}
+
+
 def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
     """The designer data of ``sheet``, whose figures are shown with ``precision`` decimal
     places (:data:`exactodds.report.figures.PRECISION`); the HTML renderer adds it to a math
@@ -175,6 +182,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                         "event": spec.event,
                         "when": str(spec.when),
                         "text": spec.pays.text or str(spec.pays),
+                        **_jackpot(spec.pays),
                     }
                     for row, spec in zip(b.figures.rows, bet.rows, strict=True)
                 ],

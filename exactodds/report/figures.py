@@ -38,6 +38,7 @@ from typing import Any
 from exactodds.confidence import volatility_index
 from exactodds.numbers import exact, fixed, one_in, percent, signed, sqrt_fixed
 from exactodds.payout import Notation, Payout
+from exactodds.progressive import amount_text
 from exactodds.report.document import Strong
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 
@@ -85,6 +86,8 @@ class Kind(Enum):
     """A number of rounds, or none (max round)."""
     FLAG = "flag"
     """Yes or no; shown as :data:`FLAG` when yes (player-favourable)."""
+    AMOUNT = "amount"
+    """A positive amount (currency, rounds) shown to two decimals (a break-even meter)."""
 
     @property
     def fractional(self) -> bool:
@@ -148,6 +151,9 @@ class BetFigure:
     recomputed: bool = True
     """The HTML designer recomputes it when a payout is edited (a figure that does not depend
     on payouts, like max round, is plain text)."""
+    stale_note: str = ""
+    """For a figure that depends on the payouts but is not recomputed when one is edited: how
+    the XLSX sheet says so (else it states the value as fixed)."""
     optional: bool = False
     """Left out (not shown empty) where the bet has no value, e.g. the unrounded RTP of a bet
     without rounding."""
@@ -160,8 +166,9 @@ class BetFigure:
     def value(self, b: BetSheet) -> Value:
         """The exact value for bet ``b`` (for SQRT and VOLATILITY: the source, a variance)."""
         name = self.quantity
-        holder: Any = next(h for h in (b.figures, b, b.bet) if hasattr(h, name))
-        value: Value = getattr(holder, name)
+        holders = (b.figures, b, b.bet, b.progressive)
+        holder: Any = next((h for h in holders if h is not None and hasattr(h, name)), None)
+        value: Value = None if holder is None else getattr(holder, name)
         return value
 
     def present(self, b: BetSheet) -> bool:
@@ -201,6 +208,8 @@ class BetFigure:
             return Payout(Fraction(x)).stated(stated) if x > 0 else "—"
         if kind is Kind.ODDS:
             return one_in(Fraction(x)) if x > 0 else "—"
+        if kind is Kind.AMOUNT:
+            return amount_text(Fraction(x))
         return exact(x)
 
     def shown(
@@ -246,6 +255,13 @@ class BetFigure:
         return {"value": fixed(Fraction(x), places), "exact": exact(x)}
 
 
+_PROGRESSIVE_VIEWS = frozenset({View.FIGURES, View.CSV, View.XLSX})
+"""Where a progressive bet's meter figures appear: JSON has them under ``progressive``, and
+their exact fractions are in the bet's progressive section (not in the appendix, whose fields
+the designer page would have to recompute)."""
+
+_PROGRESSIVE_NOTE = "as computed: not recomputed when a payout is edited"
+
 BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("house_edge", "House edge (pushes counted)", Kind.PERCENT, short="House edge",
               exact_label="House edge"),
@@ -279,6 +295,17 @@ BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("offer_probability", "Probability of the offer", Kind.PERCENT, optional=True,
               recomputed=False,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
+    *(BetFigure(key, label, kind, optional=True, recomputed=False, views=_PROGRESSIVE_VIEWS,
+                stale_note=_PROGRESSIVE_NOTE)
+      for key, label, kind in (
+          ("rtp_fixed", "RTP of the fixed pays (jackpot rows pay nothing)", Kind.PERCENT),
+          ("rtp_at_reset", "RTP at the reset meter", Kind.PERCENT),
+          ("rtp_per_meter", "RTP per unit of the meter", Kind.SIGNED),
+          ("break_even_meter", "Break-even meter (RTP 100%)", Kind.AMOUNT),
+          ("jackpot_probability", "Odds of the jackpot", Kind.ODDS),
+          ("jackpot_rounds", "Expected rounds between jackpots", Kind.AMOUNT),
+          ("long_run_rtp", "Long-run RTP (meter model, see below)", Kind.PERCENT),
+      )),
 )  # fmt: skip
 """Every figure of a bet, in the order of a bet's figures table."""
 

@@ -18,6 +18,9 @@ Each bet has ``"volatility_index"`` and ``"confidence"``, a list of ``{"rounds",
 "high"}`` (level exact as ``"p/q"``; bounds are irrational, so decimal strings correctly rounded
 to ``confidence_method.places`` places). With ``--against`` the sheet has a ``"compliance"``
 object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` prints them.
+A bet with an offer also has ``"offer"``: ``{"condition", "combinations" (the offered rounds),
+"probability" (of the offer, "p/q"), "figures_per": "offered round"}``; its figures, rows and
+total are per offered round.
 """
 
 from __future__ import annotations
@@ -29,11 +32,14 @@ from typing import Any
 
 from exactodds.confidence import Z_DIGITS, confidence_ranges
 from exactodds.numbers import exact
+from exactodds.offers import figures_per
 from exactodds.ownership import MARKER
 from exactodds.payout import Notation
 from exactodds.report.figures import View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+from exactodds.report.progressive import progressive_json
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
+from exactodds.report.streak import streak_json
 from exactodds.shoe import RANKS, SUITS
 from exactodds.worked_examples import EXAMPLE_RULE
 
@@ -91,6 +97,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.paytable.streaks:
+        data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
         data["verification"] = _monte_carlo_json(sheet)
     if sheet.compliance is not None:
@@ -161,6 +169,15 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    if bet.offer is not None:
+        data["offer"] = {
+            "condition": str(bet.offer),
+            "combinations": f.total,
+            "probability": None if f.offer_probability is None else exact(f.offer_probability),
+            "figures_per": figures_per(bet),
+        }
+    if b.progressive is not None:
+        data["progressive"] = progressive_json(b.progressive)
     if b.unrounded_rtp is not None:
         data["rtp_by_stake"] = [
             {

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,11 +37,13 @@ from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
 from exactodds.paytable_loader import bundled_paytables
 from exactodds.report.command import ReportCommand
 from exactodds.shoe import Shoe
+from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
 from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
+    from exactodds.progressive import ProgressiveFigures
     from exactodds.report.protection import SheetProtection
     from exactodds.report.session import SheetSession
 
@@ -124,6 +127,14 @@ class BetSheet:
     def bet(self) -> Bet:
         """The bet these figures are of."""
         return self.figures.bet
+
+    @cached_property
+    def progressive(self) -> ProgressiveFigures | None:
+        """A progressive bet's meter figures (:mod:`exactodds.progressive`); None for fixed
+        pays."""
+        from exactodds.progressive import progressive_figures
+
+        return progressive_figures(self.figures)
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -257,7 +268,11 @@ class Sheet:
         for b in self.bets:
             if b.bet.id == bet_id:
                 return b
-        raise PaytableError(f"{self.file or self.paytable.name}: no bet {bet_id!r} on this sheet")
+        ids = [b.bet.id for b in self.bets]
+        raise PaytableError(
+            f"{self.file or self.paytable.name}: no bet {bet_id!r} on this sheet"
+            + did_you_mean(bet_id, ids)
+        )
 
     def with_date(self, date: str) -> Sheet:
         """The same sheet dated ``date``."""

@@ -151,6 +151,7 @@ def _figure_row(w: Writer, figure: BetFigure, b: BetSheet, table: _Table) -> str
         else:
             w.exact(2, Fraction(x), FORMATS[kind])
         how = FIXED if x is not None or kind is Kind.ROUNDS else "fixed: the bet always pushes"
+        how = figure.stale_note or how
     elif kind is Kind.FLAG:
         w.formula(2, formula, FLAG if x else "", NUMBER)
         how = EXACT_FORMULA

@@ -163,5 +163,6 @@ FORMATS: dict[Kind, str] = {
     Kind.VOLATILITY: "0.0000",
     Kind.ROUNDS: "0",
     Kind.FLAG: NUMBER,
+    Kind.AMOUNT: "#,##0.00",
 }
 """Number format of a figure's value cell, by kind."""

@@ -1,0 +1,190 @@
+"""Streak bets on the sheets: each row's probability when rounds are independent (exact), and
+the return when the rounds are dealt from one shoe (simulated, with its range), as document
+blocks (Markdown, HTML, PDF), the sheet's ``streaks`` JSON list and CSV lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from exactodds.numbers import exact, fixed, grouped, percent, signed
+from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
+from exactodds.report.sheet import Sheet
+from exactodds.shoe import Shoe
+from exactodds.streak import ShoeStreak, StreakBet, StreakFigures, simulate_streak, streak_figures
+from exactodds.tableau import Tableau
+
+__all__ = ["SHOES", "SHOE_SEED", "streak_blocks", "streak_csv", "streak_json", "streak_models"]
+
+SHOES = 2_000
+"""Shoes dealt for the one-shoe model on a sheet (about a second per bet)."""
+SHOE_SEED = 27
+"""Seed of that simulation, so the sheet is the same every time."""
+CUT_CARD = 14
+
+
+@lru_cache(maxsize=64)
+def streak_models(
+    bet: StreakBet, shoe: Shoe, tableau: Tableau, shoes: int
+) -> tuple[StreakFigures, ShoeStreak]:
+    """The bet's exact independent-rounds figures and its one-shoe simulation of ``shoes``
+    shoes (seed :data:`SHOE_SEED`)."""
+    exact_figures = streak_figures(bet, shoe, tableau)
+    dealt = simulate_streak(bet, shoe, tableau, shoes, seed=SHOE_SEED, cut_card=CUT_CARD)
+    return exact_figures, dealt
+
+
+def _models(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
+    return [
+        (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
+        for bet in sheet.paytable.streaks
+    ]
+
+
+def streak_blocks(sheet: Sheet) -> list[Block]:
+    """The section of the sheet's streak bets (nothing when it has none)."""
+    if not sheet.paytable.streaks:
+        return []
+    blocks: list[Block] = [
+        Heading(2, "Streak bets", "streaks"),
+        Para(
+            "A streak bet counts the consecutive rounds, from the round after it is made, for "
+            "which its condition holds; the first row matching that count settles it. Rounds "
+            "independent: every round from the full shoe, so the streak is k with probability "
+            "p^k (1 − p) (exact; published analyses assume it). Dealt from one shoe: shoes "
+            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end), the bet made "
+            "after every round its condition fails and again as soon as each bet is settled, a "
+            "bet running at the end of a shoe going on in the next (simulated; 99% range over "
+            "shoes, normal approximation)."
+        ),
+    ]
+    for bet, f, dealt in _models(sheet):
+        blocks.append(Heading(3, f"{bet.name} ({bet.id})", f"streak-{bet.id}"))
+        if bet.description:
+            blocks.append(Para(bet.description))
+        cap = f"; the bet ends after {bet.max_streak}" if bet.max_streak is not None else ""
+        blocks.append(
+            Para(
+                (
+                    "Counts the rounds where ",
+                    Code(str(bet.condition)),
+                    f"{cap}. Probability of the condition on one round p = "
+                    f"{fixed(f.p, 10)} ({exact(f.p)}).",
+                )
+            )
+        )
+        rows = tuple(
+            (row.event, Code(row.text), row.pays.to_one(), fixed(q, 10), signed(q * row.pays.net))
+            for row, q in zip(bet.rows, f.probabilities, strict=True)
+        )
+        blocks.append(
+            Table(
+                ("Event", "Streak", "Pays", "Probability", "Return"),
+                rows,
+                "llrrr",
+                total=(Strong("Total"), "", "", fixed(Fraction(1), 10), signed(f.ev)),
+                caption="Rounds independent: exact.",
+            )
+        )
+        low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
+        blocks.append(
+            Table(
+                ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
+                (
+                    ("RTP", percent(f.rtp, 4), percent(dealt.rtp, 4)),
+                    ("House edge", percent(f.house_edge, 4), percent(-dealt.net / dealt.bets, 4)),
+                    ("99% range of the RTP", "—", f"{low:.4%} to {high:.4%}"),
+                    ("Hit frequency", percent(f.hit_frequency, 4), "—"),
+                    ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
+                    ("House edge per round played", percent(f.edge_per_round, 4), "—"),
+                    ("Bets settled", "—", grouped(dealt.bets)),
+                    ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
+                ),
+                "lrr",
+                caption=(
+                    f"Difference of the one-shoe RTP from the exact one: "
+                    f"{signed((dealt.rtp - f.rtp) * 100, 4)} pp, within its 99% range"
+                    if dealt.covers(f.rtp)
+                    else f"The exact RTP lies outside the one-shoe 99% range: dealing from one "
+                    f"shoe changes the return by about {signed((dealt.rtp - f.rtp) * 100, 4)} pp"
+                ),
+            )
+        )
+    return blocks
+
+
+def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
+    """The sheet's streak bets JSON-ready: exact figures as ``"p/q"``, the simulation's as
+    exact observed totals and decimal ranges."""
+    out = []
+    for bet, f, dealt in _models(sheet):
+        out.append(
+            {
+                "id": bet.id,
+                "name": bet.name,
+                "streak": str(bet.condition),
+                "max_streak": bet.max_streak,
+                "p": exact(f.p),
+                "independent": {
+                    "rtp": exact(f.rtp),
+                    "house_edge": exact(f.house_edge),
+                    "hit_frequency": exact(f.hit_frequency),
+                    "variance": exact(f.variance),
+                    "expected_rounds": exact(f.expected_rounds),
+                    "edge_per_round": exact(f.edge_per_round),
+                    "rows": [
+                        {
+                            "event": row.event,
+                            "when": row.text,
+                            "pays": row.pays.to_one(),
+                            "net": exact(row.pays.net),
+                            "probability": exact(q),
+                            "return": exact(q * row.pays.net),
+                        }
+                        for row, q in zip(bet.rows, f.probabilities, strict=True)
+                    ],
+                },
+                "one_shoe": {
+                    "shoes": dealt.shoes,
+                    "seed": dealt.seed,
+                    "cut_card": dealt.cut_card,
+                    "bets": dealt.bets,
+                    "rtp": exact(dealt.rtp),
+                    "range_99": [
+                        round(float(dealt.rtp) - dealt.half_width, 6),
+                        round(float(dealt.rtp) + dealt.half_width, 6),
+                    ],
+                    "covers_independent": dealt.covers(f.rtp),
+                },
+            }
+        )
+    return out
+
+
+def streak_csv(sheet: Sheet) -> Iterator[dict[str, str]]:
+    """CSV lines of the streak bets: a ``streak_row`` per row, ``streak_figure`` per figure."""
+    for bet, f, dealt in _models(sheet):
+        base = {"paytable": sheet.paytable.name, "bet_id": bet.id, "bet": bet.name}
+        for row, q in zip(bet.rows, f.probabilities, strict=True):
+            yield base | {
+                "kind": "streak_row",
+                "item": row.event,
+                "pays": row.pays.to_one(),
+                "probability": fixed(q, 10),
+                "return": fixed(q * row.pays.net, 10),
+                "exact": f"{exact(q)};{exact(q * row.pays.net)}",
+            }
+        for item, value in (
+            ("rtp", f.rtp),
+            ("house_edge", f.house_edge),
+            ("expected_rounds", f.expected_rounds),
+            ("one_shoe_rtp", dealt.rtp),
+        ):
+            yield base | {
+                "kind": "streak_figure",
+                "item": item,
+                "value": fixed(value, 10),
+                "exact": exact(value),
+            }

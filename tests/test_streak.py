@@ -1,0 +1,162 @@
+"""Streak bets (issue 27): the published Banker Streak analysis, the independent model summed by
+hand, the one-shoe simulation against a longer run of another seed, sheets, hostile values."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from exactodds.engine import joint_distribution
+from exactodds.paytable import Paytable
+from exactodds.paytable_loader import load_paytable
+from exactodds.round import feature_record
+from exactodds.streak import settle_streak, simulate_streak, streak_figures
+from tests.cli_helpers import Cli
+
+# Source: Wizard of Odds, "Banker Streak" (last updated June 20, 2017),
+# https://wizardofodds.com/games/baccarat/side-bets/banker-streak/ — Pay Table 1 Analysis,
+# eight decks: probability of 10 or more, 9, 8, 7, 6, 5, 4, 3 or less Banker wins, and the
+# total return.
+PUBLISHED = ["0.000411", "0.000486", "0.001059", "0.002310", "0.005036", "0.010982", "0.023947",
+             "0.955769"]  # fmt: skip
+PUBLISHED_RETURN = "-0.094006"
+
+
+@cache
+def table() -> Paytable:
+    return load_paytable("banker-streak")
+
+
+def test_banker_streak_reproduces_the_published_analysis() -> None:
+    t = table()
+    f = streak_figures(t.streaks[0], t.shoe, t.tableau)
+    assert [f"{float(q):.6f}" for q in f.probabilities] == PUBLISHED
+    assert f"{float(f.ev):.6f}" == PUBLISHED_RETURN
+
+
+def test_independent_model_is_p_to_the_k_summed_by_hand() -> None:
+    t = table()
+    joint = joint_distribution(t.shoe, t.tableau)
+    banker = t.bet("banker")  # its first row: Banker wins, counted by the round engine
+    p = Fraction(banker.row_combinations(joint)[0], joint.total)
+    f = streak_figures(t.streaks[1], t.shoe, t.tableau)
+    assert f.p == p
+    pays = {4: 10, 5: 15, 6: 25, 7: 40, 8: 60, 9: 100}  # pay table 2, "to one"
+    ev = sum((p**k * (1 - p) * net for k, net in pays.items()), Fraction())
+    ev += 250 * p**10 - (1 - p) * (1 + p + p**2 + p**3)  # ten or more; three or fewer lose
+    assert f.ev == ev
+    assert sum(f.probabilities) == 1
+    assert f.expected_rounds == sum(p**i for i in range(10))
+
+
+def test_a_written_paytable_reads_back_with_its_streak_bets() -> None:
+    from exactodds.paytable_toml import load_text, paytable_toml
+
+    t = table()
+    again = load_text(paytable_toml(t))
+    assert again.streaks == t.streaks and again.bets == t.bets
+
+
+def test_one_shoe_range_covers_a_longer_run_of_another_seed() -> None:
+    t = table()
+    bet = t.streaks[0]
+    short = simulate_streak(bet, t.shoe, t.tableau, 300, seed=1)
+    long = simulate_streak(bet, t.shoe, t.tableau, 900, seed=2)
+    assert short.bets > 12_000 and long.bets > 3 * short.bets - 2_000
+    assert short.covers(long.rtp)
+    assert long.half_width < short.half_width
+
+
+def test_the_sheet_states_both_models(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("exactodds.report.streak.SHOES", 200)  # the sheet's 2,000 cost a second
+    code, out, err = cli(["report", "banker-streak", "--format", "json", "--date", "2024-01-01"])
+    assert code == 0, err
+    data = json.loads(out)
+    first = data["streaks"][0]
+    t = table()
+    f = streak_figures(t.streaks[0], t.shoe, t.tableau)
+    assert Fraction(first["independent"]["rtp"]) == f.rtp
+    assert first["one_shoe"]["shoes"] == 200 and first["one_shoe"]["covers_independent"]
+    assert [b["id"] for b in data["bets"]] == ["player", "banker", "tie"]
+
+
+HOSTILE = [
+    ('streak = "player.third == 5"', "reads player.third"),
+    ('streak = "count(round, rank == A) >= 1"', "reads the cards"),
+    ('streak = "banker.wins"\nmax_streak = 1000000000', "max_streak must be"),
+    ('streak = "banker.wins"\nmax_streak = 0', "max_streak must be"),
+    ('streak = "bankr.wins"', "unknown feature 'bankr.wins'"),
+    ('streak = 5', "streak must be a round condition"),
+    ('streak = "banker.wins"\nstake = 5', "unknown key 'stake'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("keys", "needle"), HOSTILE)
+def test_hostile_streak_values_get_one_line(
+    cli: Cli, tmp_path: Path, keys: str, needle: str
+) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(
+        '[bets.player]\nrows = [ { when = "player.wins", pays = "1:1" }, '
+        '{ when = "otherwise", pays = "lose" } ]\n'
+        f"[bets.s]\n{keys}\n"
+        'rows = [ { when = "streak >= 4", pays = "10:1" }, '
+        '{ when = "otherwise", pays = "lose" } ]\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli(["validate", str(path)])
+    assert code == 2, (out, err)
+    (line,) = err.strip().splitlines()
+    assert line.startswith("exactodds: error: ") and needle in line, line
+
+
+@pytest.mark.parametrize(
+    ("when", "needle"),
+    [
+        ("streak >= 1000", "over the limit"),
+        ("streak != 3", "use ranges"),
+        ("6 <= streak <= 4", "holds for no streak"),
+        ("banker.wins", "a streak row's when must be"),
+    ],
+)
+def test_hostile_streak_rows(cli: Cli, tmp_path: Path, when: str, needle: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(
+        '[bets.player]\nrows = [ { when = "player.wins", pays = "1:1" }, '
+        '{ when = "otherwise", pays = "lose" } ]\n'
+        '[bets.s]\nstreak = "banker.wins"\n'
+        f'rows = [ {{ when = "{when}", pays = "10:1" }}, '
+        '{ when = "otherwise", pays = "lose" } ]\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli(["validate", str(path)])
+    assert code == 2, (out, err)
+    (line,) = err.strip().splitlines()
+    assert needle in line, line
+
+
+def test_one_shoe_model_settles_as_settle_streak_does() -> None:
+    """simulate_streak against its rules replayed with settle_streak on the same dealt shoes:
+    a bet after every round the condition fails, the next as soon as one is settled, running
+    on into the next shoe."""
+    from exactodds.analysis.dealing import deal_shoes
+    from exactodds.round import Outcome
+
+    t = table()
+    bet = t.streaks[0]
+    shoes = 40
+    dealt = deal_shoes(t.shoe, t.tableau, 5, list(range(shoes)), 14)
+    rounds = [Outcome.from_code(int(c)) for c in dealt.codes]
+    fails = [not bet.condition.test(feature_record(o)) for o in rounds]
+    start = fails.index(True) + 1  # the first bet follows the first round the condition fails
+    count, net = 0, Fraction()
+    while (settled := settle_streak(bet, rounds[start:])) is not None:
+        streak, row = settled
+        count, net = count + 1, net + row.pays.net
+        start += streak + (0 if bet.max_streak == streak else 1)
+    run = simulate_streak(bet, t.shoe, t.tableau, shoes, seed=5)
+    assert (run.bets, run.net) == (count, net)
