@@ -40,9 +40,8 @@ def _split(test: str, unreachable: tuple[str, ...] = ()) -> list[str]:
 
 
 def _rows(rows: list[tuple[str, str, str]]) -> str:
-    return "\n".join(
-        f'  {{ when = "{when}", pays = "{pays}", event = "{event}" }},' for when, pays, event in rows
-    )
+    line = '  {{ when = "{}", pays = "{}", event = "{}" }},'
+    return "\n".join(line.format(when, pays, event) for when, pays, event in rows)
 
 
 def _bet(bet: str, name: str, rows: list[tuple[str, str, str]]) -> str:

@@ -125,9 +125,32 @@ class RowCounts:
 # -- what a condition reads --------------------------------------------------------------------
 
 
-def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
+_BY_TREES: dict[tuple[object, ...], tuple[tuple[Node, ...], Any]] = {}
+"""Results of :func:`_by_trees`, by the ids of the trees (the trees kept, so ids stay theirs)."""
+
+
+def _by_trees(name: str, make: Callable[[tuple[Node, ...]], Any], nodes: Iterable[Node]) -> Any:
+    """``make(nodes)`` once for the same tree objects: a bet's rows are read again at every
+    count a worked example makes, and walking long rows is then a large part of the time."""
+    trees = tuple(nodes)
+    key = (name, *map(id, trees))
+    found = _BY_TREES.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], trees, strict=True)):
+        if len(_BY_TREES) > 1024:
+            _BY_TREES.clear()
+        found = _BY_TREES[key] = (trees, make(trees))
+    return found[1]
+
+
+def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:
     """Per slot the attributes read (bits), whether cards five and six matter, and whether a
     colour literal (red/black) is named."""
+    bits, deal, colour_literal = _by_trees("needs", _read_needs, nodes)
+    return list(bits), deal, colour_literal
+
+
+def _read_needs(nodes: Iterable[Node]) -> tuple[tuple[int, ...], bool, bool]:  # noqa: PLR0912 - one walk, a case per node type
+    """:func:`_needs`, walking the trees."""
     bits = [0] * 6
     deal = False
     colour_literal = False
@@ -180,7 +203,7 @@ def _needs(nodes: Iterable[Node]) -> tuple[list[int], bool, bool]:  # noqa: PLR0
             elif rest == "poker":
                 mark(_HAND_SLOTS[side], _RANK | _SUIT)
                 deal |= side != "initial"
-    return bits, deal, colour_literal
+    return tuple(bits), deal, colour_literal
 
 
 def _norm(b: int) -> int:
@@ -510,10 +533,16 @@ class _Round:
             for i, j in itertools.combinations(range(len(cards)), 2):
                 both = np.logical_and(cards[i][0], cards[j][0])
                 same[i, j] = same[j, i] = (cards[i][1] == cards[j][1]) & both
+            shape = np.broadcast_shapes(*(np.shape(x) for card in cards for x in card))
             out = []
             for i, (dealt, _) in enumerate(cards):
-                m = reduce(np.add, (same[i, j] for j in range(len(cards)) if j != i), 1)
-                out.append(np.where(dealt, m, 0) if dealt is not True else np.asarray(m))
+                m = np.ones(shape, dtype=np.int8)  # at most six cards: bytes
+                for j in range(len(cards)):
+                    if j != i:
+                        m += same[i, j]
+                if dealt is not True:
+                    m *= dealt
+                out.append(m)
             return out
 
         return self.get(("mult", group, attr), make)  # type: ignore[no-any-return]
@@ -529,16 +558,21 @@ class _Round:
         multiplicities (a card of multiplicity m adds 7^(m−1): each digit ≤ 6 < 7)."""
 
         def make() -> Any:
-            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int64)
+            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int32)  # 6·7⁵ < 2³¹
             return reduce(np.add, (powers[m] for m in self.multiplicities(group, attr)))
 
         return self.get(("shape", group, attr), make)
 
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
-        """(dealt mask, attribute getter) of every card slot of a ``count`` group."""
+        """(dealt mask, attribute getter) of every card slot of a ``count`` group. A card's
+        getter is one object per round, whatever the group (the evaluator keeps a condition
+        on one card under it)."""
 
         def slot(s: int) -> Callable[[str], Any]:
-            return lambda a: self.attr(s, a)
+            return self.get(("slot", s), lambda: lambda a: self.attr(s, a))  # type: ignore[no-any-return]
+
+        def banker_third() -> Callable[[str], Any]:
+            return lambda a: np.where(self.pd, self.attr(5, a), self.attr(4, a))
 
         if group == "initial":
             return [(True, slot(s)) for s in (0, 1, 2, 3)]
@@ -547,7 +581,7 @@ class _Round:
             out += [(True, slot(0)), (True, slot(2)), (self.pd, slot(4))]
         if group in ("banker", "round"):
             out += [(True, slot(1)), (True, slot(3))]
-            out.append((self.bd, lambda a: np.where(self.pd, self.attr(5, a), self.attr(4, a))))
+            out.append((self.bd, self.get("banker third", banker_third)))
         return out
 
 
@@ -624,7 +658,12 @@ _KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_
 def _canon(nodes: Iterable[Node]) -> dict[int, int]:
     """For every node of the trees (id → id), the id of the first equal node: equal counts,
     comparisons and conditions in different rows share one evaluation (:class:`_Evaluator`).
-    Each node is hashed here once, not at every block."""
+    Each node is hashed here once, not at every block (nor at every count of the same trees)."""
+    return _by_trees("canon", _read_canon, nodes)  # type: ignore[no-any-return]
+
+
+def _read_canon(nodes: Iterable[Node]) -> dict[int, int]:
+    """:func:`_canon`, hashing the trees."""
     first: dict[Node, Node] = {}
     return {
         id(n): id(first.setdefault(n, n))
@@ -664,9 +703,9 @@ class _Evaluator:
         return found
 
     def test(self, node: Node, card: Callable[[str], Any] | None = None) -> Any:
-        if card is not None or isinstance(node, Const | Otherwise):
+        if isinstance(node, Const | Otherwise):
             return self._test(node, card)
-        key = ("test", self.canon.get(id(node), id(node)))
+        key = ("test", self.canon.get(id(node), id(node)), id(card))  # card: the round's getter
         found = self.rnd.cache.get(key)
         if found is None:
             found = self.rnd.cache[key] = self._test(node, card)
@@ -927,6 +966,10 @@ _SUITED_COST = 4
 """The same for a hand's suitedness, which costs much less than its colour: measured by
 ``benchmarks/budget.py`` (Perfect 9 and two suited hands ran 4 to 25 times faster than their
 estimate with the colour's cost)."""
+_PAIR_COST = 4
+"""Operations per cell and pair of a group's cards for its multiplicities (``shape``/``most``;
+once per group and attribute, as the engine computes them once): measured, ``shape(round,
+rank)`` ran at 1.1·10⁸ a second without this, ``most(round, colour)`` at 1.8·10⁸."""
 
 
 def _staged(plan: _Plan) -> bool:
@@ -1016,11 +1059,14 @@ def work(
     read = list({repr(n): n for root in nodes for n in walk(root)}.values())
     hands = {n.name for n in read if isinstance(n, Var) and n.name.endswith(".colour")}
     suited = {n.name for n in read if isinstance(n, Var) and n.name.endswith(".suited")}
+    shapes = {(n.group, n.attr) for n in read if isinstance(n, Most | Shape)}
     per_cell = (
         _CELL_COST
         + sum(_POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1 for n in read)
         + _HAND_COST * len(hands)
         + _SUITED_COST * len(suited)
+        + _PAIR_COST
+        * sum(len(_GROUP_SLOTS[g]) * (len(_GROUP_SLOTS[g]) - 1) // 2 for g, _ in shapes)
     )
     cells, blocks = _cells(plan, tableau)
     return cells * per_cell + blocks * _BLOCK_COST
@@ -1043,7 +1089,7 @@ def _cells(plan: _Plan, tableau: Tableau) -> tuple[int, int]:
     return cells, 3 * blocks
 
 
-def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+def row_counts(
     conditions: Sequence[Condition],
     shoe: Shoe,
     tableau: Tableau = BUILTIN["punto-banco"],
@@ -1065,6 +1111,37 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     >>> nine.rows[0] * 3 == nine.offered * 2
     True
     """
+    return _row_counts(conditions, shoe, tableau, offer=offer, known=known, progress=progress)[0]
+
+
+def _settles(
+    conditions: Sequence[Condition],
+    row: int,
+    shoe: Shoe,
+    tableau: Tableau,
+    *,
+    offer: Condition | None,
+    known: Known,
+) -> tuple[RowCounts, bool]:
+    """Whether some round agreeing with ``known`` settles on ``row`` first (``rows[row]``
+    nonzero): :func:`row_counts`, stopped at the first block that gives the row a combination
+    (a worked example asks only this, and most rows find one in the first blocks), and whether
+    it counted every block (the counts are then exact, else they are lower bounds)."""
+    return _row_counts(conditions, shoe, tableau, offer=offer, known=known, stop=row)
+
+
+def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept whole for speed
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau,
+    *,
+    offer: Condition | None,
+    known: Known | None,
+    progress: Callable[[int, int], None] | None = None,
+    stop: int | None = None,
+) -> tuple[RowCounts, bool]:
+    """:func:`row_counts`, and whether every block was counted: with ``stop`` a row, the
+    blocks stop once that row has a combination (the counts are then lower bounds)."""
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
@@ -1085,6 +1162,8 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
     for done, (prefix, weight, fixing) in enumerate(prefixes):
         if progress is not None and done % 64 == 0:
             progress(done, len(prefixes))
+        if stop is not None and tally.rows[stop]:
+            return RowCounts(tuple(tally.rows), tally.offered, universe), False
         outer = 1
         for k, c in enumerate(prefix):
             outer *= axes[k].count[c] - sum(int(subsets[j, k][prefix[j], c]) for j in range(k))
@@ -1163,7 +1242,7 @@ def row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept w
             tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
         progress(len(prefixes), len(prefixes))
-    return RowCounts(tuple(tally.rows), tally.offered, universe)
+    return RowCounts(tuple(tally.rows), tally.offered, universe), True
 
 
 def _prefixes(
@@ -1246,11 +1325,12 @@ def _extend(
     dtype: Any,
 ) -> Any:
     """Cells (a column, one per sequence of ``classes`` of axes before ``k``) extended
-    by every class of axis ``k``: the falling product's next factor."""
-    rem = np.array(axes[k].count, dtype=dtype)
-    for j in range(k):
-        rem = rem - subsets[j, k][classes[j]]
-    return cells * rem
+    by every class of axis ``k``: the falling product's next factor. The earlier cards inside
+    each class (at most five) are summed in bytes, then taken from its count."""
+    used: Any = 0
+    for j in range(k):  # each matrix is at most 52 × 52 classes
+        used = used + np.asarray(subsets[j, k], dtype=np.uint8)[classes[j]]
+    return cells * (np.array(axes[k].count, dtype=dtype) - used)
 
 
 def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> Any:
@@ -1522,7 +1602,7 @@ def example_round(
     tableau: Tableau = BUILTIN["punto-banco"],
     *,
     offer: Condition | None = None,
-    memo: dict[object, RowCounts] | None = None,
+    memo: dict[object, Any] | None = None,
 ) -> dict[str, tuple[int, int]] | None:
     """A round settling on ``row`` first (and offering the bet), as position → card (rank
     index, suit index), or None when no round of ``shoe`` does.
@@ -1545,14 +1625,17 @@ def example_round(
     True
     """
 
-    cache: dict[object, RowCounts] = {} if memo is None else memo
+    cache: dict[object, Any] = {} if memo is None else memo
 
     def count(known: Mapping[str, frozenset[tuple[int, int]]]) -> int:
+        """Nonzero when a round agreeing with ``known`` settles on the row: from the bet's
+        counts on ``known`` (exact, or lower bounds where :func:`_settles` stopped early and
+        the row has one), else counted by :func:`_settles` until the row has one."""
         key = frozenset(known.items())
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = row_counts(conditions, shoe, tableau, offer=offer, known=known)
-        return found.rows[row]
+        found: tuple[RowCounts, bool] | None = cache.get(key)
+        if found is None or not (found[1] or found[0].rows[row]):
+            found = cache[key] = _settles(conditions, row, shoe, tableau, offer=offer, known=known)
+        return found[0].rows[row]
 
     if not count({}):
         return None

@@ -34,6 +34,7 @@ A failing check is ``fail`` even where the rule allows exceptions (GLI-11's top 
 rarer when its odds are displayed): the exception is quoted in the check's note.
 
 >>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.profile_loader import check_paytable_against
 >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
 >>> c.summary()
 '56 checks: 46 pass, 10 fail, 0 n/a'
@@ -51,14 +52,12 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.bundled import display_path
-from exactodds.engine import Joint, joint_distribution
+from exactodds.engine import Joint
 from exactodds.metrics import BetFigures, bet_figures, rtp_by_stake
 from exactodds.numbers import exact, grouped, one_in, percent
 from exactodds.payout import Notation, Payout, format_number
-from exactodds.paytable import Bet, Paytable
+from exactodds.paytable import Bet
 from exactodds.progressive import checked_meters, jackpot_rows, top_jackpot
-from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
 
 __all__ = [
     "NO_PLAYER_EDGE",
@@ -68,7 +67,6 @@ __all__ = [
     "Rule",
     "RuleKind",
     "Verdict",
-    "check_paytable_against",
     "describe_value",
     "run_checks",
 ]
@@ -273,7 +271,7 @@ class Check:
     notation, the notation used and the one required.
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> k = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")[0]
     >>> k.value == Fraction(475627426473216, 4998398275503360), k.limit, k.verdict.value
     (True, Fraction(1, 100000000), 'pass')
@@ -295,7 +293,7 @@ class Check:
         """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
 
         >>> from exactodds.paytable_loader import load_paytable
-
+        >>> from exactodds.profile_loader import check_paytable_against
         >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
         >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
         {'profile': 'nj', 'rule': 'payout_notation', 'bet': 'player', 'value': 'both', ...}
@@ -321,7 +319,7 @@ class Compliance:
     """Every check of some bets against some profiles, with the notation the sheet uses.
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> c = check_paytable_against(load_paytable("classic"), "mga", notation=Notation.TO)
     >>> print(c.summary())
     28 checks: 26 pass, 2 fail, 0 n/a
@@ -354,7 +352,7 @@ class Compliance:
         """The checks as JSON-ready data: notation, counts, profiles and checks.
 
         >>> from exactodds.paytable_loader import load_paytable
-
+        >>> from exactodds.profile_loader import check_paytable_against
         >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
         {'checks': 28, 'pass': 26, 'fail': 2, 'n/a': 0}
         """
@@ -506,10 +504,10 @@ def run_checks(
     shoe and rules in use), for a sheet stating payouts in ``notation``. Checks are ordered by
     profile, then rule, then bet.
 
+    >>> from exactodds.engine import joint_distribution
     >>> from exactodds.paytable_loader import load_paytable
-
     >>> from exactodds.profile_loader import load_profile
-
+    >>> from exactodds.shoe import Shoe
     >>> table = load_paytable("classic")
     >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
     >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks][:3]  # min_rtp
@@ -543,41 +541,12 @@ def run_checks(
     return Compliance(tuple(profiles), notation, tuple(checks))
 
 
-def check_paytable_against(
-    paytable: Paytable,
-    against: str | Sequence[str | Profile],
-    *,
-    shoe: Shoe | None = None,
-    tableau: Tableau | None = None,
-    notation: Notation = Notation.BOTH,
-) -> Compliance:
-    """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
-    profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
-
-    >>> from exactodds.paytable_loader import load_paytable
-
-    >>> c = check_paytable_against(load_paytable("classic"), ["adm"], shoe=Shoe.decks(6))
-    >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS][:4]  # RTP at least 90%
-    ['player', 'banker', 'player_bonus', 'banker_bonus']
-    >>> c.count(Verdict.FAIL)  # RTP below 90% (no bet favours the player)
-    10
-    """
-    from exactodds.profile_loader import load_profile, load_profiles  # the loader builds on this
-
-    if isinstance(against, str):
-        profiles = load_profiles(against)
-    else:
-        profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
-    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return run_checks(profiles, joint, paytable.bets, notation=notation)
-
-
 def describe_value(check: Check) -> str:
     """A check's value as a sheet prints it (an RTP with enough places to differ from its
     limit, odds as ``1 in N``, a notation as its word).
 
     >>> from exactodds.paytable_loader import load_paytable
-
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
     >>> [describe_value(k) for k in c.for_bet("tie")]  # ADM's RTP limits, GLI-11's top award
     ['85.6404%', '85.6404%', '1 in 10.51', '85.6404%']

@@ -55,6 +55,7 @@ __all__ = [
     "MAX_SESSION_EXACT_WORK",
     "MAX_SESSION_POINTS",
     "MAX_SESSION_ROUNDS",
+    "MAX_SETTLE_ROUNDS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
     "MAX_SIMULATED_CARDS",
@@ -124,6 +125,10 @@ MAX_SHOE_CARDS = 52 * MAX_DECKS
 
 MAX_CARD_TEXT = 10_000
 """Longest card string (``--remove``, ``remove =`` in a shoe file, ``settle --cards``)."""
+
+MAX_SETTLE_ROUNDS = 1_000
+"""Most rounds one ``settle`` deals (one ``--cards`` each, for streak bets): about a dozen
+eight-deck shoes' worth; all must come from one shoe anyway."""
 
 # -- simulations ----------------------------------------------------------------------------------
 

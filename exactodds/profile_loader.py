@@ -9,21 +9,40 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from exactodds.bundled import bundled_files, display_path, resolve
-from exactodds.compliance import Limit, Profile, Rule, RuleKind, with_player_edge_rule
+from exactodds.compliance import (
+    Compliance,
+    Limit,
+    Profile,
+    Rule,
+    RuleKind,
+    run_checks,
+    with_player_edge_rule,
+)
+from exactodds.engine import joint_distribution
 from exactodds.errors import ExactOddsError, ProfileError, elide, first_problem, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS, too_long
 from exactodds.payout import Notation, format_number
+from exactodds.paytable import Paytable
+from exactodds.shoe import Shoe
 from exactodds.suggest import did_you_mean
+from exactodds.tableau import Tableau
 from exactodds.toml_lines import KeyPath, cite, toml_lines
 
-__all__ = ["MAX_RTP_LIMIT", "bundled_profiles", "load_profile", "load_profiles", "parse_profile"]
+__all__ = [
+    "MAX_RTP_LIMIT",
+    "bundled_profiles",
+    "check_paytable_against",
+    "load_profile",
+    "load_profiles",
+    "parse_profile",
+]
 
 MAX_RTP_LIMIT = Fraction(2)
 """Largest RTP limit (200%): a larger one is a percentage written without its ``%``."""
@@ -280,3 +299,31 @@ _LIMIT_PARSERS: dict[RuleKind, Callable[[Any], Limit]] = {
     RuleKind.PAYOUT_NOTATION: _notation_limit,
     RuleKind.PROGRESSIVE_MAX_ODDS: _odds_limit,
 }
+
+
+def check_paytable_against(
+    paytable: Paytable,
+    against: str | Sequence[str | Profile],
+    *,
+    shoe: Shoe | None = None,
+    tableau: Tableau | None = None,
+    notation: Notation = Notation.BOTH,
+) -> Compliance:
+    """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
+    profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
+
+    >>> from exactodds.compliance import Verdict
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.shoe import Shoe
+    >>> c = check_paytable_against(load_paytable("classic"), ["adm"], shoe=Shoe.decks(6))
+    >>> [k.bet for k in c.checks if k.verdict is Verdict.PASS][:4]  # RTP at least 90%
+    ['player', 'banker', 'player_bonus', 'banker_bonus']
+    >>> c.count(Verdict.FAIL)  # RTP below 90% (no bet favours the player)
+    10
+    """
+    if isinstance(against, str):
+        profiles = load_profiles(against)
+    else:
+        profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
+    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
+    return run_checks(profiles, joint, paytable.bets, notation=notation)

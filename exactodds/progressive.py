@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "JACKPOT_PATTERN",
     "LONG_RUN_MODEL",
     "MAX_METER",
     "MAX_STAKE",
@@ -77,6 +78,10 @@ _LEVEL = re.compile(r"^[a-z][a-z0-9_]*$")
 _JACKPOT = re.compile(
     r"^(?:(?P<share>[0-9]+(?:\.[0-9]+)?)\s*%\s*of\s+)?(?:(?P<level>[a-z][a-z0-9_]*)\s+)?jackpot$"
 )
+JACKPOT_PATTERN = _JACKPOT.pattern
+"""The jackpot forms of a row's ``pays`` (lower-cased, whitespace collapsed) as a regular
+expression, groups ``share`` and ``level``: for a parser in another language (the designer
+page)."""
 
 
 @dataclass(frozen=True)

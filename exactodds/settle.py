@@ -42,9 +42,12 @@ __all__ = [
     "Settlement",
     "check_round",
     "format_round_cards",
+    "money_result",
     "parse_round_cards",
     "parse_stake",
     "render_settled",
+    "result_sentence",
+    "round_data",
     "settle_round",
 ]
 
@@ -289,7 +292,7 @@ class SettledRound:
         net -100/1
         returns 0/1
         """
-        r, o, t = self.round, self.round.outcome, self.paytable
+        t = self.paytable
         return {
             "bets": [
                 {
@@ -304,19 +307,12 @@ class SettledRound:
                 for x in self.settlements
             ],
             "net": exact(self.net),
-            "round": {
-                "cards": format_round_cards(r.player, r.banker),
-                "player": _hand_data(r.player, o.player),
-                "banker": _hand_data(r.banker, o.banker),
-                "winner": o.winner.value,
-                "margin": o.margin,
-                "cards_dealt": o.cards,
-            },
+            "round": round_data(self.round),
             "paytable": t.name,
             "file": display_path(t.path) or None,
             "sha256": t.sha256,
             "shoe": self.shoe.describe(),
-            "rules": r.tableau.data(),
+            "rules": self.round.tableau.data(),
         }
 
 
@@ -386,6 +382,31 @@ def _card_row(bet: Bet, dealt: DealtRound) -> Row:
 # -- text ------------------------------------------------------------------------------------------
 
 
+def result_sentence(outcome: Outcome) -> str:
+    """Who won and the totals, as a sentence.
+
+    >>> result_sentence(check_round("P: 7h Kc | B: 7d Qs").outcome)
+    'Tie 7 : 7.'
+    """
+    p, b = outcome.player.total, outcome.banker.total
+    if outcome.winner.value == "tie":
+        return f"Tie {p} : {b}."
+    if outcome.winner.value == "player":
+        return f"Player wins {p} to {b}."
+    return f"Banker wins {b} to {p}."
+
+
+def money_result(amount: Fraction) -> str:
+    """A bet's money result in words: ``wins 10``, ``push``, ``loses 10``.
+
+    >>> money_result(Fraction(-5, 2)), money_result(Fraction(0))
+    ('loses 2.5', 'push')
+    """
+    if amount > 0:
+        return f"wins {format_number(amount)}"
+    return "push" if amount == 0 else f"loses {format_number(-amount)}"
+
+
 def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
     shown = " ".join(str(c) for c in cards[:2])
     notes = []
@@ -436,34 +457,19 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
         _hand_line("Player", r.player, o.player),
         _hand_line("Banker", r.banker, o.banker),
     ]
-    p, b = o.player.total, o.banker.total
-    if o.winner.value == "tie":
-        lines.append(f"Tie {p} : {b}.")
-    elif o.winner.value == "player":
-        lines.append(f"Player wins {p} to {b}.")
-    else:
-        lines.append(f"Banker wins {b} to {p}.")
+    lines.append(result_sentence(o))
     if not s.settlements:
         return "\n".join(lines)
-    body = []
-    for x in s.settlements:
-        amount = x.amount
-        result = (
-            f"wins {format_number(amount)}"
-            if amount > 0
-            else "push"
-            if amount == 0
-            else f"loses {format_number(-amount)}"
+    body = [
+        (
+            x.bet.name,
+            format_number(x.stake),
+            x.row.event,
+            x.row.pays.stated(Notation.BOTH),
+            money_result(x.amount),
         )
-        body.append(
-            (
-                x.bet.name,
-                format_number(x.stake),
-                x.row.event,
-                x.row.pays.stated(Notation.BOTH),
-                result,
-            )
-        )
+        for x in s.settlements
+    ]
     table = pipe_table(
         body, ["Bet", "Stake", "Event", "Pays", "Result"], ["left", "right", "left", "left", "left"]
     )
@@ -473,6 +479,19 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
 
 
 # -- JSON ------------------------------------------------------------------------------------------
+
+
+def round_data(dealt: DealtRound) -> dict[str, Any]:
+    """JSON-ready round: its cards, each hand, the winner and margin, the cards dealt."""
+    r, o = dealt, dealt.outcome
+    return {
+        "cards": format_round_cards(r.player, r.banker),
+        "player": _hand_data(r.player, o.player),
+        "banker": _hand_data(r.banker, o.banker),
+        "winner": o.winner.value,
+        "margin": o.margin,
+        "cards_dealt": o.cards,
+    }
 
 
 def _hand_data(cards: tuple[Card, ...], hand: Hand) -> dict[str, Any]:

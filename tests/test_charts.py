@@ -93,7 +93,7 @@ PUBLISHED = tomllib.loads(
 def test_comparison_page_charts_each_bets_edge_across_variants() -> None:
     """Every bet of the default comparison has a chart, a bar per variant; the punto-banco
     Tie 8:1 bars carry docs/rules.md §9's published 8-deck house edges."""
-    from exactodds.report.generate import comparison_document
+    from exactodds.report.comparison import comparison_document
     from exactodds.report.html import render_html
 
     doc = comparison_document("2024-06-01", version="9.9")
@@ -195,7 +195,7 @@ def test_an_edited_bets_chart_is_redrawn(pages: Pages) -> None:
 
 
 def test_comparison_charts_are_readable(pages: Pages) -> None:
-    from exactodds.report.generate import comparison_document
+    from exactodds.report.comparison import comparison_document
     from exactodds.report.html import render_html
 
     page = pages.open(render_html(comparison_document("2024-06-01")), width=1280)

@@ -20,7 +20,6 @@ from exactodds.compliance import (
     Rule,
     RuleKind,
     Verdict,
-    check_paytable_against,
     describe_value,
     run_checks,
 )
@@ -30,7 +29,12 @@ from exactodds.errors import ExactOddsError, ProfileError
 from exactodds.payout import Notation, Payout
 from exactodds.paytable import Paytable, Row
 from exactodds.paytable_loader import load_paytable, parse_paytable
-from exactodds.profile_loader import load_profile, load_profiles, parse_profile
+from exactodds.profile_loader import (
+    check_paytable_against,
+    load_profile,
+    load_profiles,
+    parse_profile,
+)
 from exactodds.shoe import Shoe
 from tests.bruteforce import physical_joint
 from tests.conftest import WriteFile

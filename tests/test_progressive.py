@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from exactodds.analysis.meter import simulate_meter
-from exactodds.compliance import check_paytable_against
 from exactodds.engine import joint_distribution
 from exactodds.errors import PaytableError
 from exactodds.metrics import BetFigures, bet_figures
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import load_paytable, parse_paytable
+from exactodds.profile_loader import check_paytable_against
 from exactodds.progressive import (
     JackpotPayout,
     bet_at_meters,

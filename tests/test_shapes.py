@@ -22,6 +22,7 @@ from exactodds.paytable_loader import load_paytable, validate_paytable
 from exactodds.shoe import Shoe
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
+from tests.cli_helpers import run
 
 DATA = Path(__file__).parent / "data" / "of_a_kind.toml"
 GROUPS = ["player", "banker", "initial", "round"]
@@ -187,6 +188,9 @@ def test_bundled_lucky_match_reproduces_its_published_edge() -> None:
         ("shape(round, rank) + 1 == 2", "compared with"),
         ("1 + shape(round, rank) == 2", "not a number"),
         ("most(round) == 2", "expected ','"),
+        ("most(, rank) == 2", "most needs a group"),
+        ("most(round, rank) in [[2]]", "expected a feature or a value"),
+        ("shape(round, rank) == [3, 3] and " * 40 + "most(round, rank) == 1", "more than 32"),
         ("most(dealer, rank) == 2", "most needs a group"),
         ("most(round, colr) == 2", "did you mean 'colour'"),
         ("count(round, most(round, rank) == 2) > 0", "cannot be inside count"),
@@ -196,3 +200,36 @@ def test_bundled_lucky_match_reproduces_its_published_edge() -> None:
 def test_hostile_shapes_give_one_message(text: str, message: str) -> None:
     with pytest.raises(ConditionError, match=message):
         parse_condition(text)
+
+
+def test_a_hostile_shape_in_a_file_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``validate`` and ``report`` on a paytable with a huge nested shape list: one line on
+    stderr naming the file, exit 2, no traceback."""
+    nested = "[" * 40 + "3" + "]" * 40
+    path = tmp_path / "hostile.toml"
+    path.write_text(
+        'name = "x"\n[bets.b]\nname = "b"\nrows = [\n'
+        f'  {{ when = "shape(round, rank) in {nested}", pays = "1:1", event = "e" }},\n'
+        '  { when = "otherwise", pays = "lose", event = "o" },\n]\n'
+    )
+    for command in ("validate", "report"):
+        code, out, err = run([command, str(path)], capsys)
+        assert code == 2 and out == "", command
+        assert err.startswith("exactodds: error: ") and err.count("\n") == 1, err
+        assert "hostile.toml" in err and "whole numbers" in err and "Traceback" not in err
+
+
+def test_work_counts_the_multiplicities() -> None:
+    """``cards.work`` charges shape/most for the pairs of the group's cards, once per group
+    and attribute: more than a count over the same cards, the same for two rows of one shape."""
+    shoe = Shoe.decks(8)
+
+    def work(*rows: str) -> int:
+        return cards_module.work([*(parse_condition(r) for r in rows), OTHERWISE], shoe)
+
+    count = work("count(round, rank == 9) >= 4")
+    most = work("most(round, rank) >= 4")
+    assert most > 3 * count
+    assert work("most(round, rank) >= 4", "shape(round, rank) == [3, 3]") < 2 * most

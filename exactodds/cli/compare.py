@@ -136,7 +136,7 @@ def _html_page(
     line that reruns it."""
     import shlex
 
-    from exactodds.report.generate import comparison_document
+    from exactodds.report.comparison import comparison_document
     from exactodds.report.html import render_html
 
     words = ["exactodds", "compare", *([paytable] if paytable else [])]

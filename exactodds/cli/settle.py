@@ -1,4 +1,5 @@
-"""``exactodds settle``: play one given round and settle bets on it."""
+"""``exactodds settle``: play given rounds and settle bets on them (a round bet on one round,
+a streak bet over the rounds after it is made, one ``--cards`` each)."""
 
 from __future__ import annotations
 
@@ -25,21 +26,26 @@ EPILOG = """Examples:
   exactodds settle classic --cards 'P: 9s 9h | B: Kd 7c' --bet player=100 --bet player_pair=100
   exactodds settle touch --cards '9s Kd 9h 7c' --bet banker=0.30 --format json
   exactodds settle classic --decks 2 --remove '6 6' --rules mini --cards 'P: Kc Kc | B: 4d 4d'
+  exactodds settle banker-streak -b banker_streak=10 -c 'K 8 Q K' -c 'K 9 Q K' -c '9 K 9 7'
 
-The last replays a worked example of a sheet made with options (exactodds report classic
---decks 2 --remove '6 6' --rules mini): settle takes the same options."""
+The third replays a worked example of a sheet made with options (exactodds report classic
+--decks 2 --remove '6 6' --rules mini): settle takes the same options. The last settles a streak
+bet over three rounds: give one --cards per round, in the order dealt from the round after the
+bet is made (two Banker wins, then a Player win: a streak of 2, which loses). A round bet is
+settled on one round only; all the rounds must come from the one shoe."""
 
 
 def settle(
     paytable: PaytableArg = None,
     *,
     cards: Annotated[
-        str,
+        list[str],
         typer.Option(
             "--cards",
             "-c",
             metavar="CARDS",
-            help="The round: 'P: 9s 9h | B: Kd 7c', or cards in deal order (T or 10 for tens).",
+            help="The round: 'P: 9s 9h | B: Kd 7c', or cards in deal order (T or 10 for tens). "
+            "Repeat it for a streak bet: one --cards per round, in the order dealt.",
         ),
     ],
     bets: Annotated[
@@ -63,29 +69,50 @@ def settle(
         ),
     ] = "text",
 ) -> None:
-    """Play one exact round: check it is legal, show totals and draws, and settle the bets.
+    """Play exact rounds: check each is legal, show totals and draws, and settle the bets.
 
     A round that breaks the drawing rules, or whose cards are not all in the shoe (the
     paytable's, or the one --decks, --remove and --shoe give, as for report), is refused with
-    the reason.
+    the reason. A streak bet is settled over the rounds given (one --cards each); one still
+    running after them is shown as open.
     """
-    from exactodds.errors import CardError, ExactOddsError, RoundError, ShoeError, named
-    from exactodds.limits import MAX_CARD_TEXT, check_length
+    from exactodds.errors import (
+        CardError,
+        ExactOddsError,
+        RoundError,
+        ShoeError,
+        named,
+    )
+    from exactodds.limits import MAX_CARD_TEXT, MAX_SETTLE_ROUNDS, check_length
     from exactodds.paytable_loader import load_paytable
     from exactodds.settle import parse_stake, render_settled, settle_round
+    from exactodds.settle_rounds import check_bet_ids
 
     fmt = check_format(fmt, ("text", "json"))
-    if not cards.strip():
-        raise ExactOddsError("give the round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
-    check_length(cards, MAX_CARD_TEXT, "--cards")
+    if len(cards) > MAX_SETTLE_ROUNDS:
+        raise ExactOddsError(
+            f"--cards: {len(cards):,} rounds, more than the limit of {MAX_SETTLE_ROUNDS}"
+        )
+    for text in cards:
+        if not text.strip():
+            raise ExactOddsError("give each round with --cards, like --cards 'P: 9s 9h | B: Kd 7c'")
+        check_length(text, MAX_CARD_TEXT, "--cards")
     stakes = [parse_stake(b) for b in bets or []]
     game = GameChoice(decks, remove, shoe_file, rules)
-    table = load_paytable(paytable, game, counted=False)  # one round settled, nothing counted
+    table = load_paytable(paytable, game, counted=False)  # rounds settled, nothing counted
     shoe, tableau = game.resolve(table)
-    for bet_id, _stake in stakes:
-        with named("--bet"):
-            table.bet(bet_id)
+    with named("--bet"):
+        check_bet_ids(table, [bet_id for bet_id, _ in stakes])
+    streak_ids = {b.id for b in table.streaks}
+    if len(cards) > 1 or any(bet_id in streak_ids for bet_id, _ in stakes):
+        from exactodds.settle_rounds import render_rounds, settle_rounds
+
+        with named("--cards", CardError, RoundError, ShoeError):
+            several = settle_rounds(table, cards, stakes, tableau, shoe)
+        out = render_rounds(several, fmt)
+        typer.echo(out, nl=not out.endswith("\n"))
+        return
     with named("--cards", CardError, RoundError, ShoeError):
-        settled = settle_round(table, cards, stakes, tableau, shoe)
+        settled = settle_round(table, cards[0], stakes, tableau, shoe)
     out = render_settled(settled, fmt)
     typer.echo(out, nl=not out.endswith("\n"))

@@ -237,6 +237,15 @@ def _run(
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     shoe, tableau = game.resolve(table)
+    if table.streaks:
+        from exactodds.errors import error_line
+
+        ids = ", ".join(b.id for b in table.streaks)
+        message = (
+            f"simulate leaves out the streak bets of {table.label} ({ids}): they run over "
+            "several rounds; `exactodds report` simulates them dealt from one shoe"
+        )
+        print(error_line(message, "note"), file=sys.stderr)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting
     check_run(

@@ -21,14 +21,14 @@ from itertools import groupby
 from operator import attrgetter
 
 from exactodds.budget import check_card_work
-from exactodds.compliance import Compliance, Verdict, check_paytable_against, describe_value
+from exactodds.compliance import Compliance, Verdict, describe_value
 from exactodds.errors import ReportError
 from exactodds.formats import Format
 from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.payout import Notation
 from exactodds.paytable import Paytable
 from exactodds.paytable_loader import default_paytable, load_paytable
-from exactodds.profile_loader import load_profiles
+from exactodds.profile_loader import check_paytable_against, load_profiles
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
@@ -164,7 +164,7 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
     """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
     a heading of ``level``, its source and one table of checks.
 
-    >>> from exactodds.compliance import check_paytable_against
+    >>> from exactodds.profile_loader import check_paytable_against
     >>> from exactodds.paytable_loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")

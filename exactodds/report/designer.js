@@ -218,6 +218,42 @@
     return { net, text: strip(value) };
   };
 
+  // A progressive bet's row may pay a share of a meter (exactodds/progressive.py): "jackpot",
+  // "P% of jackpot", "LEVEL jackpot", "P% of LEVEL jackpot", returning share x meter for the
+  // stake, so its net per unit is share x meter / stake - 1 at the meter the page sets.
+  const JACKPOT = new RegExp(GRAMMAR.jackpot);
+  const parseRow = (bet, value) => {
+    const text = lowerAscii(value.replace(/\u212a/g, "k"))
+      .split(SPACES)
+      .filter((part) => part !== "")
+      .join(" ");
+    const match = bet.progressive === null || text.length > 100 ? null : JACKPOT.exec(text);
+    if (match === null) return parsePayout(value);
+    const level = match.groups.level || "jackpot";
+    const meter = bet.progressive.meters.get(level);
+    if (meter === undefined) {
+      const names = [...bet.progressive.meters.keys()].join(", ");
+      throw new PayoutError(`the bet has no meter "${level}" (its meters: ${names})`);
+    }
+    const { share: percent } = match.groups;
+    const share = percent === undefined ? ONE : parseNumber(percent).div(HUNDRED);
+    if (share.sign() <= 0 || share.cmp(ONE) > 0) {
+      throw new PayoutError("a jackpot share must be above 0% and at most 100%");
+    }
+    if (meter.value === null) throw new PayoutError(`the ${level} meter cannot be read`);
+    return { net: share.mul(meter.value).div(bet.progressive.stake).sub(ONE), text: strip(value) };
+  };
+  // A meter as typed: an amount like 25000 or 25000.50 (commas between thousands allowed).
+  const parseMeter = (value) => {
+    const body = strip(value).replace(/,(?=\d{3}(\D|$))/g, "");
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(body)) throw new PayoutError("write an amount like 25000.50");
+    const amount = parseNumber(body);
+    if (amount.cmp(new Q(BigInt(GRAMMAR.max_meter))) > 0) {
+      throw new PayoutError(`over the limit of ${grouped(BigInt(GRAMMAR.max_meter))}`);
+    }
+    return amount;
+  };
+
   const toOne = (net) =>
     net.sign() === 0 ? "push" : net.eq(MINUS_ONE) ? "lose" : `${formatNumber(net)} to 1`;
   const forOne = (net) => `${formatNumber(net.add(ONE))} for 1`;
@@ -397,6 +433,19 @@
         ? null
         : { step: Q.of(b.rounding.step), mode: b.rounding.mode, text: b.rounding.text },
     stakes: b.stakes.map((s) => Q.of(s)),
+    // a progressive bet's stake and meters, each with its input and the value it holds
+    progressive:
+      b.progressive === null
+        ? null
+        : {
+            stake: Q.of(b.progressive.stake),
+            meters: new Map(
+              b.progressive.meters.map((m) => [
+                m.name,
+                { name: m.name, text: m.text, value: Q.of(m.reset), input: null },
+              ]),
+            ),
+          },
     // per round, or per offered round for a bet with an offer (metrics.bet_figures)
     rows: b.rows.map((r) => ({
       combinations: BigInt(r.combinations),
@@ -481,6 +530,23 @@
           `${bet.rounding.mode} to a multiple of ${bet.rounding.text}; the RTP at other stakes ` +
           `is in the RTP-by-stake table below, recomputed too. `;
       }
+      const meters = make("span", { class: "meters" });
+      if (bet.progressive !== null) {
+        const stake = formatNumber(bet.progressive.stake);
+        for (const meter of bet.progressive.meters.values()) {
+          const label = meter.name === "jackpot" ? "Jackpot meter" : `Meter ${meter.name}`;
+          meter.input = make("input", {
+            class: "meter", type: "text", size: "14", spellcheck: "false",
+            "data-bet": bet.id, "data-meter": meter.name, "aria-label": `${label} of ${bet.name}`,
+          });
+          meter.input.defaultValue = meter.text;
+          meters.append(`${label}: `, meter.input, ` (reset ${meter.text}). `);
+        }
+        meters.append(
+          `Its jackpot rows pay their share of the meter for the stake of ${stake}; ` +
+            "the figures above are recomputed at these meters. ",
+        );
+      }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
       const reset = make(
         "button",
@@ -488,14 +554,20 @@
         `Reset ${bet.name}`,
       );
       const attributes = { class: "designer-bet", "aria-live": "polite" };
-      bet.panel = make("p", attributes, note, error, " ", reset);
+      bet.panel = make("p", attributes, note, meters, error, " ", reset);
       bet.returnTable.after(bet.panel);
       for (const input of bet.inputs) input.setAttribute("aria-describedby", error.id);
+      for (const input of meterInputs(bet)) input.setAttribute("aria-describedby", error.id);
     }
     return bet.panel;
   };
 
-  const isEdited = (bet) => bet.inputs.some((input) => input.value !== input.defaultValue);
+  const meterInputs = (bet) =>
+    bet.progressive === null
+      ? []
+      : [...bet.progressive.meters.values()].map((m) => m.input).filter((i) => i !== null);
+  const isEdited = (bet) =>
+    [...bet.inputs, ...meterInputs(bet)].some((input) => input.value !== input.defaultValue);
 
   // The bet's chart (in its section, after the return table): redrawn for edited payouts as
   // exactodds/report/charts.py draws it (same layout, labels and percentages); while a payout
@@ -591,19 +663,30 @@
   // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
   // rows that parse and a dash for the rest.
   const update = (bet) => {
-    const payouts = bet.inputs.map((input, k) => {
-      const reset = bet.data.rows[k].reset_net; // a jackpot row, as written: paid at the reset
-      if (reset !== undefined && input.value === input.defaultValue) {
-        return { net: Q.of(reset), text: strip(input.value) };
-      }
+    const panel = panelOf(bet); // made first: it holds a progressive bet's meters
+    const problems = [];
+    for (const input of meterInputs(bet)) {
+      const meter = bet.progressive.meters.get(input.dataset.meter);
       try {
-        return parsePayout(input.value);
+        meter.value = parseMeter(input.value);
+        input.removeAttribute("aria-invalid");
+      } catch (error) {
+        if (!(error instanceof PayoutError)) throw error;
+        meter.value = null;
+        input.setAttribute("aria-invalid", "true");
+        const what = `${meter.name} meter: cannot read ${JSON.stringify(input.value)}`;
+        problems.push(`${what}: ${error.message}.`);
+      }
+      input.classList.toggle("edited", input.value !== input.defaultValue);
+    }
+    const payouts = bet.inputs.map((input) => {
+      try {
+        return parseRow(bet, input.value);
       } catch (error) {
         if (error instanceof PayoutError) return { error: error.message };
         throw error;
       }
     });
-    const problems = [];
     bet.inputs.forEach((input, k) => {
       const bad = payouts[k].error !== undefined;
       if (bad) {
@@ -640,12 +723,13 @@
         f.node.textContent = result.values.get(`${f.figure}|${f.row}|${f.form}`) || DASH;
       }
     }
-    const panel = panelOf(bet);
     markChart(bet, problems.length === 0 ? payouts : null);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);
-      panel.hidden = bet.rounding === null && problems.length === 0 && !isEdited(bet);
+      panel.hidden =
+        bet.rounding === null && bet.progressive === null && problems.length === 0 &&
+        !isEdited(bet);
     }
   };
 
@@ -686,8 +770,8 @@
       const names = edited.map((b) => `${b.name} (${b.id})`).join(", ");
       banner.replaceChildren(
         strong("Edited on this page:"),
-        ` the payouts of ${names} differ from the paytable ${DATA.file || ""}; their figures ` +
-          "are recomputed for the edited payouts. The paytable's file, its SHA-256 and the " +
+        ` the payouts or meters of ${names} differ from the paytable ${DATA.file || ""}; their ` +
+          "figures are recomputed for them. The paytable's file, its SHA-256 and the " +
           "Compliance section still describe the paytable as printed.",
       );
     }
@@ -796,7 +880,7 @@
 
   const reset = (targets) => {
     for (const bet of targets) {
-      for (const input of bet.inputs) input.value = input.defaultValue;
+      for (const input of [...bet.inputs, ...meterInputs(bet)]) input.value = input.defaultValue;
       update(bet);
     }
     refreshPage();
@@ -804,9 +888,10 @@
 
   document.addEventListener("input", (event) => {
     const input = event.target;
-    if (!(input instanceof HTMLInputElement) || !input.classList.contains("pays")) return;
+    if (!(input instanceof HTMLInputElement)) return;
     const bet = byId.get(input.dataset.bet);
-    if (bet === undefined || !bet.inputs.includes(input)) return;
+    if (bet === undefined) return;
+    if (!bet.inputs.includes(input) && !meterInputs(bet).includes(input)) return;
     update(bet);
     refreshPage();
   });
@@ -824,7 +909,7 @@
 
   // Form values a browser restored on reload are recomputed; rounded bets show their note.
   for (const bet of bets) {
-    if (isEdited(bet) || bet.rounding !== null) update(bet);
+    if (isEdited(bet) || bet.rounding !== null || bet.progressive !== null) update(bet);
   }
   refreshPage();
   if (designer !== null) designer.hidden = false;

@@ -35,9 +35,10 @@ from importlib import resources
 from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.payout import Payout, format_number, grammar
+from exactodds.payout import format_number, grammar
+from exactodds.paytable import Bet
 from exactodds.paytable_toml import Patchable, default_source, patchable
-from exactodds.progressive import JackpotPayout
+from exactodds.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
 from exactodds.tableau import BUILTIN
@@ -116,6 +117,13 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             f"Only the {len(sheet.bets)} bets on this page are exported (the paytable has "
             f"{len(t.bets)})."
         )
+    if any(b.bet.progressive is not None for b in sheet.bets):
+        notes.append(
+            "A progressive bet's meters can be set under its return table: its jackpot rows "
+            "then pay their share of each meter for the stake, and its figures are recomputed "
+            "at those meters. The export keeps each meter's reset (a meter is not a paytable "
+            "value)."
+        )
     if from_source:
         notes.append(
             f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
@@ -141,10 +149,23 @@ def _export(sheet: Sheet) -> Patchable:
     return patchable(shown)
 
 
-def _jackpot(pays: Payout) -> dict[str, str]:
-    """A jackpot row's net at the reset meter, which the script uses while the row is unedited
-    (its text, ``jackpot``, is not a payout it can read); nothing for other rows."""
-    return {"reset_net": exact(pays.net)} if isinstance(pays, JackpotPayout) else {}
+def _progressive(bet: Bet) -> dict[str, object] | None:
+    """A progressive bet's stake and meters (name, reset as ``p/q`` and as written), from which
+    the script pays its jackpot rows at the meters the user sets; None for other bets.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> _progressive(load_paytable("dragon-dragon").bet("dragon_dragon"))
+    {'stake': '1/1', 'meters': [{'name': 'jackpot', 'reset': '10000/1', 'text': '10000'}]}
+    """
+    if bet.progressive is None:
+        return None
+    return {
+        "stake": exact(bet.progressive.stake),
+        "meters": [
+            {"name": m.name, "reset": exact(m.reset), "text": format_number(m.reset)}
+            for m in bet.progressive.meters
+        ],
+    }
 
 
 def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
@@ -156,7 +177,9 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
     payout = grammar()
     # In JavaScript: named groups are (?<name>…), and \s takes U+FEFF too; after the text's
     # whitespace is collapsed (as str.split does) Python's \s can only meet a space.
-    payout["ratio"] = str(payout["ratio"]).replace("(?P<", "(?<").replace("\\s", " ")
+    for key, pattern in (("ratio", payout["ratio"]), ("jackpot", JACKPOT_PATTERN)):
+        payout[key] = str(pattern).replace("(?P<", "(?<").replace("\\s", " ")
+    payout["max_meter"] = MAX_METER
     bets = []
     for b in sheet.bets:
         bet = b.bet
@@ -175,6 +198,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                     "mode": rounding.mode.value,
                 },
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
+                "progressive": _progressive(bet),
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
@@ -182,7 +206,6 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                         "event": spec.event,
                         "when": str(spec.when),
                         "text": spec.pays.text or str(spec.pays),
-                        **_jackpot(spec.pays),
                     }
                     for row, spec in zip(b.figures.rows, bet.rows, strict=True)
                 ],
