@@ -459,9 +459,7 @@ def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None)
     counting ``bet``'s rows, among its offered rounds, on ``shoe`` (in the rounds that agree
     with ``known`` cards, as ``odds --given`` counts them: a known card breaks the suit
     symmetry, which can cost more than the whole shoe)."""
-    from exactodds.cards import work
-
-    return work([row.when for row in bet.rows], shoe, tableau, offer=bet.offer, known=known)
+    return bet.card_work(shoe, tableau, known)
 
 
 def removal_shoes(shoe: Shoe) -> int:

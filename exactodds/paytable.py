@@ -11,7 +11,7 @@ Paytable files are read and checked by :mod:`exactodds.paytable_loader`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -188,6 +188,19 @@ class Bet:
         if self.card_level:
             return list(_card_counts(joint.shoe, joint.tableau, self.conditions).rows)
         return list(_row_combinations(joint, self))
+
+    def card_work(
+        self,
+        shoe: Shoe,
+        tableau: Tableau,
+        known: Mapping[str, Collection[tuple[int, int]]] | None = None,
+    ) -> int:
+        """The card engine's estimated work (:func:`exactodds.cards.work`, cell operations) of
+        counting the rows, among the offered rounds, on ``shoe`` (in the rounds that agree with
+        ``known`` cards)."""
+        from exactodds.cards import work
+
+        return work([row.when for row in self.rows], shoe, tableau, offer=self.offer, known=known)
 
     def offered(self, joint: Joint) -> int:
         """Combinations of the rounds where the bet is offered: every round (``joint.total``)
@@ -460,10 +473,8 @@ def _reference_cheap(bet: Bet, joint: Joint) -> bool:
     more than counting it on ``joint``'s shoe did (:func:`exactodds.cards.work`): the check of
     a row absent from a small shoe then never dominates the command's work; beyond it the row
     is said to never occur with this shoe (a warning, not the error of a dead row)."""
-    from exactodds.budget import bet_work
-
-    reference = bet_work(bet, Shoe.decks(REFERENCE_DECKS), joint.tableau)
-    return reference <= bet_work(bet, joint.shoe, joint.tableau)
+    reference = bet.card_work(Shoe.decks(REFERENCE_DECKS), joint.tableau)
+    return reference <= bet.card_work(joint.shoe, joint.tableau)
 
 
 @lru_cache(maxsize=512)
