@@ -17,7 +17,16 @@ from exactodds.errors import ExactOddsError, InputFileError, elide
 from exactodds.escape import printable
 from exactodds.suggest import did_you_mean
 
-__all__ = ["Kind", "bundled_dir", "bundled_files", "display_path", "resolve"]
+__all__ = [
+    "Kind",
+    "bundled_dir",
+    "bundled_files",
+    "bundled_paytables",
+    "default_paytable",
+    "display_path",
+    "resolve",
+    "resolve_paytable",
+]
 
 Kind = Literal["paytables", "profiles"]
 """The kinds of bundled files, each in its folder of the package's ``data``."""
@@ -90,3 +99,35 @@ def display_path(path: Path | None) -> str:
         except ValueError:
             pass
     return printable(path.as_posix())
+
+
+def bundled_paytables() -> list[Path]:
+    """The paytables that ship with exactodds, sorted by file name.
+
+    >>> [p.stem for p in bundled_paytables()][:3]
+    ['banker-streak', 'bonus-pairs', 'classic']
+    """
+    return bundled_files("paytables")
+
+
+def default_paytable() -> Path:
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
+
+    >>> default_paytable().name, default_paytable() in bundled_paytables()
+    ('classic.toml', True)
+    """
+    return bundled_dir("paytables") / "classic.toml"
+
+
+def resolve_paytable(spec: str | Path) -> Path:
+    """A paytable path from a file path or the name of a bundled paytable (``classic``); see
+    :func:`~exactodds.bundled.resolve`.
+
+    >>> resolve_paytable("classic") == default_paytable()
+    True
+    >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
+    """
+    return resolve("paytables", spec)[0]

@@ -12,16 +12,15 @@ nothing in it is ever executed. A rules file it names must stay inside its folde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from exactodds.bundled import bundled_dir, bundled_files, resolve
+from exactodds.bundled import bundled_paytables, default_paytable, resolve_paytable
 from exactodds.conditions import Condition, absent_comparisons, offer_reads_later, parse_condition
-from exactodds.engine import Joint, joint_distribution
 from exactodds.errors import (
     ExactOddsError,
     InputFileError,
@@ -44,15 +43,13 @@ from exactodds.limits import (
 from exactodds.payout import Payout, parse_number
 from exactodds.paytable import (
     Bet,
-    Occurrence,
     Paytable,
     Rounding,
     RoundingMode,
     Row,
-    row_occurrence,
 )
+from exactodds.paytable_judge import bet_path, judge_rows, never_offered, row_path
 from exactodds.progressive import bind_progressive, parse_row_payout
-from exactodds.shoe import Shoe
 from exactodds.streak import StreakBet, parse_streak_bet
 from exactodds.suggest import did_you_mean
 from exactodds.tableau import Tableau
@@ -73,38 +70,6 @@ __all__ = [
 
 
 # -- locating bundled files ---------------------------------------------------------------------
-
-
-def bundled_paytables() -> list[Path]:
-    """The paytables that ship with exactodds, sorted by file name.
-
-    >>> [p.stem for p in bundled_paytables()][:3]
-    ['banker-streak', 'bonus-pairs', 'classic']
-    """
-    return bundled_files("paytables")
-
-
-def default_paytable() -> Path:
-    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
-
-    >>> default_paytable().name, default_paytable() in bundled_paytables()
-    ('classic.toml', True)
-    """
-    return bundled_dir("paytables") / "classic.toml"
-
-
-def resolve_paytable(spec: str | Path) -> Path:
-    """A paytable path from a file path or the name of a bundled paytable (``classic``); see
-    :func:`~exactodds.bundled.resolve`.
-
-    >>> resolve_paytable("classic") == default_paytable()
-    True
-    >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
-    """
-    return resolve("paytables", spec)[0]
 
 
 T = TypeVar("T")
@@ -147,15 +112,6 @@ class _Problems:
 
     def warn(self, message: str, *paths: KeyPath) -> None:
         self.warnings.append(f"{self.where(*paths)}: {message}")
-
-
-def _bet_path(bet_id: str, *more: str | int) -> KeyPath:
-    return ("bets", bet_id, *more)
-
-
-def _row_path(bet_id: str, n: int, *more: str) -> KeyPath:
-    """Key path of row ``n`` (1-based) of a bet, or of a key of it."""
-    return ("bets", bet_id, "rows", n - 1, *more)
 
 
 def _unknown_keys(
@@ -226,7 +182,7 @@ def parse_paytable(
     allow = data.get("allow_unreachable", False)
     if not isinstance(allow, bool):
         problems.add(f"'allow_unreachable' must be true or false, not {quote(allow)}")
-    _judge(table, problems, game, counted, allow=allow_unreachable or allow is True)
+    judge_rows(table, problems, game, counted, allow=allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
     return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
@@ -304,7 +260,7 @@ def _parse_rules(value: Any, problems: _Problems) -> Tableau | None:
 
 
 def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
-    here = _bet_path(bet_id)
+    here = bet_path(bet_id)
     message = too_long(bet_id, MAX_NAME_CHARS, "bet id", show=True)
     if message is not None:
         problems.add(message)
@@ -316,18 +272,18 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         return None
     start = len(problems.items)
     _unknown_keys(
-        data, _BET_KEYS, problems, f"bet {bet_id!r}: ", lambda key: [_bet_path(bet_id, key), here]
+        data, _BET_KEYS, problems, f"bet {bet_id!r}: ", lambda key: [bet_path(bet_id, key), here]
     )
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         problems.add(
             f"bet {bet_id!r}: 'name' must be a string, not {quote(name)}",
-            _bet_path(bet_id, "name"),
+            bet_path(bet_id, "name"),
         )
     for key, limit in (("name", MAX_NAME_CHARS), ("description", MAX_TEXT_CHARS)):
         message = too_long(str(data.get(key, "")), limit, f"bet {bet_id!r}: {key!r}")
         if message is not None:
-            problems.add(message, _bet_path(bet_id, key))
+            problems.add(message, bet_path(bet_id, key))
     max_round = data.get("max_round")
     if max_round is not None and (
         not isinstance(max_round, int)
@@ -337,16 +293,16 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         problems.add(
             f"bet {bet_id!r}: max_round must be a positive integer of at most "
             f"{MAX_SHOE_CARDS:,}, not {quote(max_round)}",
-            _bet_path(bet_id, "max_round"),
+            bet_path(bet_id, "max_round"),
         )
     rounding = _parse_rounding(bet_id, data.get("rounding"), problems)
     offer = _parse_offer(bet_id, data.get("offer"), problems)
     rows = _parse_rows(bet_id, data.get("rows"), problems)
     if len(problems.items) > start:
         return None
-    paths = [_bet_path(bet_id, k) for k in ("progressive", "stake")]
+    paths = [bet_path(bet_id, k) for k in ("progressive", "stake")]
     bind = partial(bind_progressive, bet_id, data, rows)
-    if (bound := _extension(bind, problems, *paths, _bet_path(bet_id))) is None:
+    if (bound := _extension(bind, problems, *paths, bet_path(bet_id))) is None:
         return None
     progressive, bound_rows = bound
     return Bet(
@@ -368,7 +324,7 @@ def _parse_bets(
     bets: list[Bet] = []
     streaks: list[StreakBet] = []
     for key, bet_data in bets_data.items():
-        bet_id, here = str(key), _bet_path(str(key))
+        bet_id, here = str(key), bet_path(str(key))
         if isinstance(bet_data, Mapping) and "streak" in bet_data:
             call = partial(parse_streak_bet, bet_id, bet_data)
             if (streak := _extension(call, problems, (*here, "streak"), here)) is not None:
@@ -392,18 +348,18 @@ def _extension(parse: Callable[[], T], problems: _Problems, *paths: KeyPath) -> 
 
 def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
     """The rows of a bet, each checked, and 'otherwise' last; problems in ``problems``."""
-    here = _bet_path(bet_id)
+    here = bet_path(bet_id)
     rows: list[Row] = []
     if not isinstance(rows_data, list) or not rows_data:
         problems.add(
             f"bet {bet_id!r}: 'rows' must be a non-empty list of rows",
-            _bet_path(bet_id, "rows"),
+            bet_path(bet_id, "rows"),
             here,
         )
     elif len(rows_data) > MAX_ROWS:
         problems.add(
             f"bet {bet_id!r}: {len(rows_data):,} rows is over the limit of {MAX_ROWS} rows",
-            _bet_path(bet_id, "rows"),
+            bet_path(bet_id, "rows"),
             here,
         )
     else:
@@ -417,13 +373,13 @@ def _parse_rows(bet_id: str, rows_data: Any, problems: _Problems) -> list[Row]:
                     problems.add(
                         f"bet {bet_id!r} row {n}: 'otherwise' must be the last row "
                         f"(rows {n + 1}-{len(rows)} can never match)",
-                        _row_path(bet_id, n),
+                        row_path(bet_id, n),
                     )
             if not rows[-1].when.is_otherwise:
                 problems.add(
                     f'bet {bet_id!r}: the last row must be when = "otherwise" '
                     "(every round must settle the bet)",
-                    _row_path(bet_id, len(rows)),
+                    row_path(bet_id, len(rows)),
                 )
     return rows
 
@@ -432,7 +388,7 @@ def _parse_offer(bet_id: str, value: Any, problems: _Problems) -> Condition | No
     """The condition on the first four cards under which the bet is offered (None: always)."""
     if value is None:
         return None
-    here = _bet_path(bet_id, "offer")
+    here = bet_path(bet_id, "offer")
     try:
         offer = _remembered(problems.conditions, value, parse_condition)
     except PaytableError as exc:
@@ -454,7 +410,7 @@ def _parse_offer(bet_id: str, value: Any, problems: _Problems) -> Condition | No
 def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | None:
     if value is None:
         return None
-    here = _bet_path(bet_id, "rounding")
+    here = bet_path(bet_id, "rounding")
     if not isinstance(value, Mapping) or set(value) - {"step", "mode"} or "step" not in value:
         problems.add(
             f'bet {bet_id!r}: rounding must be {{ step = "0.01", mode = "down" }}, '
@@ -488,12 +444,12 @@ def _parse_rounding(bet_id: str, value: Any, problems: _Problems) -> Rounding | 
 
 def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | None:
     where = f"bet {bet_id!r} row {n}"
-    here = _row_path(bet_id, n)
+    here = row_path(bet_id, n)
     if not isinstance(data, Mapping):
         problems.add(f"{where}: a row must be {{ when = …, pays = …, event = … }}", here)
         return None
     when_text = data.get("when")
-    ok = _unknown_keys(data, _ROW_KEYS, problems, f"{where}: ", lambda k: [_row_path(bet_id, n, k)])
+    ok = _unknown_keys(data, _ROW_KEYS, problems, f"{where}: ", lambda k: [row_path(bet_id, n, k)])
     if "when" not in data:
         problems.add(f"{where}: missing 'when'", here)
         return None
@@ -503,22 +459,22 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
     try:
         when = _remembered(problems.conditions, when_text, parse_condition)
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "when"))
+        problems.add(f"{where}: {exc}", row_path(bet_id, n, "when"))
         ok = False
     try:
         pays = _remembered(problems.payouts, data["pays"], parse_row_payout)
     except PaytableError as exc:
-        problems.add(f"{where}: {exc}", _row_path(bet_id, n, "pays"))
+        problems.add(f"{where}: {exc}", row_path(bet_id, n, "pays"))
         ok = False
     event = data.get("event", when_text if isinstance(when_text, str) else "")
     if not isinstance(event, str):
         problems.add(
             f"{where}: 'event' must be a string, not {quote(event)}",
-            _row_path(bet_id, n, "event"),
+            row_path(bet_id, n, "event"),
         )
         ok = False
     elif "event" in data and (message := too_long(event, MAX_NAME_CHARS, f"{where}: 'event'")):
-        problems.add(message, _row_path(bet_id, n, "event"))
+        problems.add(message, row_path(bet_id, n, "event"))
         ok = False
     if not ok:
         return None
@@ -526,7 +482,7 @@ def _parse_row(bet_id: str, n: int, data: Any, problems: _Problems) -> Row | Non
         problems.warn(
             f"{where}: {text!r} compares two cards that may not be dealt: it is false when "
             "either is none (write '… == none' to match rounds without them)",
-            _row_path(bet_id, n, "when"),
+            row_path(bet_id, n, "when"),
         )
     return Row(when, pays, str(event) if str(event) != "otherwise" else "Otherwise")
 
@@ -539,27 +495,6 @@ def _remembered(memo: dict[str, T], text: object, parse: Callable[[Any], T]) -> 
     if value is None:
         value = memo[text] = parse(text)
     return value
-
-
-def _judge(
-    table: Paytable,
-    problems: _Problems,
-    game: GameChoice | None,
-    counted: bool,
-    *,
-    allow: bool = False,
-    examples: bool = False,
-) -> None:
-    """Judge the rows and offers of ``table`` under the game actually used: ``game`` applied
-    (its shoe and rules), else the paytable's own. Card-level bets are judged only where the
-    command counts them on that shoe (``counted``): their work is checked first, and the
-    counts are those the command then uses (cached), so judging costs nothing more."""
-    shoe, tableau = (game or PAYTABLE_GAME).resolve(table)
-    judged = table.bets if counted else tuple(b for b in table.bets if not b.card_level)
-    if counted and not _check_card_work(table, shoe, tableau, problems, examples):
-        return
-    if judged:
-        _check_occurrence(judged, shoe, tableau, problems, allow)
 
 
 def judge_paytable(
@@ -580,117 +515,10 @@ def judge_paytable(
     file = read_data(table.path, "toml") if table.path is not None else None  # lines cited
     problems = _Problems(str(table.path or table.name), file.text if file else "")
     allow = file is not None and file.data.get("allow_unreachable") is True
-    _judge(card, problems, game, counted=True, allow=allow, examples=examples)
+    judge_rows(card, problems, game, counted=True, allow=allow, examples=examples)
     if problems.items:
         raise first_problem(PaytableError, problems.items, "")
     return replace(table, warnings=(*table.warnings, *problems.warnings))
-
-
-def _check_card_work(
-    table: Paytable, shoe: Shoe, tableau: Tableau, problems: _Problems, examples: bool = False
-) -> bool:
-    """Whether the card-level bets are within the card engine's budget on the shoe used
-    (:func:`~exactodds.budget.check_card_work`): checked before they are counted."""
-    from exactodds.budget import card_work, card_work_over
-
-    over = card_work_over(card_work(table.bets, shoe, tableau, examples=examples))
-    if over is None:
-        return True
-    bet_id, message = over
-    problems.add(f"bet {bet_id!r} {message}", _bet_path(bet_id))
-    return False
-
-
-def _check_occurrence(
-    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, problems: _Problems, allow: bool = False
-) -> None:
-    """Offers that no round of the game makes (an error: the bet is never offered), and rows
-    that never occur in it: an error when no shoe could ever settle them under these rules nor
-    under any built-in tableau (dead text; a warning when ``allow``ed: generated tables), a
-    warning when only this shoe or these rules cannot (``--rules`` may rescue it; see
-    :func:`~exactodds.paytable.row_occurrence`)."""
-    joint = joint_distribution(shoe, tableau)
-    for bet in bets:
-        never = never_offered(bet, joint)
-        if never is not None:
-            problems.add(never, _bet_path(bet.id, "offer"))
-            continue
-        for n, (row, seen) in enumerate(zip(bet.rows, row_occurrence(bet, joint), strict=True), 1):
-            if seen is Occurrence.NEVER:
-                rescue = _rules_rescuing(bet, n - 1, tableau)
-                if rescue is not None:
-                    problems.warn(
-                        f"bet {bet.id!r} row {n} ({row.event!r}): never occurs under "
-                        f"{tableau.name} rules (its sheet shows 0 combinations); it occurs "
-                        f"under {rescue} rules (--rules {rescue})",
-                        _row_path(bet.id, n),
-                    )
-                    continue
-                reason = (
-                    "earlier rows take every round it names"
-                    if not row.when.is_otherwise
-                    else "earlier rows cover every round"
-                )
-                message = (
-                    f"bet {bet.id!r} row {n} ({row.event!r}): can never match, on any shoe "
-                    f"({reason} or it names an impossible round)"
-                )
-                if allow:
-                    problems.warn(f"{message}; allowed (allow_unreachable)", _row_path(bet.id, n))
-                else:
-                    problems.add(message, _row_path(bet.id, n))
-            elif seen is Occurrence.NOT_WITH_THIS_SHOE:
-                problems.warn(
-                    f"bet {bet.id!r} row {n} ({row.event!r}): {seen.value} "
-                    f"({shoe.describe()}); its sheet shows 0 combinations",
-                    _row_path(bet.id, n),
-                )
-
-
-def never_offered(bet: Bet, joint: Joint) -> str | None:
-    """Why ``bet`` is refused on ``joint``'s shoe and rules when its offer is made in no round
-    (its sheet would have no offered round to give a figure of), else None: one judgement for
-    every command and format.
-
-    >>> from exactodds.shoe import Shoe
-    >>> nines = parse_condition("count(initial, rank == 9 and suit == hearts) >= 2")
-    >>> bet = replace(load_paytable("classic").bet("player"), offer=nines)
-    >>> never_offered(bet, joint_distribution(Shoe.decks(1)))  # doctest: +ELLIPSIS
-    "bet 'player': its offer 'count(initial, rank == 9 and suit == hearts) >= 2' is never ..."
-    >>> never_offered(bet, joint_distribution(Shoe.decks(2))) is None
-    True
-    """
-    if bet.offer is None or bet.offered(joint):
-        return None
-    game = f"{joint.shoe.describe()}, {joint.tableau.name} rules"
-    return (
-        f"bet {bet.id!r}: its offer {quote(bet.offer.text)} is never made ({game}): no round "
-        "offers the bet (more decks, or another offer)"
-    )
-
-
-def _rules_rescuing(bet: Bet, index: int, dead_under: Tableau) -> str | None:
-    """The first built-in tableau under which row ``index`` of ``bet`` settles some round on
-    the reference shoe, or None. Card-level bets are tried only where the card engine's
-    estimate is small (:data:`_RESCUE_WORK`): else the row stays an error."""
-    from exactodds.budget import bet_work
-    from exactodds.paytable import REFERENCE_DECKS
-    from exactodds.tableau import BUILTIN
-
-    reference = Shoe.decks(REFERENCE_DECKS)
-    for name, tableau in BUILTIN.items():
-        if tableau == dead_under:
-            continue
-        if bet.card_level and bet_work(bet, reference, tableau) > _RESCUE_WORK:
-            continue
-        if bet.row_combinations(joint_distribution(reference, tableau))[index]:
-            return name
-    return None
-
-
-_RESCUE_WORK = 5 * 10**8
-"""Most card-engine work (about 1 s) spent per tableau on whether another tableau rescues a
-card-level row that is dead under the file's own rules."""
 
 
 def validate_paytable(path: str | Path) -> list[str]:

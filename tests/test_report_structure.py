@@ -27,6 +27,7 @@ MAX_LINES = 600
 """A module longer than this must be one job, named in :data:`LONG_MODULES`."""
 
 LONG_MODULES = {
+    "budget.py": "work budgets: each command's cost estimated, and refused up front when over",
     "analysis/kernel.py": "the modular-arithmetic evaluation kernel (numpy and its numba twin)",
     "cards.py": "the card-level engine: exact counts of bets that read the cards themselves",
     "compare.py": "house edges over game variants, and their table",
