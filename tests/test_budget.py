@@ -66,6 +66,8 @@ def test_the_paytables_are_valid(made: dict[str, Path], cli: Cli) -> None:
             "rows",
             [
                 "compare",
+                "--rules",
+                "punto-banco,mini,pronto",
                 "--tie",
                 "8:1,9:1",
                 "--decks",
@@ -73,7 +75,11 @@ def test_the_paytables_are_valid(made: dict[str, Path], cli: Cli) -> None:
             ],
             "MAX_COMPARE_WORK",
         ),
-        ("rows", ["compare", "--formula"], "MAX_FORMULA_WORK"),
+        (
+            "rows",
+            ["compare", "--formula", "--rules", "punto-banco,mini,pronto", "--tie", "8:1,9:1"],
+            "MAX_FORMULA_WORK",
+        ),
     ],
 )
 def test_what_the_budget_refuses(
