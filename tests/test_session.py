@@ -202,7 +202,8 @@ def test_to_frame_and_notebook_display() -> None:
     pytest.importorskip("pandas")
     s = session("classic", "tie", 4)
     frame = s.to_frame()
-    assert list(frame.columns) == ["net", "probability"]
+    # exact columns, each with a float copy for plotting beside it
+    assert list(frame.columns) == ["net", "net_float", "probability", "probability_float"]
     assert sum(frame["probability"]) == 1
     assert "<svg" in s._repr_html_() and "simulate" in s._repr_html_()
 
