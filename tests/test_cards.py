@@ -331,7 +331,11 @@ def test_work_grows_with_what_the_engine_enumerates() -> None:
     ("text", "shoe", "known"),
     [
         ("player.total == 9", Shoe.decks(8), None),
-        ("banker.card3.suit == hearts and count(round, colour == red) >= 3", Shoe.decks(8), None),
+        (  # three ranks of 8 decks: the suit-asymmetric six-card case, in seconds
+            "banker.card3.suit == hearts and count(round, colour == red) >= 3",
+            shoe_of([(r, s) for r in (0, 4, 12) for s in range(4)] * 8),
+            None,
+        ),
         ("count(round, colour == red) == 6", Shoe.decks(8), None),
         ("player.poker == pair", Shoe.decks(1).remove("Kh Qh 9c 9d 2s 5h 6h 7h 8h"), None),
         ("banker.card3.rank == 9", Shoe.decks(2), {"P1": [(8, 0), (8, 1)], "B3": [(8, 2)]}),
