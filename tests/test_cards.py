@@ -230,7 +230,7 @@ def small_shoe(draw: st.DrawFn) -> Shoe:
     return shoe_of(cards)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rows=st.lists(condition(), min_size=1, max_size=3),
     offer=st.none() | condition(first_four=True),
