@@ -248,6 +248,18 @@ class Settlement:
         """What the player gets back: stake plus the net result."""
         return self.stake + self.amount
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
+        return {
+            "bet": self.bet.id,
+            "name": self.bet.name,
+            "stake": exact(self.stake),
+            "event": self.row.event,
+            "pays": self.row.pays.stated(Notation.BOTH),
+            "net": exact(self.amount),
+            "returns": exact(self.returned),
+        }
+
 
 @dataclass(frozen=True)
 class SettledRound:
@@ -294,18 +306,7 @@ class SettledRound:
         """
         t = self.paytable
         return {
-            "bets": [
-                {
-                    "bet": x.bet.id,
-                    "name": x.bet.name,
-                    "stake": exact(x.stake),
-                    "event": x.row.event,
-                    "pays": x.row.pays.stated(Notation.BOTH),
-                    "net": exact(x.amount),
-                    "returns": exact(x.returned),
-                }
-                for x in self.settlements
-            ],
+            "bets": [x.to_json() for x in self.settlements],
             "net": exact(self.net),
             "round": round_data(self.round),
             "paytable": t.name,

@@ -102,18 +102,7 @@ class SettledRounds:
         ``streak`` and ``settled_on_round``; ``null`` results while it runs), the net, every
         round as ``settle`` gives one, the paytable, shoe and rules; exact values ``"p/q"``."""
         t = self.paytable
-        bets: list[dict[str, Any]] = [
-            {
-                "bet": x.bet.id,
-                "name": x.bet.name,
-                "stake": exact(x.stake),
-                "event": x.row.event,
-                "pays": x.row.pays.stated(Notation.BOTH),
-                "net": exact(x.amount),
-                "returns": exact(x.returned),
-            }
-            for x in self.settlements
-        ]
+        bets: list[dict[str, Any]] = [x.to_json() for x in self.settlements]
         for y in self.streaks:
             amount, returned = y.amount, y.returned
             bets.append(
