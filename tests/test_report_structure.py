@@ -32,7 +32,6 @@ LONG_MODULES = {
     "cards.py": "the card-level engine: exact counts of bets that read the cards themselves",
     "compare.py": "house edges over game variants, and their table",
     "compliance.py": "jurisdiction rules checked against a bet's exact figures",
-    "conditions.py": "the paytable condition language: parser and evaluator",
     "information.py": "exact conditional figures given seen cards",
     "protection.py": "information exposure: what a seen card (sort, flash, burn) is worth",
     "round.py": "one round of baccarat: tableau play and its features",
