@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactodds.cards as cards_module
+import exactodds.counting.engine as engine_module
+import exactodds.counting.plan as plan_module
 from exactodds.cards import row_counts
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.engine import joint_distribution
@@ -93,7 +95,7 @@ def test_offers_count_per_offered_round() -> None:
 def test_symmetry_and_blocks_stay_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Blocks of one cell: every slot is looped over and suit symmetry is used on the
     symmetric shoe (the others have none)."""
-    monkeypatch.setattr(cards_module, "_CELLS", 8)
+    monkeypatch.setattr(plan_module, "_CELLS", 8)
     for rows in HAND_WRITTEN[:4]:
         for shoe in SMALL[1:]:
             check(rows, shoe)
@@ -240,12 +242,12 @@ def small_shoe(draw: st.DrawFn) -> Shoe:
 def test_random_conditions_match_brute_force(
     rows: list[str], offer: str | None, shoe: Shoe, block: int
 ) -> None:
-    old = cards_module._CELLS
-    cards_module._CELLS = block
+    old = plan_module._CELLS
+    plan_module._CELLS = block
     try:
         check(rows, shoe, offer)
     finally:
-        cards_module._CELLS = old
+        plan_module._CELLS = old
 
 
 @pytest.mark.parametrize(
@@ -302,12 +304,12 @@ def test_literals_in_a_list_break_the_suit_symmetry(text: str) -> None:
     not treat the condition as symmetric under suit permutations (small blocks force the
     outer loop, where the symmetry is used)."""
     shoe = shoe_of([(0, 0), (0, 0), (0, 1), (0, 1), (0, 2), (7, 2)])
-    old = cards_module._CELLS
-    cards_module._CELLS = 8
+    old = plan_module._CELLS
+    plan_module._CELLS = 8
     try:
         check([text], shoe, None)
     finally:
-        cards_module._CELLS = old
+        plan_module._CELLS = old
 
 
 def test_work_grows_with_what_the_engine_enumerates() -> None:
@@ -353,9 +355,9 @@ def test_work_counts_the_cells_the_engine_evaluates(
     conditions that the first cards never decide (or that never read the sixth card)."""
     conditions = [parse_condition(text), OTHERWISE]
     tableau = BUILTIN["punto-banco"]
-    settle = cards_module._Tally.settle
+    settle = engine_module._Tally.settle
     for staged in (True, False):
-        monkeypatch.setattr(cards_module, "_STAGED", staged)
+        monkeypatch.setattr(plan_module, "_STAGED", staged)
         evaluated = 0
 
         def counting(self: object, rnd: object, cells: object, *args: object) -> None:
@@ -363,11 +365,11 @@ def test_work_counts_the_cells_the_engine_evaluates(
             evaluated += cells.size  # type: ignore[attr-defined]
             settle(self, rnd, cells, *args)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(cards_module._Tally, "settle", counting)
+        monkeypatch.setattr(engine_module._Tally, "settle", counting)
         row_counts(conditions, shoe, known=known)
-        monkeypatch.setattr(cards_module._Tally, "settle", settle)
-        plan = cards_module._plan(conditions, shoe, tableau, offer=None, known=known)
-        estimate, _ = cards_module._cells(plan, tableau)
+        monkeypatch.setattr(engine_module._Tally, "settle", settle)
+        plan = plan_module._plan(conditions, shoe, tableau, offer=None, known=known)
+        estimate, _ = plan_module._cells(plan, tableau)
         assert 0.7 * evaluated <= estimate <= 1.3 * evaluated, (staged, evaluated, estimate)
 
 
@@ -379,15 +381,15 @@ def test_work_is_an_upper_bound_when_the_first_cards_decide(
     shoe = shoe_of([(r, s) for r in (0, 4, 12) for s in range(4)] * 2)
     conditions = [parse_condition("player.poker == flush and banker.poker == flush"), OTHERWISE]
     evaluated = 0
-    settle = cards_module._Tally.settle
+    settle = engine_module._Tally.settle
 
     def counting(self: object, rnd: object, cells: object, *args: object) -> None:
         nonlocal evaluated
         evaluated += cells.size  # type: ignore[attr-defined]
         settle(self, rnd, cells, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cards_module._Tally, "settle", counting)
+    monkeypatch.setattr(engine_module._Tally, "settle", counting)
     row_counts(conditions, shoe)
-    plan = cards_module._plan(conditions, shoe, BUILTIN["punto-banco"], offer=None, known=None)
-    estimate, _ = cards_module._cells(plan, BUILTIN["punto-banco"])
+    plan = plan_module._plan(conditions, shoe, BUILTIN["punto-banco"], offer=None, known=None)
+    estimate, _ = plan_module._cells(plan, BUILTIN["punto-banco"])
     assert evaluated < 0.7 * estimate  # the flushes decided after five cards

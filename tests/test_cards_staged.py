@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import exactodds.cards as cards_module
+import exactodds.counting.plan as plan_module
 from exactodds.cards import row_counts
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.shoe import Shoe
@@ -117,7 +117,7 @@ def test_staged_and_general_paths_agree(
     symmetric, the second not) both paths agree."""
     shoe = shoe_of([(r, s) for r in (0, 4, 12) for s in range(4)] * 2 + extra)
     staged = engine(rows, shoe)
-    monkeypatch.setattr(cards_module, "_STAGED", False)
+    monkeypatch.setattr(plan_module, "_STAGED", False)
     assert engine(rows, shoe) == staged
 
 
@@ -142,12 +142,12 @@ def test_random_conditions_and_known_cards_match_brute_force(
     cards = sorted(set(physical_cards(shoe)))
     positions = data.draw(st.sets(st.sampled_from(["P1", "B1", "P2", "B2", "P3", "B3"])))
     known = {p: data.draw(st.sets(st.sampled_from(cards), min_size=1)) for p in positions}
-    old = cards_module._CELLS, cards_module._STAGED
-    cards_module._CELLS, cards_module._STAGED = block, staged
+    old = plan_module._CELLS, plan_module._STAGED
+    plan_module._CELLS, plan_module._STAGED = block, staged
     try:
         assert engine(rows, shoe, offer, known or None) == brute(rows, shoe, offer, known)
     finally:
-        cards_module._CELLS, cards_module._STAGED = old
+        plan_module._CELLS, plan_module._STAGED = old
 
 
 def test_known_cards_closed_under_suits_keep_the_symmetry() -> None:
@@ -163,10 +163,10 @@ def test_known_cards_closed_under_suits_keep_the_symmetry() -> None:
         (ROWS[3], {"P2": aces + nines, "B3": nines}),
     ]:
         conditions = [parse_condition(r) for r in rows] + [OTHERWISE]
-        plan = cards_module._plan(conditions, shoe, tableau, offer=None, known=known)
+        plan = plan_module._plan(conditions, shoe, tableau, offer=None, known=known)
         assert len(plan.group) == 24, rows
         assert engine(rows, shoe, None, known) == brute(rows, shoe, None, known), (rows, known)
-    plan = cards_module._plan(
+    plan = plan_module._plan(
         [parse_condition(ROWS[0][0]), OTHERWISE], shoe, tableau, offer=None, known={"P1": [(0, 0)]}
     )
     assert len(plan.group) == 6  # the permutations fixing clubs
@@ -187,12 +187,12 @@ def test_big_shoes_count_in_python_integers() -> None:
         assert list(got.rows) == bet.row_combinations(joint), bet.id
     rows = ["player.colour == red and banker.card3.value > 4"]
     staged = engine(rows, shoe)
-    old = cards_module._STAGED
-    cards_module._STAGED = False
+    old = plan_module._STAGED
+    plan_module._STAGED = False
     try:
         assert engine(rows, shoe) == staged
     finally:
-        cards_module._STAGED = old
+        plan_module._STAGED = old
 
 
 def test_the_cheaper_order_deals_the_draws_last() -> None:
@@ -205,8 +205,8 @@ def test_the_cheaper_order_deals_the_draws_last() -> None:
     ]
     conditions = [parse_condition(r) for r in rows] + [OTHERWISE]
     tableau = BUILTIN["punto-banco"]
-    plan = cards_module._plan(conditions, Shoe.decks(8), tableau, offer=None, known=None)
-    assert cards_module._staged(plan)
+    plan = plan_module._plan(conditions, Shoe.decks(8), tableau, offer=None, known=None)
+    assert plan_module._staged(plan)
     assert [a.slot for a in plan.axes][-2:] == [4, 5]
     for shoe in SHOES:
         assert engine(rows, shoe) == brute(rows, shoe)

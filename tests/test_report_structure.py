@@ -29,7 +29,6 @@ MAX_LINES = 600
 LONG_MODULES = {
     "budget.py": "work budgets: each command's cost estimated, and refused up front when over",
     "analysis/kernel.py": "the modular-arithmetic evaluation kernel (numpy and its numba twin)",
-    "cards.py": "the card-level engine: exact counts of bets that read the cards themselves",
     "compare.py": "house edges over game variants, and their table",
     "compliance.py": "jurisdiction rules checked against a bet's exact figures",
     "information.py": "exact conditional figures given seen cards",

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactodds.cards as cards_module
+import exactodds.counting.plan as plan_module
 from exactodds.cards import row_counts
 from exactodds.conditions import OTHERWISE, parse_condition
 from exactodds.errors import ConditionError
@@ -74,7 +75,7 @@ def test_offers_and_small_blocks_stay_exact(monkeypatch: pytest.MonkeyPatch) -> 
     """An offer on the first four cards' shape; one-cell blocks (the outer loop and the suit
     symmetry of the symmetric shoe)."""
     check(["most(round, rank) == 3"], SMALL[0], offer="shape(initial, rank) != [1, 1, 1, 1]")
-    monkeypatch.setattr(cards_module, "_CELLS", 8)
+    monkeypatch.setattr(plan_module, "_CELLS", 8)
     check(HAND_WRITTEN[1], SMALL[2])
 
 

@@ -28,7 +28,7 @@ __all__ = ["NOT_OFFERED", "dealt_rows", "physical"]
 NOT_OFFERED = -1
 """The row index :func:`dealt_rows` gives a round that does not offer the bet."""
 
-_RED = np.array([0, 1, 1, 0], dtype=np.int64)  # c d h s, as exactodds.cards
+_RED = np.array([0, 1, 1, 0], dtype=np.int64)  # c d h s, as exactodds.counting.classes
 _VALUES = np.array(RANK_VALUES, dtype=np.int64)
 
 
@@ -51,7 +51,8 @@ def dealt_rows(bets: Sequence[Bet], dealt: IntArray, tableau: Tableau) -> list[I
     >>> colour.rows[int(dealt_rows([colour], hearts, BUILTIN["punto-banco"])[0][0])].event
     'Four cards of one colour'
     """
-    from exactodds.cards import _Evaluator, _Round  # the engine's own evaluator, on dealt cards
+    # the engine's own evaluator, on dealt cards
+    from exactodds.counting.evaluate import _Evaluator, _Round
 
     ranks, suits = dealt // 4, dealt % 4
     slots = {

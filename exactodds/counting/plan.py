@@ -1,0 +1,293 @@
+"""The card engine's enumeration plan: order of the slots, block size, staging of the draws,
+and :func:`work`, its cost estimated without enumerating."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import perm, prod
+from typing import Any
+
+import numpy as np
+
+from exactodds.conditions import (
+    Condition,
+    Most,
+    Node,
+    Shape,
+    Var,
+    walk,
+)
+from exactodds.counting.classes import (
+    _COLOUR,
+    _GROUP_SLOTS,
+    _RED,
+    NONE,
+    POSITIONS,
+    Known,
+    _Axis,
+    _axis,
+    _coarsest,
+    _fineness,
+    _needs,
+    _norm,
+    _reads_sixth,
+    _symmetries,
+)
+from exactodds.counting.evaluate import _draw_tables
+from exactodds.errors import PaytableError
+from exactodds.shoe import Shoe
+from exactodds.tableau import BUILTIN, STOOD, Tableau
+
+_CELLS = 1 << 20  # cells of one numpy block
+_STAGED = True  # deal the first four cards, then the draws only (tests turn it off)
+
+
+def _chunk(cells: int) -> int:
+    """How many rows of ``cells`` cells make one numpy block (at least one)."""
+    return max(1, _CELLS // cells)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How :func:`row_counts` enumerates: the axes (outer ones looped over in Python, the
+    rest one numpy block), the suit permutations used, the third cards known."""
+
+    axes: tuple[_Axis, ...]
+    m: int
+    deal: bool
+    nodes: tuple[Node, ...]
+    group: tuple[tuple[int, ...], ...]
+    masked: Mapping[str, frozenset[tuple[int, int]]]
+    dtype: Any
+    tail: int
+    universe: int
+
+
+def _plan(
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau,
+    *,
+    offer: Condition | None,
+    known: Known | None,
+) -> _Plan:
+    if shoe.size < 6:
+        raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
+    nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
+    bits, deal, colour_literal = _needs(nodes)
+    allowed: dict[int, frozenset[tuple[int, int]]] = {}
+    masked: dict[str, frozenset[tuple[int, int]]] = {}
+    for position, given in (known or {}).items():
+        if position not in POSITIONS:
+            raise PaytableError(
+                f"unknown dealing position {position!r} (known: {', '.join(POSITIONS)})"
+            )
+        cards = frozenset(given)
+        i = POSITIONS.index(position)
+        if i < 4:
+            allowed[i] = cards
+            bits[i] = _coarsest(bits[i], cards)
+        else:
+            masked[position] = cards
+            deal = True
+            for s in (4,) if position == "P3" else (4, 5):
+                bits[s] = _coarsest(bits[s], cards)
+    n = shoe.size
+    big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
+    colours = colour_literal or any(b & _COLOUR for b in bits)
+    group = _symmetries(shoe, nodes, colours, colour_literal)
+    if known:  # only the permutations that map each position's known cards onto themselves
+        sets = [*allowed.values(), *masked.values()]
+        group = [
+            g
+            for g in group
+            if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
+        ]
+    slots = list(range(6 if deal else 4))
+    orders = [sorted(slots, key=lambda s: -_fineness(bits[s]))]
+    if deal and orders[0][-2:] != [4, 5]:  # the draws last: staged, if that costs less
+        orders.append([*sorted(range(4), key=lambda s: -_fineness(bits[s])), 4, 5])
+    plans = []
+    for order in orders:
+        axes, m = _arrange(order, bits, shoe, allowed, deal)
+        plans.append(
+            _Plan(
+                axes,
+                m,
+                deal,
+                tuple(nodes),
+                tuple(group),
+                masked,
+                object if big else np.int64,
+                1 if deal else perm(n - 4, 2),
+                perm(n, 6),
+            )
+        )
+    return min(plans, key=lambda plan: _cells(plan, tableau)[0])
+
+
+def _arrange(
+    order: Sequence[int],
+    bits: Sequence[int],
+    shoe: Shoe,
+    allowed: Mapping[int, frozenset[tuple[int, int]]],
+    deal: bool,
+) -> tuple[tuple[_Axis, ...], int]:
+    """The axes of the slots in ``order``, each at the finest level of itself and the later
+    ones (so that earlier classes nest in later ones), and how many are outer."""
+    levels = {}
+    for k, s in enumerate(order):
+        b = 0
+        for t in order[k:]:
+            b |= bits[t]
+        levels[s] = _norm(b)
+    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order)
+    # Outer axes are looped over in Python, inner ones form one numpy block.
+    m = len(axes)
+    while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
+        m -= 1
+    if _STAGED and deal and tuple(a.slot for a in axes[-2:]) == (4, 5):
+        # Staged (see _staged): the block is the four-card grid, its cells where a hand draws
+        # times the fifth card's classes, and so on in chunks; fewer, larger blocks.
+        m = len(axes) - 2
+        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 6):
+            m -= 1
+    return axes, m
+
+
+_CELL_COST = 8
+"""Numpy operations per cell that do not depend on the conditions (weights, masks, sums)."""
+_BLOCK_COST = 20_000
+"""The Python overhead of one block, in cell operations (about 0.2 ms)."""
+_POKER_COST = 4
+"""Operations per cell of a poker category (a table index from the ranks, a flush test)."""
+_HAND_COST = 24
+"""Operations per cell of a hand's colour (each of its cards compared, its third card looked
+up where the hand drew), counted once per feature as the engine computes it once; measured:
+``player.colour`` ran at 1.8·10⁸ a second counted as one operation, 7·10⁸ with this."""
+_SUITED_COST = 4
+"""The same for a hand's suitedness, which costs much less than its colour: measured by
+``benchmarks/budget.py`` (Perfect 9 and two suited hands ran 4 to 25 times faster than their
+estimate with the colour's cost)."""
+_PAIR_COST = 4
+"""Operations per cell and pair of a group's cards for its multiplicities (``shape``/``most``;
+once per group and attribute, as the engine computes them once): measured, ``shape(round,
+rank)`` ran at 1.1·10⁸ a second without this, ``most(round, colour)`` at 1.8·10⁸."""
+
+
+def _staged(plan: _Plan) -> bool:
+    """Whether :func:`row_counts` deals the first four cards, then the draws only: slots five
+    and six are read and are the last two axes, both inside the numpy block."""
+    axes = plan.axes
+    return (
+        _STAGED
+        and plan.deal
+        and plan.m <= len(axes) - 2
+        and (axes[-2].slot, axes[-1].slot) == (4, 5)
+    )
+
+
+def _orbit_count(axes: Sequence[_Axis], group: Sequence[tuple[int, ...]]) -> int:
+    """Sequences of classes of ``axes`` up to the suit permutations ``group`` (Burnside: the
+    mean over the group of the sequences each fixes)."""
+    kinds = [
+        (
+            [a.suit.count(suit) for suit in range(4)],
+            sum(1 for suit, colour in zip(a.suit, a.colour, strict=True) if suit == NONE != colour),
+            a.colour.count(NONE),
+        )
+        for a in axes
+    ]
+    fixed = 0
+    for g in group:
+        keeps = all(_RED[g[s]] == _RED[s] for s in range(4))
+        term = 1
+        for suits, colours, plain in kinds:
+            term *= sum(n for s, n in enumerate(suits) if g[s] == s) + colours * keeps + plain
+        fixed += term
+    return fixed // len(group)
+
+
+def _draw_shares(axes: Sequence[_Axis], tableau: Tableau) -> tuple[float, float]:
+    """The shares of four-class sequences (P1 B1 P2 B2) where a hand draws, and of those
+    extended by a fifth class where both draw (classes weighted alike, not by cards): what
+    the staged path extends."""
+    by_slot = {a.slot: np.bincount(np.array(a.value, dtype=np.int64), minlength=10) for a in axes}
+
+    def totals(x: Any, y: Any) -> Any:
+        out = np.zeros(10)
+        for v in range(10):
+            out += x[v] * np.roll(y, v)
+        return out
+
+    pd, bd = _draw_tables(tableau)
+    pairs = np.outer(totals(by_slot[0], by_slot[2]), totals(by_slot[1], by_slot[3]))
+    fifth = by_slot[4] / max(1, int(by_slot[4].sum()))
+    draws = float((pairs * (pd | bd[:, :, STOOD])).sum())
+    both = float((pairs * pd * (bd[:, :, :10] * fifth).sum(axis=2)).sum())
+    whole = max(1.0, float(pairs.sum()))
+    return draws / whole, both / whole
+
+
+def work(
+    conditions: Sequence[Condition],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    *,
+    offer: Condition | None = None,
+    known: Known | None = None,
+) -> int:
+    """An estimate of :func:`row_counts`' work for these inputs, without enumerating, in
+    *cell operations*: the numpy cells it evaluates times the operations per cell (a fixed
+    cost plus one per node of the conditions, more for a poker category), plus a fixed cost
+    per block. Cells: per block of the outer axes (one per orbit under the suit permutations,
+    counted by Burnside's lemma), the inner grid; where the draws are dealt apart, the
+    four-card grid, then its orbits' cells where a hand draws times the fifth card's classes
+    and where both draw times the fifth's and sixth's (none when no condition reads the
+    sixth card; all of them otherwise, though the first cards may decide some: the estimate
+    is then an upper bound). One core does roughly 10⁹ cell
+    operations a second (``benchmarks/cards.py`` prints the rate).
+
+    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> colour = [parse_condition("player.colour == red"), OTHERWISE]
+    >>> poker = [parse_condition("player.poker == flush and banker.poker == flush"), OTHERWISE]
+    >>> work(colour, Shoe.decks(8)) < 10**8 < 10**9 < work(poker, Shoe.decks(8))
+    True
+    """
+    plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
+    nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
+    # Each distinct subexpression once: a paytable repeats them row after row (Lucky Nines
+    # reads 117 nodes, 41 distinct), and the measured rates follow the distinct ones
+    # (``benchmarks/budget.py``).
+    read = list({repr(n): n for root in nodes for n in walk(root)}.values())
+    hands = {n.name for n in read if isinstance(n, Var) and n.name.endswith(".colour")}
+    suited = {n.name for n in read if isinstance(n, Var) and n.name.endswith(".suited")}
+    shapes = {(n.group, n.attr) for n in read if isinstance(n, Most | Shape)}
+    per_cell = (
+        _CELL_COST
+        + sum(_POKER_COST if isinstance(n, Var) and n.name.endswith(".poker") else 1 for n in read)
+        + _HAND_COST * len(hands)
+        + _SUITED_COST * len(suited)
+        + _PAIR_COST
+        * sum(len(_GROUP_SLOTS[g]) * (len(_GROUP_SLOTS[g]) - 1) // 2 for g, _ in shapes)
+    )
+    cells, blocks = _cells(plan, tableau)
+    return cells * per_cell + blocks * _BLOCK_COST
+
+
+def _cells(plan: _Plan, tableau: Tableau) -> tuple[int, int]:
+    """The cells and the blocks (three per prefix when staged) :func:`row_counts` evaluates
+    for ``plan``, estimated: exact but for the shares of draws, taken over classes, and for
+    the rounds that the first cards decide (not dealt further): an upper bound there."""
+    axes, m = plan.axes, plan.m
+    blocks = _orbit_count(axes[:m], plan.group)
+    if not _staged(plan):
+        return blocks * prod(len(a) for a in axes[m:]), blocks
+    four = _orbit_count(axes[:-2], plan.group)
+    draws, both = _draw_shares(axes, tableau)
+    if not plan.masked and not any(_reads_sixth(node) for node in plan.nodes):
+        both = 0.0  # the first five cards decide every round: none is dealt a sixth
+    fifth, sixth = len(axes[-2]), len(axes[-1])
+    cells = blocks * prod(len(a) for a in axes[m:-2]) + int(four * fifth * (draws + both * sixth))
+    return cells, 3 * blocks
