@@ -146,7 +146,7 @@ def check_session_work(work: SessionWork, bet: str, digits: int) -> None:
     if work.ruin_steps > MAX_RUIN_WORK:
         raise SessionError(
             f"{n}: the risk of ruin needs about {_sci(work.ruin_steps)} steps, over the limit of "
-            f"{_sci(MAX_RUIN_WORK)}; use fewer rounds or a smaller --bankroll"
+            f"{_sci(MAX_RUIN_WORK)}; use fewer rounds"
         )
     if work.total > MAX_SESSION_WORK:
         parts = [f"distribution {_sci(work.distribution)}"]
