@@ -69,6 +69,25 @@ def main() -> None:
     )
     text = timed("  its JSON (every probability's two bounds)", lambda: render_session(s, "json"))
     print(f"  ({len(text) / 1e6:.1f} MB of JSON, {bounded.size:,} net results)")
+    timed("Issue 28's four over-budget sessions, refused up front", _refusals)
+
+
+def _refusals() -> None:
+    """The estimate refuses each before any work (the per-round figures cost most of it)."""
+    from exactodds.errors import SessionError
+    from exactodds.session.result import session
+
+    for bet, fmt, bankroll in (
+        ("banker", None, 1000),
+        ("player_bonus", None, None),
+        ("tie", "json", None),
+        ("banker", None, None),
+    ):
+        try:
+            session("classic", bet, 100_000, bankroll=bankroll, output=fmt)
+        except SessionError:
+            continue
+        raise AssertionError(f"{bet} over 100,000 rounds was not refused")
 
 
 def _figures(d: SessionDistribution) -> tuple[Any, ...]:

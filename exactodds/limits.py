@@ -55,6 +55,7 @@ __all__ = [
     "MAX_SESSION_EXACT_WORK",
     "MAX_SESSION_POINTS",
     "MAX_SESSION_ROUNDS",
+    "MAX_SESSION_WORK",
     "MAX_SETTLE_ROUNDS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
@@ -184,7 +185,17 @@ about 2 CPU seconds. Banker at 1,000 rounds costs 1.7·10⁹."""
 
 MAX_SESSION_EXACT_WORK = 12 * 10**9
 """Most work of an exact distribution where proven bounds fail (bets of four or more net values
-over many rounds)."""
+over many rounds, whose recurrence has terms of both signs): beyond it such a session is refused
+up front."""
+
+MAX_SESSION_WORK = 10**10
+"""Most work of one ``session``, estimated before any of it (``exactodds/session/work.py``, in
+operations, about 10⁹ a second on one core): the distribution (exact: lattice points × rounds ×
+bits of a round's total; bounded: lattice points × net values × 12 × bits of precision), the
+risk-of-ruin programme's state updates (400 operations each exact, 60 bounded) and, for JSON and
+CSV, writing every probability (lattice points × bits of the far tail's exponent). About 10 CPU
+seconds: Banker over 10,000 rounds in JSON is 7.0·10⁹; over 100,000 rounds, 1.4·10¹⁰, is
+refused."""
 
 EXACT_RUIN_WORK = 5_000_000
 """Risk of ruin is exact up to this many state updates (big integers: about 2 CPU seconds),

@@ -361,3 +361,52 @@ def test_binary_bounds_are_bounds(mantissa: int, exponent: int, up: bool) -> Non
     shown = Fraction(text.split("e")[0]) * Fraction(10) ** int(text.split("e")[1])
     assert (shown >= value) if up else (shown <= value)
     assert abs(shown - value) <= value / 10**28
+
+
+@pytest.mark.parametrize(
+    ("args", "needles"),
+    [
+        # Source: issue 28's measurements on 2 cores: refused after 15 s of work.
+        (["--bet", "banker", "--rounds", "100000", "--bankroll", "1000"], ["risk of ruin", "1e8"]),
+        # refused after 19 s: bounds that cannot be proven, decided before trying them
+        (["--bet", "player_bonus", "--rounds", "100000"], ["both signs", "1.2e10"]),
+        # ran past 100 s: 100,001 bounds with binary exponents down to about −340,000
+        (["--bet", "tie", "--rounds", "100000", "--format", "json"], ["json output", "1e10"]),
+        # took 16 s to print
+        (["--bet", "banker", "--rounds", "100000"], ["distribution 1.4e10", "1e10"]),
+    ],
+)
+def test_over_budget_sessions_are_refused_before_any_work(
+    args: list[str], needles: list[str], cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from exactodds.session import distribution, lattice, ruin
+
+    def no_work(*_: object, **__: object) -> None:
+        raise AssertionError("work started before the estimate refused it")
+
+    for module, name in (
+        (lattice, "exact_power"),
+        (lattice, "bounded_power"),
+        (distribution, "exact_power"),
+        (distribution, "bounded_power"),
+        (ruin, "ruin_probability"),
+    ):
+        monkeypatch.setattr(module, name, no_work)
+    code, out, err = cli(["session", "classic", *args])
+    assert code == 2 and out == ""
+    assert err.startswith("exactodds: error: --rounds 100,000:") and err.count("\n") == 1
+    assert "over the limit of" in err and all(n in err for n in needles)
+
+
+def test_the_work_estimate_grows_with_rounds_and_output() -> None:
+    from exactodds.limits import MAX_SESSION_WORK
+    from exactodds.session.work import session_work
+
+    banker = Round.of([(r.net, r.combinations) for r in _figures("classic", "banker").rows])
+    small = session_work(banker, 10_000, None, 30, "json")  # issue 28's benchmark: accepted
+    assert small.method == "bounded" and small.total <= MAX_SESSION_WORK
+    assert small.output > session_work(banker, 10_000, None, 30, "text").output == 0
+    # by hand: 390,001 points × 2 terms × 12 × (100 + 19 + 24 bits), the ruin's states at 60 each
+    text = session_work(banker, 10_000, Fraction(5), 30, "md")
+    assert text.distribution == 390_001 * 2 * 12 * (100 + 19 + 24)
+    assert text.ruin == 60 * text.ruin_steps > 0

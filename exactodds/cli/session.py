@@ -107,6 +107,7 @@ def session(  # noqa: PLR0917 - one parameter per command-line option
         average_bet=average_bet,
         digits=digits,
         game=GameChoice(decks, remove, shoe_file, rules),
+        output=str(chosen),
     )
     typer.echo(render_session(result, str(chosen)), nl=False)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.errors import SessionError, named, quote
 from exactodds.session.distribution import INDEPENDENT_NOTE, Range, SessionDistribution
+from exactodds.session.lattice import Round
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from exactodds.metrics import BetFigures
     from exactodds.paytable import Paytable
     from exactodds.session.programme import DeadChip, TheoWin
+    from exactodds.session.work import SessionWork
 
 __all__ = ["INDEPENDENT_NOTE", "MAX_DIGITS", "MIN_DIGITS", "Session", "bet_session", "session"]
 
@@ -161,6 +163,7 @@ def session(
     average_bet: Fraction | int | str | None = None,
     digits: int = 30,
     game: GameChoice | None = None,
+    output: str | None = None,
 ) -> Session:
     """The session of ``rounds`` flat unit bets on ``bet`` (each offered round for a bet with an
     offer), rounds independent, on the paytable's shoe and rules (or ``game``'s).
@@ -168,7 +171,9 @@ def session(
     ``rebate`` and ``commission`` are shares: a number (``Fraction(1, 10)``) or a percentage as
     text (``"10%"``, ``"10"``). Up to
     :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` rounds the figures are exact; beyond, each
-    probability lies between bounds proven to ``digits`` significant digits.
+    probability lies between bounds proven to ``digits`` significant digits. ``output``: the
+    format it will be written in (``"json"``, …), counted in the work estimate checked before
+    any work (:func:`~exactodds.session.work.check_session_work`).
     """
     from exactodds.limits import MAX_SESSION_ROUNDS
 
@@ -193,8 +198,9 @@ def session(
     figures, table, shoe, tableau = _figures(paytable, bet, game)
     from exactodds.session.programme import dead_chip, edge_after_rebate, theo_win
 
+    outcomes, work = _planned(figures, rounds, cash, digits, output)
     chip = dead_chip(figures, paid) if dead_chips else None
-    dist = _distribution(figures, rounds, digits)
+    dist = _distribution(outcomes, rounds, digits, work, figures.bet.id)
     ruin = None
     if cash is not None:
         ruin = _ruin(dist, rounds, cash, digits)
@@ -220,8 +226,9 @@ def bet_session(
 
     if not figures.total:
         raise SessionError(f"{figures.bet.id}: the bet is never offered on this shoe")
+    outcomes, work = _planned(figures, rounds, None, digits, None)
     chip = dead_chip(figures) if dead_chips_apply(figures) is None else None
-    dist = _distribution(figures, rounds, digits)
+    dist = _distribution(outcomes, rounds, digits, work, figures.bet.id)
     return Session(*names, figures, rounds, dist, dead_chip=chip)
 
 
@@ -247,55 +254,41 @@ def _figures(
     return figures, table.name, shoe.describe(), tableau.name
 
 
-def exact_work(rounds: int, degree: int, total: int) -> int:
-    """The work of an exact distribution: lattice points × rounds × bits of a round's total."""
-    return (rounds * degree + 1) * rounds * total.bit_length()
-
-
-def _distribution(figures: BetFigures, rounds: int, digits: int) -> SessionDistribution:
-    """Exact up to the stated rounds and work, else proven bounds (exact again where the
-    bounds fail and the work allows), else a :class:`SessionError`."""
-    from exactodds.limits import (
-        EXACT_SESSION_ROUNDS,
-        EXACT_SESSION_WORK,
-        MAX_SESSION_EXACT_WORK,
-        MAX_SESSION_POINTS,
-    )
-    from exactodds.session.lattice import Round
-
-    outcomes = [(r.net, r.combinations) for r in figures.rows]
-    one = Round.of(outcomes)
-    points = rounds * one.degree + 1
-    if points > MAX_SESSION_POINTS:
-        raise SessionError(
-            f"--rounds {rounds:,}: {figures.bet.id} has {points:,} possible net results over "
-            f"the session, over the limit of {MAX_SESSION_POINTS:,}"
-        )
-    work = exact_work(rounds, one.degree, one.total)
-    if rounds <= EXACT_SESSION_ROUNDS and work <= EXACT_SESSION_WORK:
+def _distribution(
+    outcomes: list[tuple[Fraction, int]], rounds: int, digits: int, work: SessionWork, bet: str
+) -> SessionDistribution:
+    """The distribution as :func:`~exactodds.session.work.session_work` planned it (and
+    checked its work): exact, bounded, or bounded and exact where the bounds fail."""
+    if work.exact:
         return SessionDistribution.compute(outcomes, rounds)
     try:
         return SessionDistribution.compute(outcomes, rounds, exact=False, digits=digits)
     except ArithmeticError:
-        if work <= MAX_SESSION_EXACT_WORK:
+        if work.method == "bounded, else exact":
             return SessionDistribution.compute(outcomes, rounds)
     raise SessionError(
-        f"--rounds {rounds:,}: {figures.bet.id} has {len(one.exponents)} net results a round and "
-        f"its bounds cannot be proven to {digits} digits over this many rounds (the exact "
-        "distribution would exceed the work budget); use fewer rounds"
+        f"--rounds {rounds:,}: {bet} has {len(Round.of(outcomes).exponents)} net results a "
+        f"round and its bounds cannot be proven to {digits} digits over this many rounds (the "
+        "exact distribution would exceed the work budget); use fewer rounds"
     )
+
+
+def _planned(
+    figures: BetFigures, rounds: int, bankroll: Fraction | None, digits: int, fmt: str | None
+) -> tuple[list[tuple[Fraction, int]], SessionWork]:
+    """The bet's outcomes and the session's work, refused over its limits before any work."""
+    from exactodds.session.work import check_session_work, session_work
+
+    outcomes = [(r.net, r.combinations) for r in figures.rows]
+    work = session_work(Round.of(outcomes), rounds, bankroll, digits, fmt)
+    check_session_work(work, figures.bet.id, digits)
+    return outcomes, work
 
 
 def _ruin(dist: SessionDistribution, rounds: int, bankroll: Fraction, digits: int) -> Range:
     """The risk of ruin: exact with an exact distribution and little work, else bounded."""
-    from exactodds.limits import EXACT_RUIN_WORK, MAX_RUIN_WORK
+    from exactodds.limits import EXACT_RUIN_WORK
     from exactodds.session.ruin import ruin_probability, ruin_work
 
-    work = ruin_work(dist.one, rounds, bankroll)
-    if work > MAX_RUIN_WORK:
-        raise SessionError(
-            f"--bankroll {bankroll}: the risk of ruin over {rounds:,} rounds needs about "
-            f"{work:,} steps, over the limit of {MAX_RUIN_WORK:,}; use fewer rounds"
-        )
-    exact = dist.exact and work <= EXACT_RUIN_WORK
+    exact = dist.exact and ruin_work(dist.one, rounds, bankroll) <= EXACT_RUIN_WORK
     return ruin_probability(dist.one, rounds, bankroll, None if exact else digits)
