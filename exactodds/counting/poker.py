@@ -8,9 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
-    POKER,
-)
+from exactodds.conditions import POKER
 from exactodds.counting.classes import NONE
 
 # -- poker -------------------------------------------------------------------------------------
@@ -18,16 +16,7 @@ from exactodds.counting.classes import NONE
 _ORDER = {
     2: ("straight_flush", "pair", "straight", "flush", "high_card"),
     3: ("straight_flush", "three_of_a_kind", "straight", "flush", "pair", "high_card"),
-    4: (
-        "four_of_a_kind",
-        "straight_flush",
-        "three_of_a_kind",
-        "flush",
-        "straight",
-        "two_pair",
-        "pair",
-        "high_card",
-    ),
+    4: POKER,  # every category: Four Card Poker's ranking (the vocabulary's order)
 }
 """Poker rankings by number of cards, best first. Four cards: Four Card Poker's (four of a kind
 above a straight flush, three of a kind above a flush above a straight above two pair); three
