@@ -28,7 +28,7 @@ In(var=Sum(terms=((1, Var(name='player.total')), (1, Const(value=1)))), values=(
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from exactodds.errors import ConditionError, quote
@@ -252,15 +252,7 @@ class _Parser:
             raise self.error(f"more than {MAX_CONDITION_COUNTS} count(…) (the limit)", tok)
         self.nest(tok)
         self.expect("(")
-        group_tok = self.take()
-        group = group_tok.text.lower()
-        if group_tok.kind != "name" or group not in GROUPS:
-            found = "end of text" if group_tok.kind == "end" else quote(group_tok.text, 40)
-            raise self.error(
-                f"count needs a group ({', '.join(GROUPS)}), found {found}",
-                group_tok,
-                did_you_mean(group, GROUPS) if group_tok.kind == "name" else "",
-            )
+        group = self.name_in(GROUPS, "a group", "count")
         self.expect(",")
         self.card_mode = True
         card = self.parse_or()
@@ -339,20 +331,25 @@ class _Parser:
                 f"more than {MAX_CONDITION_COUNTS} count(…), most(…) and shape(…) (the limit)", tok
             )
         self.expect("(")
-        names = []
-        for known, what in ((GROUPS, "a group"), (CARD_ATTRIBUTES, "a card attribute")):
-            name_tok = self.take()
-            name = _spelled(name_tok.text.lower())
-            if name_tok.kind != "name" or name not in known:
-                found = "end of text" if name_tok.kind == "end" else quote(name_tok.text, 40)
-                raise self.error(
-                    f"{tok.text.lower()} needs {what} ({', '.join(known)}), found {found}",
-                    name_tok,
-                    did_you_mean(name, known) if name_tok.kind == "name" else "",
-                )
-            names.append(name)
-            self.expect("," if len(names) == 1 else ")")
-        return names[0], names[1]
+        group = self.name_in(GROUPS, "a group", tok.text.lower())
+        self.expect(",")
+        attr = self.name_in(CARD_ATTRIBUTES, "a card attribute", tok.text.lower())
+        self.expect(")")
+        return group, attr
+
+    def name_in(self, known: Collection[str], what: str, owner: str) -> str:
+        """The next token, a name among ``known`` (in the language's spelling), else an error
+        at it naming ``what`` ``owner`` needs, with the closest known name."""
+        name_tok = self.take()
+        name = _spelled(name_tok.text.lower())
+        if name_tok.kind != "name" or name not in known:
+            found = "end of text" if name_tok.kind == "end" else quote(name_tok.text, 40)
+            raise self.error(
+                f"{owner} needs {what} ({', '.join(known)}), found {found}",
+                name_tok,
+                did_you_mean(name, known) if name_tok.kind == "name" else "",
+            )
+        return name
 
     def parse_shape(self, tok: _Token) -> Shape:
         """``shape(GROUP, ATTR)`` compared with a list, or ``[not] in`` a list of lists."""
