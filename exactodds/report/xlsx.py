@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape
 from exactodds.compliance import Compliance
 from exactodds.errors import MissingExtraError
 from exactodds.numbers import exact, grouped
+from exactodds.offers import PER_OFFERED_ROUND
 from exactodds.report.figures import BetFigure, Kind, View, in_view
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.xlsx_bet import bet_sheet, cached_value
@@ -129,11 +130,11 @@ def _summary(
             column += 2 if figure.kind.fractional or figure.exact_short else 1
         w.text(column, name)
         if b.bet.offer is not None:
-            w.text(column + 1, f"{b.bet.offer}: per offered round")
+            w.text(column + 1, f"{b.bet.offer}: {PER_OFFERED_ROUND}")
     w.widths(*widths, 16, 40)
 
 
-OFFER_HEADER = "Offered when (figures per offered round)"
+OFFER_HEADER = f"Offered when (figures {PER_OFFERED_ROUND})"
 
 
 def _quoted(name: str) -> str:

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from exactodds.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.numbers import exact, sqrt_fixed
+from exactodds.offers import PER_OFFERED_ROUND
 from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 from exactodds.report.xlsx_cells import (
@@ -272,7 +273,7 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     w.formula(12, f"=SUM(L{first}:L{last})", second, RETURN)
     table = _Table(first, last, w.row, tuple(possible))
     w.row += 1
-    per = " (per offered round)" if bet.offer is not None else ""
+    per = f" ({PER_OFFERED_ROUND})" if bet.offer is not None else ""
     w.line(f"Figure{per}", "Value", "Exact, as computed", "How", bold=True)
     cells = {}
     for figure in in_view(View.XLSX):
