@@ -42,7 +42,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import cache, lru_cache, reduce
 from math import perm, prod
 from typing import Any
 
@@ -144,7 +144,7 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
-    maps = [[_act(g, a) for a in axes] for g in group]
+    maps = _maps(group, axes)
     subsets = {
         (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
     }
@@ -242,6 +242,16 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     if progress is not None:
         progress(len(prefixes), len(prefixes))
     return RowCounts(tuple(tally.rows), tally.offered, universe), True
+
+
+@lru_cache(maxsize=64)
+def _maps(group: tuple[tuple[int, ...], ...], axes: tuple[_Axis, ...]) -> list[list[list[int]]]:
+    """Per suit permutation and axis, where each class goes: the same for every count of a
+    worked example's search (its axes are cached), so made once."""
+    return [[_acted(g, a) for a in axes] for g in group]
+
+
+_acted = lru_cache(maxsize=4096)(_act)
 
 
 def _prefixes(
