@@ -146,7 +146,7 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
     maps = _maps(group, axes)
     subsets = {
-        (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
+        (j, k): _subset_as(axes[j], axes[k], dtype) for k in range(len(axes)) for j in range(k)
     }
     inner = axes[m:]
     shape = tuple(len(a) for a in inner)
@@ -190,9 +190,7 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         if len(fixing) > 1 and last > m:
             key = fixing
             if key not in stabilised:
-                stabilised[key] = _orbits(
-                    [[maps[g][k] for k in range(m, last)] for g in fixing], cells.shape
-                )
+                stabilised[key] = _stabiliser(tuple(group[g] for g in fixing), axes[m:last])
             cells = cells * stabilised[key]
         for k in range(m, last):
             line = _line(last - m, k - m)
@@ -252,6 +250,23 @@ def _maps(group: tuple[tuple[int, ...], ...], axes: tuple[_Axis, ...]) -> list[l
 
 
 _acted = lru_cache(maxsize=4096)(_act)
+
+
+@lru_cache(maxsize=1024)
+def _subset_as(a: _Axis, b: _Axis, dtype: Any) -> Any:
+    """:func:`_subset` in the block's dtype, once per pair of axes."""
+    out = _subset(a, b).astype(dtype)
+    out.flags.writeable = False  # shared by every count on these axes
+    return out
+
+
+@lru_cache(maxsize=256)
+def _stabiliser(fixing: tuple[tuple[int, ...], ...], axes: tuple[_Axis, ...]) -> Any:
+    """:func:`_orbits` of the grid of ``axes`` under the suit permutations ``fixing``, once
+    per grid (a worked example's counts meet the same grids again)."""
+    out = _orbits([[_acted(g, a) for a in axes] for g in fixing], tuple(len(a) for a in axes))
+    out.flags.writeable = False
+    return out
 
 
 def _prefixes(

@@ -132,9 +132,13 @@ def _fixing(
     group: tuple[tuple[int, ...], ...], sets: tuple[frozenset[tuple[int, int]], ...]
 ) -> tuple[tuple[int, ...], ...]:
     """The suit permutations of ``group`` that map each of the known ``sets`` onto itself."""
-    return tuple(
-        g for g in group if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
-    )
+    perms = np.array(group, dtype=np.intp).reshape(len(group), 4)
+    keeps = np.ones(len(group), dtype=bool)
+    for cards in sets:
+        held = np.zeros((13, 4), dtype=bool)
+        held[tuple(np.array(sorted(cards), dtype=np.intp).reshape(-1, 2).T)] = True
+        keeps &= (held[:, perms] == held[:, None, :]).all(axis=(0, 2))
+    return tuple(g for g, keep in zip(group, keeps.tolist(), strict=True) if keep)
 
 
 def _arrange(
@@ -220,12 +224,21 @@ def _orbit_count(axes: Sequence[_Axis], group: Sequence[tuple[int, ...]]) -> int
     return fixed // len(group)
 
 
-@lru_cache(maxsize=256)
 def _draw_shares(axes: Sequence[_Axis], tableau: Tableau) -> tuple[float, float]:
     """The shares of four-class sequences (P1 B1 P2 B2) where a hand draws, and of those
     extended by a fifth class where both draw (classes weighted alike, not by cards): what
     the staged path extends."""
-    by_slot = {a.slot: np.bincount(np.array(a.value, dtype=np.int64), minlength=10) for a in axes}
+    return _value_shares(tuple((a.slot, a.value) for a in axes), tableau)
+
+
+@lru_cache(maxsize=256)
+def _value_shares(
+    values: tuple[tuple[int, tuple[int, ...]], ...], tableau: Tableau
+) -> tuple[float, float]:
+    """:func:`_draw_shares` from each slot's class values (all it reads), once per values."""
+    by_slot = {
+        slot: np.bincount(np.array(value, dtype=np.int64), minlength=10) for slot, value in values
+    }
 
     def totals(x: Any, y: Any) -> Any:
         out = np.zeros(10)

@@ -110,21 +110,27 @@ def plane_bits(rnd: _Round, key: tuple[str, str, str, int]) -> Any:
 
 
 def most(rnd: _Round, group: str, attr: str) -> Any:
-    """The largest multiplicity of ``attr`` among the group's cards: the number of k in 1…6
-    that some bin holds at least k cards of."""
-    return sum(
-        ((_at_least(rnd, group, attr, k) != 0).astype(np.int64) for k in range(1, 7)),
-        start=np.int64(0),
-    )
+    """The largest multiplicity of ``attr`` among the group's cards: 1 (every group holds a
+    card) plus the number of k in 2…6 that some bin holds at least k cards of (bytes)."""
+    out = np.ones(np.shape(vector(rnd, group, attr)), dtype=np.uint8)
+    for k in range(2, 7):
+        some = _at_least(rnd, group, attr, k) != 0
+        if not some.any():  # nor at least k + 1
+            break
+        out += some
+    return out
 
 
 def shape_code(rnd: _Round, group: str, attr: str) -> Any:
     """The group's shape of ``attr`` as :func:`~exactodds.counting.evaluate.shape_code` codes
     it: each bin of k cards adds k·7^(k−1) (its k cards, each of multiplicity k)."""
-    code: Any = np.int64(0)
+    code = np.zeros(np.shape(vector(rnd, group, attr)), dtype=np.int32)  # ≤ 6·7⁵ < 2³¹
     for k in range(1, 7):
-        exactly = _at_least(rnd, group, attr, k) & ~_at_least(rnd, group, attr, k + 1)
-        code = code + np.bitwise_count(exactly).astype(np.int64) * (k * 7 ** (k - 1))
+        at_least = _at_least(rnd, group, attr, k)
+        if not at_least.any():
+            break
+        exactly = np.bitwise_count(at_least & ~_at_least(rnd, group, attr, k + 1))
+        code += exactly.astype(np.int32) * np.int32(k * 7 ** (k - 1))
     return code
 
 
