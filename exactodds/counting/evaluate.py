@@ -36,7 +36,15 @@ from exactodds.conditions import (
 from exactodds.counting import vectors
 from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
 from exactodds.counting.poker import _poker
-from exactodds.counting.vectors import bit, compared, count_of, counted, junction, plane_bits
+from exactodds.counting.vectors import (
+    bit,
+    compared,
+    count_of,
+    counted,
+    has_vector,
+    junction,
+    plane_bits,
+)
 from exactodds.errors import ConditionError
 from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
 from exactodds.shoe import RANK_VALUES
@@ -360,7 +368,7 @@ class _Evaluator:
             return value, 0, absent
         if isinstance(node, Count):
             slice_ = counted(node, _const_code) if card is None else None
-            if slice_ is not None:  # a slice of the group's count vector
+            if slice_ is not None and has_vector(self.rnd, slice_):  # a slice of it
                 return count_of(self.rnd, slice_), 0, np.False_
             total: Any = 0
             for dealt, get in self.rnd.group_cards(node.group):
@@ -431,7 +439,7 @@ class _Evaluator:
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
         plane = compared(node, _const_code) if card is None else None
-        if plane is not None:  # a slice of one comparison of the group's count vector
+        if plane is not None and has_vector(self.rnd, plane.counted):  # a slice of a plane
             return (plane_bits(self.rnd, plane.plane) & bit(plane.counted)) != 0
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)

@@ -73,6 +73,13 @@ _ONES = np.array([1 << (4 * b) for b in range(15)], dtype=np.uint64)
 """One card in bin b: the packed vector's unit."""
 
 
+def has_vector(rnd: _Round, counted: Counted) -> bool:
+    """Whether the round has made the group's vector (for comparisons that share a plane of
+    it, :func:`junction`): a count or a comparison of one is then a slice; else, a count alone
+    costs less counted card by card than the whole vector."""
+    return ("vector", counted.group, counted.attr) in rnd.cache
+
+
 def count_of(rnd: _Round, counted: Counted) -> Any:
     """The count of one bin of the group's vector, as int64."""
     shifted = vector(rnd, counted.group, counted.attr) >> np.uint64(4 * counted.bin)
