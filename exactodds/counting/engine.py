@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache, reduce
 from math import perm, prod
 from typing import Any
@@ -142,6 +142,8 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     """:func:`row_counts`, and whether every block was counted: with ``stop`` a row, the
     blocks stop once that row has a combination (the counts are then lower bounds)."""
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
+    if stop is not None and plan.m == 0 and len(plan.axes) > 2:
+        plan = replace(plan, m=1)  # a block per first card: a worked example stops sooner
     axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
     maps = _maps(group, axes)
