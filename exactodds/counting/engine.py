@@ -192,7 +192,12 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         if len(fixing) > 1 and last > m:
             key = fixing
             if key not in stabilised:
-                stabilised[key] = _stabiliser(tuple(group[g] for g in fixing), axes[m:last])
+                perms, grid = tuple(group[g] for g in fixing), axes[m:last]
+                stabilised[key] = (
+                    _stabiliser(perms, grid)
+                    if cells.size <= _KEPT
+                    else _orbits([[_acted(g, a) for a in grid] for g in perms], cells.shape)
+                )
             cells = cells * stabilised[key]
         for k in range(m, last):
             line = _line(last - m, k - m)
@@ -260,6 +265,11 @@ def _subset_as(a: _Axis, b: _Axis, dtype: Any) -> Any:
     out = _subset(a, b).astype(dtype)
     out.flags.writeable = False  # shared by every count on these axes
     return out
+
+
+_KEPT = 1 << 14
+"""Grids of at most this many cells keep their orbit sizes across counts (a worked example's
+small restricted deals); a larger one is computed once per count, as its memory is large."""
 
 
 @lru_cache(maxsize=256)

@@ -1,9 +1,10 @@
 """Count vectors: per cell of a block, how many cards of a group show each value of an
-attribute, computed once per block, so that every ``count(GROUP, ATTR == X)`` of a bet is a
-slice of it, every comparison of such a count with a literal a slice of one comparison of the
-whole vector, and an ``or``/``and`` of such comparisons one reduction over the slices: a bet
-written with one ``count`` row per rank costs a few array operations per block, not several
-per rank and row (issue 26). ``most`` and ``shape`` read the same vector."""
+attribute (packed in one uint64), computed once per block, so that every
+``count(GROUP, ATTR == X)`` of a bet is a slice of it, every comparison of such a count with a
+literal a bit of one comparison of the whole vector, and an ``or``/``and`` of such comparisons
+one mask test per cell: a bet written with one ``count`` row per rank costs a few array
+operations per block, not several per rank and row (issue 26). ``most`` and ``shape`` read
+the same vector. Exact: every field holds a count of at most six cards."""
 
 from __future__ import annotations
 
