@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.settle_rounds import settle_rounds
 from exactodds.errors import ExactOddsError, RoundError
-from exactodds.paytable_loader import load_paytable
-from exactodds.settle_rounds import settle_rounds
 from tests.cli_helpers import Cli
 
 ROOT = Path(__file__).resolve().parent.parent

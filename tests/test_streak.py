@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.round import feature_record
-from exactodds.streak import settle_streak, simulate_streak, streak_figures
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.bets.streak import settle_streak, simulate_streak, streak_figures
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import feature_record
 from tests.cli_helpers import Cli
 
 # Source: Wizard of Odds, "Banker Streak" (last updated June 20, 2017),
@@ -54,7 +54,7 @@ def test_independent_model_is_p_to_the_k_summed_by_hand() -> None:
 
 
 def test_a_written_paytable_reads_back_with_its_streak_bets() -> None:
-    from exactodds.paytable_toml import load_text, paytable_toml
+    from exactodds.bets.paytable_toml import load_text, paytable_toml
 
     t = table()
     again = load_text(paytable_toml(t))
@@ -144,7 +144,7 @@ def test_one_shoe_model_settles_as_settle_streak_does() -> None:
     a bet after every round the condition fails, the next as soon as one is settled, running
     on into the next shoe."""
     from exactodds.analysis.dealing import deal_shoes
-    from exactodds.round import Outcome
+    from exactodds.deal.round import Outcome
 
     t = table()
     bet = t.streaks[0]

@@ -56,8 +56,10 @@ from exactodds.analysis.workers import (
     stop_pool,
     worker_signals,
 )
-from exactodds.budget import CardSpend
+from exactodds.bets.budget import CardSpend
 from exactodds.cpus import available_cpus
+from exactodds.deal.round import OUTCOME_CODES
+from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
     MAX_CARD_ROUND_WORK,
@@ -67,13 +69,11 @@ from exactodds.limits import (
     MAX_SIMULATION_SHOE,
     check_count,
 )
-from exactodds.round import OUTCOME_CODES
-from exactodds.shoe import RANKS, SUITS, Shoe
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from exactodds.paytable import Bet
+    from exactodds.bets.paytable import Bet
 
     IntArray = npt.NDArray[Any]
 
@@ -251,7 +251,7 @@ def simulate(
     the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
     (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
     run with one line once their estimated work is over ``card_budget``
-    (:class:`~exactodds.budget.CardSpend`; checked as each chunk of shoes comes back, so a
+    (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
     chunk per worker may go beyond it)."""
     check_run(
         shoes,

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import SimulationError
 from exactodds.escape import md_cell, one_line
 from exactodds.formats import Format
 from exactodds.numbers import exact, signed
-from exactodds.shoe import Shoe
 from exactodds.tables import Align
 
 if TYPE_CHECKING:

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
+from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     AllowPlayerEdgeOpt,
     DecksOpt,
@@ -18,8 +20,6 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
-from exactodds.game import GameChoice
-from exactodds.payout import Notation
 
 __all__ = ["check"]
 

@@ -17,8 +17,8 @@ from typing import Annotated, Any
 
 import typer
 
+from exactodds.bets.payout import Notation
 from exactodds.formats import Format
-from exactodds.payout import Notation
 
 __all__ = [
     "AgainstOpt",

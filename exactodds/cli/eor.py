@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -18,7 +19,6 @@ from exactodds.cli.common import (
     check_plot_outputs,
     format_option,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["eor"]
 
@@ -58,9 +58,10 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
-    from exactodds.analysis.eor import effect_of_removal, render_eor
-    from exactodds.budget import check_evaluation, check_removal_work
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.bets.budget import check_evaluation, check_removal_work
+    from exactodds.bets.loader import load_paytable
+    from exactodds.report.eor import render_eor
 
     fmt = check_format(fmt, ("md", "json", "html"))
     if plots is not None:

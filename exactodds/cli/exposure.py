@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -16,7 +17,6 @@ from exactodds.cli.common import (
     format_option,
 )
 from exactodds.cli.progress import progress_display
-from exactodds.game import GameChoice
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
 
 __all__ = ["exposure"]
@@ -100,9 +100,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """The player's exact edge when a signal is seen before the bet (an edge sort, a flashed
     card, a burn or bottom card) and the best bet of the paytable is made on it, or none."""
+    from exactodds.bets.loader import load_paytable
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable_loader import load_paytable
-    from exactodds.protection import (
+    from exactodds.protection.exposure import (
         analyse_flash,
         analyse_sort,
         check_seen,
@@ -110,7 +110,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         parse_position,
         parse_sort,
     )
-    from exactodds.protection_render import FORMATS, render_exposure, render_optimise
+    from exactodds.protection.render import FORMATS, render_exposure, render_optimise
 
     fmt = check_format(fmt, FORMATS)
     chosen = [
@@ -143,7 +143,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     table = load_paytable(paytable, game, counted=False)  # counted per signal seen
     shoe, tableau = game.resolve(table)
     if optimise:
-        from exactodds.protection import card_level
+        from exactodds.protection.exposure import card_level
 
         skipped = [b.id for b in table.bets if card_level(b)]
         with progress_display("optimise", "sorts") as update:
@@ -167,7 +167,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
         )
         return
-    from exactodds.budget import check_card_work
+    from exactodds.bets.budget import check_card_work
 
     signals = 2**seen if group is not None else 14  # seen in the group or not; a rank per card
     check_card_work(table.bets, shoe, tableau, "exposure", signals)

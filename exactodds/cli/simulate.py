@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -23,7 +24,6 @@ from exactodds.cli.common import (
     format_option,
 )
 from exactodds.cli.progress import progress_display
-from exactodds.game import GameChoice
 
 if TYPE_CHECKING:
     from exactodds.analysis.simulation import Simulation
@@ -232,8 +232,8 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import check_card_rounds, check_removal_work, check_simulation
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.bets.budget import check_card_rounds, check_removal_work, check_simulation
+    from exactodds.bets.loader import load_paytable
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     shoe, tableau = game.resolve(table)

@@ -3,7 +3,7 @@
 // the combinations the page holds, and formatted as exactodds/numbers.py formats them (half to
 // even on the exact value, integer square roots), so the page shows the digits `exactodds
 // report` prints for the edited paytable. Payouts are parsed by the grammar of
-// exactodds/payout.py, sent in the page's data. No eval; text is never parsed as HTML.
+// exactodds/bets/payout.py, sent in the page's data. No eval; text is never parsed as HTML.
 (() => {
   "use strict";
 
@@ -126,7 +126,7 @@
     return `${scaled < 0n ? "-" : ""}${digits.slice(0, -places)}.${digits.slice(-places)}`;
   };
 
-  // center + sign·z·√radicand correctly rounded (fixed_z_sqrt in exactodds/confidence.py): z
+  // center + sign·z·√radicand correctly rounded (fixed_z_sqrt in exactodds/analysis/confidence.py): z
   // and the root are enclosed between fractions, narrowed until both ends round alike.
   const zInterval = (digits) => {
     const [whole, decimals] = digits.split(".");
@@ -152,7 +152,7 @@
     return DASH;
   };
 
-  // -- payouts (exactodds/payout.py) -------------------------------------------------------------
+  // -- payouts (exactodds/bets/payout.py) -------------------------------------------------------------
 
   const GRAMMAR = DATA.payout;
   const RATIO = new RegExp(GRAMMAR.ratio);
@@ -218,7 +218,7 @@
     return { net, text: strip(value) };
   };
 
-  // A progressive bet's row may pay a share of a meter (exactodds/progressive.py): "jackpot",
+  // A progressive bet's row may pay a share of a meter (exactodds/bets/progressive.py): "jackpot",
   // "P% of jackpot", "LEVEL jackpot", "P% of LEVEL jackpot", returning share x meter for the
   // stake, so its net per unit is share x meter / stake - 1 at the meter the page sets.
   const JACKPOT = new RegExp(GRAMMAR.jackpot);
@@ -273,7 +273,7 @@
     return forOne(net);
   };
 
-  // -- figures (exactodds/metrics.py) ------------------------------------------------------------
+  // -- figures (exactodds/figures/metrics.py) ------------------------------------------------------------
 
   const CONFIDENCE = DATA.confidence;
   const EXAMPLE_STAKE = new Q(100n);
@@ -352,7 +352,7 @@
     const edge = ZERO.sub(ev);
     const resolved = ONE.sub(push);
     const edgeResolved = resolved.sign() === 0 ? null : edge.div(resolved);
-    // The quantities of exactodds/metrics.py; the figures shown are the page's list
+    // The quantities of exactodds/figures/metrics.py; the figures shown are the page's list
     // (DATA.figures, from exactodds/report/figures.py), each computed from one of them.
     const quantities = {
       house_edge: edge,
@@ -809,7 +809,7 @@
   };
 
   // The edited paytable as TOML, or null while a payout cannot be read: the paytable's text as
-  // the page carries it (its own file, or exactodds' writing of it; exactodds/paytable_toml.py)
+  // the page carries it (its own file, or exactodds' writing of it; exactodds/bets/paytable_toml.py)
   // with only the edited payouts put in, and then a description listing the edits, as
   // Paytable.with_payout does in Python (the old one may state the old payouts).
   const exportText = () => {

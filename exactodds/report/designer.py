@@ -3,16 +3,16 @@ when a payout is edited, and to export the edited paytable as TOML.
 
 For a fixed shoe and tableau a row's combinations do not depend on its payout, so the page holds
 everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
-grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
+grammar (:func:`exactodds.bets.payout.grammar`, the one :func:`~exactodds.bets.payout.parse_payout`
 reads), the z-values of the confidence ranges, the list of figures to recompute, each with its
 kind (:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut
-around its payouts (:mod:`exactodds.paytable_toml`): the export is that text with the edited
+around its payouts (:mod:`exactodds.bets.paytable_toml`): the export is that text with the edited
 payouts put in, never a paytable rebuilt field by field. The script (``designer.js``, package
 data) parses payouts by that grammar and computes with BigInt fractions, formatting every figure as
 :mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
 for the edited paytable.
 
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"))
 >>> data = json.loads(model.data)
@@ -32,16 +32,16 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.bets.payout import format_number, grammar
+from exactodds.bets.paytable import Bet
+from exactodds.bets.paytable_toml import Patchable, default_source, patchable
+from exactodds.bets.progressive import JACKPOT_PATTERN, MAX_METER
+from exactodds.deal.tableau import BUILTIN
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.payout import format_number, grammar
-from exactodds.paytable import Bet
-from exactodds.paytable_toml import Patchable, default_source, patchable
-from exactodds.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
-from exactodds.tableau import BUILTIN
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
 
@@ -140,7 +140,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
 def _export(sheet: Sheet) -> Patchable:
     """The text the export patches: the paytable's own file when the page shows its game and
     every bet (and its rules are not a file of their own), else the page's paytable written by
-    :func:`~exactodds.paytable_toml.paytable_toml`."""
+    :func:`~exactodds.bets.paytable_toml.paytable_toml`."""
     t = sheet.paytable
     bets = tuple(b.bet for b in sheet.bets)
     if (_decks(sheet), sheet.tableau, bets) == (t.decks, t.tableau, t.bets):
@@ -153,7 +153,7 @@ def _progressive(bet: Bet) -> dict[str, object] | None:
     """A progressive bet's stake and meters (name, reset as ``p/q`` and as written), from which
     the script pays its jackpot rows at the meters the user sets; None for other bets.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> _progressive(load_paytable("dragon-dragon").bet("dragon_dragon"))
     {'stake': '1/1', 'meters': [{'name': 'jackpot', 'reset': '10000/1', 'text': '10000'}]}
     """

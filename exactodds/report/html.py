@@ -229,7 +229,7 @@ def render_sheet_html(sheet: Sheet, *, designer: bool = True) -> str:
     that make it a paytable designer (:mod:`exactodds.report.designer`; a printed page runs no
     script, so the PDF's HTML has none).
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> page = render_sheet_html(build_sheet(load_paytable("tie-9"), date="2024-01-01"))
     >>> '<input class="pays" type="text" data-bet="tie" data-row="0" value="9:1"' in page

@@ -9,12 +9,18 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from exactodds.bets.streak import (
+    ShoeStreak,
+    StreakBet,
+    StreakFigures,
+    simulate_streak,
+    streak_figures,
+)
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import Tableau
 from exactodds.numbers import exact, fixed, grouped, percent, signed
 from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
 from exactodds.report.sheet import Sheet
-from exactodds.shoe import Shoe
-from exactodds.streak import ShoeStreak, StreakBet, StreakFigures, simulate_streak, streak_figures
-from exactodds.tableau import Tableau
 
 __all__ = ["SHOES", "SHOE_SEED", "streak_blocks", "streak_csv", "streak_json", "streak_models"]
 

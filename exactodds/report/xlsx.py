@@ -38,10 +38,10 @@ from pathlib import Path
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from exactodds.compliance import Compliance
+from exactodds.bets.offers import PER_OFFERED_ROUND
+from exactodds.compliance.rules import Compliance
 from exactodds.errors import MissingExtraError
 from exactodds.numbers import exact, grouped
-from exactodds.offers import PER_OFFERED_ROUND
 from exactodds.report.figures import BetFigure, Kind, View, in_view
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.xlsx_bet import bet_sheet, cached_value
@@ -336,7 +336,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
 
     Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
     >>> data = render_xlsx(sheet)

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.analysis.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.bets.offers import PER_OFFERED_ROUND
 from exactodds.numbers import exact, sqrt_fixed
-from exactodds.offers import PER_OFFERED_ROUND
 from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 from exactodds.report.xlsx_cells import (
@@ -47,7 +47,7 @@ def cached_value(figure: BetFigure, b: BetSheet) -> float | str:
     """The value a spreadsheet shows for a figure (a formula cell's cached value): the double
     nearest the exact figure, the correctly rounded decimals of a square root, a flag's text.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.figures import FIGURE
     >>> from exactodds.report.sheet import build_sheet
     >>> tie = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False).bets[0]
@@ -221,7 +221,7 @@ def _rtp_by_stake(w: Writer, b: BetSheet) -> None:
 def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     """The bet's sheet; returns the cell of each figure's value, by key.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> from exactodds.report.xlsx import openpyxl
     >>> sheet = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False)
