@@ -24,11 +24,11 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property
-from typing import Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
 
 from exactodds.conditions import Condition, parse_condition
 from exactodds.engine import joint_distribution
@@ -39,8 +39,14 @@ from exactodds.round import Outcome, feature_record
 from exactodds.shoe import Shoe
 from exactodds.tableau import Tableau
 
+if TYPE_CHECKING:
+    from exactodds.analysis.dealing import DealtRounds
+
+IntList = list[int]
+
 __all__ = [
     "MAX_STREAK",
+    "SHOE_RULE",
     "STREAK_KEYS",
     "ShoeStreak",
     "StreakBet",
@@ -48,6 +54,9 @@ __all__ = [
     "StreakRow",
     "condition_probability",
     "parse_streak_bet",
+    "play_streak_chunk",
+    "play_streak_shoe",
+    "settle_hits",
     "settle_streak",
     "simulate_streak",
     "streak_figures",
@@ -245,12 +254,7 @@ def settle_streak(bet: StreakBet, outcomes: Iterable[Outcome]) -> tuple[int, Str
     (True, 10)
     """
     test = bet.condition.test
-    for streak, outcome in enumerate(outcomes):
-        if not test(feature_record(outcome)):
-            return streak, bet.rows[bet.row_of(streak)]
-        if bet.max_streak is not None and streak + 1 >= bet.max_streak:
-            return streak + 1, bet.rows[bet.row_of(streak + 1)]
-    return None
+    return settle_hits(bet, (bool(test(feature_record(o))) for o in outcomes))
 
 
 def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) -> Fraction:
@@ -350,8 +354,17 @@ def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigure
 
 @dataclass(frozen=True)
 class ShoeStreak:
-    """A streak bet dealt from real shoes: every shoe's bets and their total net result, and
-    the figures with a normal confidence range over shoes."""
+    """A streak bet dealt from real shoes: the bets settled, their total net result and void
+    bets, with per-shoe sums that merge by addition (chunks, workers, Dask) into the figures
+    and a normal confidence range over shoes (the ratio estimator).
+
+    >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "rows": [
+    ...     {"when": "streak >= 1", "pays": "1:1"}, {"when": "otherwise", "pays": "lose"}]})
+    >>> one = ShoeStreak.of_shoe(bet, (2, Fraction(0), 0), seed=1, cut_card=14)
+    >>> two = one.merge(ShoeStreak.of_shoe(bet, (1, Fraction(1), 1), seed=1, cut_card=14))
+    >>> two.shoes, two.bets, two.void, two.rtp
+    (2, 3, 1, Fraction(4, 3))
+    """
 
     bet: StreakBet
     shoes: int
@@ -359,72 +372,191 @@ class ShoeStreak:
     cut_card: int
     bets: int
     net: Fraction
-    sum_sq: float
-    """Σ over shoes of (net − mean × bets)², for the range (a float: a statistic)."""
+    void: int = 0
+    """Bets still running after the next shoe's rounds too: void, the stake returned."""
+    bets2: int = 0
+    """Σ over shoes of (bets settled)², and below Σ (net)² and Σ bets × net: the range."""
+    net2: Fraction = Fraction()
+    cross: Fraction = Fraction()
+
+    @classmethod
+    def of_shoe(
+        cls, bet: StreakBet, played: tuple[int, Fraction, int], *, seed: int, cut_card: int
+    ) -> ShoeStreak:
+        """One shoe's (bets settled, net, void) of :func:`play_streak_shoe`."""
+        count, net, void = played
+        return cls(bet, 1, seed, cut_card, count, net, void, count * count, net * net, count * net)
+
+    def merge(self, other: ShoeStreak) -> ShoeStreak:
+        """The two runs' shoes together (exact sums: any order gives the same figures)."""
+        return replace(
+            self,
+            shoes=self.shoes + other.shoes,
+            bets=self.bets + other.bets,
+            net=self.net + other.net,
+            void=self.void + other.void,
+            bets2=self.bets2 + other.bets2,
+            net2=self.net2 + other.net2,
+            cross=self.cross + other.cross,
+        )
 
     @property
     def rtp(self) -> Fraction:
-        """Observed return per unit staked over every bet of every shoe."""
+        """Observed return per unit staked over every bet settled."""
         return 1 + self.net / self.bets if self.bets else Fraction(1)
 
     @property
+    def sum_sq(self) -> float:
+        """Σ over shoes of (net − mean × bets)², from the merged sums (a float: a statistic)."""
+        mean = self.net / self.bets if self.bets else Fraction()
+        return float(self.net2 - 2 * mean * self.cross + mean * mean * self.bets2)
+
+    @property
     def half_width(self) -> float:
-        """Half the 99% range of the RTP (z = 2.5758, ratio estimator over iid shoes)."""
-        return 2.5758 * math.sqrt(self.sum_sq) / self.bets if self.bets else math.inf
+        """Half the 99% range of the RTP (z = 2.5758, ratio estimator over shoes)."""
+        return 2.5758 * math.sqrt(max(self.sum_sq, 0.0)) / self.bets if self.bets else math.inf
 
     def covers(self, rtp: Fraction) -> bool:
         """Whether ``rtp`` lies inside the 99% range."""
         return abs(float(rtp - self.rtp)) <= self.half_width
 
 
-def simulate_streak(
-    bet: StreakBet, shoe: Shoe, tableau: Tableau, shoes: int, *, seed: int, cut_card: int = 14
-) -> ShoeStreak:
-    """Deal ``shoes`` shoes one after another (:func:`~exactodds.analysis.dealing.deal_shoes`,
-    shoe procedure of docs/rules.md §7) and make the streak bet at every chance: after the first
-    round of the run the condition fails, and again as soon as each bet is settled (by a round
-    the condition fails, or on reaching ``max_streak``). A bet counts consecutive hands, so one
-    running at the end of a shoe goes on in the next; each bet is counted in the shoe where it
-    is settled (one still running after the last shoe is left out)."""
+SHOE_RULE = (
+    "in each shoe the bet is made after the first round its condition fails, and again as soon "
+    "as each bet is settled (by a round the condition fails, or on reaching max_streak); a bet "
+    "still running when the shoe ends goes on over the rounds of the next shoe and counts in "
+    "the shoe where it was made (void, the stake returned, only if it outlasts that shoe too)"
+)
+"""How a streak bet is played in dealt shoes (:func:`play_streak_shoe`), in one sentence."""
+
+
+def settle_hits(bet: StreakBet, hits: Iterable[bool]) -> tuple[int, StreakRow] | None:
+    """:func:`settle_streak` on whether each round met the condition: the streak and the row
+    settling ``bet``, or None while it runs; rounds after the one settling it are not read.
+
+    >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "max_streak": 3, "rows": [
+    ...     {"when": "streak >= 2", "pays": "5:1"}, {"when": "otherwise", "pays": "lose"}]})
+    >>> settle_hits(bet, [True, False])[0], settle_hits(bet, [True] * 5)[0]
+    (1, 3)
+    """
+    for streak, hit in enumerate(hits):
+        if not hit:
+            return streak, bet.rows[bet.row_of(streak)]
+        if bet.max_streak is not None and streak + 1 >= bet.max_streak:
+            return streak + 1, bet.rows[bet.row_of(streak + 1)]
+    return None
+
+
+def play_streak_shoe(
+    bet: StreakBet, hits: Sequence[bool], following: Callable[[], Sequence[bool]]
+) -> tuple[int, Fraction, int]:
+    """Play ``bet`` at every chance in one shoe whose rounds met its condition or not
+    (``hits``), by :data:`SHOE_RULE`; ``following()``: the next shoe's, read only when a bet
+    is still running at the end. Returns (bets settled, their net, bets void).
+
+    >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "rows": [
+    ...     {"when": "streak >= 2", "pays": "5:1"}, {"when": "otherwise", "pays": "lose"}]})
+    >>> T, F = True, False
+    >>> play_streak_shoe(bet, [T, F, T, T, F, F, T], lambda: [T, F])  # 2 won, 1 lost, 1 won
+    (3, Fraction(9, 1), 0)
+    """
+    first = next((i for i, hit in enumerate(hits) if not hit), len(hits))
+    pos, count, net, void = first + 1, 0, Fraction(), 0
+    later = _later(following)
+    while pos < len(hits):
+        settled = settle_hits(bet, itertools.chain(itertools.islice(hits, pos, None), later))
+        if settled is None:  # it outlasted the next shoe too
+            return count, net, void + 1
+        streak, row = settled
+        count, net = count + 1, net + row.pays.net
+        pos += streak if streak == bet.max_streak else streak + 1
+    return count, net, void
+
+
+def _later(following: Callable[[], Sequence[bool]]) -> Iterator[bool]:
+    """The next shoe's rounds, dealt when first read."""
+    yield from following()
+
+
+class _Holds(dict[int, bool]):
+    """Whether an outcome code meets a condition, each code tested once when first asked.
+
+    >>> from exactodds.round import Hand, PairKind
+    >>> holds = _Holds(parse_condition("banker.wins"))
+    >>> holds[Outcome(Hand(2, None, PairKind.NONE), Hand(9, None, PairKind.NONE)).code], len(holds)
+    (True, 1)
+    """
+
+    def __init__(self, condition: Condition) -> None:
+        super().__init__()
+        self.test = condition.test
+
+    def __missing__(self, code: int) -> bool:
+        self[code] = hit = bool(self.test(feature_record(Outcome.from_code(code))))
+        return hit
+
+
+def play_streak_chunk(
+    bets: Sequence[StreakBet],
+    shoe: Shoe,
+    tableau: Tableau,
+    indices: Sequence[int],
+    *,
+    seed: int,
+    cut_card: int,
+    dealt: DealtRounds | None = None,
+) -> list[ShoeStreak]:
+    """Each of ``bets`` played by :data:`SHOE_RULE` in shoes ``indices`` of a run (dealt by
+    :func:`~exactodds.analysis.dealing.deal_shoes`, or their rounds ``dealt``), each bet in
+    its own :class:`ShoeStreak` over those shoes. The next shoe of the run is dealt from the
+    same seed when a bet runs past a chunk's last shoe."""
     import numpy as np
 
     from exactodds.analysis.dealing import deal_shoes
-    from exactodds.round import OUTCOME_CODES, Outcome
 
-    test = bet.condition.test
-    holds = np.array(
-        [bool(test(feature_record(Outcome.from_code(c)))) for c in range(OUTCOME_CODES)]
-    )
-    nets = [row.pays.net for row in bet.rows]
-    top = bet.max_streak
-    per_shoe: list[tuple[int, Fraction]] = []
-    running, streak = False, 0  # a bet runs on into the next shoe (hands are consecutive)
+    def rounds(part: DealtRounds, n: int) -> list[IntList]:
+        edges = np.searchsorted(part.shoe, np.arange(n + 1)).tolist()
+        return [part.codes[a:b].tolist() for a, b in itertools.pairwise(edges)]
+
+    if dealt is None:
+        dealt = deal_shoes(shoe, tableau, seed, indices, cut_card)
+    codes = rounds(dealt, len(indices))
+
+    @cache
+    def after(i: int) -> IntList:
+        if i + 1 < len(codes):
+            return codes[i + 1]
+        return rounds(deal_shoes(shoe, tableau, seed, [indices[i] + 1], cut_card), 1)[0]
+
+    out = []
+    for bet in bets:
+        holds = _Holds(bet.condition)
+        total = ShoeStreak(bet, 0, seed, cut_card, 0, Fraction())
+        for i, shoe_codes in enumerate(codes):
+
+            def following(i: int = i, holds: _Holds = holds) -> list[bool]:
+                return [holds[c] for c in after(i)]
+
+            hits = [holds[c] for c in shoe_codes]
+            played = play_streak_shoe(bet, hits, following)
+            total = total.merge(ShoeStreak.of_shoe(bet, played, seed=seed, cut_card=cut_card))
+        out.append(total)
+    return out
+
+
+def simulate_streak(
+    bet: StreakBet, shoe: Shoe, tableau: Tableau, shoes: int, *, seed: int, cut_card: int = 14
+) -> ShoeStreak:
+    """Deal ``shoes`` shoes (:func:`~exactodds.analysis.dealing.deal_shoes`, shoe procedure of
+    docs/rules.md §7) and play the streak bet in each by :data:`SHOE_RULE`: the one-shoe model
+    of the sheet, and the same play as ``exactodds simulate``'s."""
+    total = ShoeStreak(bet, 0, seed, cut_card, 0, Fraction())
     chunk = 500
     for start in range(0, shoes, chunk):
         indices = list(range(start, min(shoes, start + chunk)))
-        dealt = deal_shoes(shoe, tableau, seed, indices, cut_card)
-        hit = holds[dealt.codes]
-        bounds = np.flatnonzero(np.r_[True, dealt.shoe[1:] != dealt.shoe[:-1], True])
-        for a, b in itertools.pairwise(bounds.tolist()):
-            count, net = 0, Fraction()
-            for h in hit[a:b].tolist():
-                if not running:
-                    running = not h  # placed after a round the condition fails
-                    continue
-                if h:
-                    streak += 1
-                    if top is None or streak < top:
-                        continue
-                # settled: the condition failed, or the streak reached max_streak; the next
-                # bet is placed at once
-                count, net = count + 1, net + nets[bet.row_of(streak)]
-                streak = 0
-            per_shoe.append((count, net))
-    bets = sum(c for c, _ in per_shoe)
-    total = sum((n for _, n in per_shoe), Fraction())
-    mean = float(total / bets) if bets else 0.0
-    sum_sq = sum((float(n) - mean * c) ** 2 for c, n in per_shoe)
-    return ShoeStreak(bet, shoes, seed, cut_card, bets, total, sum_sq)
+        (part,) = play_streak_chunk([bet], shoe, tableau, indices, seed=seed, cut_card=cut_card)
+        total = total.merge(part)
+    return total
 
 
 def streak_toml(bet: StreakBet) -> list[str]:

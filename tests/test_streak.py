@@ -3,6 +3,7 @@ hand, the one-shoe simulation against a longer run of another seed, sheets, host
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 from functools import cache
@@ -141,22 +142,29 @@ def test_hostile_streak_rows(cli: Cli, tmp_path: Path, when: str, needle: str) -
 
 def test_one_shoe_model_settles_as_settle_streak_does() -> None:
     """simulate_streak against its rules replayed with settle_streak on the same dealt shoes:
-    a bet after every round the condition fails, the next as soon as one is settled, running
-    on into the next shoe."""
+    in each shoe a bet after its first round the condition fails, the next as soon as one is
+    settled, one running at the end settled on the next shoe's rounds."""
     from exactodds.analysis.dealing import deal_shoes
     from exactodds.round import Outcome
 
     t = table()
     bet = t.streaks[0]
     shoes = 40
-    dealt = deal_shoes(t.shoe, t.tableau, 5, list(range(shoes)), 14)
-    rounds = [Outcome.from_code(int(c)) for c in dealt.codes]
-    fails = [not bet.condition.test(feature_record(o)) for o in rounds]
-    start = fails.index(True) + 1  # the first bet follows the first round the condition fails
-    count, net = 0, Fraction()
-    while (settled := settle_streak(bet, rounds[start:])) is not None:
-        streak, row = settled
-        count, net = count + 1, net + row.pays.net
-        start += streak + (0 if bet.max_streak == streak else 1)
+    dealt = deal_shoes(t.shoe, t.tableau, 5, list(range(shoes + 1)), 14)
+    by_shoe: list[list[Outcome]] = [[] for _ in range(shoes + 1)]
+    for s, c in zip(dealt.shoe.tolist(), dealt.codes.tolist(), strict=True):
+        by_shoe[s].append(Outcome.from_code(c))
+    count, net, carried = 0, Fraction(), 0
+    for rounds, following in itertools.pairwise(by_shoe):
+        fails = [not bet.condition.test(feature_record(o)) for o in rounds]
+        start = fails.index(True) + 1  # the first bet follows the first round it fails
+        while start < len(rounds):
+            settled = settle_streak(bet, rounds[start:] + following)
+            assert settled is not None
+            streak, row = settled
+            count, net = count + 1, net + row.pays.net
+            start += streak + (0 if bet.max_streak == streak else 1)
+            carried += start > len(rounds)
     run = simulate_streak(bet, t.shoe, t.tableau, shoes, seed=5)
-    assert (run.bets, run.net) == (count, net)
+    assert (run.bets, run.net, run.void) == (count, net, 0)
+    assert carried > 5  # bets did run on into the next shoe
