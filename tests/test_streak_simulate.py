@@ -46,16 +46,20 @@ def _run(table: Paytable, shoe: Shoe, shoes: int, seed: int, chunk: int | None) 
 def test_simulated_rtp_agrees_with_the_exact_independent_model(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "next.toml"
     path.write_text(NEXT_BANKER, encoding="utf-8")
-    code, out, err = cli(["simulate", str(path), "--shoes", "600", "--seed", "3", "--format",
+    table = load_paytable(str(path))
+    p = _banker_wins(Shoe.decks(1))
+    # The one-shoe model is the engine's play (the next test), without the EVs of perfect play.
+    long = simulate_streak(table.streaks[0], table.shoe, table.tableau, 2_000, seed=3)
+    assert long.bets > 10_000 and long.covers(2 * p) and long.half_width < 0.03
+    code, out, err = cli(["simulate", str(path), "--shoes", "60", "--seed", "3", "--format",
                           "json"])  # fmt: skip
     assert code == 0, err
     run = json.loads(out)["streaks"]["next_banker"]
-    p = _banker_wins(Shoe.decks(1))
     assert Fraction(run["independent_rtp"]) == 2 * p  # pays 1:1 when the next round is Banker's
-    low, high = run["range_99"]
-    assert low <= 2 * p <= high and high - low < 0.1 and run["covers_independent"]
-    assert run["bets"] > 3_000 and Fraction(run["returned"]) == run["bets"] + Fraction(run["net"])
+    assert Fraction(run["returned"]) == run["bets"] + Fraction(run["net"])
     assert Fraction(run["rtp"]) == Fraction(run["returned"]) / run["bets"]
+    low, high = run["range_99"]
+    assert run["covers_independent"] == (low <= 2 * p <= high)
 
 
 def test_the_engine_plays_as_the_one_shoe_model_whatever_the_chunks() -> None:
