@@ -13,6 +13,7 @@ from exactodds.errors import quote
 from exactodds.game import PAYTABLE_GAME, GameChoice
 from exactodds.paytable import REFERENCE_DECKS, Bet, Occurrence, Paytable, row_occurrence
 from exactodds.shoe import Shoe
+from exactodds.streak import condition_probability, never_ends
 from exactodds.tableau import BUILTIN, Tableau
 from exactodds.toml_lines import KeyPath
 
@@ -55,6 +56,10 @@ def judge_rows(
         return
     if judged:
         _check_occurrence(judged, shoe, tableau, problems, allow)
+    for bet in table.streaks:  # one that would never be settled
+        problem = never_ends(bet, condition_probability(bet.condition, shoe, tableau))
+        if problem is not None:
+            problems.add(problem, bet_path(bet.id, "streak"))
 
 
 def _check_card_work(

@@ -53,6 +53,7 @@ __all__ = [
     "StreakFigures",
     "StreakRow",
     "condition_probability",
+    "never_ends",
     "parse_streak_bet",
     "play_streak_chunk",
     "play_streak_shoe",
@@ -342,9 +343,24 @@ def _streak_distribution(p: Fraction, horizon: int) -> tuple[Fraction, ...]:
     return (*(p**k * (1 - p) for k in range(horizon)), p**horizon)
 
 
+def never_ends(bet: StreakBet, p: Fraction) -> str | None:
+    """Why ``bet`` would never be settled when its condition holds with probability ``p`` on
+    a round (it holds on every round and no ``max_streak`` ends it), else None."""
+    if p == 1 and bet.max_streak is None:
+        return (
+            f"its streak condition {quote(str(bet.condition))} holds on every round, so the "
+            "bet never ends: give it a max_streak"
+        )
+    return None
+
+
 def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigures:
-    """The exact figures of ``bet`` when every round is dealt from the full ``shoe``."""
+    """The exact figures of ``bet`` when every round is dealt from the full ``shoe``; refused
+    (:class:`PaytableError`) when its condition holds on every round and no ``max_streak``
+    ends it: such a bet would never be settled."""
     p = condition_probability(bet.condition, shoe, tableau)
+    if (problem := never_ends(bet, p)) is not None:
+        raise PaytableError(f"bet {quote(bet.id)}: {problem}")
     distribution = _streak_distribution(p, bet.horizon)
     rows = [Fraction(0)] * len(bet.rows)
     for k, q in enumerate(distribution):

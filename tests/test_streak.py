@@ -105,6 +105,7 @@ HOSTILE = [
     ('streak = "bankr.wins"', "unknown feature 'bankr.wins'"),
     ('streak = 5', "streak must be a round condition"),
     ('streak = "banker.wins"\nstake = 5', "unknown key 'stake'"),
+    ('streak = "banker.total >= 0"', "holds on every round, so the bet never ends"),
 ]  # fmt: skip
 
 

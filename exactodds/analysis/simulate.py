@@ -32,6 +32,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib.util import find_spec
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -293,6 +294,7 @@ def simulate(
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
     check_strategy(evaluator, card_bets, count)
+    independent = {b.id: streak_figures(b, shoe, evaluator.tableau).rtp for b in streak_bets}
     # A card-level EV costs milliseconds to seconds: one shoe a chunk spreads them over workers.
     size = chunk or (1 if card_bets else chunk_size(shoe, shoes, workers))
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
@@ -325,7 +327,7 @@ def simulate(
             spend.check(total.cards.work, total.shoes, shoes)
         if progress is not None:
             progress(total.shoes, shoes)
-    return _finish(job, total, count, order)
+    return _finish(job, total, count, order, independent)
 
 
 def check_run(
@@ -415,7 +417,11 @@ def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False)
 
 
 def _finish(
-    job: Job, tally: Tally, count: CountStrategy | None, order: Sequence[str] | None
+    job: Job,
+    tally: Tally,
+    count: CountStrategy | None,
+    order: Sequence[str] | None,
+    independent: dict[str, Fraction],
 ) -> Simulation:
     ev = job.evaluator
     figures = tally.by_round(ev.scales)
@@ -440,10 +446,7 @@ def _finish(
         position = {bet_id: i for i, bet_id in enumerate(order)}
         runs.sort(key=lambda run: position[run.bet_id])
     bets = tuple(runs)
-    streaks = tuple(
-        StreakRun(dealt, streak_figures(dealt.bet, job.shoe, ev.tableau).rtp)
-        for dealt in tally.streaks
-    )
+    streaks = tuple(StreakRun(dealt, independent[dealt.bet.id]) for dealt in tally.streaks)
     return Simulation(
         tally.shoes,
         job.seed,

@@ -158,19 +158,24 @@ class StreakRun:
             "void": d.void,
             "net": exact(d.net),
             "returned": exact(d.bets + d.net),
-            "rtp": exact(d.rtp),
-            "range_99": [
+            "rtp": exact(d.rtp) if d.bets else None,
+            "range_99": None
+            if not d.bets
+            else [
                 round(float(d.rtp) - d.half_width, 6),
                 round(float(d.rtp) + d.half_width, 6),
             ],
             "independent_rtp": exact(self.independent_rtp),
-            "covers_independent": d.covers(self.independent_rtp),
+            "covers_independent": d.covers(self.independent_rtp) if d.bets else None,
         }
 
     def row(self) -> list[str]:
         """The Markdown table's row."""
         d = self.dealt
         low, high = float(d.rtp) - d.half_width, float(d.rtp) + d.half_width
+        if not d.bets:  # never made: no return to state
+            return [md_cell(d.bet.name), "0", f"{d.void:,}", "—", "—", "—",
+                    f"{float(self.independent_rtp):.4%}"]  # fmt: skip
         return [
             md_cell(d.bet.name),
             f"{d.bets:,}",
