@@ -61,9 +61,9 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             "which its condition holds; the first row matching that count settles it. Rounds "
             "independent: every round from the full shoe, so the streak is k with probability "
             "p^k (1 − p) (exact; published analyses assume it). Dealt from one shoe: shoes "
-            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end); {SHOE_RULE} "
-            "(simulated, as exactodds simulate plays it; 99% range over shoes, normal "
-            "approximation)."
+            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end); {SHOE_RULE}. "
+            "Simulated, as exactodds simulate plays it; 99% range over shoes, normal "
+            "approximation."
         ),
     ]
     for bet, f, dealt in _models(sheet):
