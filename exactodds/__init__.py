@@ -5,8 +5,8 @@ The package is laid out by the stages of the data flow, each importing only from
 (paytable conditions) → :mod:`~exactodds.counting` (the card engine) → :mod:`~exactodds.bets`
 (paytables) → :mod:`~exactodds.figures` (return, edge, solving, comparisons) →
 :mod:`~exactodds.compliance` → :mod:`~exactodds.analysis` (removal, counting, simulation) →
-:mod:`~exactodds.protection` → :mod:`~exactodds.session` → :mod:`~exactodds.report` (sheets) →
-:mod:`~exactodds.cli`. The modules at the top are the helpers every stage shares.
+:mod:`~exactodds.protection` → :mod:`~exactodds.session` → :mod:`~exactodds.report`
+(sheets) → :mod:`~exactodds.cli`. The modules at the top are the helpers every stage shares.
 
 >>> from exactodds import Shoe, joint_distribution
 >>> joint_distribution(Shoe.decks(8)).total

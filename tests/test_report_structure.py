@@ -201,9 +201,6 @@ FORWARD_IMPORTS = {
     ("exactodds.session.result", "exactodds.report.session_render"): (
         "a notebook shows a session (Session._repr_html_) with the sheets' chart, imported lazily"
     ),
-    ("exactodds.bets.streak", "exactodds.analysis.dealing"): (
-        "for now: the one-shoe streak model deals shoes; it moves to analysis/ next"
-    ),
 }
 """Imports of a later stage tolerated, each with its reason."""
 

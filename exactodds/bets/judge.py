@@ -10,6 +10,7 @@ from typing import Protocol
 
 from exactodds.bets.game import PAYTABLE_GAME, GameChoice
 from exactodds.bets.paytable import REFERENCE_DECKS, Bet, Occurrence, Paytable, row_occurrence
+from exactodds.bets.streak import condition_probability, never_ends
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
@@ -55,6 +56,10 @@ def judge_rows(
         return
     if judged:
         _check_occurrence(judged, shoe, tableau, problems, allow)
+    for bet in table.streaks:  # one that would never be settled
+        problem = never_ends(bet, condition_probability(bet.condition, shoe, tableau))
+        if problem is not None:
+            problems.add(problem, bet_path(bet.id, "streak"))
 
 
 def _check_card_work(

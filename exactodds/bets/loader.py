@@ -177,7 +177,13 @@ def parse_paytable(
     if tableau is None:
         return None, problems.items
     table = Paytable(
-        name, description, decks, tableau, tuple(bets), source=str(data.get("source", ""))
+        name,
+        description,
+        decks,
+        tableau,
+        tuple(bets),
+        source=str(data.get("source", "")),
+        streaks=tuple(streaks),
     )
     allow = data.get("allow_unreachable", False)
     if not isinstance(allow, bool):
@@ -185,7 +191,7 @@ def parse_paytable(
     judge_rows(table, problems, game, counted, allow=allow_unreachable or allow is True)
     if problems.items:
         return None, problems.items
-    return replace(table, warnings=tuple(problems.warnings), streaks=tuple(streaks)), problems.items
+    return replace(table, warnings=tuple(problems.warnings)), problems.items
 
 
 def _parse_texts(data: Mapping[str, Any], origin: str, problems: _Problems) -> tuple[str, str]:

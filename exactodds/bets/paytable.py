@@ -309,6 +309,11 @@ class Paytable:
         for bet in self.bets:
             if bet.id == bet_id:
                 return bet
+        if any(b.id == bet_id for b in self.streaks):
+            raise PaytableError(
+                f"{self.label}: {bet_id!r} is a streak bet, settled over several rounds: "
+                "only simulate, report, validate and settle handle streak bets"
+            )
         ids = [b.id for b in self.bets]
         raise PaytableError(
             f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"

@@ -20,9 +20,7 @@ with probability p^k (1 − p), and reaches ``max_streak`` m with probability p^
 
 from __future__ import annotations
 
-import itertools
 import json
-import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,14 +40,14 @@ from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 __all__ = [
     "MAX_STREAK",
     "STREAK_KEYS",
-    "ShoeStreak",
     "StreakBet",
     "StreakFigures",
     "StreakRow",
     "condition_probability",
+    "never_ends",
     "parse_streak_bet",
+    "settle_hits",
     "settle_streak",
-    "simulate_streak",
     "streak_figures",
     "streak_toml",
 ]
@@ -245,12 +243,7 @@ def settle_streak(bet: StreakBet, outcomes: Iterable[Outcome]) -> tuple[int, Str
     (True, 10)
     """
     test = bet.condition.test
-    for streak, outcome in enumerate(outcomes):
-        if not test(feature_record(outcome)):
-            return streak, bet.rows[bet.row_of(streak)]
-        if bet.max_streak is not None and streak + 1 >= bet.max_streak:
-            return streak + 1, bet.rows[bet.row_of(streak + 1)]
-    return None
+    return settle_hits(bet, (bool(test(feature_record(o))) for o in outcomes))
 
 
 def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) -> Fraction:
@@ -338,9 +331,24 @@ def _streak_distribution(p: Fraction, horizon: int) -> tuple[Fraction, ...]:
     return (*(p**k * (1 - p) for k in range(horizon)), p**horizon)
 
 
+def never_ends(bet: StreakBet, p: Fraction) -> str | None:
+    """Why ``bet`` would never be settled when its condition holds with probability ``p`` on
+    a round (it holds on every round and no ``max_streak`` ends it), else None."""
+    if p == 1 and bet.max_streak is None:
+        return (
+            f"its streak condition {quote(str(bet.condition))} holds on every round, so the "
+            "bet never ends: give it a max_streak"
+        )
+    return None
+
+
 def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigures:
-    """The exact figures of ``bet`` when every round is dealt from the full ``shoe``."""
+    """The exact figures of ``bet`` when every round is dealt from the full ``shoe``; refused
+    (:class:`PaytableError`) when its condition holds on every round and no ``max_streak``
+    ends it: such a bet would never be settled."""
     p = condition_probability(bet.condition, shoe, tableau)
+    if (problem := never_ends(bet, p)) is not None:
+        raise PaytableError(f"bet {quote(bet.id)}: {problem}")
     distribution = _streak_distribution(p, bet.horizon)
     rows = [Fraction(0)] * len(bet.rows)
     for k, q in enumerate(distribution):
@@ -348,83 +356,21 @@ def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigure
     return StreakFigures(bet, p, tuple(rows))
 
 
-@dataclass(frozen=True)
-class ShoeStreak:
-    """A streak bet dealt from real shoes: every shoe's bets and their total net result, and
-    the figures with a normal confidence range over shoes."""
+def settle_hits(bet: StreakBet, hits: Iterable[bool]) -> tuple[int, StreakRow] | None:
+    """:func:`settle_streak` on whether each round met the condition: the streak and the row
+    settling ``bet``, or None while it runs; rounds after the one settling it are not read.
 
-    bet: StreakBet
-    shoes: int
-    seed: int
-    cut_card: int
-    bets: int
-    net: Fraction
-    sum_sq: float
-    """Σ over shoes of (net − mean × bets)², for the range (a float: a statistic)."""
-
-    @property
-    def rtp(self) -> Fraction:
-        """Observed return per unit staked over every bet of every shoe."""
-        return 1 + self.net / self.bets if self.bets else Fraction(1)
-
-    @property
-    def half_width(self) -> float:
-        """Half the 99% range of the RTP (z = 2.5758, ratio estimator over iid shoes)."""
-        return 2.5758 * math.sqrt(self.sum_sq) / self.bets if self.bets else math.inf
-
-    def covers(self, rtp: Fraction) -> bool:
-        """Whether ``rtp`` lies inside the 99% range."""
-        return abs(float(rtp - self.rtp)) <= self.half_width
-
-
-def simulate_streak(
-    bet: StreakBet, shoe: Shoe, tableau: Tableau, shoes: int, *, seed: int, cut_card: int = 14
-) -> ShoeStreak:
-    """Deal ``shoes`` shoes one after another (:func:`~exactodds.analysis.dealing.deal_shoes`,
-    shoe procedure of docs/rules.md §7) and make the streak bet at every chance: after the first
-    round of the run the condition fails, and again as soon as each bet is settled (by a round
-    the condition fails, or on reaching ``max_streak``). A bet counts consecutive hands, so one
-    running at the end of a shoe goes on in the next; each bet is counted in the shoe where it
-    is settled (one still running after the last shoe is left out)."""
-    import numpy as np
-
-    from exactodds.analysis.dealing import deal_shoes
-    from exactodds.deal.round import OUTCOME_CODES, Outcome
-
-    test = bet.condition.test
-    holds = np.array(
-        [bool(test(feature_record(Outcome.from_code(c)))) for c in range(OUTCOME_CODES)]
-    )
-    nets = [row.pays.net for row in bet.rows]
-    top = bet.max_streak
-    per_shoe: list[tuple[int, Fraction]] = []
-    running, streak = False, 0  # a bet runs on into the next shoe (hands are consecutive)
-    chunk = 500
-    for start in range(0, shoes, chunk):
-        indices = list(range(start, min(shoes, start + chunk)))
-        dealt = deal_shoes(shoe, tableau, seed, indices, cut_card)
-        hit = holds[dealt.codes]
-        bounds = np.flatnonzero(np.r_[True, dealt.shoe[1:] != dealt.shoe[:-1], True])
-        for a, b in itertools.pairwise(bounds.tolist()):
-            count, net = 0, Fraction()
-            for h in hit[a:b].tolist():
-                if not running:
-                    running = not h  # placed after a round the condition fails
-                    continue
-                if h:
-                    streak += 1
-                    if top is None or streak < top:
-                        continue
-                # settled: the condition failed, or the streak reached max_streak; the next
-                # bet is placed at once
-                count, net = count + 1, net + nets[bet.row_of(streak)]
-                streak = 0
-            per_shoe.append((count, net))
-    bets = sum(c for c, _ in per_shoe)
-    total = sum((n for _, n in per_shoe), Fraction())
-    mean = float(total / bets) if bets else 0.0
-    sum_sq = sum((float(n) - mean * c) ** 2 for c, n in per_shoe)
-    return ShoeStreak(bet, shoes, seed, cut_card, bets, total, sum_sq)
+    >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "max_streak": 3, "rows": [
+    ...     {"when": "streak >= 2", "pays": "5:1"}, {"when": "otherwise", "pays": "lose"}]})
+    >>> settle_hits(bet, [True, False])[0], settle_hits(bet, [True] * 5)[0]
+    (1, 3)
+    """
+    for streak, hit in enumerate(hits):
+        if not hit:
+            return streak, bet.rows[bet.row_of(streak)]
+        if bet.max_streak is not None and streak + 1 >= bet.max_streak:
+            return streak + 1, bet.rows[bet.row_of(streak + 1)]
+    return None
 
 
 def streak_toml(bet: StreakBet) -> list[str]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format, format_option
+from exactodds.cli.common import PaytableArg, check_format, format_option, note_streaks_left_out
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -122,11 +122,11 @@ def compare(
 
     if summary and on_terminal():
         typer.echo(compare_summary(result, color=True), nl=False)
-        return
-    if fmt == "html":
+    elif fmt == "html":
         typer.echo(_html_page(result, paytable, lists, formula), nl=False)
-        return
-    typer.echo(render_comparison(result, fmt))
+    else:
+        typer.echo(render_comparison(result, fmt))
+    note_streaks_left_out(table, "compare")
 
 
 def _html_page(

@@ -15,6 +15,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    note_streaks_left_out,
 )
 from exactodds.cli.progress import progress_display
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
@@ -166,6 +167,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         typer.echo(
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
         )
+        note_streaks_left_out(table, "exposure")
         return
     from exactodds.bets.budget import check_card_work
 
@@ -177,3 +179,4 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         assert position is not None
         result = analyse_flash(table, position, shoe, tableau)
     typer.echo(render_exposure(result, table.name, shoe.describe(), tableau.name, fmt))
+    note_streaks_left_out(table, "exposure")

@@ -18,6 +18,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    note_streaks_left_out,
 )
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
@@ -91,5 +92,6 @@ def run_montecarlo(
             table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
         )
     typer.echo(render_monte_carlo_check(check, table.name, chosen))
+    note_streaks_left_out(table, "montecarlo")
     if sys.stderr.isatty():
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)

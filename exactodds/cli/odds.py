@@ -15,6 +15,7 @@ from exactodds.cli.common import (
     check_format,
     deprecated,
     format_option,
+    note_streaks_left_out,
 )
 
 __all__ = ["odds"]
@@ -102,3 +103,5 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         bets = ()
     result = analyse_given(given, shoe, tableau, bets)
     typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))
+    if paytable is not None:
+        note_streaks_left_out(table, "odds --given")

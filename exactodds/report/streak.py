@@ -9,13 +9,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from exactodds.bets.streak import (
-    ShoeStreak,
-    StreakBet,
-    StreakFigures,
-    simulate_streak,
-    streak_figures,
-)
+from exactodds.analysis.streak import SHOE_RULE, ShoeStreak, simulate_streak
+from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
 from exactodds.numbers import exact, fixed, grouped, percent, signed
@@ -60,10 +55,9 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             "which its condition holds; the first row matching that count settles it. Rounds "
             "independent: every round from the full shoe, so the streak is k with probability "
             "p^k (1 − p) (exact; published analyses assume it). Dealt from one shoe: shoes "
-            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end), the bet made "
-            "after every round its condition fails and again as soon as each bet is settled, a "
-            "bet running at the end of a shoe going on in the next (simulated; 99% range over "
-            "shoes, normal approximation)."
+            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end); {SHOE_RULE}. "
+            "Simulated, as exactodds simulate plays it; 99% range over shoes, normal "
+            "approximation."
         ),
     ]
     for bet, f, dealt in _models(sheet):
@@ -157,6 +151,7 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
                     "seed": dealt.seed,
                     "cut_card": dealt.cut_card,
                     "bets": dealt.bets,
+                    "void": dealt.void,
                     "rtp": exact(dealt.rtp),
                     "range_99": [
                         round(float(dealt.rtp) - dealt.half_width, 6),
