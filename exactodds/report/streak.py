@@ -16,7 +16,16 @@ from exactodds.shoe import Shoe
 from exactodds.streak import ShoeStreak, StreakBet, StreakFigures, simulate_streak, streak_figures
 from exactodds.tableau import Tableau
 
-__all__ = ["SHOES", "SHOE_SEED", "streak_blocks", "streak_csv", "streak_json", "streak_models"]
+__all__ = [
+    "CUT_CARD",
+    "SHOES",
+    "SHOE_SEED",
+    "sheet_streaks",
+    "streak_blocks",
+    "streak_csv",
+    "streak_json",
+    "streak_models",
+]
 
 SHOES = 2_000
 """Shoes dealt for the one-shoe model on a sheet (about a second per bet)."""
@@ -36,7 +45,8 @@ def streak_models(
     return exact_figures, dealt
 
 
-def _models(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
+def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
+    """Each streak bet of the sheet with its exact figures and its one-shoe simulation."""
     return [
         (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
         for bet in sheet.paytable.streaks
@@ -60,7 +70,7 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             "shoes, normal approximation)."
         ),
     ]
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         blocks.append(Heading(3, f"{bet.name} ({bet.id})", f"streak-{bet.id}"))
         if bet.description:
             blocks.append(Para(bet.description))
@@ -119,7 +129,7 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
     """The sheet's streak bets JSON-ready: exact figures as ``"p/q"``, the simulation's as
     exact observed totals and decimal ranges."""
     out = []
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         out.append(
             {
                 "id": bet.id,
@@ -165,7 +175,7 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 def streak_csv(sheet: Sheet) -> Iterator[dict[str, str]]:
     """CSV lines of the streak bets: a ``streak_row`` per row, ``streak_figure`` per figure."""
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         base = {"paytable": sheet.paytable.name, "bet_id": bet.id, "bet": bet.name}
         for row, q in zip(bet.rows, f.probabilities, strict=True):
             yield base | {
