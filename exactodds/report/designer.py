@@ -41,6 +41,8 @@ from exactodds.paytable_toml import Patchable, default_source, patchable
 from exactodds.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
+from exactodds.report.streak import sheet_streaks
+from exactodds.streak import StreakBet, StreakFigures
 from exactodds.tableau import BUILTIN
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
@@ -124,6 +126,13 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "at those meters. The export keeps each meter's reset (a meter is not a paytable "
             "value)."
         )
+    if sheet.paytable.streaks:
+        notes.append(
+            "A streak bet's payouts can be edited too: its figures with rounds independent are "
+            "recomputed exactly; its one-shoe column is a simulation of the printed payouts, "
+            "not recomputed here (`exactodds report` on the exported file simulates the "
+            "edited ones)."
+        )
     if from_source:
         notes.append(
             f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
@@ -168,6 +177,42 @@ def _progressive(bet: Bet) -> dict[str, object] | None:
     }
 
 
+def _streak(bet: StreakBet, f: StreakFigures) -> dict[str, object]:
+    """A streak bet as the script edits it: each row's exact probability (rounds independent;
+    it does not depend on payouts) instead of combinations, and the expected rounds per bet,
+    over which the script spreads the house edge.
+
+    >>> from exactodds.paytable_loader import load_paytable
+    >>> from fractions import Fraction
+    >>> from exactodds.streak import streak_figures
+    >>> t = load_paytable("banker-streak")
+    >>> data = _streak(t.streaks[0], streak_figures(t.streaks[0], t.shoe, t.tableau))
+    >>> rounds = Fraction(data["streak"]["expected_rounds"])
+    >>> f"{float(rounds):.4f}", data["rows"][1]["text"], data["total"]
+    ('1.8463', '150:1', '1')
+    """
+    return {
+        "id": bet.id,
+        "name": bet.name,
+        "description": bet.description,
+        "max_round": None,
+        "rounding": None,
+        "stakes": [],
+        "progressive": None,
+        "streak": {"expected_rounds": exact(f.expected_rounds)},
+        "total": "1",
+        "rows": [
+            {
+                "probability": exact(q),
+                "event": row.event,
+                "when": row.text,
+                "text": row.pays.text or str(row.pays),
+            }
+            for row, q in zip(bet.rows, f.probabilities, strict=True)
+        ],
+    }
+
+
 def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
     """The designer data of ``sheet``, whose figures are shown with ``precision`` decimal
     places (:data:`exactodds.report.figures.PRECISION`); the HTML renderer adds it to a math
@@ -180,7 +225,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
     for key, pattern in (("ratio", payout["ratio"]), ("jackpot", JACKPOT_PATTERN)):
         payout[key] = str(pattern).replace("(?P<", "(?<").replace("\\s", " ")
     payout["max_meter"] = MAX_METER
-    bets = []
+    bets: list[dict[str, object]] = []
     for b in sheet.bets:
         bet = b.bet
         rounding = bet.rounding
@@ -199,6 +244,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 },
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
                 "progressive": _progressive(bet),
+                "streak": None,
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
@@ -211,6 +257,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 ],
             }
         )
+    bets += [_streak(bet, f) for bet, f, _ in sheet_streaks(sheet)]
     data = {
         "format": 1,
         "software": sheet.software,

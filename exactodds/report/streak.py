@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.numbers import exact, fixed, grouped, percent, signed
-from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
+from exactodds.report.document import Block, Code, Field, Heading, Para, PayoutField, Strong, Table
 from exactodds.report.sheet import Sheet
 from exactodds.shoe import Shoe
 from exactodds.streak import ShoeStreak, StreakBet, StreakFigures, simulate_streak, streak_figures
@@ -86,43 +86,72 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             )
         )
         rows = tuple(
-            (row.event, Code(row.text), row.pays.to_one(), fixed(q, 10), signed(q * row.pays.net))
-            for row, q in zip(bet.rows, f.probabilities, strict=True)
+            (
+                row.event,
+                Code(row.text),
+                PayoutField(
+                    bet.id,
+                    k,
+                    row.pays.stated(sheet.notation),
+                    f"Payout of {bet.name}, row {k + 1}: {row.event}",
+                ),
+                fixed(q, 10),
+                Field(bet.id, "return", signed(q * row.pays.net), k),
+            )
+            for k, (row, q) in enumerate(zip(bet.rows, f.probabilities, strict=True))
         )
+        total = Field(bet.id, "ev", signed(f.ev))
         blocks.append(
             Table(
                 ("Event", "Streak", "Pays", "Probability", "Return"),
                 rows,
                 "llrrr",
-                total=(Strong("Total"), "", "", fixed(Fraction(1), 10), signed(f.ev)),
+                total=(Strong("Total"), "", "", fixed(Fraction(1), 10), total),
                 caption="Rounds independent: exact.",
             )
         )
-        low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
-        blocks.append(
-            Table(
-                ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
-                (
-                    ("RTP", percent(f.rtp, 4), percent(dealt.rtp, 4)),
-                    ("House edge", percent(f.house_edge, 4), percent(-dealt.net / dealt.bets, 4)),
-                    ("99% range of the RTP", "—", f"{low:.4%} to {high:.4%}"),
-                    ("Hit frequency", percent(f.hit_frequency, 4), "—"),
-                    ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
-                    ("House edge per round played", percent(f.edge_per_round, 4), "—"),
-                    ("Bets settled", "—", grouped(dealt.bets)),
-                    ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
-                ),
-                "lrr",
-                caption=(
-                    f"Difference of the one-shoe RTP from the exact one: "
-                    f"{signed((dealt.rtp - f.rtp) * 100, 4)} pp, within its 99% range"
-                    if dealt.covers(f.rtp)
-                    else f"The exact RTP lies outside the one-shoe 99% range: dealing from one "
-                    f"shoe changes the return by about {signed((dealt.rtp - f.rtp) * 100, 4)} pp"
-                ),
-            )
-        )
+        blocks.append(_figures_table(bet, f, dealt))
     return blocks
+
+
+def _figures_table(bet: StreakBet, f: StreakFigures, dealt: ShoeStreak) -> Table:
+    """The bet's figures in both models: the exact ones are fields the designer page
+    recomputes, the simulated ones fields it marks as not recomputed (``one_shoe.*``)."""
+
+    def exact_field(figure: str, value: Fraction) -> Field:
+        return Field(bet.id, figure, percent(value, 4))
+
+    def simulated(figure: str, text: str) -> Field:
+        return Field(bet.id, f"one_shoe.{figure}", text)
+
+    low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
+    difference = signed((dealt.rtp - f.rtp) * 100, 4)
+    return Table(
+        ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
+        (
+            ("RTP", exact_field("rtp", f.rtp), simulated("rtp", percent(dealt.rtp, 4))),
+            (
+                "House edge",
+                exact_field("house_edge", f.house_edge),
+                simulated("house_edge", percent(-dealt.net / dealt.bets, 4)),
+            ),
+            ("99% range of the RTP", "—", simulated("range", f"{low:.4%} to {high:.4%}")),
+            ("Hit frequency", exact_field("hit_frequency", f.hit_frequency), "—"),
+            ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
+            ("House edge per round played", exact_field("edge_per_round", f.edge_per_round), "—"),
+            ("Bets settled", "—", grouped(dealt.bets)),
+            ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
+        ),
+        "lrr",
+        caption=simulated(
+            "caption",
+            f"Difference of the one-shoe RTP from the exact one: {difference} pp, within its "
+            "99% range"
+            if dealt.covers(f.rtp)
+            else "The exact RTP lies outside the one-shoe 99% range: dealing from one shoe "
+            f"changes the return by about {difference} pp",
+        ),
+    )
 
 
 def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
