@@ -1,16 +1,17 @@
 """The HTML sheet as a paytable designer: the data its script needs to recompute a bet exactly
 when a payout is edited, and to export the edited paytable as TOML.
 
-For a fixed shoe and tableau a row's combinations do not depend on its payout, so the page holds
-everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
-grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
-reads), the z-values of the confidence ranges, the list of figures to recompute, each with its
-kind (:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut
-around its payouts (:mod:`exactodds.paytable_toml`): the export is that text with the edited
-payouts put in, never a paytable rebuilt field by field. The script (``designer.js``, package
-data) parses payouts by that grammar and computes with BigInt fractions, formatting every figure as
-:mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
-for the edited paytable.
+For a fixed shoe and tableau a row's combinations do not depend on its payout (nor does a streak
+bet's row probability with rounds independent, sent instead), so the page holds everything needed:
+the universe, each row's combinations, each bet's rounding rule, the payout grammar
+(:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout` reads), the
+z-values of the confidence ranges, the list of figures to recompute, each with its kind
+(:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut around its
+payouts (:mod:`exactodds.paytable_toml`): the export is that text with the edited payouts put in,
+never a paytable rebuilt field by field. The script (``designer.js``, package data) parses payouts
+by that grammar and computes with BigInt fractions, formatting every figure as
+:mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints for
+the edited paytable.
 
 >>> from exactodds.paytable_loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet

@@ -1,6 +1,8 @@
 """Streak bets on the sheets: each row's probability when rounds are independent (exact), and
 the return when the rounds are dealt from one shoe (simulated, with its range), as document
-blocks (Markdown, HTML, PDF), the sheet's ``streaks`` JSON list and CSV lines."""
+blocks (Markdown, HTML, PDF), the sheet's ``streaks`` JSON list and CSV lines. On the HTML page
+the payouts are inputs and the exact figures fields the designer recomputes; the one-shoe
+figures are ``one_shoe.*`` fields it marks as not recomputed."""
 
 from __future__ import annotations
 

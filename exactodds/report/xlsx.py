@@ -4,7 +4,8 @@ Excel. openpyxl is imported only here, when a workbook is made.
 Sheets: ``Summary`` (one row per bet, each value a formula referring to the bet's sheet), one
 live sheet per bet (:mod:`exactodds.report.xlsx_bet`: its paytable rows with combinations,
 probability and return, the total, then its figures, volatility index and confidence ranges, each
-a formula over the payout and probability cells; an offered bet states its offer),
+a formula over the payout and probability cells; an offered bet states its offer), then one live
+sheet per streak bet (:mod:`exactodds.report.xlsx_streak`),
 ``Compliance`` when the sheet has checks (``--against``: every check, then the profiles) and
 ``Inputs`` (software, date, shoe, rules, input files with SHA-256, the command that recomputes
 the sheet). Text cells hold the same strings as the JSON sheet (``p/q``, the decimals of the
