@@ -34,6 +34,7 @@ import io
 import re
 import zipfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
@@ -125,10 +126,10 @@ def _summary(
     w.line(*header, "Sheet", OFFER_HEADER, bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 3)
     rows = [
-        _Line(b.bet.name, b.bet.id, b.figures, b, b.bet, b.progressive, note=_offer(b))
+        _Line(b.bet.name, b.bet.id, (b.figures, b, b.bet, b.progressive), _offer(b))
         for b in sheet.bets
     ]
-    rows += [_Line(bet.name, bet.id, f, note=STREAK_NOTE) for bet, f, _ in sheet_streaks(sheet)]
+    rows += [_Line(bet.name, bet.id, (f,), STREAK_NOTE) for bet, f, _ in sheet_streaks(sheet)]
     for line, name, cells in zip(rows, names, refs, strict=True):
         w.line(line.name, line.id)
         column = 3
@@ -147,12 +148,15 @@ OFFER_HEADER = f"Offered when (figures {PER_OFFERED_ROUND})"
 STREAK_NOTE = "streak bet: figures with rounds independent, per bet"
 
 
+@dataclass(frozen=True)
 class _Line:
     """A bet's Summary row: its name and id, what holds its figures' values (in the order
     :meth:`BetFigure.value_in` reads them), and the note in the last column."""
 
-    def __init__(self, name: str, bet_id: str, *holders: object, note: str = "") -> None:
-        self.name, self.id, self.holders, self.note = name, bet_id, holders, note
+    name: str
+    id: str
+    holders: tuple[object, ...]
+    note: str = ""
 
 
 def _offer(b: BetSheet) -> str:
