@@ -349,22 +349,33 @@ class Paytable:
         (Fraction(12, 1), None)
         >>> table.description
         'Classic (commission) with Player Pair: Player pair 12:1 (was 11:1).'
+        >>> streak = load_paytable("banker-streak").with_payout("banker_streak", "9", "200:1")
+        >>> streak.streaks[0].rows[1].pays.net
+        Fraction(200, 1)
         >>> table.with_payout("tie", 5, "9:1")
         Traceback (most recent call last):
         ...
         exactodds.errors.PaytableError: Classic (commission): bet 'tie' has no row 5 (rows 0 to 1)
         """
-        bet = self.bet(bet_id)
+        streak = next((s for s in self.streaks if s.id == bet_id), None)
+        bet = self.bet(bet_id) if streak is None else streak
         index = _row_index(self, bet, row)
         old = bet.rows[index]
         payout = pays if isinstance(pays, Payout) else Payout(pays)
         rows = (*bet.rows[:index], replace(old, pays=payout), *bet.rows[index + 1 :])
         bets = tuple(replace(b, rows=rows) if b.id == bet_id else b for b in self.bets)
+        streaks = tuple(replace(s, rows=rows) if s.id == bet_id else s for s in self.streaks)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
         edits = (*self.edits, edit)
         description = f"{self.name} with {'; '.join(edits)}."
         return replace(
-            self, bets=bets, path=None, sha256=None, description=description, edits=edits
+            self,
+            bets=bets,
+            streaks=streaks,
+            path=None,
+            sha256=None,
+            description=description,
+            edits=edits,
         )
 
     def __repr__(self) -> str:
@@ -408,7 +419,7 @@ class Paytable:
         return frame(*self._rows())
 
 
-def _row_index(table: Paytable, bet: Bet, row: int | str) -> int:
+def _row_index(table: Paytable, bet: Bet | StreakBet, row: int | str) -> int:
     """The index of ``row`` (an index or an event) among the rows of ``bet``."""
     if isinstance(row, str):
         events = [r.event for r in bet.rows]

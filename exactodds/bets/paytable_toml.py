@@ -17,6 +17,10 @@ and nothing else may change.
 >>> edited = load_text(cut.patched({("tie", 0): "10:1"}, "Tie at 10:1."))
 >>> edited.bet("tie").rows[0].pays.net, edited.description
 (Fraction(10, 1), 'Tie at 10:1.')
+>>> streak = load_paytable("banker-streak")
+>>> cut = patchable(streak, default_source(streak))
+>>> load_text(cut.patched({("banker_streak", 1): "200:1"}, None)).streaks[0].rows[1].pays.net
+Fraction(200, 1)
 """
 
 from __future__ import annotations
@@ -29,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from exactodds.bets.payout import format_number
-from exactodds.bets.paytable import Paytable
+from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.progressive import progressive_toml
-from exactodds.bets.streak import streak_toml
+from exactodds.bets.streak import StreakBet, streak_toml
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import ExactOddsError
 from exactodds.files import parse_data, read_text
@@ -242,7 +246,7 @@ def load_text(text: str, origin: str = "<export>") -> Paytable:
 
 def _same(a: Paytable, b: Paytable) -> bool:
     """Whether two paytables state the same game (their files aside)."""
-    keys = ("name", "description", "decks", "tableau", "bets", "source")
+    keys = ("name", "description", "decks", "tableau", "bets", "source", "streaks")
     return all(getattr(a, k) == getattr(b, k) for k in keys)
 
 
@@ -251,7 +255,8 @@ def _cut(text: str, table: Paytable) -> Patchable | None:
     None where a slot cannot be found or the probe does not land."""
     spans = toml_values(text)
     wanted: list[tuple[KeyPath, Slot, tuple[int, int]]] = []
-    for bet in table.bets:
+    bets: list[Bet | StreakBet] = [*table.bets, *table.streaks]  # streak rows patched alike
+    for bet in bets:
         for k in range(len(bet.rows)):
             path: KeyPath = ("bets", bet.id, "rows", k, "pays")
             if path not in spans:

@@ -302,6 +302,36 @@ class StreakFigures:
         return sum((q for q, row in rows if row.pays.net > 0), Fraction())
 
     @property
+    def push_probability(self) -> Fraction:
+        """Probability that the stake is returned."""
+        rows = zip(self.probabilities, self.bet.rows, strict=True)
+        return sum((q for q, row in rows if row.pays.net == 0), Fraction())
+
+    @property
+    def house_edge_resolved(self) -> Fraction | None:
+        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
+        resolved = 1 - self.push_probability
+        return None if resolved == 0 else self.house_edge / resolved
+
+    @property
+    def largest_win(self) -> Fraction:
+        """Largest net win among the rows that can settle the bet (0 if none)."""
+        rows = zip(self.probabilities, self.bet.rows, strict=True)
+        return max((row.pays.net for q, row in rows if q), default=Fraction(0))
+
+    @property
+    def largest_win_probability(self) -> Fraction:
+        """Probability of the largest win (0 when nothing wins)."""
+        top = self.largest_win
+        rows = zip(self.probabilities, self.bet.rows, strict=True)
+        return sum((q for q, row in rows if row.pays.net == top and top > 0), Fraction())
+
+    @property
+    def player_favourable(self) -> bool:
+        """The bet has a positive expectation for the player."""
+        return self.ev > 0
+
+    @property
     def variance(self) -> Fraction:
         """Variance of the net result per unit staked."""
         rows = zip(self.probabilities, self.bet.rows, strict=True)

@@ -339,7 +339,7 @@
       if (net.sign() === 0) push = push.add(row.probability);
       if (net.sign() > 0) hit = hit.add(row.probability);
       second = second.add(ret.mul(net));
-      if (row.combinations > 0n && (top === null || net.cmp(top) > 0)) top = net;
+      if (row.probability.sign() > 0 && (top === null || net.cmp(top) > 0)) top = net;
       return { net, ret };
     });
     const largest = top === null ? ZERO : top;
@@ -366,6 +366,8 @@
       largest_win_probability: largestP,
     };
     if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
+    // a streak bet (exactodds/bets/streak.py): its house edge spread over the rounds a bet lasts
+    if (bet.streak !== null) put("edge_per_round", pct(edge.div(bet.streak.expectedRounds)));
     const notation = DATA.notation === "both" ? "to" : DATA.notation;
     for (const figure of DATA.figures) {
       if (!Object.hasOwn(quantities, figure.source)) continue;
@@ -394,7 +396,8 @@
         put("rtp_by_stake.equals_unrounded", at.eq(base) ? "yes (exact)" : "no", i);
       });
     }
-    return { values, favourable: ev.sign() > 0, ev };
+    // the sheet flags no streak bet (its section has no flag)
+    return { values, favourable: bet.streak === null ? ev.sign() > 0 : false, ev };
   };
 
   // The figures of single rows that parse (also when another row does not).
@@ -446,13 +449,19 @@
               ]),
             ),
           },
-    // per round, or per offered round for a bet with an offer (metrics.bet_figures)
+    // a streak bet's expected rounds per bet; its rows hold exact probabilities
+    streak: b.streak === null ? null : { expectedRounds: Q.of(b.streak.expected_rounds) },
+    // per round, or per offered round for a bet with an offer (metrics.bet_figures); a streak
+    // bet's per bet, rounds independent
     rows: b.rows.map((r) => ({
-      combinations: BigInt(r.combinations),
-      probability: new Q(BigInt(r.combinations), BigInt(b.total) || 1n),
+      probability:
+        r.probability === undefined
+          ? new Q(BigInt(r.combinations), BigInt(b.total) || 1n)
+          : Q.of(r.probability),
     })),
     inputs: [],
     fields: [],
+    simulated: [], // a streak bet's one-shoe figures: a simulation, never recomputed
     flagPara: null,
     flagRow: null,
     panel: null,
@@ -474,6 +483,10 @@
     }
     const bet = byId.get(node.dataset.bet);
     if (bet === undefined) continue;
+    if (figure.startsWith("one_shoe.")) {
+      bet.simulated.push({ node, figure, printed: node.textContent });
+      continue;
+    }
     bet.fields.push({ node, figure, row: row === undefined ? "" : Number(row), form: form || "" });
   }
   const tableOf = (bet, figure) => {
@@ -660,6 +673,22 @@
     }
   };
 
+  // A streak bet's one-shoe figures were simulated for the printed payouts: once a payout is
+  // edited they show a dash, and the caption says why, instead of stale values.
+  const markSimulated = (bet) => {
+    const edited = isEdited(bet);
+    for (const f of bet.simulated) {
+      f.node.classList.toggle("stale", edited);
+      if (!edited) f.node.textContent = f.printed;
+      else if (f.figure === "one_shoe.caption") {
+        f.node.textContent =
+          "Dealt from one shoe: a simulation of the printed payouts, not recomputed for the " +
+          "payouts edited on this page (the dashes above); `exactodds report` on the exported " +
+          "paytable simulates them.";
+      } else f.node.textContent = DASH;
+    }
+  };
+
   // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
   // rows that parse and a dash for the rest.
   const update = (bet) => {
@@ -724,6 +753,7 @@
       }
     }
     markChart(bet, problems.length === 0 ? payouts : null);
+    markSimulated(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);

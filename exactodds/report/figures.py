@@ -165,8 +165,13 @@ class BetFigure:
 
     def value(self, b: BetSheet) -> Value:
         """The exact value for bet ``b`` (for SQRT and VOLATILITY: the source, a variance)."""
+        return self.value_in(b.figures, b, b.bet, b.progressive)
+
+    def value_in(self, *holders: object) -> Value:
+        """The value held by the first of ``holders`` with the attribute :attr:`quantity`
+        (None when none has it): a streak bet's figures are read from its
+        :class:`~exactodds.bets.streak.StreakFigures` this way."""
         name = self.quantity
-        holders = (b.figures, b, b.bet, b.progressive)
         holder: Any = next((h for h in holders if h is not None and hasattr(h, name)), None)
         value: Value = None if holder is None else getattr(holder, name)
         return value
@@ -186,7 +191,12 @@ class BetFigure:
         >>> [FIGURE[k].text(sheet.bets[0]) for k in ("largest_win", "largest_win_probability")]
         ['8 to 1', '1 in 10.51']
         """
-        x = self.value(b)
+        return self.text_of(self.value(b), notation, in_summary=in_summary)
+
+    def text_of(
+        self, x: Value, notation: Notation = Notation.BOTH, *, in_summary: bool = False
+    ) -> str:
+        """The value ``x`` of this figure as :meth:`text` shows it."""
         kind = self.kind
         if kind is Kind.FLAG:
             return FLAG if x else ""

@@ -62,6 +62,7 @@ figure.chart { margin: .4rem 0 1rem; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figure.chart figcaption { color: var(--muted); font-size: .85rem; }
 figure.chart.stale svg { opacity: .35; }
+span.stale { color: #57606a; }
 p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #fff4e5; }
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
