@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactodds.counting.plan as plan_module
-from exactodds.cards import row_counts
-from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.counting import row_counts
 from exactodds.counting.evaluate import holds_for_cards
-from exactodds.shoe import Shoe
+from exactodds.deal.shoe import Shoe
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
 

@@ -9,7 +9,23 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
+from exactodds.counting import vectors
+from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
+from exactodds.counting.poker import _poker
+from exactodds.counting.vectors import (
+    bit,
+    compared,
+    count_of,
+    counted,
+    has_vector,
+    junction,
+    plane_bits,
+)
+from exactodds.deal.round import FEATURE_KINDS, FeatureKind, continuations
+from exactodds.deal.shoe import RANK_VALUES
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import ConditionError
+from exactodds.language import (
     CARD_ATTRIBUTES,
     CARD_FEATURE_KINDS,
     POKER,
@@ -33,22 +49,6 @@ from exactodds.conditions import (
     walk,
     when_absent,
 )
-from exactodds.counting import vectors
-from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
-from exactodds.counting.poker import _poker
-from exactodds.counting.vectors import (
-    bit,
-    compared,
-    count_of,
-    counted,
-    has_vector,
-    junction,
-    plane_bits,
-)
-from exactodds.errors import ConditionError
-from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
-from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import BUILTIN, STOOD, Tableau
 
 # -- evaluation on a grid ----------------------------------------------------------------------
 
@@ -310,8 +310,8 @@ class _Evaluator:
     An operand is evaluated as (features, literal, absent): an int64 array of the sum of its
     features (codes for ranks, suits, colours, categories), the exact sum of its literals, and
     where it is ``none``. A comparison ``a op b`` is ``a.features − b.features op b.literal −
-    a.literal`` where both are there, :func:`~exactodds.conditions.when_absent` elsewhere: the
-    semantics of :mod:`exactodds.conditions`, with unbounded integers.
+    a.literal`` where both are there, :func:`~exactodds.language.when_absent` elsewhere: the
+    semantics of :mod:`exactodds.language`, with unbounded integers.
 
     Each round-level node is evaluated once per round (kept in the round's cache under its
     ``canon`` id, :func:`_canon`): a count, comparison or condition that many rows share is
@@ -469,7 +469,7 @@ def holds_for_cards(
     """Whether ``condition`` holds for one round dealt from ``cards`` (rank index, suit index)
     in dealing order (4 to 6 cards: the six-card slots; missing ones are never read).
 
-    >>> from exactodds.conditions import parse_condition
+    >>> from exactodds.language import parse_condition
     >>> suited_eight = parse_condition("player.suited and player.total == 8")
     >>> holds_for_cards(suited_eight, [(2, 0), (9, 1), (4, 0), (9, 2)])  # P: 3c 5c, B: Td Th
     True

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exactodds.conditions import CARD_ATTRIBUTES, And, Cmp, Const, Count, Node, Or, Var
+from exactodds.language import CARD_ATTRIBUTES, And, Cmp, Const, Count, Node, Or, Var
 
 if TYPE_CHECKING:
     from exactodds.counting.evaluate import _Round
@@ -169,7 +169,7 @@ Literal = Callable[[object, Any], int]
 def counted(node: Node, literal: Literal) -> Counted | None:
     """The vector slice of ``count(group, attr == literal)``, None for any other node.
 
-    >>> from exactodds.conditions import parse_condition
+    >>> from exactodds.language import parse_condition
     >>> from exactodds.counting.evaluate import _const_code
     >>> counted(parse_condition("count(round, rank == K) == 2").node.left, _const_code)
     Counted(group='round', attr='rank', bin=14)
@@ -197,7 +197,7 @@ def _counted(node: Node, literal: Literal) -> Counted | None:
 def compared(node: Node, literal: Literal) -> Compared | None:
     """The plane slice of a comparison of such a count with an integer literal, or None.
 
-    >>> from exactodds.conditions import parse_condition
+    >>> from exactodds.language import parse_condition
     >>> from exactodds.counting.evaluate import _const_code
     >>> compared(parse_condition("3 < count(round, rank == A)").node, _const_code)
     Compared(counted=Counted(group='round', attr='rank', bin=2), op='>', literal=3)
