@@ -151,6 +151,29 @@ def _reads_sixth(node: Node) -> bool:
     return False
 
 
+def _reads_sixth_class(node: Node) -> bool:
+    """Whether a condition reads the sixth card's rank, suit or colour (its value aside): what
+    the first five cards and the sixth card's value do not decide. Cautious: any banker feature
+    but the round's, its first two cards' and its third card's value counts as read."""
+    for n in walk(node, into_count=False):
+        if isinstance(n, Count) and n.group in ("banker", "round"):
+            if any(isinstance(v, Var) and v.name != "value" for v in walk(n.card)):
+                return True
+        elif isinstance(n, Most | Shape) and n.group in ("banker", "round"):
+            if n.attr != "value":
+                return True
+        elif isinstance(n, Var):
+            side, _, rest = n.name.partition(".")
+            if (
+                side == "banker"
+                and n.name not in FEATURE_KINDS
+                and rest != "card3.value"
+                and not rest.startswith(("card1.", "card2."))
+            ):
+                return True
+    return False
+
+
 def _reads_fifth(node: Node) -> bool:
     """Whether a condition reads a card after the first four (what they do not decide)."""
     return _needs([node])[1]
@@ -158,6 +181,7 @@ def _reads_fifth(node: Node) -> bool:
 
 _READS_FIFTH = cache(_reads_fifth)
 _READS_SIXTH = cache(_reads_sixth)
+_READS_SIXTH_CLASS = cache(_reads_sixth_class)
 
 
 # -- classes of cards --------------------------------------------------------------------------
