@@ -377,9 +377,20 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _poker_hope(node, ev)
+        return _suited_hope(node, ev) or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
+
+
+def _suited_hope(node: Node, ev: _Evaluator) -> tuple[Any, Any] | None:
+    """Where a late ``side.suited`` surely fails: its first two cards differ in suit (late,
+    its third card is the one unknown card it reads); it never surely holds. None for any
+    other node."""
+    if not (isinstance(node, Var) and node.name in ("player.suited", "banker.suited")):
+        return None
+    side = node.name.partition(".")[0]
+    rnd = ev.rnd
+    return np.False_, rnd.card(side, 1, "suit") != rnd.card(side, 2, "suit")
 
 
 @cache
