@@ -59,6 +59,7 @@ class _Round:
         self.deal = deal
         self.tableau = tableau
         self.cache: dict[object, Any] = {}
+        self.both = both
         if both:  # every cell is a round where both hands draw: cards five and six as dealt
             self.cache["pd"] = self.cache["bd"] = np.True_
             for name in ("value", "rank", "suit", "colour"):
@@ -115,6 +116,8 @@ class _Round:
         def make() -> Any:
             first = self.pt if side == "player" else self.bt
             third = self.third(side, "value")
+            if self.both:  # a third card in every cell
+                return (first + third) % 10
             return np.where(third >= 0, (first + third) % 10, first)
 
         return self.get((side, "total"), make)
