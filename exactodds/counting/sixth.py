@@ -161,7 +161,7 @@ def sixth_by_value(
         return None
     if not _may_decide(conditions[0].node) and not (offer and _may_decide(offer.node)):
         return None
-    by_value = _axis(last.slot, 0, shoe.counts, None)
+    by_value = _axis(last.slot, 0, shoe.counts, None, last.coding)
     if len(by_value) >= len(last):
         return None
     of = [next(v for v, cards in enumerate(by_value.cards) if c <= cards) for c in last.cards]
