@@ -354,6 +354,7 @@ def _axis(
     )
 
 
+@lru_cache(maxsize=4096)  # worked examples ask again for the same known cards
 def _coarsest(bits: int, allowed: frozenset[tuple[int, int]], coding: Coding | None = None) -> int:
     """The coarsest refinement of ``bits`` whose classes ``allowed`` is a union of (with
     ``coding``, :data:`_RANK` | :data:`_SUIT` even where it is not: see :func:`_unions`)."""
@@ -368,6 +369,7 @@ def _coarsest(bits: int, allowed: frozenset[tuple[int, int]], coding: Coding | N
     return _RANK | _SUIT
 
 
+@lru_cache(maxsize=4096)  # the same axes at every count a worked example makes
 def _subset(a: _Axis, b: _Axis) -> np.ndarray:
     """[i, j]: class i of the finer axis ``a`` lies inside class j of ``b``."""
     out = np.ones((len(a), len(b)), dtype=bool)
@@ -407,6 +409,7 @@ def _symmetries(
     return out
 
 
+@lru_cache(maxsize=4096)  # the same axes at every count a worked example makes
 def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
     """Where each class of ``axis`` goes under the suit permutation ``g``."""
     index = {cards: i for i, cards in enumerate(axis.cards)}
