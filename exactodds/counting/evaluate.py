@@ -43,6 +43,10 @@ from exactodds.tableau import BUILTIN, STOOD, Tableau
 
 # -- evaluation on a grid ----------------------------------------------------------------------
 
+_MOD10 = np.arange(20, dtype=np.int64) % 10
+"""(a + b) mod 10 of a total and a third card's value (0 to 18) by a gather (index −1, a
+card not there, wraps to 9, masked by the caller)."""
+
 
 class _Round:
     """The features of every cell of a block of card sequences, computed on first use."""
@@ -116,9 +120,10 @@ class _Round:
         def make() -> Any:
             first = self.pt if side == "player" else self.bt
             third = self.third(side, "value")
+            total = _MOD10[first + third]  # a gather: cheaper than % 10 (−1 where absent)
             if self.both:  # a third card in every cell
-                return (first + third) % 10
-            return np.where(third >= 0, (first + third) % 10, first)
+                return total
+            return np.where(third >= 0, total, first)
 
         return self.get((side, "total"), make)
 
@@ -153,8 +158,9 @@ class _Round:
             if rest == "perfect_pair":
                 same = same & (self.attr(a, "suit") == self.attr(b, "suit"))
             return same
-        if rest == "wins":
-            return self.feature("winner") == (0 if side == "player" else 1)
+        if rest == "wins":  # the winner's definition, without its three-way where
+            p, b = self.total("player"), self.total("banker")
+            return p > b if side == "player" else b > p
         if rest.startswith("card"):
             card, attr = rest.split(".")
             return self.card(side, int(card[4]), attr)
