@@ -26,8 +26,18 @@ LUCKY_8_BANKER = [
     "banker.total == 8",
 ]
 
+LUCKY_8_PLAYER = [
+    "player.total == 8 and player.cards == 3 and player.suited"
+    " and banker.total == 8 and banker.cards == 3 and banker.suited",
+    "player.total == 8 and player.cards == 3 and player.suited",
+    "player.total == 8 and banker.total == 8",
+    "player.total == 8 and not player.wins",
+    "player.total == 8",
+]
+
 ROWS: list[tuple[list[str], str | None]] = [
     (LUCKY_8_BANKER, None),
+    (LUCKY_8_PLAYER, None),
     (
         [
             "banker.card3.rank == K and banker.total > 4",
@@ -107,4 +117,23 @@ def test_python_integers(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _spy(monkeypatch)
     monkeypatch.setattr(engine_module, "_plan", exact)
     assert engine(rows, SHOES[1]) == expected
+    assert calls
+
+
+@pytest.mark.parametrize("case", [0, 1])
+def test_fifth_card_dealt_apart(case: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the rows of one four-card cell and one value of the fifth card not merged (what
+    the engine falls back to where the fifth card's class decides too much), the same counts."""
+    make = sixth_module.sixth_by_value
+
+    def apart(*args: Any, **kwargs: Any) -> Any:
+        found = make(*args, **kwargs)
+        if found is not None:
+            found.grouped = False
+        return found
+
+    monkeypatch.setattr(engine_module, "sixth_by_value", apart)
+    calls = _spy(monkeypatch)
+    rows, offer = ROWS[case]
+    assert engine(rows, SHOES[1], offer) == brute(rows, SHOES[1], offer)
     assert calls

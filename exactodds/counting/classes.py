@@ -158,17 +158,30 @@ def _reads_sixth_class(node: Node) -> bool:
     """Whether a condition reads the sixth card's rank, suit or colour (its value aside): what
     the first five cards and the sixth card's value do not decide. Cautious: any banker feature
     but the round's, its first two cards' and its third card's value counts as read."""
+    return _reads_third_class(node, ("banker",))
+
+
+def _reads_thirds_class(node: Node) -> bool:
+    """Whether a condition reads the rank, suit or colour of a hand's third card (where both
+    draw, the fifth and sixth cards; their values aside)."""
+    return _reads_third_class(node, ("player", "banker"))
+
+
+def _reads_third_class(node: Node, sides: tuple[str, ...]) -> bool:
+    """Whether a condition reads the rank, suit or colour of the third card of a hand of
+    ``sides`` (cautious: any feature of the hand but the round's, its first two cards' and its
+    third card's value counts as read)."""
     for n in walk(node, into_count=False):
-        if isinstance(n, Count) and n.group in ("banker", "round"):
+        if isinstance(n, Count) and (n.group == "round" or n.group in sides):
             if any(isinstance(v, Var) and v.name != "value" for v in walk(n.card)):
                 return True
-        elif isinstance(n, Most | Shape) and n.group in ("banker", "round"):
+        elif isinstance(n, Most | Shape) and (n.group == "round" or n.group in sides):
             if n.attr != "value":
                 return True
         elif isinstance(n, Var):
             side, _, rest = n.name.partition(".")
             if (
-                side == "banker"
+                side in sides
                 and n.name not in FEATURE_KINDS
                 and rest != "card3.value"
                 and not rest.startswith(("card1.", "card2."))
@@ -185,6 +198,7 @@ def _reads_fifth(node: Node) -> bool:
 _READS_FIFTH = cache(_reads_fifth)
 _READS_SIXTH = cache(_reads_sixth)
 _READS_SIXTH_CLASS = cache(_reads_sixth_class)
+_READS_THIRDS_CLASS = cache(_reads_thirds_class)
 
 
 Coding = tuple[tuple[int, ...], tuple[int, ...]]

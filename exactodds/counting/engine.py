@@ -235,7 +235,14 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
                 }
             if by_value is not None and by_value.on:  # the sixth card by its value first
                 by_value.settle(
-                    tally, attrs, sixth, five.reshape(-1)[part], base, deal=deal, tableau=tableau
+                    tally,
+                    attrs,
+                    sixth,
+                    five.reshape(-1)[part],
+                    base,
+                    cell=row,
+                    deal=deal,
+                    tableau=tableau,
                 )
                 continue
             six = _extend(
