@@ -224,9 +224,11 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         cont = np.flatnonzero(tally.decide(rnd, five, both & (five != 0), base * (n - 5), 5))
         if not len(cont):
             continue
-        chunk = _chunk(len(axes[-1]))
-        for start in range(0, len(cont), chunk):
-            part = cont[start : start + chunk]
+        chunk, start = _chunk(len(axes[-1])), 0
+        while start < len(cont):
+            step = chunk >> 3 if by_value is not None and by_value.probing else chunk
+            part = cont[start : start + step]
+            start += step
             row, col = np.divmod(part, five.shape[1])
             sixth = classes[:m] + [c[row] for c in classes[m:]] + [col]
             for k in range(m, last + 1):

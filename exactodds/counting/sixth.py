@@ -27,6 +27,7 @@ from exactodds.conditions import And, Condition, Node, Not, Or, Otherwise
 from exactodds.counting.classes import (
     _COLOUR,
     _RANK,
+    _READS_SIXTH,
     _READS_SIXTH_CLASS,
     _READS_THIRDS_CLASS,
     _SUIT,
@@ -75,6 +76,7 @@ class SixthByValue:
     fine: Mapping[str, Any]  # per fine class, its attributes
     on: bool = field(default=True)
     grouped: bool = field(default=True)
+    probing: bool = field(default=True)  # the engine deals small chunks until a mode holds
 
     def settle(
         self,
@@ -96,6 +98,22 @@ class SixthByValue:
         On the value level the rows of one four-card cell and one value of the fifth card are
         one (their cells summed): the sixth card's value classes lose to the fifth card by its
         value alone, and no condition decided there reads more of it."""
+        mode = self.grouped, self.on
+        self._settle(tally, attrs, classes, cells, scale, cell=cell, deal=deal, tableau=tableau)
+        self.probing = self.on and (self.grouped, self.on) != mode
+
+    def _settle(
+        self,
+        tally: _Settles,
+        attrs: Mapping[int, Mapping[str, Any]],
+        classes: Sequence[Any],
+        cells: Any,
+        scale: int,
+        *,
+        cell: Any,
+        deal: bool,
+        tableau: Tableau,
+    ) -> None:
         fifth = classes[-1]
         if self.grouped:
             key = np.asarray(cell) * len(self.count) + self.fifth_of[fifth]
@@ -180,15 +198,16 @@ def _late(node: Node) -> bool:
 
 
 def _may_decide(node: Node) -> bool:
-    """Whether a condition may be decided without the third cards' ranks, suits and colours:
-    some comparison in it does not read them."""
+    """Whether the sixth card's value may decide a condition that the first five cards did
+    not: some comparison in it reads the sixth card by its value alone (the others were as
+    known before, or are unknown on values)."""
     if isinstance(node, Otherwise):
-        return True
+        return False
     if isinstance(node, Not):
         return _may_decide(node.item)
     if isinstance(node, And | Or):
         return any(_may_decide(item) for item in node.items)
-    return not _READS_SIXTH_CLASS(node)
+    return _READS_SIXTH(node) and not _READS_SIXTH_CLASS(node)
 
 
 def sixth_by_value(
