@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from exactodds.conditions import (
+    RANK_WORDS,
     SUIT_WORDS,
-    CardKind,
     Cmp,
     Condition,
     Const,
@@ -229,8 +229,6 @@ def _rank_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:
 
 def _read_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:  # noqa: PLR0912 - a case per node type
     """:func:`_rank_coding`, walking the trees."""
-    from exactodds.counting.evaluate import _const_code  # the literal codes (no circle)
-
     tests: set[tuple[str, tuple[int, ...]]] = set()
     tested = 0  # ranks read against literals, and all the ranks read: equal, or no coding
     read = 0
@@ -250,9 +248,7 @@ def _read_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:  # noqa: P
                     if not isinstance(other, Const):
                         return None  # a rank against another card's (or a sum)
                     consts = (other.value,)
-                codes = tuple(
-                    sorted({_const_code(c, CardKind.RANK) for c in consts if c is not None})
-                )
+                codes = tuple(sorted({_rank_code(c) for c in consts if c is not None}))
                 tests.add((op, codes))  # (none against a card that is there: never true)
                 tested += 1
             elif isinstance(node, Most | Shape):
@@ -282,6 +278,11 @@ def _read_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:  # noqa: P
     if len(lumps) == 13:
         return None
     return tuple(RANK_VALUES[r] if values else 0 for r in range(13)), tuple(ranks)
+
+
+def _rank_code(value: object) -> int:
+    """A rank literal as its number (A 1 … K 13), as the engine codes ranks."""
+    return RANK_WORDS[value.lower()] if isinstance(value, str) else int(value)  # type: ignore[call-overload]
 
 
 def _is_rank(name: str) -> bool:
