@@ -29,11 +29,11 @@ import numpy as np
 
 from exactodds.analysis.batch import BatchEvaluator, BatchResult, compile_bets
 from exactodds.analysis.kernel import KERNEL_ENV, kernel_name
-from exactodds.engine import joint_distribution
+from exactodds.bets.loader import load_paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import ExactOddsError
-from exactodds.metrics import bet_figures
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
+from exactodds.figures.metrics import bet_figures
 
 
 def random_states(shoe: Shoe, n: int, seed: int) -> np.ndarray:

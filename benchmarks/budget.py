@@ -1,8 +1,8 @@
 """Benchmark: the card engine's budgets against the CPU the commands measure (issue 25).
 
 Every command that counts card-level bets first estimates its work on the card engine (cell
-operations, :func:`exactodds.cards.work`, times the shoes or signals it counts on) and refuses
-it over a budget of about 30 s (:mod:`exactodds.budget`). This prints, per case of a
+operations, :func:`exactodds.counting.work`, times the shoes or signals it counts on) and refuses
+it over a budget of about 30 s (:mod:`exactodds.bets.budget`). This prints, per case of a
 calibration set, the estimate in seconds (cell operations / ``CARD_OPS_PER_SECOND``, plus the
 command's fixed cost measured on a value-level paytable), the CPU seconds measured (the child
 process's user + system time, from ``wait4``: the machine may be loaded, wall time would not
@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from exactodds.budget import (
+from exactodds.bets.budget import (
     _CARD_SETTLE_WORK,
     CARD_OPS_PER_SECOND,
     card_round_work,
@@ -38,10 +38,10 @@ from exactodds.budget import (
     expected_rounds,
     removal_shoes,
 )
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Card, Shoe
-from exactodds.tableau import Tableau
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.shoe import Card, Shoe
+from exactodds.deal.tableau import Tableau
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -125,8 +125,8 @@ def _estimate(command: str, table: Paytable, shoe: Shoe, tableau: Tableau) -> fl
     if command == "settle":
         return 0.0
     if command == "odds":
-        from exactodds.budget import card_work as given_work
-        from exactodds.protection import given_known
+        from exactodds.bets.budget import card_work as given_work
+        from exactodds.protection.exposure import given_known
 
         known = given_known("P: Kh ? | B: ? ?")
         return _card_seconds(sum(given_work(table.bets, shoe, tableau, known).values()))

@@ -3,11 +3,11 @@ round of a dealt shoe (:func:`exactodds.analysis.cardround.card_round_ev`, the c
 depleted shoe), one process, and the calibration of the budget that bounds them in ``simulate``.
 
 Per bundled card-level bet (the first bet of each market paytable, eight decks): the card
-engine's estimate of one EV's work on a dealt shoe (:func:`exactodds.cards.work` on
-:func:`exactodds.budget.dealt_shoe`, cell operations, as the budget estimates it), the measured
+engine's estimate of one EV's work on a dealt shoe (:func:`exactodds.counting.work` on
+:func:`exactodds.bets.budget.dealt_shoe`, cell operations, as the budget estimates it), the measured
 seconds per EV over ``--rounds`` rounds of a dealt shoe, and the rate they imply (cell operations
-a second). ``exactodds.budget`` assumes 5·10⁸ a second (``CARD_OPS_PER_SECOND``): a bet whose rate
-is lower costs more than the budget counts, a higher one less. Then ``simulate`` itself on
+a second). ``exactodds.bets.budget`` assumes 5·10⁸ a second (``CARD_OPS_PER_SECOND``): a bet whose
+rate is lower costs more than the budget counts, a higher one less. Then ``simulate`` itself on
 Colour Match (``--shoes`` eight-deck shoes): its rate of card-level EVs through the whole path
 (dealing, settling, tally), ``card-level EVs/s: N`` (simulate, Colour Match). Then a counter
 on Lucky Nines (``--count-shoes`` shoes of ``--count-decks`` decks, the default tags and trigger
@@ -29,10 +29,10 @@ from exactodds.analysis.cardround import card_round_ev
 from exactodds.analysis.count import count_strategy
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.simulate import simulate
-from exactodds.budget import CARD_OPS_PER_SECOND, dealt_shoe
-from exactodds.cards import work
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
+from exactodds.bets.budget import CARD_OPS_PER_SECOND, dealt_shoe
+from exactodds.bets.loader import load_paytable
+from exactodds.counting import work
+from exactodds.deal.shoe import Shoe
 
 PAYTABLES = (
     "colour-match",

@@ -1,4 +1,4 @@
-"""Benchmark: card-level bets counted by the card engine (exactodds.cards) on 8 decks, one core.
+"""Benchmark: card-level bets counted by the card engine (exactodds.counting) on 8 decks, one core.
 
 Targets (issue 16): a colour bet on the player's hand ≤ 1 s; ranks and suits of the first four
 cards (suited K-Q, nines, four-card poker) ≤ 2 s; the suit of a third card (suited three-card 8)
@@ -20,10 +20,10 @@ import os
 import sys
 import time
 
-from exactodds.cards import row_counts, work
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.engine import joint_distribution
-from exactodds.shoe import Shoe
+from exactodds.counting import row_counts, work
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.language import OTHERWISE, parse_condition
 
 CASES: list[tuple[str, float, list[str]]] = [
     ("colour bet on the player's hand", 1.0, ["player.colour == red", "player.colour == black"]),

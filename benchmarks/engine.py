@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from exactodds.engine import joint_distribution
-from exactodds.round import Winner
-from exactodds.shoe import Shoe
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Winner
+from exactodds.deal.shoe import Shoe
 
 T = TypeVar("T")
 

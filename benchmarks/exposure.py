@@ -30,8 +30,10 @@ CASES = {
 }
 
 SETUP = (
-    "from exactodds.paytable_loader import load_paytable\n"
-    "from exactodds.protection import analyse_flash, analyse_sort, optimise_sort, parse_sort\n"
+    "from exactodds.bets.loader import load_paytable\n"
+    "from exactodds.protection.exposure import (\n"
+    "    analyse_flash, analyse_sort, optimise_sort, parse_sort\n"
+    ")\n"
     "table = load_paytable({paytable!r})\n"
     "import time\n"
     "start, cpu = time.perf_counter(), time.process_time()\n"

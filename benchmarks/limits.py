@@ -2,7 +2,7 @@
 
 Target (issue 20): on one core, every command on any input within the limits finishes in at most
 30 s and 2 GiB, or is refused up front (exit 2, one line naming the limit). The paytables are
-made here, each at the 1 MiB file limit or at a work budget of ``exactodds/budget.py``:
+made here, each at the 1 MiB file limit or at a work budget of ``exactodds/bets/budget.py``:
 
 - ``rows``: 122 bets × 100 rows, every bet its own order (``benchmarks/load.py``'s paytable);
 - ``bets``: 240 bets × 48 rows, every bet the same;

@@ -17,14 +17,14 @@ import argparse
 import time
 from dataclasses import replace
 
-from exactodds.payout import Payout
-from exactodds.paytable import Paytable, _card_counts, _row_combinations
-from exactodds.paytable_loader import load_paytable
-from exactodds.progressive import JackpotPayout
+from exactodds.analysis.streak import simulate_streak
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import Payout
+from exactodds.bets.paytable import Paytable, _card_counts, _row_combinations
+from exactodds.bets.progressive import JackpotPayout
 from exactodds.report.content import document
 from exactodds.report.markdown import render_markdown
 from exactodds.report.sheet import build_sheet
-from exactodds.streak import simulate_streak
 
 
 def fixed_pays(table: Paytable) -> Paytable:

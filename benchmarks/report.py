@@ -21,8 +21,8 @@ TARGET = 1.0
 def once() -> None:
     """One measurement, in this (fresh) process; prints JSON timings."""
     start = time.perf_counter()
-    from exactodds.metrics import paytable_figures
-    from exactodds.paytable_loader import default_paytable, load_paytable
+    from exactodds.bets.loader import default_paytable, load_paytable
+    from exactodds.figures.metrics import paytable_figures
 
     table = load_paytable(default_paytable())
     figures = paytable_figures(table)

@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.analysis.batch.compiler import _compile
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.engine import Joint, joint_distribution
-from exactodds.payout import LOSE, parse_payout
-from exactodds.paytable import Bet, Row, _record_index, _row_combinations
-from exactodds.paytable_loader import load_paytable
-from exactodds.round import Outcome, feature_record
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import LOSE, parse_payout
+from exactodds.bets.paytable import Bet, Row, _record_index, _row_combinations
+from exactodds.deal.engine import Joint, joint_distribution
+from exactodds.deal.round import Outcome, feature_record
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 
 HOSTILE = (
     "player.initial == 0 and player.third == 11 and banker.initial == 0 and banker.third == 11"

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from exactodds.engine import joint_distribution
-from exactodds.metrics import bet_figures
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.loader import load_paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.figures.metrics import bet_figures
 from exactodds.session.distribution import SessionDistribution
 from exactodds.session.lattice import Round
 from exactodds.session.ruin import ruin_probability
@@ -60,7 +60,7 @@ def main() -> None:
         "Banker, 1,000 rounds, risk of ruin from 50 units, 30 digits",
         lambda: ruin_probability(one, 1000, Fraction(50), digits=30),
     )
-    from exactodds.session.render import render_session
+    from exactodds.report.session_render import render_session
     from exactodds.session.result import session
 
     s = timed(

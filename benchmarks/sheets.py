@@ -176,7 +176,7 @@ MARKET = {
 
 def once(source: str) -> None:
     """One case in this (fresh) process: load, count, build the sheet; prints JSON."""
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.bets.loader import load_paytable
     from exactodds.report import build_sheet, render_sheets
 
     cpu = time.process_time()
@@ -186,7 +186,7 @@ def once(source: str) -> None:
 
 
 def main() -> None:
-    from exactodds.paytable_loader import bundled_paytables
+    from exactodds.bets.loader import bundled_paytables
 
     words = sys.argv[1:]
     with tempfile.TemporaryDirectory() as tmp:

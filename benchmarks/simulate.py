@@ -25,8 +25,8 @@ from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.analysis.count import count_strategy
 from exactodds.analysis.dealing import deal_shoes
 from exactodds.analysis.simulate import simulate
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
+from exactodds.bets.loader import load_paytable
+from exactodds.deal.shoe import Shoe
 
 
 def kernel() -> str:

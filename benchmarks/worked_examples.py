@@ -17,11 +17,11 @@ import argparse
 import random
 import time
 
-from exactodds.engine import joint_distribution
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.shoe import Card, Shoe
-from exactodds.worked_examples import _in_order, example_cards, row_examples
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Card, Shoe
+from exactodds.figures.worked_examples import _in_order, example_cards, row_examples
 
 BUDGET = 1.0
 

@@ -1,7 +1,12 @@
 """exactodds: exact combinatorial odds for baccarat and its side bets.
 
-The data flow is shoe → tableau → round (the drawing rule) → engine (joint distribution) →
-paytable → metrics → reports.
+The package is laid out by the stages of the data flow, each importing only from earlier ones:
+:mod:`~exactodds.deal` (shoe, tableau, round, joint distribution) → :mod:`~exactodds.language`
+(paytable conditions) → :mod:`~exactodds.counting` (the card engine) → :mod:`~exactodds.bets`
+(paytables) → :mod:`~exactodds.figures` (return, edge, solving, comparisons) →
+:mod:`~exactodds.compliance` → :mod:`~exactodds.analysis` (removal, counting, simulation) →
+:mod:`~exactodds.protection` → :mod:`~exactodds.session` → :mod:`~exactodds.report`
+(sheets) → :mod:`~exactodds.cli`. The modules at the top are the helpers every stage shares.
 
 >>> from exactodds import Shoe, joint_distribution
 >>> joint_distribution(Shoe.decks(8)).total
@@ -10,8 +15,12 @@ paytable → metrics → reports.
 
 from __future__ import annotations
 
+from exactodds import _moved
 from exactodds._version import VERSION
-from exactodds.engine import Joint, joint_distribution
+from exactodds.deal.engine import Joint, joint_distribution
+from exactodds.deal.round import FEATURES, Hand, Outcome, PairKind, RoundState, Winner
+from exactodds.deal.shoe import Card, Shoe, parse_card, parse_cards
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau, load_tableau
 from exactodds.errors import (
     CardError,
     ExactOddsError,
@@ -21,9 +30,8 @@ from exactodds.errors import (
     ShoeError,
     TableauError,
 )
-from exactodds.round import FEATURES, Hand, Outcome, PairKind, RoundState, Winner
-from exactodds.shoe import Card, Shoe, parse_card, parse_cards
-from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
+
+_moved.install()
 
 __version__ = VERSION
 """The installed version (see :mod:`exactodds._version`)."""

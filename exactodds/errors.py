@@ -84,7 +84,7 @@ class ExactOddsError(ValueError):
 
     It is a ``ValueError``, so code that already catches bad values keeps working:
 
-    >>> from exactodds.shoe import parse_card
+    >>> from exactodds.deal.shoe import parse_card
     >>> try:
     ...     parse_card("Zs")
     ... except ValueError as exc:

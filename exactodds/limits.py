@@ -145,13 +145,13 @@ MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 
 MAX_CARD_ROUND_WORK = 15 * 10**9
 """Most card-engine work one simulation asks for, in the engine's cell operations
-(:func:`exactodds.cards.work` on a dealt shoe, :func:`exactodds.budget.dealt_shoe`): over its
-card-level and offered bets, the rounds (offered rounds expected, for a bet with an offer) × the
+(:func:`exactodds.counting.work` on a dealt shoe, :func:`exactodds.bets.budget.dealt_shoe`): over
+its card-level and offered bets, the rounds (offered rounds expected, for a bet with an offer) × the
 estimated work of one exact EV. One core does at least 5·10⁸ a second
 (``benchmarks/cardround.py``): about 30 s."""
 
 MAX_CARD_WORK = 20_000_000_000
-"""Most work one command may ask of the card engine (:func:`exactodds.cards.work`, in cell
+"""Most work one command may ask of the card engine (:func:`exactodds.counting.work`, in cell
 operations, at least 5·10⁸ a second on one core): every card-level bet counted once on the
 shoe, times the shoes it counts them on (53 for ``eor``, on the shoe less a card; one per
 tableau and deck count for ``compare``, one per signal for ``exposure``). The bundled and
@@ -214,7 +214,7 @@ MAX_EXPOSURE_JOBS = 256
 """Most worker processes of ``exposure --optimise --jobs``."""
 
 
-# -- work budgets (estimated before any work by exactodds/budget.py) -------------------------------
+# -- work budgets (estimated before any work by exactodds/bets/budget.py) --------------------------
 
 MAX_EVALUATION_MODULI = 1_500
 """Bets × CRT moduli of the exact EVs of ``eor`` and ``simulate`` (about 1 MB each)."""

@@ -2,8 +2,8 @@
 
 Nothing here reuses the engine's method: the rounds are dealt card by card by plain,
 hand-written baccarat logic that reads a tableau's data only (its player draw set and banker
-matrix, not :mod:`exactodds.round`'s reading of it), and results are keyed exactly like
-:class:`exactodds.round.Outcome` so the whole joint distribution can be compared with ``==``.
+matrix, not :mod:`exactodds.deal.round`'s reading of it), and results are keyed exactly like
+:class:`exactodds.deal.round.Outcome` so the whole joint distribution can be compared with ``==``.
 
 * :func:`physical_joint` walks every ordered sequence of six *distinct physical cards*
   (``itertools.permutations``) — the definition of the universe itself. Tiny shoes only.
@@ -26,9 +26,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import permutations
 
-from exactodds.round import Hand, Outcome, PairKind, Winner
-from exactodds.shoe import RANKS, Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.deal.round import Hand, Outcome, PairKind, Winner
+from exactodds.deal.shoe import RANKS, Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 
 __all__ = [
     "PhysicalCard",

@@ -1,9 +1,9 @@
 """An independent reading of card-level conditions, for the brute-force checks of
-:mod:`exactodds.cards`: every round is dealt card by card from physical cards, and a condition's
+:mod:`exactodds.counting`: every round is dealt card by card from physical cards, and a condition's
 tree is interpreted here in plain Python over those cards (ranks by symbol, suits by letter,
 poker hands by counting ranks), sharing nothing with the engine but the parsed tree.
 
->>> from exactodds.conditions import parse_condition
+>>> from exactodds.language import parse_condition
 >>> cards = [(4, 0), (12, 1), (0, 0), (11, 1)]  # P: 5c Ac = 6 stands, B: Kd Qd = 0 draws
 >>> rnd = deal(cards + [(4, 2), (5, 3)])
 >>> holds(parse_condition("player.suited and count(banker, rank in [K, Q]) == 2").node, rnd)
@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise, permutations
 
-from exactodds.conditions import (
+from exactodds.deal.shoe import RANKS, Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.language import (
     And,
     Cmp,
     Const,
@@ -33,8 +35,6 @@ from exactodds.conditions import (
     Sum,
     Var,
 )
-from exactodds.shoe import RANKS, Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau
 from tests.bruteforce import PhysicalCard, card_value, physical_cards
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import settings
 
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
 from tests.cli_helpers import Cli, run
 
 # No wall-clock assertion in tests (timing belongs to benchmarks/): hypothesis's per-example

@@ -1,8 +1,8 @@
 """Independent hand computations of pair, perfect-pair and natural probabilities.
 
 Closed forms from the shoe's rank × suit counts alone, to check the engine and the bundled
-paytables against. Nothing here uses :mod:`exactodds.engine`; :class:`exactodds.shoe.Shoe` is
-only the data container.
+paytables against. Nothing here uses :mod:`exactodds.deal.engine`;
+:class:`exactodds.deal.shoe.Shoe` is only the data container.
 
 Counting convention (docs/rules.md §2): a round is an ordered sequence of cards; the first four are
 Player, Banker, Player, Banker, so the Player's first two cards are positions 1 and 3 and the
@@ -16,7 +16,7 @@ distribution, so
 * P(either pair) = 2·P(Player pair) − P(both pair) (inclusion–exclusion);
 * the same formulas over the 52 rank-and-suit card types give the perfect pairs.
 
->>> from exactodds.shoe import Shoe
+>>> from exactodds.deal.shoe import Shoe
 >>> shoe = Shoe.decks(8)
 >>> player_pair_probability(shoe)
 Fraction(31, 415)
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from exactodds.shoe import RANK_VALUES, Shoe
+from exactodds.deal.shoe import RANK_VALUES, Shoe
 
 __all__ = [
     "both_pairs_probability",

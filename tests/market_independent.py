@@ -3,7 +3,7 @@
 Each function counts, for one bet, the ordered sequences of the cards that bet reads (the
 first two Player cards, the first four cards, or the whole round for the insurance), grouped by
 the bet's event names, straight from the shoe's rank × suit counts. Nothing here uses
-:mod:`exactodds.engine`, the condition language or the paytable loader: the poker ranking, the
+:mod:`exactodds.deal.engine`, the condition language or the paytable loader: the poker ranking, the
 suits, colours and the Punto Banco drawing rules are written out again by hand, so that the
 bundled paytables run through the library can be checked against it.
 
@@ -13,7 +13,7 @@ ordered k-sequence of distinct physical cards is equally likely, so the number o
 whose card types are t1 … tk is the falling product n_t1 · (n_t2 − [t2 = t1]) · …, and the
 probability of an event on the first k cards is its sequence count over N·(N−1)·…·(N−k+1).
 
->>> from exactodds.shoe import Shoe
+>>> from exactodds.deal.shoe import Shoe
 >>> counts, total = colour_match_counts(Shoe.decks(1))
 >>> counts["Four cards of one colour"], total  # 2 · 26·25·24·23 of 52·51·50·49
 (717600, 6497400)
@@ -27,7 +27,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import factorial
 
-from exactodds.shoe import Shoe
+from exactodds.deal.shoe import Shoe
 
 __all__ = [
     "Card",

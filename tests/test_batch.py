@@ -12,7 +12,7 @@ import pytest
 
 from exactodds import Outcome, Shoe, ShoeError, Winner, joint_distribution
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.deal.tableau import BUILTIN, Tableau
 from tests.extras import need
 
 

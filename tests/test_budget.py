@@ -15,11 +15,11 @@ from types import ModuleType
 
 import pytest
 
-from exactodds import budget
 from exactodds.analysis import kernel
+from exactodds.bets import budget
+from exactodds.bets.loader import load_paytable
 from exactodds.limits import MAX_EVALUATION_MODULI, MAX_EVALUATION_WORK
 from exactodds.numbers import digits, exact
-from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import Cli
 
 

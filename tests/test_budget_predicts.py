@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.budget import (
+from exactodds.bets.budget import (
     BudgetError,
     card_work,
     check_card_rounds,
     check_removal_work,
 )
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Row
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Row
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.cli_helpers import Cli
 
 PB = BUILTIN["punto-banco"]
@@ -59,7 +59,7 @@ def test_a_bet_that_counts_for_a_minute_is_refused_but_settles_a_round(
 
 def test_known_cards_are_in_the_estimate() -> None:
     """A known card breaks the suit symmetry the whole shoe's estimate relies on."""
-    from exactodds.protection import given_known
+    from exactodds.protection.exposure import given_known
 
     bet = _bet("player.suited and banker.suited")
     whole = card_work([bet], Shoe.decks(8), PB)["x"]
@@ -79,7 +79,7 @@ def test_a_simulation_is_weighed_on_the_shoe_as_it_is_dealt() -> None:
 def test_eor_weighs_the_shoes_less_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """One card gone breaks the suit symmetry: eor's 53 counts are weighed on the shoe less
     a card (Perfect 9, which reads suits, costs three times its full-shoe count there)."""
-    from exactodds import budget
+    from exactodds.bets import budget
 
     table = load_paytable("perfect-9", counted=False)
     full = card_work(table.bets, Shoe.decks(8), PB)["perfect_9"]
@@ -94,7 +94,7 @@ def test_eor_of_offered_bets_indexes_each_shoe_once() -> None:
     """Offered value-level bets: every bet's EV on each shoe less a card reads that shoe's
     index of rounds once (bet by bet it was rebuilt per bet and shoe: 49 s for insurance)."""
     from exactodds.analysis.eor import effect_of_removal
-    from exactodds.paytable import _record_index
+    from exactodds.bets.paytable import _record_index
 
     offer = parse_condition("player.initial >= 0")
     bets = [

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.conditions import OTHERWISE
+from exactodds.bets.loader import load_paytable, validate_paytable
+from exactodds.bets.payout import LOSE
+from exactodds.bets.settle import settle_round
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import ExactOddsError, RoundError
-from exactodds.metrics import paytable_figures
-from exactodds.payout import LOSE
-from exactodds.paytable_loader import load_paytable, validate_paytable
-from exactodds.settle import settle_round
-from exactodds.shoe import Shoe
-from exactodds.worked_examples import row_examples
+from exactodds.figures.metrics import paytable_figures
+from exactodds.figures.worked_examples import row_examples
+from exactodds.language import OTHERWISE
 from tests.cli_helpers import run
 
 KQ = (
@@ -114,7 +114,7 @@ def test_eor_of_card_level_and_offered_bets() -> None:
     from dataclasses import replace
 
     from exactodds.analysis.eor import effect_of_removal
-    from exactodds.conditions import parse_condition
+    from exactodds.language import parse_condition
 
     shoe = Shoe.decks(1).remove("K K 9h 2c")
     tie = load_paytable("classic").bet("tie")
@@ -122,7 +122,7 @@ def test_eor_of_card_level_and_offered_bets() -> None:
     result = effect_of_removal([tie, always], shoe)
     assert result.eor["tie_offered"] == result.eor["tie"]
     assert result.ev["tie_offered"] == result.ev["tie"]
-    from exactodds.paytable import Bet, Row
+    from exactodds.bets.paytable import Bet, Row
 
     rows = (Row(parse_condition(KQ), tie.rows[0].pays, "KQ"), Row(OTHERWISE, LOSE, "Other"))
     suited = Bet("suited_kq", "Suited K-Q", rows)
@@ -137,10 +137,11 @@ def test_eor_of_card_level_and_offered_bets() -> None:
 def test_eor_per_suit_is_printed_for_bets_that_read_suits() -> None:
     """The Markdown and HTML EOR show a per-suit table with the exact per-suit EORs, only when
     a bet reads suits (and the suits' EORs weigh to zero over the shoe, a check of them)."""
-    from exactodds.analysis.eor import effect_of_removal, render_eor
-    from exactodds.conditions import parse_condition
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.bets.paytable import Bet, Row
+    from exactodds.language import parse_condition
     from exactodds.numbers import signed
-    from exactodds.paytable import Bet, Row
+    from exactodds.report.eor import render_eor
 
     shoe = Shoe.decks(1).remove("K K 9h 2c")
     tie = load_paytable("classic").bet("tie")

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from exactodds import budget
-from exactodds.budget import BudgetError, card_work, card_work_over, check_card_work
-from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.bets import budget
+from exactodds.bets.budget import BudgetError, card_work, card_work_over, check_card_work
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Row
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from exactodds.limits import MAX_CARD_WORK
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Row
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
 from tests.cli_helpers import Cli
 
 SIX = "player.poker == flush and banker.poker in [flush, straight_flush]"

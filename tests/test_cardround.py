@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactodds.analysis.cardround import card_round_ev
-from exactodds.budget import BudgetError, check_card_rounds
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.engine import joint_distribution
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Row
-from exactodds.shoe import Card, Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.bets.budget import BudgetError, check_card_rounds
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Row
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Card, Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import physical_cards, shoe_of
 from tests.cardforce import brute_rows
 
@@ -93,10 +93,10 @@ def test_round_ev_matches_brute_force_on_drawn_shoes(
 
 
 def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
-    from exactodds.budget import card_round_work, dealing_shoes
-    from exactodds.cards import work
+    from exactodds.bets.budget import card_round_work, dealing_shoes
+    from exactodds.bets.loader import load_paytable
+    from exactodds.counting import work
     from exactodds.limits import MAX_CARD_ROUND_WORK
-    from exactodds.paytable_loader import load_paytable
 
     shoe = Shoe.decks(8)
     cheap = make_bet([("count(initial, colour == red) == 4", "6:1")])

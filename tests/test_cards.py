@@ -1,4 +1,4 @@
-"""The card-level engine (exactodds.cards) against brute force over physical card sequences,
+"""The card-level engine (exactodds.counting) against brute force over physical card sequences,
 with hand-written and hypothesis-drawn conditions, shoes and offers; suit and colour symmetry;
 and agreement with the value engine on every bundled bet."""
 
@@ -8,16 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import exactodds.cards as cards_module
+import exactodds.counting as cards_module
 import exactodds.counting.engine as engine_module
 import exactodds.counting.plan as plan_module
-from exactodds.cards import row_counts
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.engine import joint_distribution
+from exactodds.bets.loader import load_paytable
+from exactodds.counting import row_counts
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
 from exactodds.errors import ConditionError
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
 
@@ -272,8 +272,8 @@ def test_hostile_conditions_give_one_message(text: str, message: str) -> None:
 def test_value_level_offers_use_the_joint_and_agree() -> None:
     """An offer on initial totals over value-level rows is counted from the value engine's
     joint; the card engine gives the same offered rounds and rows."""
-    from exactodds.payout import parse_payout
-    from exactodds.paytable import Bet, Row
+    from exactodds.bets.payout import parse_payout
+    from exactodds.bets.paytable import Bet, Row
 
     rows = (
         Row(parse_condition("player.wins"), parse_payout("2:1"), "Player wins"),
@@ -354,7 +354,7 @@ def test_work_counts_the_cells_the_engine_evaluates(
     known: dict[str, list[tuple[int, int]]] | None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The cells :func:`exactodds.cards.work` counts are within 30% of those the engine
+    """The cells :func:`exactodds.counting.work` counts are within 30% of those the engine
     evaluates (exact but for the shares of draws), on the staged path and off it, for
     conditions that the first cards never decide (or that never read the sixth card)."""
     conditions = [parse_condition(text), OTHERWISE]

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import exactodds.counting.plan as plan_module
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.test_cards_staged import SHOES, brute, engine
 
 ROWS = [

@@ -14,7 +14,7 @@ import pytest
 import exactodds.counting.engine as engine_module
 import exactodds.counting.plan as plan_module
 import exactodds.counting.sixth as sixth_module
-from exactodds.conditions import parse_condition
+from exactodds.language import parse_condition
 from tests.bruteforce import shoe_of
 from tests.test_cards_staged import SHOES, brute, engine
 

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactodds.counting.plan as plan_module
-from exactodds.cards import row_counts
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.counting import row_counts
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import physical_cards, shoe_of
 from tests.cardforce import deal, holds
 from tests.test_cards import condition, small_shoe
@@ -176,8 +176,8 @@ def test_big_shoes_count_in_python_integers() -> None:
     """Beyond int64 (N⁶ ≥ 2⁶³: 40 decks) the cells are Python integers: every classic bet
     still gives the value engine's combinations, and a card-level bet the same counts on
     both paths."""
-    from exactodds.engine import joint_distribution
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.bets.loader import load_paytable
+    from exactodds.deal.engine import joint_distribution
 
     shoe = Shoe.decks(40)
     assert shoe.size**6 >= 1 << 63

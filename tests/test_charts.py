@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from exactodds.metrics import paytable_figures
+from exactodds.bets.paytable import Paytable
+from exactodds.figures.metrics import paytable_figures
 from exactodds.numbers import percent
-from exactodds.paytable import Paytable
 from exactodds.report import build_sheets, render_sheets
 from exactodds.report.charts import bar_chart_svg, outcome_label
 from exactodds.report.document import Table
@@ -208,7 +208,8 @@ def test_comparison_charts_are_readable(pages: Pages) -> None:
 
 
 def eor_page(classic: Paytable) -> str:
-    from exactodds.analysis.eor import effect_of_removal, render_eor
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.report.eor import render_eor
 
     result = effect_of_removal(classic.bets, classic.shoe, classic.tableau)
     return render_eor(result, classic.name, "html", "classic.toml SHA-256 x")
@@ -218,7 +219,7 @@ def test_eor_page_charts_each_bets_eor_per_rank(classic: Paytable) -> None:
     """The Tie chart's bars for 6 and 8 are the engine's EV on the shoe less one such card
     minus the full shoe's (independently of the batch evaluator)."""
     from exactodds import joint_distribution
-    from exactodds.metrics import bet_figures
+    from exactodds.figures.metrics import bet_figures
 
     html = eor_page(classic)
     assert html.count('<figure class="chart">') == len(classic.bets)

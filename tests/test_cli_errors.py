@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
 from exactodds.errors import PaytableError
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import Cli
 
 PLAYER = (
@@ -107,7 +107,7 @@ def test_a_bug_is_one_line_exit_1_and_debug_shows_the_traceback(
     def broken(*args: object) -> None:
         raise KeyError("oops")
 
-    monkeypatch.setattr("exactodds.odds.odds_summary", broken)
+    monkeypatch.setattr("exactodds.figures.odds.odds_summary", broken)
     monkeypatch.delenv("EXACTODDS_DEBUG", raising=False)
     code, _, err = cli(["odds"])
     assert code == 1 and err.count("\n") == 1
@@ -135,7 +135,7 @@ def test_system_errors_and_interrupts(
     def fail(*args: object) -> None:
         raise error
 
-    monkeypatch.setattr("exactodds.odds.odds_summary", fail)
+    monkeypatch.setattr("exactodds.figures.odds.odds_summary", fail)
     got, _, err = cli(["odds"])
     assert got == code and needle in one_line(err)
 
@@ -244,7 +244,7 @@ def test_plots_without_matplotlib_name_the_extra_before_the_work(
         raise AssertionError("the work started")
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: import fails
-    monkeypatch.setattr("exactodds.paytable_loader.load_paytable", no_work)
+    monkeypatch.setattr("exactodds.bets.loader.load_paytable", no_work)
     code, out, err = cli([command, "--plots", str(tmp_path / "plots")])
     assert (code, out) == (2, "")
     assert one_line(err) == (
@@ -301,8 +301,8 @@ def test_workers_are_bounded_by_the_cpus_and_the_work(
 ) -> None:
     from exactodds.analysis import simulate as sim
     from exactodds.analysis.batch import compile_bets
+    from exactodds.deal.shoe import Shoe
     from exactodds.errors import SimulationError
-    from exactodds.shoe import Shoe
 
     evaluator = compile_bets([classic.bet("tie")])
     monkeypatch.setattr(sim, "available_cpus", lambda: 2)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.round import Winner
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Winner
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
 

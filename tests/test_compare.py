@@ -13,20 +13,20 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, Winner, joint_distribution
-from exactodds.compare import (
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.tableau import BUILTIN
+from exactodds.errors import ExactOddsError
+from exactodds.figures.compare import (
     BankerMode,
     Variant,
     apply_variant,
     compare_variants,
     render_comparison,
 )
-from exactodds.errors import ExactOddsError
-from exactodds.metrics import bet_figures
+from exactodds.figures.metrics import bet_figures
 from exactodds.numbers import percent
-from exactodds.payout import parse_payout
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.tableau import BUILTIN
 from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"

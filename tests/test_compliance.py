@@ -12,8 +12,17 @@ from typing import Any
 
 import pytest
 
-from exactodds.bundled import bundled_dir
-from exactodds.compliance import (
+from exactodds.bets.bundled import bundled_dir
+from exactodds.bets.loader import load_paytable, parse_paytable
+from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.paytable import Paytable, Row
+from exactodds.compliance.profiles import (
+    check_paytable_against,
+    load_profile,
+    load_profiles,
+    parse_profile,
+)
+from exactodds.compliance.rules import (
     NO_PLAYER_EDGE,
     Check,
     Profile,
@@ -23,19 +32,10 @@ from exactodds.compliance import (
     describe_value,
     run_checks,
 )
-from exactodds.conditions import parse_condition
-from exactodds.engine import joint_distribution
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import ExactOddsError, ProfileError
-from exactodds.payout import Notation, Payout
-from exactodds.paytable import Paytable, Row
-from exactodds.paytable_loader import load_paytable, parse_paytable
-from exactodds.profile_loader import (
-    check_paytable_against,
-    load_profile,
-    load_profiles,
-    parse_profile,
-)
-from exactodds.shoe import Shoe
+from exactodds.language import parse_condition
 from tests.bruteforce import physical_joint
 from tests.conftest import WriteFile
 from tests.independent import player_pair_probability

@@ -9,7 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.conditions import (
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import (
+    FEATURE_INDEX,
+    FEATURE_KINDS,
+    Hand,
+    Outcome,
+    PairKind,
+    feature_record,
+)
+from exactodds.deal.shoe import Shoe
+from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.language import (
     OTHERWISE,
     And,
     Cmp,
@@ -22,10 +33,6 @@ from exactodds.conditions import (
     Var,
     parse_condition,
 )
-from exactodds.engine import joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError
-from exactodds.round import FEATURE_INDEX, FEATURE_KINDS, Hand, Outcome, PairKind, feature_record
-from exactodds.shoe import Shoe
 
 INTS = [n for n, k in FEATURE_KINDS.items() if k == "integer"]
 BOOLS = [n for n, k in FEATURE_KINDS.items() if k == "true/false"]

@@ -12,7 +12,7 @@ from statistics import NormalDist
 import mpmath
 import pytest
 
-from exactodds.confidence import (
+from exactodds.analysis.confidence import (
     LEVELS,
     ROUNDS,
     Z_DIGITS,
@@ -20,8 +20,8 @@ from exactodds.confidence import (
     fixed_z_sqrt,
     volatility_index,
 )
-from exactodds.metrics import BetFigures, paytable_figures
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.loader import load_paytable
+from exactodds.figures.metrics import BetFigures, paytable_figures
 
 # z-values to 50 digits from mpmath's inverse error function, not from the library's constants.
 mpmath.mp.dps = 60

@@ -26,12 +26,12 @@ from exactodds.analysis.count import (
 from exactodds.analysis.dealing import deal_round_at, shoe_rng
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.analysis.simulate import simulate
-from exactodds.engine import Joint, joint_distribution
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.engine import Joint, joint_distribution
+from exactodds.deal.round import Outcome, Winner
+from exactodds.deal.shoe import RANK_VALUES, RANKS, Card
 from exactodds.errors import InputFileError, MissingExtraError, SimulationError
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.round import Outcome, Winner
-from exactodds.shoe import RANK_VALUES, RANKS, Card
 from tests.cli_helpers import run
 from tests.extras import need
 

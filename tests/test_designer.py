@@ -1,7 +1,7 @@
 """The HTML sheet as a paytable designer, in headless Chromium (see tests/browser.py).
 
 Each check compares the page with the Python engine: the script's payout parser with
-:func:`~exactodds.payout.parse_payout` on a corpus and hypothesis strings; an edited page with
+:func:`~exactodds.bets.payout.parse_payout` on a corpus and hypothesis strings; an edited page with
 the sheet ``exactodds report`` makes of the edited paytable, figure by figure and section by
 section; the exported TOML with the page, read back by :func:`load_paytable` and the CLI.
 """
@@ -23,12 +23,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.payout import Notation, parse_payout
+from exactodds.bets.paytable import Paytable
 from exactodds.errors import PaytableError
-from exactodds.game import GameChoice
 from exactodds.numbers import exact
-from exactodds.payout import Notation, parse_payout
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable
 from exactodds.report import Sheet, build_sheet, build_sheets, render_sheets
 from tests.browser import PRINTABLE_A4, Pages, chromium
 from tests.cli_helpers import Cli

@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.game import GameChoice
-from exactodds.metrics import bet_figures
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.bets.paytable_toml import load_text, paytable_toml
+from exactodds.deal.engine import joint_distribution
+from exactodds.figures.metrics import bet_figures
 from exactodds.numbers import exact
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.paytable_toml import load_text, paytable_toml
 from exactodds.report import Sheet, build_sheet, build_sheets, render_sheets
 from tests.browser import chromium
 
@@ -231,7 +231,7 @@ def test_the_writer_reads_back_to_the_same_paytable(tmp_path: Path) -> None:
     fails here until the writer writes it."""
     from dataclasses import fields
 
-    from exactodds.paytable import Bet
+    from exactodds.bets.paytable import Bet
 
     path = tmp_path / "hostile.toml"
     path.write_text(HOSTILE, encoding="utf-8")

@@ -1,6 +1,6 @@
 """The designer page sets a progressive bet's meters (issue 27): one Chromium page of a bet with
 two named meters; the page's exact RTP at the meters typed in equals the sum of probability x
-net with each jackpot row paying share x meter / stake − 1, and ``exactodds.progressive``'s
+net with each jackpot row paying share x meter / stake − 1, and ``exactodds.bets.progressive``'s
 linear function of the meters."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.metrics import bet_figures
-from exactodds.paytable_loader import parse_paytable
-from exactodds.progressive import progressive_figures
+from exactodds.bets.loader import parse_paytable
+from exactodds.bets.progressive import progressive_figures
+from exactodds.deal.engine import joint_distribution
+from exactodds.figures.metrics import bet_figures
 from exactodds.report import build_sheet, render_sheets
 from tests.browser import Pages, chromium
 

@@ -28,7 +28,7 @@ def test_the_docs_build_without_warnings(tmp_path: Path) -> None:
     limits_page = (tmp_path / "html" / "limits.html").read_text(encoding="utf-8")
     api = (tmp_path / "html" / "api.html").read_text(encoding="utf-8")
     assert "MAX_FILE_BYTES" in limits_page and "1,048,576" in limits_page
-    assert 'id="exactodds.paytable.Paytable.with_payout"' in api
+    assert 'id="exactodds.bets.paytable.Paytable.with_payout"' in api
 
 
 def test_the_limits_table_has_every_limit_with_its_value() -> None:

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactodds.engine import joint_distribution
-from exactodds.round import Outcome, PairKind, Winner
-from exactodds.shoe import RANKS, Shoe, parse_card
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Outcome, PairKind, Winner
+from exactodds.deal.shoe import RANKS, Shoe, parse_card
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from tests.bruteforce import (
     PhysicalCard,
     outcome_winner,

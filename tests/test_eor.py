@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from exactodds import Card, Shoe, ShoeError, joint_distribution
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.eor import CountTags, EffectOfRemoval, counting_tags, effect_of_removal
-from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable
-from exactodds.shoe import RANKS
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.shoe import RANKS
+from exactodds.figures.metrics import bet_figures
 from tests.cli_helpers import Cli
 
 

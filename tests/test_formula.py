@@ -15,14 +15,14 @@ import pytest
 import sympy
 
 from exactodds import Shoe, joint_distribution
-from exactodds.compare import INFINITE, compare_variants
-from exactodds.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
-from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.round import Hand, Outcome, PairKind, feature_record
-from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.round import Hand, Outcome, PairKind, feature_record
+from exactodds.deal.shoe import RANK_VALUES
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.figures.compare import INFINITE, compare_variants
+from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
+from exactodds.figures.metrics import bet_figures
 from tests.cli_helpers import Cli
 
 # Dragon Dragon's "N of a kind over every rank" costs ~0.6 s of card counting a shoe, 19 shoes
@@ -251,8 +251,8 @@ def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:
 
 
 def _tie_9(table: Paytable) -> Paytable:
-    from exactodds.compare import Variant, apply_variant
-    from exactodds.payout import parse_payout
+    from exactodds.bets.payout import parse_payout
+    from exactodds.figures.compare import Variant, apply_variant
 
     return apply_variant(table, Variant(BUILTIN["punto-banco"], 8, parse_payout("9:1")))
 

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exactodds.bets.loader import parse_paytable, validate_paytable
+from exactodds.bets.payout import parse_payout
 from exactodds.cli import run
-from exactodds.conditions import parse_condition
+from exactodds.deal.shoe import Shoe, parse_cards
+from exactodds.deal.tableau import Tableau
 from exactodds.errors import MAX_LINE, ExactOddsError
-from exactodds.payout import parse_payout
-from exactodds.paytable_loader import parse_paytable, validate_paytable
-from exactodds.shoe import Shoe, parse_cards
-from exactodds.tableau import Tableau
+from exactodds.language import parse_condition
 
 FUZZ = settings(max_examples=100, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import load_paytable
 from exactodds.cli import app
-from exactodds.game import GameChoice
-from exactodds.paytable_loader import load_paytable
+from exactodds.deal.shoe import RANKS, SUITS, Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.report.sheet import build_sheet
-from exactodds.shoe import RANKS, SUITS, Shoe
-from exactodds.tableau import BUILTIN, Tableau
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

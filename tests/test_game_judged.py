@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from exactodds.game import GameChoice
-from exactodds.paytable_loader import examine_paytable, load_paytable
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import examine_paytable, load_paytable
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
 
@@ -86,9 +86,9 @@ def test_a_card_level_offer_never_made_is_refused(write_file: WriteFile, cli: Cl
 
 
 def test_an_offer_never_made_is_refused_by_validate_and_the_api(write_file: WriteFile) -> None:
+    from exactodds.deal.shoe import Shoe
     from exactodds.errors import PaytableError
     from exactodds.report.sheet import build_sheet
-    from exactodds.shoe import Shoe
 
     path = write_file("perfect.toml", PERFECT)
     _, problems = examine_paytable(path)

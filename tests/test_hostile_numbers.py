@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from exactodds.information import GivenError, parse_given
+from exactodds.protection.information import GivenError, parse_given
 from tests.cli_helpers import Cli
 
 DIGITS = [

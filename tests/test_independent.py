@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.shoe import RANK_VALUES, Shoe, parse_cards
+from exactodds.deal.shoe import RANK_VALUES, Shoe, parse_cards
 from tests.independent import (
     both_pairs_probability,
     both_perfect_pairs_probability,

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exactodds.bets.loader import load_paytable, validate_paytable
+from exactodds.deal.tableau import STOOD
 from exactodds.errors import InputFileError, PaytableError
 from exactodds.files import parse_data, read_bytes, read_data, read_text
 from exactodds.limits import MAX_DIGITS, MAX_FILE_BYTES, MAX_NESTING
-from exactodds.paytable_loader import load_paytable, validate_paytable
-from exactodds.tableau import STOOD
 
 RULES = 'player_draw = [0, 1, 2, 3, 4, 5]\n[banker_draw]\n0 = "any"\n1 = "any"\n2 = "any"\n'
 RULES += '3 = "any"\n4 = "any"\n5 = "none"\n6 = "none"\n7 = "none"\n'

@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from exactodds import Shoe, joint_distribution
 from exactodds.analysis import kernel
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
+from exactodds.bets.loader import bundled_paytables, load_paytable, parse_paytable
+from exactodds.bets.paytable import Paytable
 from exactodds.errors import ExactOddsError, KernelError, MissingExtraError, ShoeError
-from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable, parse_paytable
+from exactodds.figures.metrics import bet_figures
 from tests.cli_helpers import run
 from tests.extras import requires
 
@@ -301,7 +301,7 @@ def test_cli_start_and_small_batches_do_not_import_numba() -> None:
         "import sys\n"
         "from exactodds.cli import main\n"
         "from exactodds.analysis.batch import compile_bets\n"
-        "from exactodds.paytable_loader import load_paytable\n"
+        "from exactodds.bets.loader import load_paytable\n"
         "from exactodds import Shoe\n"
         "t = load_paytable('punto-banco')\n"
         "compile_bets(t.bets, t.tableau).evaluate([Shoe.decks(8)])\n"

@@ -14,16 +14,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactodds.cards import poker_category, row_counts
-from exactodds.conditions import OTHERWISE, Condition, absent_comparisons, parse_condition
-from exactodds.conditions import POKER as POKER_NAMES
-from exactodds.engine import joint_distribution
+from exactodds.bets.loader import parse_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Row
+from exactodds.counting import poker_category, row_counts
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.errors import ConditionError
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Row
-from exactodds.paytable_loader import parse_paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.language import OTHERWISE, Condition, absent_comparisons, parse_condition
+from exactodds.language import POKER as POKER_NAMES
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
 

@@ -8,7 +8,7 @@ from itertools import groupby
 
 import pytest
 
-from exactodds.game import GameChoice
+from exactodds.bets.game import GameChoice
 from exactodds.report import Sheet, build_sheets, comparison_document, render_sheets
 from exactodds.report.content import document
 from exactodds.report.document import Code, Document, Table

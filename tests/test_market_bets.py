@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.shoe import Shoe
+from exactodds.deal.shoe import Shoe
 from tests.bruteforce import outcome_winner, physical_cards, play_round
 from tests.market_independent import (
     Card,

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.bundled import bundled_dir
-from exactodds.metrics import BetFigures, paytable_figures
-from exactodds.paytable_loader import load_paytable, validate_paytable
-from exactodds.shoe import Shoe
+from exactodds.bets.bundled import bundled_dir
+from exactodds.bets.loader import load_paytable, validate_paytable
+from exactodds.deal.shoe import Shoe
+from exactodds.figures.metrics import BetFigures, paytable_figures
 from tests.cli_helpers import Cli
 from tests.market_independent import edge
 from tests.test_market_bets import (

@@ -13,11 +13,11 @@ from itertools import permutations
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.metrics import bet_figures, rtp_by_stake, unrounded
-from exactodds.paytable_loader import bundled_paytables, load_paytable
-from exactodds.round import Outcome, Winner
-from exactodds.shoe import Shoe
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Outcome, Winner
+from exactodds.deal.shoe import Shoe
+from exactodds.figures.metrics import bet_figures, rtp_by_stake, unrounded
 from tests.bruteforce import outcome_winner, physical_cards, play_round
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from exactodds.analysis.carddeal import NOT_OFFERED, dealt_rows
 from exactodds.analysis.montecarlo import Z99
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.loader import load_paytable
 from tests import cardforce
 from tests.cli_helpers import Cli
 
@@ -89,7 +89,7 @@ def test_the_sheets_monte_carlo_check_plays_card_level_bets(cli: Cli) -> None:
 def test_options_are_checked_before_any_counting(argv: list[str], needle: str, cli: Cli) -> None:
     """Refused in one line without counting a card-level bet (the card engine is never run:
     its cache stays empty)."""
-    from exactodds.paytable import _card_counts
+    from exactodds.bets.paytable import _card_counts
 
     _card_counts.cache_clear()
     code, out, err = cli(argv)

@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 import pytest
 
 from exactodds import Shoe, joint_distribution
-from exactodds.compare import compare_variants
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import Payout, parse_payout
 from exactodds.errors import PaytableError
-from exactodds.metrics import bet_figures, paytable_figures
-from exactodds.payout import Payout, parse_payout
-from exactodds.paytable_loader import load_paytable
+from exactodds.figures.compare import compare_variants
+from exactodds.figures.metrics import bet_figures, paytable_figures
 
 # Player Pair on 8 decks: a pair has probability 31/415 (13·32·31 / (416·415)), so paying a:1
 # the house edge is 1 − (a + 1)·31/415: 43/415 at 11:1, 12/415 at 12:1.
@@ -164,7 +164,7 @@ def test_frames_have_float_copies_to_plot() -> None:
 def test_one_call_compares_two_paytables() -> None:
     """Classic against its Player Pair at 12:1: only that bet changes, by −31/415."""
     pytest.importorskip("pandas")
-    from exactodds.metrics import compare_paytables
+    from exactodds.figures.metrics import compare_paytables
 
     table = load_paytable("classic")
     edited = table.with_payout("player_pair", 0, "12:1")

@@ -14,16 +14,16 @@ from math import prod
 
 import pytest
 
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
 from exactodds.cli.summary import report_summary
-from exactodds.compare import compare_variants
-from exactodds.metrics import paytable_figures
+from exactodds.figures.compare import compare_variants
+from exactodds.figures.metrics import paytable_figures
+from exactodds.figures.solve import render_solution, solve_payout
 from exactodds.numbers import exact, percent
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
 from exactodds.report.csv_ import render_csv
 from exactodds.report.json_ import render_json
 from exactodds.report.sheet import Sheet, build_sheet
-from exactodds.solve import render_solution, solve_payout
 
 OFFER = "player.initial == 0 and banker.initial == 5"
 

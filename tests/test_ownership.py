@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.ownership import PREFIX_BYTES, written_by_exactodds
+from exactodds.report.ownership import PREFIX_BYTES, written_by_exactodds
 from tests.cli_helpers import Cli
 
 

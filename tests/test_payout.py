@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from exactodds.bets.payout import Payout, format_number, parse_payout
 from exactodds.errors import ExactOddsError, PaytableError
-from exactodds.payout import Payout, format_number, parse_payout
 
 
 @pytest.mark.parametrize(

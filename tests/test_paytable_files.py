@@ -19,18 +19,18 @@ from typing import Any
 
 import pytest
 
-from exactodds.engine import joint_distribution
-from exactodds.metrics import bet_figures
-from exactodds.paytable import Bet, Paytable
-from exactodds.paytable_loader import (
+from exactodds.bets.loader import (
     bundled_paytables,
     default_paytable,
     load_paytable,
     validate_paytable,
 )
-from exactodds.round import Hand, Outcome, PairKind, Winner
-from exactodds.shoe import Shoe
-from exactodds.tableau import STOOD, Tableau
+from exactodds.bets.paytable import Bet, Paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Hand, Outcome, PairKind, Winner
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import STOOD, Tableau
+from exactodds.figures.metrics import bet_figures
 from tests.independent import (
     both_pairs_probability,
     both_perfect_pairs_probability,

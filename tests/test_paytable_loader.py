@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.errors import InputFileError, PaytableError
-from exactodds.paytable import Rounding, RoundingMode
-from exactodds.paytable_loader import (
+from exactodds.bets.loader import (
     bundled_paytables,
     default_paytable,
     load_paytable,
     validate_paytable,
 )
-from exactodds.round import Hand, Outcome, PairKind
+from exactodds.bets.paytable import Rounding, RoundingMode
+from exactodds.deal.round import Hand, Outcome, PairKind
+from exactodds.errors import InputFileError, PaytableError
 from tests.cli_helpers import Cli
 from tests.conftest import WriteFile
 

@@ -13,19 +13,19 @@ from pathlib import Path
 import pytest
 
 from exactodds.analysis.meter import simulate_meter
-from exactodds.engine import joint_distribution
-from exactodds.errors import PaytableError
-from exactodds.metrics import BetFigures, bet_figures
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable, parse_paytable
-from exactodds.profile_loader import check_paytable_against
-from exactodds.progressive import (
+from exactodds.bets.loader import load_paytable, parse_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.bets.progressive import (
     JackpotPayout,
     bet_at_meters,
     parse_row_payout,
     progressive_figures,
 )
-from exactodds.shoe import Shoe
+from exactodds.compliance.profiles import check_paytable_against
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.errors import PaytableError
+from exactodds.figures.metrics import BetFigures, bet_figures
 from tests.cli_helpers import Cli
 
 # Source: Wizard of Odds, "Dragon Dragon Baccarat Progressive" (last updated January 20, 2019),
@@ -160,7 +160,7 @@ def test_named_meters_and_shares() -> None:
 
 
 def test_a_written_paytable_reads_back_with_its_meters() -> None:
-    from exactodds.paytable_toml import load_text, paytable_toml
+    from exactodds.bets.paytable_toml import load_text, paytable_toml
 
     table, _ = parse_paytable(NAMED)
     assert table is not None

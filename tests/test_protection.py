@@ -17,18 +17,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactodds.information import (
-    ANY,
-    Restriction,
-    conditional_counts,
-    first_four,
-    parse_given,
-    rank_mask,
-)
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.round import Outcome
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.numbers import percent
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.protection import (
+from exactodds.protection.exposure import (
     _sort_signals,
     analyse_flash,
     analyse_given,
@@ -37,9 +32,14 @@ from exactodds.protection import (
     optimise_sort,
     parse_sort,
 )
-from exactodds.round import Outcome
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.protection.information import (
+    ANY,
+    Restriction,
+    conditional_counts,
+    first_four,
+    parse_given,
+    rank_mask,
+)
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cli_helpers import Cli
 from tests.extras import need
@@ -175,7 +175,7 @@ def test_flash_equals_brute_force(pairs_table: Paytable, position: str) -> None:
     brute = _brute_signal_evs(
         pairs_table, shoe, lambda seq: seq[0][0] if burn else seq[3][0], burn=burn
     )
-    from exactodds.shoe import RANKS
+    from exactodds.deal.shoe import RANKS
 
     got = {s.label.split()[1] if burn else s.label.split()[-1]: s for s in result.signals}
     assert set(got) == {RANKS[cast(int, r)] for r in brute}
@@ -203,7 +203,9 @@ def test_no_information_gives_best_full_ev(write_file: object) -> None:
     ff = first_four(table.shoe)
     one = np.zeros(len(ff.n), dtype=np.int64)
     result = analyse_signals(table, ["everything"], one, "no information")
-    full = {f.bet.id: f.ev for f in __import__("exactodds.metrics").metrics.paytable_figures(table)}
+    from exactodds.figures.metrics import paytable_figures
+
+    full = {f.bet.id: f.ev for f in paytable_figures(table)}
     assert list(result.signals[0].evs) == list(full.values())
     assert result.edge_per_round == max(0, *full.values()) == 0
     # a paytable with a player-favourable bet: its EV is the edge, made on every round
@@ -216,7 +218,9 @@ def test_no_information_gives_best_full_ev(write_file: object) -> None:
     )
     rich = load_paytable(str(path))
     result = analyse_signals(rich, ["everything"], one, "no information")
-    ev = __import__("exactodds.metrics").metrics.paytable_figures(rich)[0].ev
+    from exactodds.figures.metrics import paytable_figures
+
+    ev = paytable_figures(rich)[0].ev
     assert ev > 0
     assert result.edge_per_round == ev and result.bet_probability == 1
 
@@ -229,7 +233,7 @@ def test_python_integers_for_large_shoes() -> None:
     assert ff.n.dtype == object
     one = np.zeros(len(ff.n), dtype=np.int64)
     result = analyse_signals(table, ["everything"], one, "none", shoe=shoe)
-    from exactodds.metrics import paytable_figures
+    from exactodds.figures.metrics import paytable_figures
 
     assert list(result.signals[0].evs) == [f.ev for f in paytable_figures(table, shoe)]
 
@@ -255,7 +259,7 @@ def test_random_sorts_equal_brute_force(group: frozenset[int], seen: int) -> Non
 
 
 def test_burn_card_needs_seven_cards(pairs_table: Paytable) -> None:
-    from exactodds.protection import ExposureError
+    from exactodds.protection.exposure import ExposureError
 
     six = shoe_of([(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)])
     with pytest.raises(ExposureError, match="7 cards needed"):
@@ -509,7 +513,7 @@ def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> Non
     assert got == brute
     burn = analyse_flash(table, "burn", shoe)
     brute = _card_brute(table, shoe, lambda seq: seq[0][0], burn=True)
-    from exactodds.shoe import RANKS
+    from exactodds.deal.shoe import RANKS
 
     assert {s.label.split()[1]: list(s.evs) for s in burn.signals} == {
         RANKS[cast(int, r)]: evs for r, (_, evs) in brute.items()
@@ -524,7 +528,7 @@ def test_card_level_bets_and_offers_equal_brute_force(write_file: object) -> Non
 def test_published_partial_deal_tables() -> None:
     """The conditional enumerator against published mid-game tables: signals on the player's
     two-card total, then also on the banker's first card."""
-    from exactodds.shoe import RANK_VALUES
+    from exactodds.deal.shoe import RANK_VALUES
 
     data = tomllib.loads((DATA.parent / "partial_deal.toml").read_text(encoding="utf-8"))
     shoe = Shoe.decks(8)

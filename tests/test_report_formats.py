@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
-from exactodds.game import GameChoice
-from exactodds.metrics import bet_figures
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import load_paytable
+from exactodds.deal.tableau import load_tableau
+from exactodds.figures.metrics import bet_figures
 from exactodds.report import Sheet, build_sheets, render_sheets
 from exactodds.report.csv_ import COLUMNS
-from exactodds.tableau import load_tableau
 from tests.markdown_cells import has_cells
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -230,7 +230,7 @@ def test_every_payout_in_both_forms(golden: Sheet) -> None:
 
 def test_csv_states_every_payout_in_the_sheets_notation() -> None:
     """The example lines state a row's payout as its row line does (``--notation to``)."""
-    from exactodds.payout import Notation
+    from exactodds.bets.payout import Notation
 
     sheet = build_sheets(["classic"], bet_ids=["banker"], date="2024-01-01", notation=Notation.TO)
     lines = list(csv.DictReader(io.StringIO(render_sheets(sheet, "csv"))))

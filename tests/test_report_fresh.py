@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bets.loader import bundled_paytables
 from exactodds.cli import main
-from exactodds.paytable_loader import bundled_paytables
 from exactodds.report import (
     BUNDLED_AGAINST,
     COMPARISON_STEM,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.game import GameChoice
+from exactodds.bets.game import GameChoice
 from exactodds.report import Sheet, build_sheets, render_sheets
 from tests.markdown_cells import table_rows
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from exactodds.analysis.montecarlo import Z99, BetCheck, ClassCheck, monte_carlo_check
-from exactodds.paytable import Paytable
+from exactodds.bets.paytable import Paytable
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.montecarlo import checks_outside, monte_carlo_sheet, verdict_line
 from tests.cli_helpers import Cli

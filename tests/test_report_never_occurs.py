@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from exactodds import Shoe, joint_distribution
-from exactodds.game import GameChoice
-from exactodds.paytable import Occurrence, Paytable, row_occurrence
-from exactodds.paytable_loader import validate_paytable
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import validate_paytable
+from exactodds.bets.paytable import Occurrence, Paytable, row_occurrence
 from exactodds.report import build_sheets, render_sheets
 from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells

@@ -1,4 +1,5 @@
-"""The package's shape: no import cycle, no long module doing several jobs, and a figure added to
+"""The package's shape: stages that import only from earlier ones, no import cycle, no long module
+doing several jobs, and a figure added to
 the one table of bet figures (:data:`exactodds.report.figures.BET_FIGURES`) shown by every
 format."""
 
@@ -27,13 +28,13 @@ MAX_LINES = 600
 """A module longer than this must be one job, named in :data:`LONG_MODULES`."""
 
 LONG_MODULES = {
-    "budget.py": "work budgets: each command's cost estimated, and refused up front when over",
+    "bets/budget.py": "work budgets: each command's cost estimated, and refused up front when over",
     "analysis/kernel.py": "the modular-arithmetic evaluation kernel (numpy and its numba twin)",
-    "compare.py": "house edges over game variants, and their table",
-    "compliance.py": "jurisdiction rules checked against a bet's exact figures",
-    "information.py": "exact conditional figures given seen cards",
-    "protection.py": "information exposure: what a seen card (sort, flash, burn) is worth",
-    "round.py": "one round of baccarat: tableau play and its features",
+    "figures/compare.py": "house edges over game variants, and their table",
+    "compliance/rules.py": "jurisdiction rules checked against a bet's exact figures",
+    "protection/information.py": "exact conditional figures given seen cards",
+    "protection/exposure.py": "information exposure: what a seen card (sort, flash, burn) is worth",
+    "deal/round.py": "one round of baccarat: tableau play and its features",
 }
 """Modules over :data:`MAX_LINES` lines and the one job each holds."""
 
@@ -162,6 +163,88 @@ def test_no_long_module_with_several_jobs() -> None:
     }
     unexplained = {path: n for path, n in long.items() if path not in LONG_MODULES}
     assert unexplained == {}, f"split these modules by job, or name their one job: {unexplained}"
+
+
+# -- the layout by stage --------------------------------------------------------------------------
+
+STAGES = (
+    "deal",
+    "language",
+    "counting",
+    "bets",
+    "figures",
+    "compliance",
+    "analysis",
+    "protection",
+    "session",
+    "report",
+    "cli",
+)
+"""The subpackages in the order of the data flow: a module imports only from its own stage, an
+earlier one, or the shared helpers at the top of the package (stage -1)."""
+
+MAX_TOP_MODULES = 15
+"""Most modules at the top of the package (helpers every stage shares), ``__init__`` included."""
+
+
+def _stage(module: str) -> int:
+    parts = module.split(".")
+    if module in ("exactodds", "exactodds.__main__"):
+        # the package re-exports the deal; ``python -m exactodds`` runs the command line
+        return STAGES.index("deal" if module == "exactodds" else "cli")
+    if len(parts) > 2 or (len(parts) == 2 and parts[1] in STAGES):
+        return STAGES.index(parts[1])
+    return -1
+
+
+FORWARD_IMPORTS = {
+    ("exactodds.session.result", "exactodds.report.session_render"): (
+        "a notebook shows a session (Session._repr_html_) with the sheets' chart, imported lazily"
+    ),
+}
+"""Imports of a later stage tolerated, each with its reason."""
+
+
+def _backward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import of a later stage into an earlier one, as (importer, imported)."""
+    return sorted((a, b) for a, targets in graph.items() for b in targets if _stage(b) > _stage(a))
+
+
+def test_every_module_sits_in_a_stage_or_is_a_shared_helper() -> None:
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    packages = sorted(
+        p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()
+    )
+    assert len(top) <= MAX_TOP_MODULES, top
+    assert packages == sorted(STAGES)
+
+
+def test_no_import_from_a_later_stage_into_an_earlier_one() -> None:
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    assert [edge for edge in _backward(graph) if edge not in FORWARD_IMPORTS] == []
+
+
+def test_the_stage_check_finds_a_backward_import() -> None:
+    graph = {
+        "exactodds.bets.paytable": {"exactodds.deal.shoe", "exactodds.errors"},
+        "exactodds.errors": {"exactodds.report.sheet"},  # a helper reaching into the sheets
+        "exactodds.analysis.eor": {"exactodds.report.html"},  # analysis reaching forward
+    }
+    assert _backward(graph) == [
+        ("exactodds.analysis.eor", "exactodds.report.html"),
+        ("exactodds.errors", "exactodds.report.sheet"),
+    ]
+
+
+def test_the_old_module_names_still_import_as_the_moved_modules() -> None:
+    import importlib
+
+    from exactodds._moved import MOVED
+
+    for old, new in MOVED.items():
+        assert importlib.import_module(old) is importlib.import_module(new), old
+        assert not (PACKAGE.parent / (old.replace(".", "/") + ".py")).exists(), old
 
 
 # -- one table of bet figures --------------------------------------------------------------------

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe
-from exactodds.game import GameChoice
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import bundled_paytables, load_paytable
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.tableau import BUILTIN
 from exactodds.report import build_sheet, build_sheets, render_sheets
-from exactodds.tableau import BUILTIN
 from tests.cli_helpers import Cli
 from tests.markdown_cells import has_cells
 

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
+from exactodds.bets.paytable import Paytable
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import MissingExtraError
 from exactodds.escape import formula_like
 from exactodds.numbers import grouped
-from exactodds.paytable import Paytable
 from exactodds.report import Sheet, build_sheet, build_sheets, render_file, render_sheets
 from exactodds.report.figures import FLAG
 from exactodds.report.xlsx import BIG_COUNT_NOTE, MAX_EXACT_INT, render_xlsx, xlsx_date
-from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
 from tests.extras import need
 from tests.formulas import tokens

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
-from exactodds.paytable_loader import load_paytable
+from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.bets.loader import load_paytable
 from exactodds.report import Sheet, build_sheet
 from exactodds.report.figures import FIGURE, FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import BetSheet

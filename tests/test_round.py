@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from exactodds.analysis.batch.basis import round_tails
 from exactodds.analysis.dealing import deal_round_at, deal_rounds
-from exactodds.engine import joint_distribution
-from exactodds.errors import RoundError
-from exactodds.round import (
+from exactodds.bets.settle import check_round
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import (
     FEATURES,
     OUTCOME_CODES,
     Outcome,
@@ -30,9 +30,9 @@ from exactodds.round import (
     pair_kind,
     pair_kinds_by_code,
 )
-from exactodds.settle import check_round
-from exactodds.shoe import RANK_VALUES, RANKS, Card
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.deal.shoe import RANK_VALUES, RANKS, Card
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import RoundError
 from tests.bruteforce import PhysicalCard, play_round, shoe_of
 from tests.test_engine_bruteforce import TABLEAU_IDS, TABLEAUX, cards, random_tableaux
 

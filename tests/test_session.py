@@ -15,15 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.engine import joint_distribution
-from exactodds.game import GameChoice
-from exactodds.metrics import BetFigures, bet_figures
-from exactodds.paytable_loader import load_paytable
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import load_paytable
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.figures.metrics import BetFigures, bet_figures
+from exactodds.report.session_render import outward
 from exactodds.session import Range, SessionDistribution, dead_chip, session
 from exactodds.session.lattice import Round
-from exactodds.session.render import outward
 from exactodds.session.ruin import ruin_probability
-from exactodds.shoe import Shoe
 from tests.cli_helpers import Cli
 
 
@@ -335,7 +335,7 @@ def test_outward_decimals_are_bounds(n: int, d: int, up: bool) -> None:
 
 
 def test_a_long_exact_distribution_is_written_as_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    from exactodds.session import render
+    from exactodds.report import session_render as render
 
     s = session("classic", "banker", 8)
     monkeypatch.setattr(render, "EXACT_DISTRIBUTION_DIGITS", 100)
@@ -354,7 +354,7 @@ def test_a_long_exact_distribution_is_written_as_bounds(monkeypatch: pytest.Monk
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 2**200), st.integers(-12_000, 60), st.booleans())
 def test_binary_bounds_are_bounds(mantissa: int, exponent: int, up: bool) -> None:
-    from exactodds.session.render import _binary_outward
+    from exactodds.report.session_render import _binary_outward
 
     value = mantissa * Fraction(2) ** exponent
     text = _binary_outward(mantissa, exponent, 30, up)

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, joint_distribution
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.settle import check_round, parse_round_cards, settle_round
+from exactodds.deal.round import Hand, Outcome, PairKind
+from exactodds.deal.shoe import Card
+from exactodds.deal.tableau import BUILTIN
 from exactodds.errors import ExactOddsError, PaytableError, RoundError
-from exactodds.paytable_loader import load_paytable
-from exactodds.round import Hand, Outcome, PairKind
-from exactodds.settle import check_round, parse_round_cards, settle_round
-from exactodds.shoe import Card
-from exactodds.tableau import BUILTIN
 from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"

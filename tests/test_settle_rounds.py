@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.settle_rounds import settle_rounds
 from exactodds.errors import ExactOddsError, RoundError
-from exactodds.paytable_loader import load_paytable
-from exactodds.settle_rounds import settle_rounds
 from tests.cli_helpers import Cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,13 +110,10 @@ def test_api_errors_name_the_round() -> None:
         settle_rounds(table, [], [("banker_streak", 1)])
 
 
-def test_simulate_says_it_leaves_streak_bets_out_and_validate_checks_them(
-    cli: Cli, tmp_path: Path
-) -> None:
+def test_simulate_plays_streak_bets_and_validate_checks_them(cli: Cli, tmp_path: Path) -> None:
     code, out, err = cli(["simulate", "banker-streak", "--shoes", "1", "--format", "json"])
-    assert code == 0 and json.loads(out)["shoes"] == 1
-    assert err.count("\n") == 1 and "leaves out the streak bets" in err
-    assert "(banker_streak, banker_streak_2)" in err
+    assert code == 0 and json.loads(out)["shoes"] == 1 and err == ""
+    assert list(json.loads(out)["streaks"]) == ["banker_streak", "banker_streak_2"]
     code, out, err = cli(["validate", "banker-streak"])
     assert (code, err) == (0, "") and "ok" in out
     path = tmp_path / "streak.toml"

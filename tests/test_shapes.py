@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import exactodds.cards as cards_module
+import exactodds.counting as cards_module
 import exactodds.counting.plan as plan_module
-from exactodds.cards import row_counts
-from exactodds.conditions import OTHERWISE, parse_condition
+from exactodds.bets.loader import load_paytable, validate_paytable
+from exactodds.counting import row_counts
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import ConditionError
-from exactodds.metrics import paytable_figures
-from exactodds.paytable_loader import load_paytable, validate_paytable
-from exactodds.shoe import Shoe
+from exactodds.figures.metrics import paytable_figures
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import shoe_of
 from tests.cardforce import brute_rows
 from tests.cli_helpers import run

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.deal.shoe import Card, Shoe, parse_card, parse_cards
 from exactodds.errors import CardError, ExactOddsError, InputFileError, ShoeError
-from exactodds.shoe import Card, Shoe, parse_card, parse_cards
 from tests.conftest import WriteFile
 
 

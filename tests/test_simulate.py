@@ -17,14 +17,14 @@ from exactodds.analysis.eor import effect_of_removal
 from exactodds.analysis.montecarlo import ClassCheck, deal_outcome_counts, monte_carlo_check
 from exactodds.analysis.simulate import SimulationError, simulate
 from exactodds.analysis.tally import Tally
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Paytable
 from exactodds.cli import main
-from exactodds.engine import joint_distribution
-from exactodds.metrics import bet_figures
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.round import Hand, Outcome, PairKind
-from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Hand, Outcome, PairKind
+from exactodds.deal.shoe import RANK_VALUES
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.figures.metrics import bet_figures
 from tests.extras import need
 
 

@@ -18,13 +18,13 @@ from exactodds.analysis.cardround import card_rounds
 from exactodds.analysis.dealing import deal_shoes, shoe_rng
 from exactodds.analysis.simulate import simulate
 from exactodds.analysis.simulation import render_simulation
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Row
 from exactodds.cli import main
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Row
-from exactodds.paytable_loader import load_paytable
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN
+from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import PhysicalCard, card_value, physical_cards, shoe_of
 from tests.cardforce import brute_rows, deal, holds
 from tests.extras import need

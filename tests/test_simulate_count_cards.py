@@ -18,11 +18,11 @@ from exactodds.analysis.count import count_strategy
 from exactodds.analysis.dealing import shoe_rng
 from exactodds.analysis.eor import CountTags
 from exactodds.analysis.simulate import SimulationError, simulate
-from exactodds.budget import BudgetError
+from exactodds.bets.budget import BudgetError
+from exactodds.bets.paytable import Bet
 from exactodds.cli import main
-from exactodds.paytable import Bet
-from exactodds.shoe import RANKS, Shoe
-from exactodds.tableau import BUILTIN
+from exactodds.deal.shoe import RANKS, Shoe
+from exactodds.deal.tableau import BUILTIN
 from tests.bruteforce import PhysicalCard, card_value, physical_cards, shoe_of
 from tests.cardforce import deal, holds
 from tests.test_simulate_cards import (

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from exactodds import Shoe, Winner, joint_distribution
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import Payout
+from exactodds.bets.paytable import Bet, Paytable
 from exactodds.errors import ExactOddsError, PaytableError
-from exactodds.metrics import bet_figures
-from exactodds.payout import Payout
-from exactodds.paytable import Bet, Paytable
-from exactodds.paytable_loader import load_paytable
-from exactodds.solve import parse_edge, parse_sweep, solve_payout, sweep
+from exactodds.figures.metrics import bet_figures
+from exactodds.figures.solve import parse_edge, parse_sweep, solve_payout, sweep
 from tests.cli_helpers import Cli
 
 DATA = Path(__file__).parent / "data"

@@ -16,7 +16,7 @@ from exactodds.cli.app import app, command_for
 
 LAZY = (
     "exactodds.report",  # the sheets: report, compare, check
-    "exactodds.paytable_loader",  # odds without --paytable reads no paytable
+    "exactodds.bets.loader",  # odds without --paytable reads no paytable
     "rich",  # only a terminal summary or a progress display draws with it
     "numpy",
     "sympy",

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from exactodds.engine import joint_distribution
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Action, banker_action, player_action
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau, load_tableau
 from exactodds.errors import ExactOddsError, InputFileError, TableauError
-from exactodds.round import Action, banker_action, player_action
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau, load_tableau
 from tests.conftest import WriteFile
 
 PB = BUILTIN["punto-banco"]

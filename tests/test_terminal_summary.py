@@ -16,10 +16,10 @@ from fractions import Fraction
 
 import pytest
 
+from exactodds.bets.loader import load_paytable
 from exactodds.cli.summary import WIDTH
-from exactodds.metrics import paytable_figures
+from exactodds.figures.metrics import paytable_figures
 from exactodds.numbers import percent
-from exactodds.paytable_loader import load_paytable
 from tests.cli_helpers import Cli
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")

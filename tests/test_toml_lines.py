@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.paytable_loader import validate_paytable
+from exactodds.bets.loader import validate_paytable
 from exactodds.toml_lines import KeyPath, toml_lines
 
 # -- a generator of TOML documents that records where it put every key and element ------------

@@ -1,6 +1,6 @@
-"""Worked examples (exactodds.worked_examples): each one re-settled by ``settle`` lands on its own
-row and returns what the sheet says; the documented selection rule, checked against brute force
-over every physical card sequence of small shoes; depleted shoes; determinism."""
+"""Worked examples (exactodds.figures.worked_examples): each one re-settled by ``settle`` lands on
+its own row and returns what the sheet says; the documented selection rule, checked against brute
+force over every physical card sequence of small shoes; depleted shoes; determinism."""
 
 from __future__ import annotations
 
@@ -17,18 +17,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactodds.cards import POSITIONS, example_round
-from exactodds.conditions import OTHERWISE, parse_condition
-from exactodds.engine import joint_distribution
-from exactodds.payout import parse_payout
-from exactodds.paytable import Bet, Paytable, Row
-from exactodds.paytable_loader import bundled_paytables, load_paytable
+from exactodds.bets.loader import bundled_paytables, load_paytable
+from exactodds.bets.payout import parse_payout
+from exactodds.bets.paytable import Bet, Paytable, Row
+from exactodds.bets.settle import check_round, format_round_cards, settle_round
+from exactodds.counting import POSITIONS, example_round
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Outcome, PairKind, feature_record
+from exactodds.deal.shoe import RANK_VALUES, Card, Shoe, parse_cards
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.figures.worked_examples import EXAMPLE_STAKE, Example, example_cards, row_examples
+from exactodds.language import OTHERWISE, parse_condition
 from exactodds.report import build_sheet, render_sheets
-from exactodds.round import Outcome, PairKind, feature_record
-from exactodds.settle import check_round, format_round_cards, settle_round
-from exactodds.shoe import RANK_VALUES, Card, Shoe, parse_cards
-from exactodds.tableau import BUILTIN, Tableau
-from exactodds.worked_examples import EXAMPLE_STAKE, Example, example_cards, row_examples
 from tests.bruteforce import PhysicalCard, physical_cards, play_round, shoe_of
 from tests.cardforce import dealt_rounds
 from tests.cardforce import holds as brute_holds
@@ -213,8 +213,8 @@ def test_examples_on_a_depleted_shoe_use_only_cards_it_holds(remove: str) -> Non
 
 
 def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
+    from exactodds.deal.round import Hand
     from exactodds.errors import RoundError
-    from exactodds.round import Hand
 
     both_perfect = Outcome(Hand(6, None, PairKind.PERFECT), Hand(8, None, PairKind.PERFECT))
     assert example_cards(both_perfect, Shoe.decks(2))[1] == (Card(3, 1), Card(3, 1))  # 4d 4d
@@ -225,8 +225,8 @@ def test_no_cards_for_a_round_the_shoe_cannot_deal() -> None:
 # -- determinism ----------------------------------------------------------------------------------
 
 _PRINT_EXAMPLES = """
-from exactodds.worked_examples import row_examples
-from exactodds.paytable_loader import load_paytable
+from exactodds.figures.worked_examples import row_examples
+from exactodds.bets.loader import load_paytable
 from tests.markdown_cells import has_cells
 t = load_paytable("bonus-pairs")
 for bet in t.bets:

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from exactodds.paytable import Bet
-from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import Tableau
+from exactodds.bets.paytable import Bet
+from exactodds.deal.shoe import RANK_VALUES
+from exactodds.deal.tableau import Tableau
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -44,8 +44,8 @@ def dealt_rows(bets: Sequence[Bet], dealt: IntArray, tableau: Tableau) -> list[I
     ``dealt`` holds the card codes (rank index × 4 + suit index) of the six cards of each
     round, the j-th card of every round in row j (P1 B1 P2 B2, then the third cards as drawn).
 
-    >>> from exactodds.paytable_loader import load_paytable
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> colour = load_paytable("colour-match").bet("colour_match")
     >>> hearts = np.array([[4 * r + 2] for r in (8, 0, 7, 1, 2, 3)])  # P: 9h 8h, B: Ah 2h 3h
     >>> colour.rows[int(dealt_rows([colour], hearts, BUILTIN["punto-banco"])[0][0])].event

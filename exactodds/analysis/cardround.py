@@ -2,11 +2,11 @@
 
 Why: ``simulate`` computes every bet's EV before each round; its batch evaluator counts
 value-level bets only. A card-level bet (ranks, suits, colours) or a bet with an ``offer`` is
-counted here by the card engine (:func:`exactodds.cards.row_counts`) on the depleted shoe, its
+counted here by the card engine (:func:`exactodds.counting.row_counts`) on the depleted shoe, its
 EV per offered round (the offer read from the round's first four cards, as the engine does).
 Value-level bets keep the batch evaluator's path and rate. A card-level EV costs from a few
 milliseconds to minutes, so a request is weighed first by the engine's work estimate
-(:func:`exactodds.budget.check_card_rounds`).
+(:func:`exactodds.bets.budget.check_card_rounds`).
 
 :func:`card_rounds` plays the bets over the rounds of dealt shoes: a round counts for a bet
 only when its first four cards satisfy the offer; the EV is computed for those rounds only (and
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from exactodds.paytable import Bet
-from exactodds.shoe import RANKS, SUITS, Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.bets.paytable import Bet
+from exactodds.deal.shoe import RANKS, SUITS, Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -50,16 +50,16 @@ def card_round_ev(
     """EV per unit stake of the next round dealt from ``shoe`` (per offered round for a bet
     with an offer), or None when the bet cannot be offered from these cards.
 
-    >>> from exactodds.conditions import OTHERWISE, parse_condition
-    >>> from exactodds.paytable import Row
-    >>> from exactodds.payout import parse_payout
+    >>> from exactodds.language import OTHERWISE, parse_condition
+    >>> from exactodds.bets.paytable import Row
+    >>> from exactodds.bets.payout import parse_payout
     >>> clubs = Bet("clubs", "Player's first card a club", (
     ...     Row(parse_condition("player.card1.suit == clubs"), parse_payout("1:1"), "Club"),
     ...     Row(OTHERWISE, parse_payout("lose"), "Other")))
     >>> card_round_ev(clubs, Shoe.decks(1))  # 1/4 · 1 - 3/4
     Fraction(-1, 2)
     """
-    from exactodds.cards import row_counts
+    from exactodds.counting import row_counts
 
     counts = row_counts([row.when for row in bet.rows], shoe, tableau, offer=bet.offer)
     if not counts.offered:
@@ -77,12 +77,12 @@ def settle_cards(
     """Net of one unit on the round dealt as ``cards`` (rank index, suit index) in dealing
     order, or None when the bet's offer does not hold on its first four cards.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> colour = load_paytable("colour-match").bet("colour_match")
     >>> settle_cards(colour, [(0, 1), (4, 2), (9, 1), (12, 2)])  # Ad 5h Td Kh: all red
     Fraction(6, 1)
     """
-    from exactodds.cards import holds_for_cards
+    from exactodds.counting import holds_for_cards
 
     if bet.offer is not None and not holds_for_cards(bet.offer, cards[:4], tableau):
         return None

@@ -38,7 +38,7 @@ line EV₀ + slope·TC crosses 0: T = −EV₀ / slope, exact. With Wizard of Od
 (+48). Tags that carry no information (all equal: TC is always 0) or that anti-correlate with
 the EORs (slope ≤ 0) have no trigger: the count never bets unless ``--trigger`` gives one.
 
->>> from exactodds.shoe import RANKS
+>>> from exactodds.deal.shoe import RANKS
 >>> e = dict.fromkeys(RANKS, Fraction(0)) | {"6": Fraction(-3, 1000), "7": Fraction(1, 1000)}
 >>> t = dict.fromkeys(RANKS, 0) | {"6": -3, "7": 1}
 >>> true_count_slope(e, t, Shoe.decks(8))  # 415/52 · (10/13000) / (10/13 − (2/13)²)
@@ -56,17 +56,17 @@ from typing import TYPE_CHECKING, Any
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
+from exactodds.bets.payout import parse_number
+from exactodds.deal.shoe import RANKS, Shoe, parse_card
 from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError
 from exactodds.files import read_data
-from exactodds.payout import parse_number
-from exactodds.shoe import RANKS, Shoe, parse_card
 from exactodds.suggest import did_you_mean
 from exactodds.toml_lines import toml_lines
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from exactodds.paytable import Bet
+    from exactodds.bets.paytable import Bet
 
     IntArray = npt.NDArray[Any]
 
@@ -236,7 +236,7 @@ def count_strategy(
     tags at ``level`` (for ``card_bets`` their per-rank EOR by the card engine, EV per offered
     round); the given ``triggers`` or the derived ones (see the module docstring).
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.analysis.batch import compile_bets
     >>> table = load_paytable("classic")
     >>> s = count_strategy(compile_bets(table.bets[:3]), table.shoe,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from exactodds.round import (
+from exactodds.deal.round import (
     Continuation,
     PairKind,
     continuations,
@@ -33,8 +33,8 @@ from exactodds.round import (
     outcome_code,
     pair_kinds_by_code,
 )
-from exactodds.shoe import MIN_CARDS, RANK_VALUES, Shoe
-from exactodds.tableau import STOOD, Tableau
+from exactodds.deal.shoe import MIN_CARDS, RANK_VALUES, Shoe
+from exactodds.deal.tableau import STOOD, Tableau
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,8 +78,8 @@ def deal_round_at(cards: Sequence[int], pos: int, tableau: Tableau) -> tuple[int
     """Deal the round that starts at ``pos`` in ``cards`` (codes rank·4 + suit), by the round
     module's continuation table. Returns the outcome code and the position after the round.
 
-    >>> from exactodds.round import Outcome
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.deal.round import Outcome
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
     >>> cards = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
     >>> code, pos = deal_round_at(cards, 0, BUILTIN["punto-banco"])
@@ -143,8 +143,8 @@ def deal_rounds(cards: IntArray, tableau: Tableau) -> tuple[IntArray, IntArray]:
     table, vectorised: ``cards[j]`` holds the j-th card (code rank·4 + suit) of every round.
 
     >>> import numpy as np
-    >>> from exactodds.round import Outcome
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.deal.round import Outcome
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> k = lambda r, s: r * 4 + s  # rank index (A=0 … K=12), suit index
     >>> one = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
     >>> two = [k(8, 0), k(0, 1), k(9, 0), k(4, 1), k(8, 2), k(8, 3)]  # 9c Ad Tc 5d: a natural
@@ -172,8 +172,8 @@ def deal_outcome_codes(cards: IntArray, tableau: Tableau) -> IntArray:
     """Outcome codes of :func:`deal_rounds` (``cards[j]``: the j-th card of every round).
 
     >>> import numpy as np
-    >>> from exactodds.round import Outcome
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.deal.round import Outcome
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> k = lambda r, s: r * 4 + s
     >>> one = [k(4, 0), k(12, 1), k(4, 0), k(11, 1), k(8, 2), k(8, 3)]  # 5c Kd 5c Qd 9h 9s
     >>> code = deal_outcome_codes(np.array([one]).T, BUILTIN["punto-banco"])[0]
@@ -215,7 +215,7 @@ class DealtRounds:
         """Cards a player has seen before each round (rounds × 52): every card out of the
         shoe but the burned cards dealt face down, unless ``see_burns`` (the upper bound).
 
-        >>> from exactodds.tableau import BUILTIN
+        >>> from exactodds.deal.tableau import BUILTIN
         >>> dealt = deal_shoes(Shoe.decks(8), BUILTIN["punto-banco"], 3, [0], 14)
         >>> burned = 416 - int(dealt.states[0].sum())
         >>> int(dealt.seen()[0].sum()), int(dealt.seen(see_burns=True)[0].sum()) == burned
@@ -230,7 +230,7 @@ def deal_shoes(
 ) -> DealtRounds:
     """Shuffle and deal shoes ``indices`` of run ``seed`` (see the module docstring).
 
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> dealt = deal_shoes(Shoe.decks(8), BUILTIN["punto-banco"], 1, [0, 1], 14)
     >>> left = dealt.states.sum(axis=1)  # cards left before each round
     >>> first = dealt.round == 1
@@ -333,7 +333,7 @@ def play_shoe(
     """Shuffle shoe ``index`` of run ``seed`` and deal it: per round, the 52 counts (rank·4 +
     suit) before the round and the round's outcome code.
 
-    >>> from exactodds.tableau import BUILTIN
+    >>> from exactodds.deal.tableau import BUILTIN
     >>> pb = BUILTIN["punto-banco"]
     >>> dealt = play_shoe(Shoe.decks(1), pb, seed=1, index=0, cut_card=14)
     >>> left = [sum(counts) for counts, _ in dealt]  # cards left before each round

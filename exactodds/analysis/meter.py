@@ -1,5 +1,5 @@
 """A progressive bet's meter simulated wager by wager: the check of the long-run RTP of
-:mod:`exactodds.progressive` (rows drawn with their exact probabilities, amounts exact)."""
+:mod:`exactodds.bets.progressive` (rows drawn with their exact probabilities, amounts exact)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactodds.bets.progressive import JackpotPayout
 from exactodds.errors import PaytableError
-from exactodds.metrics import BetFigures
-from exactodds.progressive import JackpotPayout
+from exactodds.figures.metrics import BetFigures
 
 __all__ = ["MeterRun", "simulate_meter"]
 
@@ -35,7 +35,7 @@ def simulate_meter(figures: BetFigures, rounds: int, seed: int) -> MeterRun:
     exact probabilities by :class:`random.Random`, amounts exact): each wager adds its
     increment to every meter (up to its cap), a jackpot row pays its share of the meter and
     takes it off, a 100% win resets the meter: the check of
-    :attr:`~exactodds.progressive.ProgressiveFigures.long_run_rtp`.
+    :attr:`~exactodds.bets.progressive.ProgressiveFigures.long_run_rtp`.
     """
     bet = figures.bet
     progressive = bet.progressive

@@ -23,17 +23,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
-from exactodds.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError
-from exactodds.formats import Format
-from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
-from exactodds.paytable import Bet
-from exactodds.round import (
+from exactodds.bets.paytable import Bet
+from exactodds.deal.engine import Joint, joint_distribution
+from exactodds.deal.round import (
     OUTCOME_CODES,
     Outcome,
 )
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.errors import ExactOddsError
+from exactodds.formats import Format
+from exactodds.limits import MAX_MONTE_CARLO_ROUNDS, check_count
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -115,7 +115,7 @@ def deal_rounds(
     (:func:`~exactodds.analysis.carddeal.dealt_rows`); ``progress(rounds done, rounds)``
     after each block. The same seed deals the same rounds whatever the bets.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> colour = load_paytable("colour-match").bet("colour_match")
     >>> seen = deal_rounds(Shoe.decks(1), BUILTIN["punto-banco"], 500, 3, [colour])
     >>> seen.offered, sum(seen.rows[0]), sum(seen.outcomes.values())
@@ -280,7 +280,7 @@ def bet_check(
 class MonteCarloCheck:
     """Result of :func:`monte_carlo_check`.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> v = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2)
     >>> v.checks, [c.net for c in v.bets[0].classes]  # the return and the two net results
@@ -305,7 +305,7 @@ class MonteCarloCheck:
     def to_json(self, paytable: str = "") -> dict[str, Any]:
         """JSON-ready: exact figures as "p/q", counts as integers, z-scores as floats.
 
-        >>> from exactodds.paytable_loader import load_paytable
+        >>> from exactodds.bets.loader import load_paytable
         >>> tie = load_paytable("classic").bet("tie")
         >>> data = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2).to_json("classic")
         >>> tie_data = data["bets"]["tie"]
@@ -370,7 +370,7 @@ def monte_carlo_check(
     """Deal ``rounds`` rounds from fresh shoes and compare every bet with its exact figures
     (``progress(rounds done, rounds)`` as blocks of rounds are dealt).
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=1000, seed=2).bets[0]
     >>> f"{float(-check.ev):.4%}", sum(c.observed for c in check.classes)  # docs/rules.md §9
@@ -423,7 +423,7 @@ def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = 
     """Markdown (``md``): per bet, the return and each net result against the exact figures;
     or ``json``: :meth:`MonteCarloCheck.to_json`.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> tie = load_paytable(default_paytable()).bet("tie")
     >>> check = monte_carlo_check([tie], Shoe.decks(8), rounds=500, seed=2)
     >>> text = render_monte_carlo_check(check, "classic")

@@ -14,9 +14,9 @@ from typing import Any
 
 from exactodds.analysis.eor import EffectOfRemoval
 from exactodds.analysis.simulation import Simulation
+from exactodds.deal.shoe import RANKS
 from exactodds.errors import MissingExtraError
 from exactodds.files import write_atomic
-from exactodds.shoe import RANKS
 
 __all__ = ["FORMATS", "check_plots", "plot_edge_by_round", "plot_eor", "plot_names"]
 

@@ -32,6 +32,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib.util import find_spec
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -48,7 +49,8 @@ from exactodds.analysis.scheduler import (
     one_line,
     probe_scheduler,
 )
-from exactodds.analysis.simulation import BetRun, Simulation
+from exactodds.analysis.simulation import BetRun, Simulation, StreakRun
+from exactodds.analysis.streak import play_streak_chunk
 from exactodds.analysis.tally import CardTally, Tally
 from exactodds.analysis.workers import (
     quiet_children,
@@ -56,8 +58,11 @@ from exactodds.analysis.workers import (
     stop_pool,
     worker_signals,
 )
-from exactodds.budget import CardSpend
+from exactodds.bets.budget import CardSpend
+from exactodds.bets.streak import StreakBet, streak_figures
 from exactodds.cpus import available_cpus
+from exactodds.deal.round import OUTCOME_CODES
+from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
     MAX_CARD_ROUND_WORK,
@@ -67,13 +72,11 @@ from exactodds.limits import (
     MAX_SIMULATION_SHOE,
     check_count,
 )
-from exactodds.round import OUTCOME_CODES
-from exactodds.shoe import RANKS, SUITS, Shoe
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from exactodds.paytable import Bet
+    from exactodds.bets.paytable import Bet
 
     IntArray = npt.NDArray[Any]
 
@@ -114,6 +117,7 @@ class Job:
     net_table: IntArray  # scaled net of every bet (rows × bets), int64 or Python ints
     card_bets: tuple[Bet, ...] = ()  # card-level and offered bets: the card engine's
     card_costs: tuple[int, ...] = ()  # a counter's: estimated work of one EV per card bet
+    streak_bets: tuple[StreakBet, ...] = ()  # played at every chance (streak.SHOE_RULE)
 
     @classmethod
     def of(
@@ -126,6 +130,7 @@ class Job:
         *,
         card_bets: Sequence[Bet] = (),
         card_costs: Sequence[int] = (),
+        streak_bets: Sequence[StreakBet] = (),
     ) -> Job:
         """The job, with the table of every bet's scaled net by outcome code."""
         import numpy as np
@@ -139,7 +144,16 @@ class Job:
         except OverflowError:  # a scaled net beyond int64: Python ints
             table = np.array(values, dtype=object)
         return cls(
-            evaluator, shoe, seed, cut_card, count, rows, table, tuple(card_bets), tuple(card_costs)
+            evaluator,
+            shoe,
+            seed,
+            cut_card,
+            count,
+            rows,
+            table,
+            tuple(card_bets),
+            tuple(card_costs),
+            tuple(streak_bets),
         )
 
 
@@ -180,6 +194,18 @@ def run_chunk(job: Job, indices: Sequence[int]) -> Tally:
     if job.card_bets:
         counted = None if decided is None else decided[:, n_bets:]
         tally.cards = _card_tally(job, dealt.round, dealt.states, dealt.cards, counted)
+    if job.streak_bets:
+        tally.streaks = tuple(
+            play_streak_chunk(
+                job.streak_bets,
+                job.shoe,
+                ev.tableau,
+                indices,
+                seed=job.seed,
+                cut_card=job.cut_card,
+                dealt=dealt,
+            )
+        )
     return tally
 
 
@@ -244,6 +270,7 @@ def simulate(
     card_bets: Sequence[Bet] = (),
     order: Sequence[str] | None = None,
     card_budget: int = MAX_CARD_ROUND_WORK,
+    streak_bets: Sequence[StreakBet] = (),
 ) -> Simulation:
     """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
     every compiled bet and on ``card_bets`` (card-level or offered bets, EVs by the card
@@ -251,8 +278,9 @@ def simulate(
     the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
     (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
     run with one line once their estimated work is over ``card_budget``
-    (:class:`~exactodds.budget.CardSpend`; checked as each chunk of shoes comes back, so a
-    chunk per worker may go beyond it)."""
+    (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
+    chunk per worker may go beyond it). ``streak_bets`` are played flat in the dealt shoes
+    by :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy."""
     check_run(
         shoes,
         shoe,
@@ -267,6 +295,7 @@ def simulate(
     if count is not None and count.size != shoe.size:
         raise SimulationError("the count strategy was built for another shoe")
     check_strategy(evaluator, card_bets, count)
+    independent = {b.id: streak_figures(b, shoe, evaluator.tableau).rtp for b in streak_bets}
     # A card-level EV costs milliseconds to seconds: one shoe a chunk spreads them over workers.
     size = chunk or (1 if card_bets else chunk_size(shoe, shoes, workers))
     workers = min(workers, -(-shoes // size))  # a worker per chunk of shoes at most
@@ -275,7 +304,16 @@ def simulate(
     if count is not None and card_bets:
         spend = CardSpend.of(card_bets, shoe, evaluator.tableau, card_budget)
     costs = spend.costs if spend is not None else ()
-    job = Job.of(evaluator, shoe, seed, cut_card, count, card_bets=card_bets, card_costs=costs)
+    job = Job.of(
+        evaluator,
+        shoe,
+        seed,
+        cut_card,
+        count,
+        card_bets=card_bets,
+        card_costs=costs,
+        streak_bets=streak_bets,
+    )
     n_chunks = -(-shoes // size)
     if backend == "dask":
         parts = _dask_parts(job, chunks, workers, scheduler, chunks_in_run=n_chunks)
@@ -290,7 +328,7 @@ def simulate(
             spend.check(total.cards.work, total.shoes, shoes)
         if progress is not None:
             progress(total.shoes, shoes)
-    return _finish(job, total, count, order)
+    return _finish(job, total, count, order, independent)
 
 
 def check_run(
@@ -380,7 +418,11 @@ def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False)
 
 
 def _finish(
-    job: Job, tally: Tally, count: CountStrategy | None, order: Sequence[str] | None
+    job: Job,
+    tally: Tally,
+    count: CountStrategy | None,
+    order: Sequence[str] | None,
+    independent: dict[str, Fraction],
 ) -> Simulation:
     ev = job.evaluator
     figures = tally.by_round(ev.scales)
@@ -405,6 +447,7 @@ def _finish(
         position = {bet_id: i for i, bet_id in enumerate(order)}
         runs.sort(key=lambda run: position[run.bet_id])
     bets = tuple(runs)
+    streaks = tuple(StreakRun(dealt, independent[dealt.bet.id]) for dealt in tally.streaks)
     return Simulation(
         tally.shoes,
         job.seed,
@@ -414,6 +457,7 @@ def _finish(
         "perfect" if count is None else "count",
         bool(count is not None and count.see_burns),
         ev.tableau.name,
+        streaks,
     )
 
 

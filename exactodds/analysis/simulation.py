@@ -26,17 +26,19 @@ from typing import TYPE_CHECKING, Any
 
 from exactodds.analysis.count import COUNTER_TRUE_COUNT, BetCount
 from exactodds.analysis.tally import RoundFigures
+from exactodds.deal.shoe import Shoe
 from exactodds.errors import SimulationError
 from exactodds.escape import md_cell, one_line
 from exactodds.formats import Format
-from exactodds.numbers import exact, signed
-from exactodds.shoe import Shoe
+from exactodds.numbers import exact, fixed, signed
 from exactodds.tables import Align
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["STRATEGIES", "BetRun", "RoundFigures", "Simulation", "render_simulation"]
+    from exactodds.analysis.streak import ShoeStreak
+
+__all__ = ["STRATEGIES", "BetRun", "RoundFigures", "Simulation", "StreakRun", "render_simulation"]
 
 STRATEGIES = ("perfect", "count")
 """``perfect``: bet whenever the exact EV from the cards left is positive (a computer that knows
@@ -138,6 +140,54 @@ class BetRun:
 
 
 @dataclass(frozen=True)
+class StreakRun:
+    """A streak bet played in the run's shoes (:data:`~exactodds.analysis.streak.SHOE_RULE`), beside
+    its exact return when rounds are independent."""
+
+    dealt: ShoeStreak
+    independent_rtp: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: exact totals and RTPs as ``"p/q"``, the range as decimals."""
+        d = self.dealt
+        return {
+            "name": d.bet.name,
+            "streak": str(d.bet.condition),
+            "max_streak": d.bet.max_streak,
+            "bets": d.bets,
+            "void": d.void,
+            "net": exact(d.net),
+            "returned": exact(d.bets + d.net),
+            "rtp": exact(d.rtp) if d.bets else None,
+            "range_99": None
+            if not d.bets
+            else [
+                round(float(d.rtp) - d.half_width, 6),
+                round(float(d.rtp) + d.half_width, 6),
+            ],
+            "independent_rtp": exact(self.independent_rtp),
+            "covers_independent": d.covers(self.independent_rtp) if d.bets else None,
+        }
+
+    def row(self) -> list[str]:
+        """The Markdown table's row."""
+        d = self.dealt
+        low, high = float(d.rtp) - d.half_width, float(d.rtp) + d.half_width
+        if not d.bets:  # never made: no return to state
+            return [md_cell(d.bet.name), "0", f"{d.void:,}", "—", "—", "—",
+                    f"{float(self.independent_rtp):.4%}"]  # fmt: skip
+        return [
+            md_cell(d.bet.name),
+            f"{d.bets:,}",
+            f"{d.void:,}",
+            fixed(d.bets + d.net, 2),
+            f"{float(d.rtp):.4%}",
+            f"{low:.4%} to {high:.4%}",
+            f"{float(self.independent_rtp):.4%}",
+        ]
+
+
+@dataclass(frozen=True)
 class Simulation:
     """Result of :func:`~exactodds.analysis.simulate.simulate`.
 
@@ -156,6 +206,7 @@ class Simulation:
     strategy: str = "perfect"
     see_burns: bool = False
     rules: str = "punto-banco"
+    streaks: tuple[StreakRun, ...] = ()
 
     @property
     def rounds(self) -> int:
@@ -232,6 +283,11 @@ class Simulation:
             out["see_burns"] = self.see_burns
             out["true_count"] = COUNTER_TRUE_COUNT
         out["bets"] = bets
+        if self.streaks:
+            from exactodds.analysis.streak import SHOE_RULE
+
+            out["streak_rule"] = SHOE_RULE
+            out["streaks"] = {r.dealt.bet.id: r.to_json() for r in self.streaks}
         return out
 
     def _bet_json(self, b: BetRun) -> dict[str, Any]:
@@ -310,9 +366,28 @@ class Simulation:
             f"{self.seed}, cut card {self.cut_card} cards from the end: {self.rounds:,} rounds.",
             "",
         ]
-        if self.strategy == "count":
-            return "\n".join([*head, *self._render_count()])
-        return "\n".join([*head, *self._render_perfect(bucket)])
+        body = self._render_count() if self.strategy == "count" else self._render_perfect(bucket)
+        return "\n".join([*head, *body, *self._render_streaks()])
+
+    def _render_streaks(self) -> list[str]:
+        """The streak bets' section (empty without)."""
+        if not self.streaks:
+            return []
+        from exactodds.analysis.streak import SHOE_RULE
+        from exactodds.tables import pipe_table
+
+        table = pipe_table(
+            [r.row() for r in self.streaks],
+            ["Bet", "bets settled", "void", "returned", "RTP", "99% range", "RTP (exact, "
+             "rounds independent)"],
+            _name_then_numbers(6),
+        )  # fmt: skip
+        note = (
+            f"Streak bets are staked one unit at every chance, whatever the strategy: {SHOE_RULE}. "
+            "Returned: units paid back, stakes included. The 99% range is over shoes (normal "
+            "approximation); the exact RTP assumes every round dealt from the full shoe."
+        )
+        return ["", "## Streak bets", "", note, "", table]
 
     def _render_count(self) -> list[str]:
         from exactodds.tables import pipe_table

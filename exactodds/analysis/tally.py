@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from exactodds.analysis.streak import ShoeStreak
+
     IntArray = npt.NDArray[Any]
 
 __all__ = ["CARD_SUMS", "SUMS", "CardTally", "RoundFigures", "Tally"]
@@ -84,9 +86,15 @@ class Tally:
     rounds: dict[Key, int] = field(default_factory=dict)
     sums: dict[Key, IntArray] = field(default_factory=dict)
     cards: CardTally | None = None  # the card-level and offered bets, if any
+    streaks: tuple[ShoeStreak, ...] = ()  # the streak bets played in the shoes, if any
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s sums to this tally (exact, in any order)."""
+        if self.streaks and other.streaks:
+            pairs = zip(self.streaks, other.streaks, strict=True)
+            self.streaks = tuple(a.merge(b) for a, b in pairs)
+        else:
+            self.streaks = self.streaks or other.streaks
         if other.cards is not None:
             if self.cards is None:
                 self.cards = CardTally(other.cards.bets, other.cards.evaluated)

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
+from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     AllowPlayerEdgeOpt,
     DecksOpt,
@@ -17,9 +19,8 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    note_streaks_left_out,
 )
-from exactodds.game import GameChoice
-from exactodds.payout import Notation
 
 __all__ = ["check"]
 
@@ -75,6 +76,8 @@ def check(
         allow_player_edge=allow_player_edge,
     )
     typer.echo(render_checks(results, fmt), nl=False)
+    for r in results:
+        note_streaks_left_out(r.paytable, "check")
     failed = sum(len(r.compliance.failures()) for r in results)
     if failed:
         total = sum(len(r.compliance.checks) for r in results)

@@ -13,12 +13,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from exactodds.bets.payout import Notation
 from exactodds.formats import Format
-from exactodds.payout import Notation
+
+if TYPE_CHECKING:
+    from exactodds.bets.paytable import Paytable
 
 __all__ = [
     "AgainstOpt",
@@ -38,6 +41,7 @@ __all__ = [
     "check_plot_outputs",
     "deprecated",
     "format_option",
+    "note_streaks_left_out",
 ]
 
 DecksOpt = Annotated[
@@ -89,6 +93,21 @@ def format_option(*choices: str, default: str | None, note: str = "") -> Any:
         help=f"{text}{'; ' + note if note else ''}.",
         show_default=False,
     )
+
+
+def note_streaks_left_out(table: Paytable, command: str) -> None:
+    """One line on stderr naming the streak bets of ``table`` that ``command`` leaves out (it
+    reads single rounds); nothing when it has none."""
+    if not table.streaks:
+        return
+    from exactodds.errors import error_line
+
+    ids = ", ".join(b.id for b in table.streaks)
+    message = (
+        f"{command} leaves out the streak bets of {table.label} ({ids}): they run over several "
+        "rounds; exactodds simulate and exactodds report play them"
+    )
+    print(error_line(message, "note"), file=sys.stderr)
 
 
 def deprecated(old: str, new: str) -> None:

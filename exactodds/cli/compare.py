@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format, format_option
+from exactodds.cli.common import PaytableArg, check_format, format_option, note_streaks_left_out
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
-    from exactodds.compare import Comparison
+    from exactodds.figures.compare import Comparison
 
 __all__ = ["compare"]
 
@@ -92,9 +92,9 @@ def compare(
     of the number of decks: --formula prints it, and --decks inf its limit (cards drawn with
     replacement).
     """
-    from exactodds.compare import compare_variants, parse_list, render_comparison
+    from exactodds.bets.loader import load_paytable
     from exactodds.errors import named
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.figures.compare import compare_variants, parse_list, render_comparison
 
     summary = fmt is None
     fmt = check_format(fmt or "md", ("md", "csv", "json", "html"))
@@ -122,11 +122,11 @@ def compare(
 
     if summary and on_terminal():
         typer.echo(compare_summary(result, color=True), nl=False)
-        return
-    if fmt == "html":
+    elif fmt == "html":
         typer.echo(_html_page(result, paytable, lists, formula), nl=False)
-        return
-    typer.echo(render_comparison(result, fmt))
+    else:
+        typer.echo(render_comparison(result, fmt))
+    note_streaks_left_out(table, "compare")
 
 
 def _html_page(

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -17,8 +18,8 @@ from exactodds.cli.common import (
     check_format,
     check_plot_outputs,
     format_option,
+    note_streaks_left_out,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["eor"]
 
@@ -29,7 +30,11 @@ EPILOG = """Examples:
   exactodds eor classic --format json
   exactodds eor classic --format html    # a page with a chart per bet, a bar per rank
   exactodds eor classic --decks 6 --remove '6 6 7h' --rules mini
-  exactodds eor classic --level 5 --plots plots/      # needs: pip install 'exactodds[plots]'"""
+  exactodds eor classic --level 5 --plots plots/      # needs: pip install 'exactodds[plots]'
+  exactodds eor classic --bet tie --bet player_pair
+
+Streak bets (settled over several rounds) have no EOR of one round: eor leaves them out of a
+whole paytable with a note, and refuses one named with --bet."""
 
 
 def eor(  # noqa: PLR0917 - one parameter per command-line option
@@ -55,12 +60,20 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option("--plots", metavar="DIR", help="Also write eor.png and eor.svg here."),
     ] = None,
     force: ForceOpt = False,
+    bet: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bet", "-b", metavar="ID", help="Only this bet (repeat for more; default: all)."
+        ),
+    ] = None,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
-    from exactodds.analysis.eor import effect_of_removal, render_eor
-    from exactodds.budget import check_evaluation, check_removal_work
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.bets.budget import check_evaluation, check_removal_work
+    from exactodds.bets.loader import load_paytable
+    from exactodds.errors import named
+    from exactodds.report.eor import render_eor
 
     fmt = check_format(fmt, ("md", "json", "html"))
     if plots is not None:
@@ -68,12 +81,16 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     game = GameChoice(decks, remove, shoe_file, rules)
     table = load_paytable(paytable, game, counted=False)  # counted on shoes less a card
     shoe, tableau = game.resolve(table)
-    check_evaluation(table.bets, shoe.size, "eor")  # before compiling the bets
-    check_removal_work(table.bets, shoe, tableau, "eor")
-    result = effect_of_removal(table.bets, shoe, tableau, level=level)
+    with named("--bet"):  # a streak bet named: one line
+        bets = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.bets)
+    check_evaluation(bets, shoe.size, "eor")  # before compiling the bets
+    check_removal_work(bets, shoe, tableau, "eor")
+    result = effect_of_removal(bets, shoe, tableau, level=level)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
     typer.echo(render_eor(result, table.name, fmt, source))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 
         plot_eor(result, plots)
+    if not bet:
+        note_streaks_left_out(table, "eor")

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -14,9 +15,9 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    note_streaks_left_out,
 )
 from exactodds.cli.progress import progress_display
-from exactodds.game import GameChoice
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
 
 __all__ = ["exposure"]
@@ -100,9 +101,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """The player's exact edge when a signal is seen before the bet (an edge sort, a flashed
     card, a burn or bottom card) and the best bet of the paytable is made on it, or none."""
+    from exactodds.bets.loader import load_paytable
     from exactodds.errors import ExactOddsError
-    from exactodds.paytable_loader import load_paytable
-    from exactodds.protection import (
+    from exactodds.protection.exposure import (
         analyse_flash,
         analyse_sort,
         check_seen,
@@ -110,7 +111,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         parse_position,
         parse_sort,
     )
-    from exactodds.protection_render import FORMATS, render_exposure, render_optimise
+    from exactodds.protection.render import FORMATS, render_exposure, render_optimise
 
     fmt = check_format(fmt, FORMATS)
     chosen = [
@@ -143,7 +144,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     table = load_paytable(paytable, game, counted=False)  # counted per signal seen
     shoe, tableau = game.resolve(table)
     if optimise:
-        from exactodds.protection import card_level
+        from exactodds.protection.exposure import card_level
 
         skipped = [b.id for b in table.bets if card_level(b)]
         with progress_display("optimise", "sorts") as update:
@@ -166,8 +167,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         typer.echo(
             render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
         )
+        note_streaks_left_out(table, "exposure")
         return
-    from exactodds.budget import check_card_work
+    from exactodds.bets.budget import check_card_work
 
     signals = 2**seen if group is not None else 14  # seen in the group or not; a rank per card
     check_card_work(table.bets, shoe, tableau, "exposure", signals)
@@ -177,3 +179,4 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         assert position is not None
         result = analyse_flash(table, position, shoe, tableau)
     typer.echo(render_exposure(result, table.name, shoe.describe(), tableau.name, fmt))
+    note_streaks_left_out(table, "exposure")

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -17,8 +18,8 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    note_streaks_left_out,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
 
@@ -72,14 +73,14 @@ def run_montecarlo(
     """The command's work (also ``simulate --monte-carlo``'s, deprecated) on the game of the
     ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options."""
     from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
+    from exactodds.bets.loader import judge_paytable, load_paytable
     from exactodds.cli.progress import progress_display
-    from exactodds.paytable_loader import judge_paytable, load_paytable
 
     chosen = check_format(fmt, ("md", "json"))
     table = load_paytable(paytable, game, counted=False)
     shoe, tableau = game.resolve(table)
     from exactodds.analysis.montecarlo import check_options
-    from exactodds.budget import check_card_work, check_dealt_cards
+    from exactodds.bets.budget import check_card_work, check_dealt_cards
 
     check_options(rounds, seed)
     check_dealt_cards(table.bets, rounds, "montecarlo")
@@ -91,5 +92,6 @@ def run_montecarlo(
             table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
         )
     typer.echo(render_monte_carlo_check(check, table.name, chosen))
+    note_streaks_left_out(table, "montecarlo")
     if sys.stderr.isatty():
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     Format,
@@ -14,8 +15,8 @@ from exactodds.cli.common import (
     check_format,
     deprecated,
     format_option,
+    note_streaks_left_out,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["odds"]
 
@@ -68,7 +69,7 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals; with
     --given, the odds (and a paytable's figures) given what is known of the cards."""
     from exactodds.errors import ExactOddsError
-    from exactodds.odds import odds_summary, render_odds
+    from exactodds.figures.odds import odds_summary, render_odds
 
     if as_json:
         deprecated("odds --json", "--format json")
@@ -82,19 +83,19 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         shoe = GameChoice(decks, remove, shoe_file).shoe()
         typer.echo(render_odds(odds_summary(shoe, rules), chosen))
         return
-    from exactodds.protection import analyse_given
-    from exactodds.protection_render import FORMATS, render_given
+    from exactodds.protection.exposure import analyse_given
+    from exactodds.protection.render import FORMATS, render_given
 
     chosen = check_format(fmt or "text", FORMATS)
     if paytable is not None:
-        from exactodds.paytable_loader import load_paytable
+        from exactodds.bets.loader import load_paytable
 
         game = GameChoice(decks, remove, shoe_file, rules)
         table = load_paytable(paytable, game, counted=False)  # counted given what is known
         shoe, tableau = game.resolve(table)
         bets = table.bets
-        from exactodds.budget import check_card_work
-        from exactodds.protection import given_known
+        from exactodds.bets.budget import check_card_work
+        from exactodds.protection.exposure import given_known
 
         check_card_work(bets, shoe, tableau, "odds", known=given_known(given))
     else:
@@ -102,3 +103,5 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         bets = ()
     result = analyse_given(given, shoe, tableau, bets)
     typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))
+    if paytable is not None:
+        note_streaks_left_out(table, "odds --given")

@@ -7,6 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
+from exactodds.bets.game import GameChoice
+from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     AgainstOpt,
     AllowPlayerEdgeOpt,
@@ -23,8 +25,6 @@ from exactodds.cli.common import (
 )
 from exactodds.escape import printable
 from exactodds.formats import Format
-from exactodds.game import GameChoice
-from exactodds.payout import Notation
 
 __all__ = ["report"]
 
@@ -230,7 +230,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
 
 def _check_pdf_budget(sheets: list[Any]) -> None:
     """Refuse PDF sheets over the work budget (rows, digits) before WeasyPrint runs."""
-    from exactodds.budget import check_pdf
+    from exactodds.bets.budget import check_pdf
 
     check_pdf([b.bet for sheet in sheets for b in sheet.bets], len(sheets))
 
@@ -254,7 +254,7 @@ def _check_xlsx_date(date: str | None, formats: list[Format]) -> None:
 
 def _stems(specs: list[str], all_bundled: bool) -> list[str]:
     """File stems of the sheets of ``specs`` (as :attr:`Sheet.stem`), known before any work."""
-    from exactodds.paytable_loader import bundled_paytables, default_paytable, resolve_paytable
+    from exactodds.bets.loader import bundled_paytables, default_paytable, resolve_paytable
 
     if all_bundled:
         return [p.stem for p in bundled_paytables()]
@@ -263,9 +263,9 @@ def _stems(specs: list[str], all_bundled: bool) -> list[str]:
 
 def _generated_sheet(path: Path) -> bool:
     """Whether ``path`` holds a sheet exactodds wrote, by the marker at its start (see
-    :mod:`exactodds.ownership`), so ``--out`` may replace it without --force."""
-    from exactodds.ownership import written_by_exactodds
+    :mod:`exactodds.report.ownership`), so ``--out`` may replace it without --force."""
     from exactodds.report import EXTENSIONS
+    from exactodds.report.ownership import written_by_exactodds
 
     fmt = next((f for f, ext in EXTENSIONS.items() if path.suffix == ext), None)
     return fmt is not None and written_by_exactodds(path, str(fmt))

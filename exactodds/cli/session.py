@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -17,7 +18,6 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["session"]
 
@@ -92,7 +92,7 @@ def session(  # noqa: PLR0917 - one parameter per command-line option
     if not bet:
         raise SessionError("--bet ID is required (the bet of the session)")
     n = _rounds(rounds)
-    from exactodds.session.render import render_session
+    from exactodds.report.session_render import render_session
     from exactodds.session.result import session as run
 
     result = run(

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     PaytableArg,
@@ -16,7 +17,6 @@ from exactodds.cli.common import (
     check_format,
     format_option,
 )
-from exactodds.game import GameChoice
 
 __all__ = ["settle"]
 
@@ -76,6 +76,9 @@ def settle(
     the reason. A streak bet is settled over the rounds given (one --cards each); one still
     running after them is shown as open.
     """
+    from exactodds.bets.loader import load_paytable
+    from exactodds.bets.settle import parse_stake, render_settled, settle_round
+    from exactodds.bets.settle_rounds import check_bet_ids
     from exactodds.errors import (
         CardError,
         ExactOddsError,
@@ -84,9 +87,6 @@ def settle(
         named,
     )
     from exactodds.limits import MAX_CARD_TEXT, MAX_SETTLE_ROUNDS, check_length
-    from exactodds.paytable_loader import load_paytable
-    from exactodds.settle import parse_stake, render_settled, settle_round
-    from exactodds.settle_rounds import check_bet_ids
 
     fmt = check_format(fmt, ("text", "json"))
     if len(cards) > MAX_SETTLE_ROUNDS:
@@ -105,7 +105,7 @@ def settle(
         check_bet_ids(table, [bet_id for bet_id, _ in stakes])
     streak_ids = {b.id for b in table.streaks}
     if len(cards) > 1 or any(bet_id in streak_ids for bet_id, _ in stakes):
-        from exactodds.settle_rounds import render_rounds, settle_rounds
+        from exactodds.bets.settle_rounds import render_rounds, settle_rounds
 
         with named("--cards", CardError, RoundError, ShoeError):
             several = settle_rounds(table, cards, stakes, tableau, shoe)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, NamedTuple
 
 import typer
 
+from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
     ForceOpt,
@@ -23,7 +24,6 @@ from exactodds.cli.common import (
     format_option,
 )
 from exactodds.cli.progress import progress_display
-from exactodds.game import GameChoice
 
 if TYPE_CHECKING:
     from exactodds.analysis.simulation import Simulation
@@ -46,8 +46,10 @@ table of rank = tag; trigger: derived from the EOR, or --trigger BET=TC). Card-l
 (ranks, suits, colours) and bets with an offer are counted by the card engine, a bet with an
 offer on the rounds that offer it; a counter tags their ranks by their card-level EOR and the
 engine counts the EV of the rounds it bets only. Their work is budgeted up front (a counter's
-EVs as the run spends them: it stops with one line once over). The Monte Carlo check of the
-exact figures is exactodds montecarlo."""
+EVs as the run spends them: it stops with one line once over). Streak bets are staked at every
+chance whatever the strategy: in each shoe after its first round the condition fails, and again
+as each bet settles; a bet running at the end of a shoe goes on over the next shoe's rounds.
+The Monte Carlo check of the exact figures is exactodds montecarlo."""
 
 
 def simulate(
@@ -232,20 +234,11 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.budget import check_card_rounds, check_removal_work, check_simulation
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.bets.budget import check_card_rounds, check_removal_work, check_simulation
+    from exactodds.bets.loader import load_paytable
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     shoe, tableau = game.resolve(table)
-    if table.streaks:
-        from exactodds.errors import error_line
-
-        ids = ", ".join(b.id for b in table.streaks)
-        message = (
-            f"simulate leaves out the streak bets of {table.label} ({ids}): they run over "
-            "several rounds; `exactodds report` simulates them dealt from one shoe"
-        )
-        print(error_line(message, "note"), file=sys.stderr)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting
     check_run(
@@ -298,6 +291,7 @@ def _run(
             scheduler=scheduler,
             card_bets=card,
             order=bet_ids,
+            streak_bets=table.streaks,
         )
     return sim, table.name
 

@@ -55,9 +55,9 @@ def solve(
 
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
+    from exactodds.bets.loader import judge_paytable, load_paytable
     from exactodds.errors import ExactOddsError, named
-    from exactodds.paytable_loader import judge_paytable, load_paytable
-    from exactodds.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
+    from exactodds.figures.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
 
     fmt = check_format(fmt, ("text", "json"))
     if as_json:

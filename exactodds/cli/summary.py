@@ -13,16 +13,16 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from exactodds.bets.offers import MARK, offer_legend
+from exactodds.bets.payout import Notation, Payout
 from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
-from exactodds.offers import MARK, offer_legend
-from exactodds.payout import Notation, Payout
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from exactodds.compare import Comparison
+    from exactodds.figures.compare import Comparison
     from exactodds.report.sheet import Sheet
 
 __all__ = ["WIDTH", "compare_summary", "on_terminal", "report_summary"]
@@ -88,7 +88,7 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
     """Per sheet: the game line and one row per bet (house edge, RTP, hit frequency, largest
     win), then where the full sheet is and how to get it.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> text = report_summary([build_sheet(load_paytable("mini"), date="2024-01-01")], width=80)
     >>> print(text.splitlines()[0])
@@ -142,8 +142,8 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
     """The house edges with bets as rows and variants as columns, a few variants per table
     so that each fits the width.
 
-    >>> from exactodds.compare import compare_variants
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.figures.compare import compare_variants
+    >>> from exactodds.bets.loader import load_paytable
     >>> c = compare_variants(load_paytable("classic"), ties=["8:1", "9:1"], decks=[6, 8])
     >>> text = compare_summary(c, width=80)
     >>> max(len(line) for line in text.splitlines()) <= 80, text.count("Player Pair")

@@ -52,10 +52,10 @@ def validate(
     --decks, --remove, --shoe or --rules, rows are judged under that game, as the commands
     given them judge them.
     """
+    from exactodds.bets.game import GameChoice
+    from exactodds.bets.loader import examine_paytable
     from exactodds.errors import error_line
     from exactodds.escape import printable
-    from exactodds.game import GameChoice
-    from exactodds.paytable_loader import examine_paytable
 
     game = GameChoice(decks, remove, shoe_file, rules)
     alone = None if game == GameChoice() else game

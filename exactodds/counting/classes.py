@@ -11,7 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
+from exactodds.deal.round import FEATURE_KINDS
+from exactodds.deal.shoe import RANK_VALUES, Shoe
+from exactodds.language import (
     RANK_WORDS,
     SUIT_WORDS,
     Cmp,
@@ -25,15 +27,13 @@ from exactodds.conditions import (
     Var,
     walk,
 )
-from exactodds.round import FEATURE_KINDS
-from exactodds.shoe import RANK_VALUES, Shoe
 
 POSITIONS: tuple[str, ...] = ("P1", "B1", "P2", "B2", "P3", "B3")
 """Dealing positions: the first four cards, then the player's and the banker's third card."""
 
 Known = Mapping[str, Collection[tuple[int, int]]]
 """What is known of the cards by dealing position: position (:data:`POSITIONS`) → the cards it
-may hold, as (rank index into :data:`~exactodds.shoe.RANKS`, suit index 0–3). A card known
+may hold, as (rank index into :data:`~exactodds.deal.shoe.RANKS`, suit index 0–3). A card known
 exactly is one card; by rank, four; by value or a group of ranks, all of their cards. A known
 P3 or B3 also says that the hand drew that card."""
 

@@ -1,6 +1,6 @@
 """Exact counts of bets that read the cards themselves: ranks, suits, colours, each card's value,
 ``count``, sums, poker categories and offers (the card-level language of
-:mod:`exactodds.conditions`), and of any bet given what is known of the cards by dealing position.
+:mod:`exactodds.language`), and of any bet given what is known of the cards by dealing position.
 
 Method. The six card slots of the counting universe (P1 B1 P2 B2, then the fifth and sixth card)
 are each enumerated over the coarsest partition of the 52 cards that the bet's conditions can
@@ -13,8 +13,8 @@ of the suits that leave the shoe and every suit or colour the bet names unchange
 with their orbit's size (Burnside-free: the sum over a class prefix is invariant). The inner
 slots are evaluated as one integer numpy grid (int64, with a guard that switches to exact Python
 integers for shoes whose N⁶ does not fit); the conditions are compiled to array operations with
-the semantics of :mod:`exactodds.conditions` (unbounded integers, ``none`` by
-:func:`~exactodds.conditions.when_absent`).
+the semantics of :mod:`exactodds.language` (unbounded integers, ``none`` by
+:func:`~exactodds.language.when_absent`).
 
 Draws. Cards five and six are read only by a hand that draws, so when they are the last two
 axes and inside the block, the block is dealt in stages: the first four cards' grid settles the
@@ -29,8 +29,8 @@ count each orbit of cells once, with its size. Poker categories are looked up in
 every rank combination. :func:`~exactodds.counting.plan.work` estimates all this without
 enumerating.
 
->>> from exactodds.conditions import OTHERWISE, parse_condition
->>> from exactodds.shoe import Shoe
+>>> from exactodds.language import OTHERWISE, parse_condition
+>>> from exactodds.deal.shoe import Shoe
 >>> suited = parse_condition("player.card1.suit == player.card2.suit")
 >>> counts = row_counts([suited, OTHERWISE], Shoe.decks(8))
 >>> counts.rows[0] * 415 == counts.offered * 103  # 103 of the 415 cards left share the suit
@@ -48,19 +48,6 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
-    And,
-    CardKind,
-    Cmp,
-    Condition,
-    Const,
-    In,
-    Node,
-    Not,
-    Or,
-    Otherwise,
-    Var,
-)
 from exactodds.counting.classes import (
     _READS_FIFTH,
     _READS_SIXTH,
@@ -74,9 +61,22 @@ from exactodds.counting.evaluate import _canon, _const_code, _Evaluator, _Round
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
 from exactodds.counting.sixth import sixth_by_value
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.language import (
+    And,
+    CardKind,
+    Cmp,
+    Condition,
+    Const,
+    In,
+    Node,
+    Not,
+    Or,
+    Otherwise,
+    Var,
+)
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ def row_counts(
     ``offered`` counts those rounds; ``universe`` is N·(N−1)·…·(N−5). ``progress(done, of)``
     is called after each block of cells.
 
-    >>> from exactodds.conditions import OTHERWISE, parse_condition
-    >>> from exactodds.shoe import Shoe
+    >>> from exactodds.language import OTHERWISE, parse_condition
+    >>> from exactodds.deal.shoe import Shoe
     >>> nine = row_counts([parse_condition("player.card1.rank == 9"), OTHERWISE], Shoe.decks(8),
     ...                   known={"P1": [(8, 0), (8, 1), (9, 0)]})  # 9c, 9d or Tc
     >>> nine.rows[0] * 3 == nine.offered * 2

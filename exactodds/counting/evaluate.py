@@ -10,7 +10,13 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
+from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
+from exactodds.counting.poker import _poker
+from exactodds.deal.round import FEATURE_KINDS, FeatureKind, continuations
+from exactodds.deal.shoe import RANK_VALUES
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import ConditionError
+from exactodds.language import (
     CARD_ATTRIBUTES,
     CARD_FEATURE_KINDS,
     POKER,
@@ -34,12 +40,6 @@ from exactodds.conditions import (
     walk,
     when_absent,
 )
-from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
-from exactodds.counting.poker import _poker
-from exactodds.errors import ConditionError
-from exactodds.round import FEATURE_KINDS, FeatureKind, continuations
-from exactodds.shoe import RANK_VALUES
-from exactodds.tableau import BUILTIN, STOOD, Tableau
 
 # -- evaluation on a grid ----------------------------------------------------------------------
 
@@ -341,8 +341,8 @@ class _Evaluator:
     An operand is evaluated as (features, literal, absent): an int64 array of the sum of its
     features (codes for ranks, suits, colours, categories), the exact sum of its literals, and
     where it is ``none``. A comparison ``a op b`` is ``a.features − b.features op b.literal −
-    a.literal`` where both are there, :func:`~exactodds.conditions.when_absent` elsewhere: the
-    semantics of :mod:`exactodds.conditions`, with unbounded integers.
+    a.literal`` where both are there, :func:`~exactodds.language.when_absent` elsewhere: the
+    semantics of :mod:`exactodds.language`, with unbounded integers.
 
     Each round-level node is evaluated once per round (kept in the round's cache under its
     ``canon`` id, :func:`_canon`): a count, comparison or condition that many rows share is
@@ -476,7 +476,7 @@ class _Evaluator:
         """``==``, ``!=`` or ``in`` of a feature that may be ``none`` (a third card) against
         literals, as one array operation, or None where this does not apply. The feature is
         :data:`NONE` exactly where absent, and ``none`` against a literal equals none of them
-        (:func:`~exactodds.conditions.when_absent`): so where no literal's code is NONE, the
+        (:func:`~exactodds.language.when_absent`): so where no literal's code is NONE, the
         plain comparison is already the semantics, without the absent mask (four array
         operations saved per comparison)."""
         if isinstance(node, In):
@@ -513,7 +513,7 @@ def holds_for_cards(
     """Whether ``condition`` holds for one round dealt from ``cards`` (rank index, suit index)
     in dealing order (4 to 6 cards: the six-card slots; missing ones are never read).
 
-    >>> from exactodds.conditions import parse_condition
+    >>> from exactodds.language import parse_condition
     >>> suited_eight = parse_condition("player.suited and player.total == 8")
     >>> holds_for_cards(suited_eight, [(2, 0), (9, 1), (4, 0), (9, 2)])  # P: 3c 5c, B: Td Th
     True

@@ -6,13 +6,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from exactodds.conditions import (
-    Condition,
-)
 from exactodds.counting.classes import POSITIONS, _Axis, _axis, _needs, _norm, _rank_coding
 from exactodds.counting.engine import RowCounts, _settles
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.language import (
+    Condition,
+)
 
 
 def example_round(
@@ -36,7 +36,7 @@ def example_round(
     a card of its class in the same order, the shoe's counts allowing. ``memo`` keeps the
     counts for the other rows of the same bet.
 
-    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> from exactodds.language import OTHERWISE, parse_condition
     >>> nines = [parse_condition("count(initial, rank == 9) == 4"), OTHERWISE]
     >>> four = example_round(nines, 0, Shoe.decks(8))  # 9c 9d 9h 9s: four cards, no repeat
     >>> sorted(four.items())

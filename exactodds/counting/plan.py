@@ -10,14 +10,6 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import (
-    Condition,
-    Most,
-    Node,
-    Shape,
-    Var,
-    walk,
-)
 from exactodds.counting.classes import (
     _COLOUR,
     _GROUP_SLOTS,
@@ -38,9 +30,17 @@ from exactodds.counting.classes import (
     _unions,
 )
 from exactodds.counting.evaluate import _draw_tables
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.errors import PaytableError
-from exactodds.shoe import Shoe
-from exactodds.tableau import BUILTIN, STOOD, Tableau
+from exactodds.language import (
+    Condition,
+    Most,
+    Node,
+    Shape,
+    Var,
+    walk,
+)
 
 _CELLS = 1 << 20  # cells of one numpy block
 _STAGED = True  # deal the first four cards, then the draws only (tests turn it off)
@@ -260,7 +260,7 @@ def work(
     is then an upper bound). One core does roughly 10⁹ cell
     operations a second (``benchmarks/cards.py`` prints the rate).
 
-    >>> from exactodds.conditions import OTHERWISE, parse_condition
+    >>> from exactodds.language import OTHERWISE, parse_condition
     >>> colour = [parse_condition("player.colour == red"), OTHERWISE]
     >>> poker = [parse_condition("player.poker == flush and banker.poker == flush"), OTHERWISE]
     >>> work(colour, Shoe.decks(8)) < 10**8 < 10**9 < work(poker, Shoe.decks(8))

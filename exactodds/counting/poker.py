@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.conditions import POKER
 from exactodds.counting.classes import NONE
+from exactodds.language import POKER
 
 # -- poker -------------------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ straight (A-2-3, Q-K-A), never both (no K-A-2)."""
 
 
 def poker_category(ranks: Sequence[Any], suits: Sequence[Any]) -> Any:
-    """The poker category (index into :data:`~exactodds.conditions.POKER`) of 2–4 cards given
+    """The poker category (index into :data:`~exactodds.language.POKER`) of 2–4 cards given
     by rank number (1–13) and suit arrays; elementwise on numpy arrays.
 
     >>> [POKER[int(poker_category(r, s))] for r, s in [((1, 13, 12, 11), (0, 0, 0, 0)),

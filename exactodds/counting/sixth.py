@@ -23,7 +23,6 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from exactodds.conditions import And, Condition, Node, Not, Or, Otherwise
 from exactodds.counting.classes import (
     _COLOUR,
     _RANK,
@@ -37,8 +36,9 @@ from exactodds.counting.classes import (
     _subset,
 )
 from exactodds.counting.evaluate import _Round
-from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import Tableau
+from exactodds.language import And, Condition, Node, Not, Or, Otherwise
 
 _BY_VALUE = True  # the sixth card by its value first (benchmarks and tests turn it off)
 _SHARE = 0.5

@@ -14,7 +14,7 @@ categories (:data:`~exactodds.language.vocabulary.POKER`). A ``card_condition`` 
 over one card's ``rank``, ``suit``, ``colour`` and ``value`` (an ``attr``). ``shape(GROUP,
 ATTR)`` is the multiplicities of the attribute among the group's cards, from the largest
 (``[3, 3]``: two ranks three times each), ``most(GROUP, ATTR)`` the largest of them (six of a
-kind: ``most(round, rank) == 6``). Bets naming them are counted by :mod:`exactodds.cards`.
+kind: ``most(round, rank) == 6``). Bets naming them are counted by :mod:`exactodds.counting`.
 
 >>> from exactodds.language.condition import parse_condition
 >>> c = parse_condition("player.pair and not (winner == tie)")
@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from exactodds.deal.round import Outcome, feature_record
 from exactodds.errors import ConditionError, quote
 from exactodds.language.evaluate import Index, Memo, Test, compile_test, node_bits
 from exactodds.language.nodes import (
@@ -53,7 +54,6 @@ from exactodds.language.parser import parse_node
 from exactodds.language.semantics import can_be_absent
 from exactodds.language.vocabulary import CARD_ATTRIBUTES
 from exactodds.limits import MAX_CONDITION_CHARS, check_length
-from exactodds.round import Outcome, feature_record
 
 
 def absent_comparisons(condition: Condition) -> list[str]:
@@ -75,9 +75,9 @@ def absent_comparisons(condition: Condition) -> list[str]:
 
 @dataclass(frozen=True)
 class Condition:
-    """A parsed row condition. Call it on an :class:`~exactodds.round.Outcome`.
+    """A parsed row condition. Call it on an :class:`~exactodds.deal.round.Outcome`.
 
-    >>> from exactodds.round import Hand, PairKind
+    >>> from exactodds.deal.round import Hand, PairKind
     >>> o = Outcome(Hand(9, None, PairKind.PAIR), Hand(7, None, PairKind.NONE))
     >>> parse_condition("player.pair and player.wins")(o)
     True
@@ -89,7 +89,7 @@ class Condition:
     # only ever evaluated as bitsets.
     @cached_property
     def test(self) -> Test:
-        """The condition as a function of a :func:`~exactodds.round.feature_record`."""
+        """The condition as a function of a :func:`~exactodds.deal.round.feature_record`."""
         return compile_test(self.node)
 
     @cached_property

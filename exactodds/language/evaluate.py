@@ -1,5 +1,5 @@
 """Value-level evaluation of a condition tree: as a test of one
-:func:`~exactodds.round.feature_record`, and over many records at once as bitsets. Card-level
+:func:`~exactodds.deal.round.feature_record`, and over many records at once as bitsets. Card-level
 trees are refused here (the card engine counts them).
 """
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from exactodds.deal.round import FEATURE_INDEX
 from exactodds.errors import ConditionError, quote
 from exactodds.language.nodes import (
     And,
@@ -23,7 +24,6 @@ from exactodds.language.nodes import (
     node_text,
 )
 from exactodds.language.semantics import comparison
-from exactodds.round import FEATURE_INDEX
 
 Record = Sequence[object]
 Test = Callable[[Record], bool]
@@ -42,7 +42,7 @@ def compile_test(node: Node) -> Test:
     if is_card_level(node):
         raise ConditionError(
             f"condition {quote(node_text(node))} reads the cards: "
-            "it is evaluated by exactodds.cards"
+            "it is evaluated by exactodds.counting"
         )
     if isinstance(node, Otherwise):
         return lambda r: True

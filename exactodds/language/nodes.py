@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
-from exactodds.round import FEATURE_INDEX
+from exactodds.deal.round import FEATURE_INDEX
 
 Value = int | bool | str | None
 

@@ -31,6 +31,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from exactodds.deal.round import FEATURE_KINDS, FeatureKind
 from exactodds.errors import ConditionError, quote
 from exactodds.language.nodes import (
     And,
@@ -68,13 +69,12 @@ from exactodds.limits import (
     MAX_DIGITS,
     MAX_SUM_TERMS,
 )
-from exactodds.round import FEATURE_KINDS, FeatureKind
 from exactodds.suggest import ALIASES, did_you_mean
 
 _ALL_KINDS: Mapping[str, FeatureKind | CardKind] = {**FEATURE_KINDS, **CARD_FEATURE_KINDS}
 
 
-# The feature kinds (exactodds.round.FEATURE_KINDS), by short name for the type checks below.
+# The feature kinds (exactodds.deal.round.FEATURE_KINDS), by short name for the type checks below.
 _INT, _BOOL, _WINNER, _THIRD = (
     FeatureKind.INTEGER,
     FeatureKind.BOOLEAN,

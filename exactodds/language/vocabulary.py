@@ -1,6 +1,6 @@
 """The words of the condition language: card groups, card attributes, ranks, suits, poker
 categories and the card-level features (the round features are
-:data:`exactodds.round.FEATURE_KINDS`).
+:data:`exactodds.deal.round.FEATURE_KINDS`).
 
 >>> from exactodds.language.vocabulary import CARD_FEATURE_KINDS, GROUPS
 >>> CARD_FEATURE_KINDS["player.card3.rank"] is CardKind.RANK, list(GROUPS)
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
-from exactodds.round import FeatureKind
+from exactodds.deal.round import FeatureKind
 
 
 class CardKind(StrEnum):
@@ -41,7 +41,7 @@ POKER: tuple[str, ...] = (
     "pair",
     "high_card",
 )
-"""Poker categories of a hand's cards (:func:`exactodds.cards.poker_category` ranks them)."""
+"""Poker categories of a hand's cards (:func:`exactodds.counting.poker_category` ranks them)."""
 
 GROUPS: Mapping[str, str] = {
     "player": "the player's cards",
@@ -81,4 +81,4 @@ CARD_FEATURE_KINDS: Mapping[str, FeatureKind | CardKind] = {
     **{f"{side}.colour": CardKind.HAND_COLOUR for side in ("player", "banker")},
     **{f"{group}.poker": CardKind.POKER for group in ("player", "banker", "initial")},
 }
-"""Card-level features, read from the cards themselves (counted by :mod:`exactodds.cards`)."""
+"""Card-level features, read from the cards themselves (counted by :mod:`exactodds.counting`)."""

@@ -1,7 +1,7 @@
 """Math sheets: the exact figures of a paytable as Markdown, self-contained HTML, CSV, JSON, PDF
 (extra ``pdf``) or XLSX (extra ``xlsx``).
 
->>> from exactodds.paytable_loader import default_paytable, load_paytable
+>>> from exactodds.bets.loader import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="X")
 >>> render_sheets([sheet], "md").splitlines()[2]
 '# Classic (commission) — math sheet'

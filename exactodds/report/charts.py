@@ -20,8 +20,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from html import escape
 
+from exactodds.bets.payout import format_number
 from exactodds.numbers import percent
-from exactodds.payout import format_number
 
 __all__ = ["BAR_HEIGHT", "WIDTH", "bar_chart_svg", "bars_text", "return_bars"]
 

@@ -4,7 +4,7 @@ Every option that shapes a sheet is a field of :class:`ReportCommand` and is wri
 :meth:`ReportCommand.args`, so the sheet's Command line, its sections' Rerun lines and the
 terminal summary all name the same command. A new option is one field and one line there.
 
->>> from exactodds.game import GameChoice
+>>> from exactodds.bets.game import GameChoice
 >>> cmd = ReportCommand("classic", GameChoice(decks=1), bets=("tie",), protection=True)
 >>> cmd.line()
 'exactodds report classic --decks 1 --bet tie --protection'
@@ -17,8 +17,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, replace
 
-from exactodds.game import PAYTABLE_GAME, GameChoice
-from exactodds.payout import Notation
+from exactodds.bets.game import PAYTABLE_GAME, GameChoice
+from exactodds.bets.payout import Notation
 
 __all__ = ["ReportCommand"]
 

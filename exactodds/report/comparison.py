@@ -7,16 +7,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.bundled import display_path
+from exactodds.bets.bundled import display_path
+from exactodds.bets.loader import default_paytable, load_paytable
+from exactodds.deal.tableau import BUILTIN
 from exactodds.numbers import percent
-from exactodds.paytable_loader import default_paytable, load_paytable
 from exactodds.report.document import Block, Chart, Code, Document, Heading, Inline, Para, Table
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import resolve_date
-from exactodds.tableau import BUILTIN
 
 if TYPE_CHECKING:
-    from exactodds.compare import Comparison
+    from exactodds.figures.compare import Comparison
 
 __all__ = ["COMPARISON_STEM", "comparison_document"]
 
@@ -34,8 +34,8 @@ def comparison_document(
     """A comparison of house edges by variant, bets as rows and variants as columns, with a
     chart per bet, the software version and the paytable's SHA-256. By default the bundled
     page: the three tableaux × Tie 8:1 / 9:1 of the default paytable; ``comparison`` (from
-    :func:`~exactodds.compare.compare_variants`) gives the page of ``exactodds compare --format
-    html``, ``command`` being the command line that reruns it.
+    :func:`~exactodds.figures.compare.compare_variants`) gives the page of ``exactodds compare
+    --format html``, ``command`` being the command line that reruns it.
 
     >>> doc = comparison_document("2024-01-01", version="9.9")
     >>> edges = [b for b in doc.blocks if isinstance(b, Table)][-1]
@@ -51,7 +51,7 @@ def comparison_document(
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
     from exactodds import __version__
-    from exactodds.compare import DEFAULT_TIES, compare_variants
+    from exactodds.figures.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
     if comparison is None:

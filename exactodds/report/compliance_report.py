@@ -2,8 +2,8 @@
 profiles, as Markdown or JSON) and the Compliance section of a math sheet
 (:func:`compliance_blocks`).
 
-The checks are :mod:`exactodds.compliance`'s, made on the shoe and drawing rules of the options
-(the paytable's own by default), exactly as a sheet's Compliance section shows them.
+The checks are :mod:`exactodds.compliance.rules`'s, made on the shoe and drawing rules of the
+options (the paytable's own by default), exactly as a sheet's Compliance section shows them.
 
 >>> results = check_paytables(["classic"], "gli-11,mga")
 >>> [(r.label, r.compliance.summary()) for r in results]
@@ -20,18 +20,18 @@ from dataclasses import dataclass
 from itertools import groupby
 from operator import attrgetter
 
-from exactodds.budget import check_card_work
-from exactodds.compliance import Compliance, Verdict, describe_value
+from exactodds.bets.budget import check_card_work
+from exactodds.bets.game import PAYTABLE_GAME, GameChoice
+from exactodds.bets.loader import default_paytable, load_paytable
+from exactodds.bets.payout import Notation
+from exactodds.bets.paytable import Paytable
+from exactodds.compliance.profiles import check_paytable_against, load_profiles
+from exactodds.compliance.rules import Compliance, Verdict, describe_value
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import Tableau
 from exactodds.errors import ReportError
 from exactodds.formats import Format
-from exactodds.game import PAYTABLE_GAME, GameChoice
-from exactodds.payout import Notation
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import default_paytable, load_paytable
-from exactodds.profile_loader import check_paytable_against, load_profiles
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
-from exactodds.shoe import Shoe
-from exactodds.tableau import Tableau
 
 __all__ = [
     "CHECK_FORMATS",
@@ -66,7 +66,7 @@ class CheckedPaytable:
 
     def to_json(self) -> dict[str, object]:
         """The paytable, the shoe and rules of its checks and their summary, JSON-ready (the
-        checks themselves are :meth:`~exactodds.compliance.Compliance.to_json`'s).
+        checks themselves are :meth:`~exactodds.compliance.rules.Compliance.to_json`'s).
 
         >>> (r,) = check_paytables(["classic"], "mga")
         >>> r.to_json()["summary"]
@@ -164,8 +164,8 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
     """The checks of ``c`` made on ``shoe_and_rules`` (in words): a summary, then per profile
     a heading of ``level``, its source and one table of checks.
 
-    >>> from exactodds.profile_loader import check_paytable_against
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.compliance.profiles import check_paytable_against
+    >>> from exactodds.bets.loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
     >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)

@@ -11,10 +11,13 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from exactodds.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
+from exactodds.analysis.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
+from exactodds.bets.payout import Notation, format_number
+from exactodds.bets.paytable import Bet, Occurrence
+from exactodds.deal.round import Action, banker_action, player_action
+from exactodds.deal.shoe import RANKS, SUITS
+from exactodds.figures.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
 from exactodds.numbers import exact, fixed, grouped, percent, signed
-from exactodds.payout import Notation, format_number
-from exactodds.paytable import Bet, Occurrence
 from exactodds.report.charts import return_bars
 from exactodds.report.compliance_report import compliance_blocks
 from exactodds.report.document import (
@@ -35,9 +38,6 @@ from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.streak import streak_blocks
-from exactodds.round import Action, banker_action, player_action
-from exactodds.shoe import RANKS, SUITS
-from exactodds.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
 
 __all__ = ["document"]
 
@@ -522,7 +522,7 @@ def _inputs(sheet: Sheet) -> list[Block]:
 def document(sheet: Sheet) -> Document:
     """The full math sheet as a document.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> doc = document(build_sheet(load_paytable(default_paytable()), date="2024-01-01"))
     >>> doc.title, doc.date, doc.blocks[0].rows[0][0]

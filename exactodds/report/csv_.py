@@ -60,14 +60,14 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import chain
 
-from exactodds.confidence import confidence_ranges
+from exactodds.analysis.confidence import confidence_ranges
+from exactodds.bets.offers import PER_OFFERED_ROUND
+from exactodds.bets.payout import format_number
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed
-from exactodds.offers import PER_OFFERED_ROUND
-from exactodds.ownership import MARKER
-from exactodds.payout import format_number
 from exactodds.report.figures import PRECISION, View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+from exactodds.report.ownership import MARKER
 from exactodds.report.sheet import Sheet
 from exactodds.report.streak import streak_csv
 

@@ -3,7 +3,7 @@
 // the combinations the page holds, and formatted as exactodds/numbers.py formats them (half to
 // even on the exact value, integer square roots), so the page shows the digits `exactodds
 // report` prints for the edited paytable. Payouts are parsed by the grammar of
-// exactodds/payout.py, sent in the page's data. No eval; text is never parsed as HTML.
+// exactodds/bets/payout.py, sent in the page's data. No eval; text is never parsed as HTML.
 (() => {
   "use strict";
 
@@ -126,7 +126,7 @@
     return `${scaled < 0n ? "-" : ""}${digits.slice(0, -places)}.${digits.slice(-places)}`;
   };
 
-  // center + sign·z·√radicand correctly rounded (fixed_z_sqrt in exactodds/confidence.py): z
+  // center + sign·z·√radicand correctly rounded (fixed_z_sqrt in exactodds/analysis/confidence.py): z
   // and the root are enclosed between fractions, narrowed until both ends round alike.
   const zInterval = (digits) => {
     const [whole, decimals] = digits.split(".");
@@ -152,7 +152,7 @@
     return DASH;
   };
 
-  // -- payouts (exactodds/payout.py) -------------------------------------------------------------
+  // -- payouts (exactodds/bets/payout.py) -------------------------------------------------------------
 
   const GRAMMAR = DATA.payout;
   const RATIO = new RegExp(GRAMMAR.ratio);
@@ -218,7 +218,7 @@
     return { net, text: strip(value) };
   };
 
-  // A progressive bet's row may pay a share of a meter (exactodds/progressive.py): "jackpot",
+  // A progressive bet's row may pay a share of a meter (exactodds/bets/progressive.py): "jackpot",
   // "P% of jackpot", "LEVEL jackpot", "P% of LEVEL jackpot", returning share x meter for the
   // stake, so its net per unit is share x meter / stake - 1 at the meter the page sets.
   const JACKPOT = new RegExp(GRAMMAR.jackpot);
@@ -273,7 +273,7 @@
     return forOne(net);
   };
 
-  // -- figures (exactodds/metrics.py) ------------------------------------------------------------
+  // -- figures (exactodds/figures/metrics.py) ------------------------------------------------------------
 
   const CONFIDENCE = DATA.confidence;
   const EXAMPLE_STAKE = new Q(100n);
@@ -339,7 +339,7 @@
       if (net.sign() === 0) push = push.add(row.probability);
       if (net.sign() > 0) hit = hit.add(row.probability);
       second = second.add(ret.mul(net));
-      if (row.combinations > 0n && (top === null || net.cmp(top) > 0)) top = net;
+      if (row.probability.sign() > 0 && (top === null || net.cmp(top) > 0)) top = net;
       return { net, ret };
     });
     const largest = top === null ? ZERO : top;
@@ -352,7 +352,7 @@
     const edge = ZERO.sub(ev);
     const resolved = ONE.sub(push);
     const edgeResolved = resolved.sign() === 0 ? null : edge.div(resolved);
-    // The quantities of exactodds/metrics.py; the figures shown are the page's list
+    // The quantities of exactodds/figures/metrics.py; the figures shown are the page's list
     // (DATA.figures, from exactodds/report/figures.py), each computed from one of them.
     const quantities = {
       house_edge: edge,
@@ -366,6 +366,8 @@
       largest_win_probability: largestP,
     };
     if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
+    // a streak bet (exactodds/bets/streak.py): its house edge spread over the rounds a bet lasts
+    if (bet.streak !== null) put("edge_per_round", pct(edge.div(bet.streak.expectedRounds)));
     const notation = DATA.notation === "both" ? "to" : DATA.notation;
     for (const figure of DATA.figures) {
       if (!Object.hasOwn(quantities, figure.source)) continue;
@@ -394,7 +396,8 @@
         put("rtp_by_stake.equals_unrounded", at.eq(base) ? "yes (exact)" : "no", i);
       });
     }
-    return { values, favourable: ev.sign() > 0, ev };
+    // the sheet flags no streak bet (its section has no flag)
+    return { values, favourable: bet.streak === null ? ev.sign() > 0 : false, ev };
   };
 
   // The figures of single rows that parse (also when another row does not).
@@ -446,13 +449,19 @@
               ]),
             ),
           },
-    // per round, or per offered round for a bet with an offer (metrics.bet_figures)
+    // a streak bet's expected rounds per bet; its rows hold exact probabilities
+    streak: b.streak === null ? null : { expectedRounds: Q.of(b.streak.expected_rounds) },
+    // per round, or per offered round for a bet with an offer (metrics.bet_figures); a streak
+    // bet's per bet, rounds independent
     rows: b.rows.map((r) => ({
-      combinations: BigInt(r.combinations),
-      probability: new Q(BigInt(r.combinations), BigInt(b.total) || 1n),
+      probability:
+        r.probability === undefined
+          ? new Q(BigInt(r.combinations), BigInt(b.total) || 1n)
+          : Q.of(r.probability),
     })),
     inputs: [],
     fields: [],
+    simulated: [], // a streak bet's one-shoe figures: a simulation, never recomputed
     flagPara: null,
     flagRow: null,
     panel: null,
@@ -474,6 +483,10 @@
     }
     const bet = byId.get(node.dataset.bet);
     if (bet === undefined) continue;
+    if (figure.startsWith("one_shoe.")) {
+      bet.simulated.push({ node, figure, printed: node.textContent });
+      continue;
+    }
     bet.fields.push({ node, figure, row: row === undefined ? "" : Number(row), form: form || "" });
   }
   const tableOf = (bet, figure) => {
@@ -660,6 +673,22 @@
     }
   };
 
+  // A streak bet's one-shoe figures were simulated for the printed payouts: once a payout is
+  // edited they show a dash, and the caption says why, instead of stale values.
+  const markSimulated = (bet) => {
+    const edited = isEdited(bet);
+    for (const f of bet.simulated) {
+      f.node.classList.toggle("stale", edited);
+      if (!edited) f.node.textContent = f.printed;
+      else if (f.figure === "one_shoe.caption") {
+        f.node.textContent =
+          "Dealt from one shoe: a simulation of the printed payouts, not recomputed for the " +
+          "payouts edited on this page (the dashes above); `exactodds report` on the exported " +
+          "paytable simulates them.";
+      } else f.node.textContent = DASH;
+    }
+  };
+
   // Parse the bet's payouts and show its figures: all of them when every payout parses, else the
   // rows that parse and a dash for the rest.
   const update = (bet) => {
@@ -724,6 +753,7 @@
       }
     }
     markChart(bet, problems.length === 0 ? payouts : null);
+    markSimulated(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);
@@ -809,7 +839,7 @@
   };
 
   // The edited paytable as TOML, or null while a payout cannot be read: the paytable's text as
-  // the page carries it (its own file, or exactodds' writing of it; exactodds/paytable_toml.py)
+  // the page carries it (its own file, or exactodds' writing of it; exactodds/bets/paytable_toml.py)
   // with only the edited payouts put in, and then a description listing the edits, as
   // Paytable.with_payout does in Python (the old one may state the old payouts).
   const exportText = () => {

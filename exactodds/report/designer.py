@@ -1,18 +1,19 @@
 """The HTML sheet as a paytable designer: the data its script needs to recompute a bet exactly
 when a payout is edited, and to export the edited paytable as TOML.
 
-For a fixed shoe and tableau a row's combinations do not depend on its payout, so the page holds
-everything needed: the universe, each row's combinations, each bet's rounding rule, the payout
-grammar (:func:`exactodds.payout.grammar`, the one :func:`~exactodds.payout.parse_payout`
-reads), the z-values of the confidence ranges, the list of figures to recompute, each with its
-kind (:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut
-around its payouts (:mod:`exactodds.paytable_toml`): the export is that text with the edited
-payouts put in, never a paytable rebuilt field by field. The script (``designer.js``, package
-data) parses payouts by that grammar and computes with BigInt fractions, formatting every figure as
-:mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints
-for the edited paytable.
+For a fixed shoe and tableau a row's combinations do not depend on its payout (nor does a streak
+bet's row probability with rounds independent, sent instead), so the page holds everything needed:
+the universe, each row's combinations, each bet's rounding rule, the payout grammar
+(:func:`exactodds.bets.payout.grammar`, the one :func:`~exactodds.bets.payout.parse_payout` reads),
+the z-values of the confidence ranges, the list of figures to recompute, each with its kind
+(:func:`~exactodds.report.figures.designer_figures`), and the paytable's TOML text cut around its
+payouts (:mod:`exactodds.bets.paytable_toml`): the export is that text with the edited payouts put
+in, never a paytable rebuilt field by field. The script (``designer.js``, package data) parses
+payouts by that grammar and computes with BigInt fractions, formatting every figure as
+:mod:`exactodds.numbers` does, so an edited page shows the digits ``exactodds report`` prints for
+the edited paytable.
 
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> model = designer_model(build_sheet(load_paytable("touch"), date="2024-01-01"))
 >>> data = json.loads(model.data)
@@ -32,16 +33,18 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from exactodds.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.bets.payout import format_number, grammar
+from exactodds.bets.paytable import Bet
+from exactodds.bets.paytable_toml import Patchable, default_source, patchable
+from exactodds.bets.progressive import JACKPOT_PATTERN, MAX_METER
+from exactodds.bets.streak import StreakBet, StreakFigures
+from exactodds.deal.tableau import BUILTIN
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.payout import format_number, grammar
-from exactodds.paytable import Bet
-from exactodds.paytable_toml import Patchable, default_source, patchable
-from exactodds.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.sheet import Sheet
-from exactodds.tableau import BUILTIN
+from exactodds.report.streak import sheet_streaks
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
 
@@ -124,6 +127,13 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "at those meters. The export keeps each meter's reset (a meter is not a paytable "
             "value)."
         )
+    if sheet.paytable.streaks:
+        notes.append(
+            "A streak bet's payouts can be edited too: its figures with rounds independent are "
+            "recomputed exactly; its one-shoe column is a simulation of the printed payouts, "
+            "not recomputed here (`exactodds report` on the exported file simulates the "
+            "edited ones)."
+        )
     if from_source:
         notes.append(
             f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
@@ -140,7 +150,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
 def _export(sheet: Sheet) -> Patchable:
     """The text the export patches: the paytable's own file when the page shows its game and
     every bet (and its rules are not a file of their own), else the page's paytable written by
-    :func:`~exactodds.paytable_toml.paytable_toml`."""
+    :func:`~exactodds.bets.paytable_toml.paytable_toml`."""
     t = sheet.paytable
     bets = tuple(b.bet for b in sheet.bets)
     if (_decks(sheet), sheet.tableau, bets) == (t.decks, t.tableau, t.bets):
@@ -153,7 +163,7 @@ def _progressive(bet: Bet) -> dict[str, object] | None:
     """A progressive bet's stake and meters (name, reset as ``p/q`` and as written), from which
     the script pays its jackpot rows at the meters the user sets; None for other bets.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> _progressive(load_paytable("dragon-dragon").bet("dragon_dragon"))
     {'stake': '1/1', 'meters': [{'name': 'jackpot', 'reset': '10000/1', 'text': '10000'}]}
     """
@@ -164,6 +174,42 @@ def _progressive(bet: Bet) -> dict[str, object] | None:
         "meters": [
             {"name": m.name, "reset": exact(m.reset), "text": format_number(m.reset)}
             for m in bet.progressive.meters
+        ],
+    }
+
+
+def _streak(bet: StreakBet, f: StreakFigures) -> dict[str, object]:
+    """A streak bet as the script edits it: each row's exact probability (rounds independent;
+    it does not depend on payouts) instead of combinations, and the expected rounds per bet,
+    over which the script spreads the house edge.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from fractions import Fraction
+    >>> from exactodds.bets.streak import streak_figures
+    >>> t = load_paytable("banker-streak")
+    >>> data = _streak(t.streaks[0], streak_figures(t.streaks[0], t.shoe, t.tableau))
+    >>> rounds = Fraction(data["streak"]["expected_rounds"])
+    >>> f"{float(rounds):.4f}", data["rows"][1]["text"], data["total"]
+    ('1.8463', '150:1', '1')
+    """
+    return {
+        "id": bet.id,
+        "name": bet.name,
+        "description": bet.description,
+        "max_round": None,
+        "rounding": None,
+        "stakes": [],
+        "progressive": None,
+        "streak": {"expected_rounds": exact(f.expected_rounds)},
+        "total": "1",
+        "rows": [
+            {
+                "probability": exact(q),
+                "event": row.event,
+                "when": row.text,
+                "text": row.pays.text or str(row.pays),
+            }
+            for row, q in zip(bet.rows, f.probabilities, strict=True)
         ],
     }
 
@@ -180,7 +226,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
     for key, pattern in (("ratio", payout["ratio"]), ("jackpot", JACKPOT_PATTERN)):
         payout[key] = str(pattern).replace("(?P<", "(?<").replace("\\s", " ")
     payout["max_meter"] = MAX_METER
-    bets = []
+    bets: list[dict[str, object]] = []
     for b in sheet.bets:
         bet = b.bet
         rounding = bet.rounding
@@ -199,6 +245,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 },
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
                 "progressive": _progressive(bet),
+                "streak": None,
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
@@ -211,6 +258,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 ],
             }
         )
+    bets += [_streak(bet, f) for bet, f, _ in sheet_streaks(sheet)]
     data = {
         "format": 1,
         "software": sheet.software,

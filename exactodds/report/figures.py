@@ -6,10 +6,10 @@ figures, the appendix of exact fractions) and the HTML designer, whose script re
 from the page (:func:`designer_figures`). A figure added here appears in every format.
 
 To add one: append a :class:`BetFigure` naming the attribute it shows (``source``: of
-:class:`~exactodds.metrics.BetFigures`, of the :class:`~exactodds.report.sheet.BetSheet`, or of
-the bet) and its :class:`Kind`; limit it with ``views``, and set ``recomputed=False`` when the
+:class:`~exactodds.figures.metrics.BetFigures`, of the :class:`~exactodds.report.sheet.BetSheet`,
+or of the bet) and its :class:`Kind`; limit it with ``views``, and set ``recomputed=False`` when the
 HTML designer cannot recompute it from edited payouts (its script knows the quantities of
-:mod:`exactodds.metrics`).
+:mod:`exactodds.figures.metrics`).
 
 Each format has always shown the figures in its own order; :data:`ORDERS` keeps those orders so
 the sheets stay as they were (a figure not named there comes last, in table order), and
@@ -19,7 +19,7 @@ fraction, the standard deviation only as a decimal).
 >>> [f.key for f in in_view(View.SUMMARY)]  # doctest: +NORMALIZE_WHITESPACE
 ['house_edge', 'house_edge_resolved', 'rtp', 'hit_frequency', 'std_dev', 'largest_win',
  'largest_win_probability', 'max_round', 'player_favourable']
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> tie = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01").bets[0]
 >>> [(f.key, f.text(tie)) for f in in_view(View.FIGURES)][:3]  # doctest: +NORMALIZE_WHITESPACE
@@ -35,10 +35,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from exactodds.confidence import volatility_index
+from exactodds.analysis.confidence import volatility_index
+from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.progressive import amount_text
 from exactodds.numbers import exact, fixed, one_in, percent, signed, sqrt_fixed
-from exactodds.payout import Notation, Payout
-from exactodds.progressive import amount_text
 from exactodds.report.document import Strong
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 
@@ -127,7 +127,7 @@ ALL_VIEWS = frozenset(View)
 class BetFigure:
     """One figure of a bet: ``key`` (JSON key, CSV item, the HTML page's ``data-figure``),
     ``label`` (a bet's figures table), ``kind``, ``source`` (the attribute of
-    :class:`~exactodds.metrics.BetFigures` — or of the :class:`BetSheet` — holding the value
+    :class:`~exactodds.figures.metrics.BetFigures` — or of the :class:`BetSheet` — holding the value
     it shows), and where it differs the summary column (``short``), the appendix label
     (``exact_label``) and the XLSX labels."""
 
@@ -165,8 +165,13 @@ class BetFigure:
 
     def value(self, b: BetSheet) -> Value:
         """The exact value for bet ``b`` (for SQRT and VOLATILITY: the source, a variance)."""
+        return self.value_in(b.figures, b, b.bet, b.progressive)
+
+    def value_in(self, *holders: object) -> Value:
+        """The value held by the first of ``holders`` with the attribute :attr:`quantity`
+        (None when none has it): a streak bet's figures are read from its
+        :class:`~exactodds.bets.streak.StreakFigures` this way."""
         name = self.quantity
-        holders = (b.figures, b, b.bet, b.progressive)
         holder: Any = next((h for h in holders if h is not None and hasattr(h, name)), None)
         value: Value = None if holder is None else getattr(holder, name)
         return value
@@ -180,13 +185,18 @@ class BetFigure:
     ) -> str:
         """The figure as Markdown and HTML sheets show it (``""`` for a flag that is not set).
 
-        >>> from exactodds.paytable_loader import load_paytable
+        >>> from exactodds.bets.loader import load_paytable
         >>> from exactodds.report.sheet import build_sheet
         >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
         >>> [FIGURE[k].text(sheet.bets[0]) for k in ("largest_win", "largest_win_probability")]
         ['8 to 1', '1 in 10.51']
         """
-        x = self.value(b)
+        return self.text_of(self.value(b), notation, in_summary=in_summary)
+
+    def text_of(
+        self, x: Value, notation: Notation = Notation.BOTH, *, in_summary: bool = False
+    ) -> str:
+        """The value ``x`` of this figure as :meth:`text` shows it."""
         kind = self.kind
         if kind is Kind.FLAG:
             return FLAG if x else ""

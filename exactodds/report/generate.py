@@ -19,24 +19,24 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.errors import ReportError, named
-from exactodds.formats import Format
-from exactodds.game import PAYTABLE_GAME, GameChoice
-from exactodds.payout import Notation
-from exactodds.paytable import Paytable
-from exactodds.paytable_loader import (
+from exactodds.bets.game import PAYTABLE_GAME, GameChoice
+from exactodds.bets.loader import (
     bundled_paytables,
     default_paytable,
     judge_paytable,
     load_paytable,
 )
-from exactodds.profile_loader import load_profiles
+from exactodds.bets.payout import Notation
+from exactodds.bets.paytable import Paytable
+from exactodds.compliance.profiles import load_profiles
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.errors import ReportError, named
+from exactodds.formats import Format
 from exactodds.report.comparison import COMPARISON_STEM, comparison_document
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
-from exactodds.tableau import BUILTIN, Tableau
 
 if TYPE_CHECKING:
-    from exactodds.compliance import Profile
+    from exactodds.compliance.rules import Profile
 
 __all__ = [
     "BINARY_FORMATS",
@@ -233,8 +233,8 @@ def build_sheets(
     ``against`` names jurisdiction profiles (``"gli-11,adm"``) whose checks each sheet carries;
     with ``all_bundled`` it defaults to :data:`BUNDLED_AGAINST`; ``allow_player_edge`` drops
     exactodds' own no-player-edge rule from them
-    (:meth:`~exactodds.compliance.Profile.allowing_player_edge`). ``examples=False`` leaves out
-    the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
+    (:meth:`~exactodds.compliance.rules.Profile.allowing_player_edge`). ``examples=False`` leaves
+    out the worked examples (see :func:`~exactodds.report.sheet.build_sheet`). ``protection`` adds
     the game-protection section (:func:`~exactodds.report.protection.protection_sheet`), its
     work on the card engine checked with the sheet's before either is computed; ``session``
     adds sessions of that many rounds per bet (:func:`~exactodds.report.session.session_sheet`).
@@ -307,7 +307,7 @@ def _read_tables(
     paths: Sequence[str | Path], game: GameChoice, bet_ids: Sequence[str]
 ) -> list[Paytable]:
     """Every paytable read and every ``--bet`` checked before any counting (card-level bets
-    are judged later, :func:`~exactodds.paytable_loader.judge_paytable`)."""
+    are judged later, :func:`~exactodds.bets.loader.judge_paytable`)."""
     tables = []
     for spec in paths:
         table = load_paytable(spec, game, counted=False)

@@ -62,6 +62,7 @@ figure.chart { margin: .4rem 0 1rem; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figure.chart figcaption { color: var(--muted); font-size: .85rem; }
 figure.chart.stale svg { opacity: .35; }
+span.stale { color: #57606a; }
 p.flag { border-left: 4px solid var(--flag); padding: .3rem .7rem; background: #fff4e5; }
 nav ol { columns: 2; font-size: .9rem; }
 footer { margin-top: 2.5rem; color: var(--muted); font-size: .85rem; }
@@ -229,7 +230,7 @@ def render_sheet_html(sheet: Sheet, *, designer: bool = True) -> str:
     that make it a paytable designer (:mod:`exactodds.report.designer`; a printed page runs no
     script, so the PDF's HTML has none).
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> page = render_sheet_html(build_sheet(load_paytable("tie-9"), date="2024-01-01"))
     >>> '<input class="pays" type="text" data-bet="tie" data-row="0" value="9:1"' in page

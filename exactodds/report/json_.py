@@ -30,18 +30,18 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from exactodds.confidence import Z_DIGITS, confidence_ranges
+from exactodds.analysis.confidence import Z_DIGITS, confidence_ranges
+from exactodds.bets.offers import figures_per
+from exactodds.bets.payout import Notation
+from exactodds.deal.shoe import RANKS, SUITS
+from exactodds.figures.worked_examples import EXAMPLE_RULE
 from exactodds.numbers import exact
-from exactodds.offers import figures_per
-from exactodds.ownership import MARKER
-from exactodds.payout import Notation
 from exactodds.report.figures import View, in_view
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
+from exactodds.report.ownership import MARKER
 from exactodds.report.progressive import progressive_json
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet, Sheet
 from exactodds.report.streak import streak_json
-from exactodds.shoe import RANKS, SUITS
-from exactodds.worked_examples import EXAMPLE_RULE
 
 __all__ = ["bet_json", "render_json", "sheet_json"]
 
@@ -57,7 +57,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
     """The sheet as JSON-ready data, in the shape this module describes (with a
     "verification" key only when it has a Monte Carlo section).
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
     >>> data = sheet_json(sheet)
@@ -117,7 +117,7 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     :data:`~exactodds.report.figures.BET_FIGURES` by its key (an optional figure only where the
     bet has it, after the rows), the rounding rule, the confidence ranges and the rows.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> pair = build_sheet(load_paytable("classic"), bet_ids=["player_pair"]).bets[0]
     >>> data = bet_json(pair, Notation.TO)

@@ -9,7 +9,7 @@ row's exact probability, and the observed mean return with the exact EV. Counts 
 frequencies are exact; z-scores and intervals are floats, for people. numpy is imported only
 here, when a Monte Carlo section is asked for.
 
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
 >>> check = monte_carlo_sheet(sheet, rounds=2000, seed=1).monte_carlo
@@ -71,7 +71,7 @@ def monte_carlo_sheet(
     rounds)`` as blocks of rounds are dealt)."""
     from exactodds.analysis.carddeal import physical
     from exactodds.analysis.montecarlo import bet_check, count_by, deal_rounds
-    from exactodds.round import Outcome, feature_record
+    from exactodds.deal.round import Outcome, feature_record
 
     check_monte_carlo_options(rounds, seed)
     cards = [b.bet for b in sheet.bets if physical(b.bet)]  # settled on the cards as dealt
@@ -95,7 +95,7 @@ def monte_carlo_sheets(
 ) -> list[Sheet]:
     """:func:`monte_carlo_sheet` for each sheet (each dealt with the same ``seed``);
     ``progress(rounds dealt, rounds of every sheet)``."""
-    from exactodds.budget import check_dealt_cards
+    from exactodds.bets.budget import check_dealt_cards
 
     check_monte_carlo_options(rounds, seed)
     check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "--monte-carlo-rounds")

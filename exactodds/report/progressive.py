@@ -1,7 +1,7 @@
 """A progressive bet on the sheets: its meters, jackpot rows and the return against the meter,
 as document blocks (Markdown, HTML, PDF) and as the bet's ``progressive`` JSON object.
 
-The figures themselves are :class:`~exactodds.progressive.ProgressiveFigures`; the scalar ones
+The figures themselves are :class:`~exactodds.bets.progressive.ProgressiveFigures`; the scalar ones
 are also rows of the one figure table (:mod:`exactodds.report.figures`).
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from exactodds.bets.payout import format_number
+from exactodds.bets.progressive import LONG_RUN_MODEL, ProgressiveFigures, amount_text
 from exactodds.numbers import exact, fixed, one_in, percent
-from exactodds.payout import format_number
-from exactodds.progressive import LONG_RUN_MODEL, ProgressiveFigures, amount_text
 from exactodds.report.document import Block, Chart, Para, Strong, Table
 from exactodds.report.sheet import BetSheet
 
@@ -47,12 +47,12 @@ def meter_points(p: ProgressiveFigures) -> list[Fraction]:
     """The top meter values the sheet shows the return at: from the reset in even steps past
     the break-even meter (or up to twice the reset), the break-even meter itself, and the cap.
 
-    >>> from exactodds.paytable_loader import load_paytable
-    >>> from exactodds.metrics import bet_figures
-    >>> from exactodds.engine import joint_distribution
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.figures.metrics import bet_figures
+    >>> from exactodds.deal.engine import joint_distribution
     >>> table = load_paytable("dragon-dragon")
     >>> f = bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon"))
-    >>> from exactodds.progressive import progressive_figures
+    >>> from exactodds.bets.progressive import progressive_figures
     >>> [format_number(m) for m in meter_points(progressive_figures(f))][:3]
     ['10000', '30000', '50000']
     """
@@ -182,7 +182,7 @@ def progressive_blocks(b: BetSheet) -> list[Block]:
 def progressive_json(p: ProgressiveFigures) -> dict[str, Any]:
     """The bet's ``progressive`` object: exact values as ``"p/q"``, the model in words.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("dragon-dragon"), date="2024-01-01")
     >>> data = progressive_json(sheet.bets[0].progressive)

@@ -1,14 +1,14 @@
 """The optional game-protection section of a math sheet (``report --protection``): what the
 standard procedures' leaks are worth to a player who bets best on them, per bet.
 
-Four procedures, each analysed by :mod:`exactodds.protection` on the sheet's shoe and rules:
-the standard high/low edge sort (6 7 8 9 against the rest) seen on the first card and on the
+Four procedures, each analysed by :mod:`exactodds.protection.exposure` on the sheet's shoe and
+rules: the standard high/low edge sort (6 7 8 9 against the rest) seen on the first card and on the
 first four cards, a flashed first card (the Player's first, its rank), and a burn card seen (its
 rank; the card is not dealt). Per bet: its EV without information and the player's edge per
 round dealt when that bet alone may be made whenever its EV given the signal is positive; and
 for the whole paytable, the edge with the best bet on every signal.
 
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> sheet = protection_sheet(build_sheet(load_paytable("punto-banco"), date="2024-01-01"))
 >>> [p.key for p in sheet.protection.procedures]
@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any
 from exactodds.numbers import exact, fixed, percent
 
 if TYPE_CHECKING:
-    from exactodds.paytable import Bet
-    from exactodds.protection import Exposure
+    from exactodds.bets.paytable import Bet
+    from exactodds.deal.shoe import Shoe
+    from exactodds.deal.tableau import Tableau
+    from exactodds.protection.exposure import Exposure
     from exactodds.report.document import Block
     from exactodds.report.sheet import Sheet
-    from exactodds.shoe import Shoe
-    from exactodds.tableau import Tableau
 
 __all__ = [
     "PROCEDURES",
@@ -106,7 +106,7 @@ class SheetProtection:
 
 def protection_sheet(sheet: Sheet) -> Sheet:
     """``sheet`` with a game-protection section computed on its shoe, rules and bets."""
-    from exactodds.protection import analyse_flash, analyse_sort, parse_sort
+    from exactodds.protection.exposure import analyse_flash, analyse_sort, parse_sort
 
     table = replace(sheet.paytable, bets=tuple(b.bet for b in sheet.bets))
     shoe, tableau = sheet.shoe, sheet.tableau
@@ -132,8 +132,8 @@ card's rank, a burn card's rank (an upper bound on the card engine's runs)."""
 def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
     """Refuse a protection section whose card-level bets, counted on each of its
     :data:`SIGNALS`, are over the card engine's budget
-    (:func:`~exactodds.budget.check_card_work`)."""
-    from exactodds.budget import check_card_work
+    (:func:`~exactodds.bets.budget.check_card_work`)."""
+    from exactodds.bets.budget import check_card_work
 
     check_card_work(bets, shoe, tableau, "report --protection", SIGNALS)
 

@@ -2,7 +2,7 @@
 bet over N independent rounds (P(ahead), P(even), percentiles, the 95% range of the house's win)
 and, where dead chips apply, their wagers and house edge per chip (docs/programmes.md).
 
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.report.sheet import build_sheet
 >>> sheet = session_sheet(build_sheet(load_paytable("classic"), bet_ids=["banker"]), 200)
 >>> s = sheet.session.sessions[0]
@@ -81,7 +81,7 @@ def session_sheet(sheet: Sheet, rounds: int) -> Sheet:
 def _figures(s: Session) -> dict[str, Any]:
     """A bet's session figures as JSON data (those of ``exactodds session``, without the
     distribution and what the sheet says once)."""
-    from exactodds.session.render import session_data
+    from exactodds.report.session_render import session_data
 
     data = session_data(s, distribution=False)
     return {key: value for key, value in data.items() if key not in _META}
@@ -99,7 +99,7 @@ def session_json(sheet: Sheet) -> dict[str, Any]:
 
 
 def _row(s: Session) -> tuple[str, ...]:
-    from exactodds.session.render import net_text, shown
+    from exactodds.report.session_render import net_text, shown
 
     d = s.distribution
     low, high = s.hold_range
@@ -156,7 +156,7 @@ def session_csv_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     """CSV lines of kind ``session``: per bet and figure (``item`` = its JSON key, nested keys
     joined by ``.``), ``value`` a decimal and ``exact`` the ``p/q``; a bounded figure has its
     bounds in ``note``."""
-    from exactodds.session.render import flat
+    from exactodds.report.session_render import flat
 
     section = sheet.session
     if section is None:
@@ -206,7 +206,7 @@ def session_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
         for j, value in enumerate(values):
             column = 2 + 2 * j
             if j == 5:  # the house's win: its range as text
-                from exactodds.session.render import net_text
+                from exactodds.report.session_render import net_text
 
                 w.text(column, f"{net_text(low)} to {net_text(high)}")
                 continue

@@ -5,7 +5,7 @@ A :class:`Sheet` is renderer-neutral: Markdown, HTML and PDF render its document
 through :mod:`exactodds.report.figures`. The date is an input (``--date`` or SOURCE_DATE_EPOCH), so
 the same inputs always give byte-identical sheets.
 
->>> from exactodds.paytable_loader import default_paytable, load_paytable
+>>> from exactodds.bets.loader import default_paytable, load_paytable
 >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
 >>> sheet.file, sheet.universe, sheet.bet("banker").figures.house_edge > 0
 ('paytables/classic.toml', 4998398275503360, True)
@@ -24,26 +24,32 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.budget import check_card_work
-from exactodds.bundled import display_path
-from exactodds.compliance import Compliance, Profile, run_checks
-from exactodds.engine import Joint, joint_distribution
+from exactodds.bets.budget import check_card_work
+from exactodds.bets.bundled import display_path
+from exactodds.bets.game import GameChoice
+from exactodds.bets.loader import bundled_paytables, never_offered
+from exactodds.bets.payout import Notation
+from exactodds.bets.paytable import Bet, Occurrence, Paytable, row_occurrence
+from exactodds.compliance.rules import Compliance, Profile, run_checks
+from exactodds.deal.engine import Joint, joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import Tableau
 from exactodds.errors import DateError, PaytableError, named
+from exactodds.figures.metrics import (
+    DEFAULT_STAKES,
+    BetFigures,
+    bet_figures,
+    rtp_by_stake,
+    unrounded,
+)
+from exactodds.figures.worked_examples import Example, row_examples
 from exactodds.files import read_bytes
-from exactodds.game import GameChoice
-from exactodds.metrics import DEFAULT_STAKES, BetFigures, bet_figures, rtp_by_stake, unrounded
-from exactodds.payout import Notation
-from exactodds.paytable import Bet, Occurrence, Paytable, row_occurrence
-from exactodds.paytable_loader import bundled_paytables, never_offered
 from exactodds.report.command import ReportCommand
-from exactodds.shoe import Shoe
 from exactodds.suggest import did_you_mean
-from exactodds.tableau import Tableau
-from exactodds.worked_examples import Example, row_examples
 
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
-    from exactodds.progressive import ProgressiveFigures
+    from exactodds.bets.progressive import ProgressiveFigures
     from exactodds.report.protection import SheetProtection
     from exactodds.report.session import SheetSession
 
@@ -70,7 +76,7 @@ CONFIDENCE_PLACES = 10
 class InputFile:
     """A file the sheet was computed from, with its SHA-256.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01")
     >>> [(i.role, i.path, i.sha256 == sheet.paytable.sha256) for i in sheet.inputs]
     [('paytable', 'paytables/classic.toml', True)]
@@ -88,7 +94,7 @@ class StakeRTP:
     Touch pays Banker to the cent, rounded down: a 0.10 stake gets 0.19 back, not 0.195, while
     0.20 gets exactly 0.39.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> banker = build_sheet(load_paytable("touch"), date="2024-01-01").bet("banker")
     >>> [(str(r.stake), r.equals_unrounded) for r in banker.rtp_by_stake[:2]]
     [('1/10', False), ('1/5', True)]
@@ -102,10 +108,10 @@ class StakeRTP:
 @dataclass(frozen=True)
 class BetSheet:
     """One bet's figures, whether each row occurs at all on this shoe (see
-    :func:`~exactodds.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
+    :func:`~exactodds.bets.paytable.row_occurrence`), and for a bet with a rounding rule its RTP by
     stake.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> pair = build_sheet(load_paytable(default_paytable()), date="2024-01-01").bet("player_pair")
     >>> pair.bet.name, pair.figures.house_edge, pair.rtp_by_stake, pair.unrounded_rtp
     ('Player Pair', Fraction(43, 415), (), None)
@@ -120,8 +126,8 @@ class BetSheet:
     unrounded_rtp: Fraction | None = None
     occurrence: tuple[Occurrence, ...] = ()
     examples: tuple[Example | None, ...] = ()
-    """Per row: its worked example (:func:`~exactodds.worked_examples.row_examples`), None for a row
-    that never occurs; empty when not computed."""
+    """Per row: its worked example (:func:`~exactodds.figures.worked_examples.row_examples`), None
+    for a row that never occurs; empty when not computed."""
 
     @property
     def bet(self) -> Bet:
@@ -130,9 +136,9 @@ class BetSheet:
 
     @cached_property
     def progressive(self) -> ProgressiveFigures | None:
-        """A progressive bet's meter figures (:mod:`exactodds.progressive`); None for fixed
+        """A progressive bet's meter figures (:mod:`exactodds.bets.progressive`); None for fixed
         pays."""
-        from exactodds.progressive import progressive_figures
+        from exactodds.bets.progressive import progressive_figures
 
         return progressive_figures(self.figures)
 
@@ -152,7 +158,7 @@ class SheetMonteCarlo:
     classes are the bet's paytable rows, in row order. A statistical check of the exact figures,
     never a source of them.
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> from exactodds.report.montecarlo import monte_carlo_sheet
     >>> sheet = build_sheet(load_paytable(default_paytable()), bet_ids=["tie"], date="2024-01-01")
     >>> v = monte_carlo_sheet(sheet, rounds=2000, seed=3).monte_carlo
@@ -171,7 +177,7 @@ class SheetMonteCarlo:
 class Sheet:
     """Everything a math sheet shows, exact (plus an optional Monte Carlo section).
 
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> sheet = build_sheet(load_paytable(default_paytable()), date="2024-01-01", version="9.9")
     >>> sheet.stem, sheet.software, sheet.shoe.describe(), sheet.with_date("2025-06-30").date
     ('classic', 'exactodds 9.9', '8 decks (416 cards)', '2025-06-30')
@@ -218,7 +224,7 @@ class Sheet:
         """The command that recomputes this sheet from any folder, quoted for a POSIX shell:
         the one line every part of the sheet names (:class:`ReportCommand`).
 
-        >>> from exactodds.paytable_loader import load_paytable
+        >>> from exactodds.bets.loader import load_paytable
         >>> build_sheet(load_paytable("classic"), shoe=Shoe.decks(6)).command
         'exactodds report classic --decks 6'
         """
@@ -230,7 +236,7 @@ class Sheet:
         """How this sheet departs from its paytable's own game, one sentence each (none for the
         paytable as written).
 
-        >>> from exactodds.paytable_loader import load_paytable
+        >>> from exactodds.bets.loader import load_paytable
         >>> sheet = build_sheet(
         ...     load_paytable("classic"), shoe=Shoe.decks(6), tableau=Tableau.named("mini")
         ... )
@@ -286,7 +292,7 @@ def _file_stem(text: str) -> str:
 def file_input(role: str, path: str | Path) -> InputFile:
     """An :class:`InputFile` for ``path`` (read to compute its SHA-256).
 
-    >>> from exactodds.paytable_loader import default_paytable
+    >>> from exactodds.bets.loader import default_paytable
     >>> file_input("paytable", default_paytable())  # doctest: +ELLIPSIS
     InputFile(role='paytable', path='paytables/classic.toml', sha256='...')
     >>> file_input("shoe", "no/such/shoe.toml")
@@ -363,17 +369,17 @@ def build_sheet(
     command line (``--decks 6 --rules mini``): its options, and ``bet_ids`` as ``--bet``, make
     the sheet's rerun command; without it the options are derived from ``shoe`` and
     ``tableau`` where options can say them (:meth:`GameChoice.of`). ``against`` adds a
-    compliance section (checks on this shoe and these rules, see :mod:`exactodds.compliance`);
+    compliance section (checks on this shoe and these rules, see :mod:`exactodds.compliance.rules`);
     ``notation`` is how payouts are stated. ``examples=False`` leaves out the rows' worked
     examples (:attr:`BetSheet.examples` empty), work the terminal summary does not show.
 
     >>> from math import perm
-    >>> from exactodds.paytable_loader import default_paytable, load_paytable
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
     >>> sheet = build_sheet(table, shoe=Shoe.decks(6), bet_ids=["tie"], date="2024-01-01")
     >>> sheet.universe == perm(312, 6), [b.bet.id for b in sheet.bets]
     (True, ['tie'])
-    >>> from exactodds.profile_loader import load_profiles
+    >>> from exactodds.compliance.profiles import load_profiles
     >>> checked = build_sheet(table, against=load_profiles("adm"), notation=Notation.TO)
     >>> checked.compliance.summary(), checked.command
     ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
@@ -442,7 +448,7 @@ def _paytable_argument(paytable: Paytable) -> str | None:
     does not exist elsewhere), a file by its path as shown on the sheet (``./-x.toml`` for a
     name that would read as an option).
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
     './-x.toml'
     """

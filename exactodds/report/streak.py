@@ -1,6 +1,8 @@
 """Streak bets on the sheets: each row's probability when rounds are independent (exact), and
 the return when the rounds are dealt from one shoe (simulated, with its range), as document
-blocks (Markdown, HTML, PDF), the sheet's ``streaks`` JSON list and CSV lines."""
+blocks (Markdown, HTML, PDF), the sheet's ``streaks`` JSON list and CSV lines. On the HTML page
+the payouts are inputs and the exact figures fields the designer recomputes; the one-shoe
+figures are ``one_shoe.*`` fields it marks as not recomputed."""
 
 from __future__ import annotations
 
@@ -9,14 +11,24 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from exactodds.analysis.streak import SHOE_RULE, ShoeStreak, simulate_streak
+from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import Tableau
 from exactodds.numbers import exact, fixed, grouped, percent, signed
-from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
+from exactodds.report.document import Block, Code, Field, Heading, Para, PayoutField, Strong, Table
 from exactodds.report.sheet import Sheet
-from exactodds.shoe import Shoe
-from exactodds.streak import ShoeStreak, StreakBet, StreakFigures, simulate_streak, streak_figures
-from exactodds.tableau import Tableau
 
-__all__ = ["SHOES", "SHOE_SEED", "streak_blocks", "streak_csv", "streak_json", "streak_models"]
+__all__ = [
+    "CUT_CARD",
+    "SHOES",
+    "SHOE_SEED",
+    "sheet_streaks",
+    "streak_blocks",
+    "streak_csv",
+    "streak_json",
+    "streak_models",
+]
 
 SHOES = 2_000
 """Shoes dealt for the one-shoe model on a sheet (about a second per bet)."""
@@ -36,7 +48,8 @@ def streak_models(
     return exact_figures, dealt
 
 
-def _models(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
+def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
+    """Each streak bet of the sheet with its exact figures and its one-shoe simulation."""
     return [
         (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
         for bet in sheet.paytable.streaks
@@ -54,13 +67,12 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             "which its condition holds; the first row matching that count settles it. Rounds "
             "independent: every round from the full shoe, so the streak is k with probability "
             "p^k (1 − p) (exact; published analyses assume it). Dealt from one shoe: shoes "
-            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end), the bet made "
-            "after every round its condition fails and again as soon as each bet is settled, a "
-            "bet running at the end of a shoe going on in the next (simulated; 99% range over "
-            "shoes, normal approximation)."
+            f"dealt by the shoe procedure (cut card {CUT_CARD} cards from the end); {SHOE_RULE}. "
+            "Simulated, as exactodds simulate plays it; 99% range over shoes, normal "
+            "approximation."
         ),
     ]
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         blocks.append(Heading(3, f"{bet.name} ({bet.id})", f"streak-{bet.id}"))
         if bet.description:
             blocks.append(Para(bet.description))
@@ -76,50 +88,79 @@ def streak_blocks(sheet: Sheet) -> list[Block]:
             )
         )
         rows = tuple(
-            (row.event, Code(row.text), row.pays.to_one(), fixed(q, 10), signed(q * row.pays.net))
-            for row, q in zip(bet.rows, f.probabilities, strict=True)
+            (
+                row.event,
+                Code(row.text),
+                PayoutField(
+                    bet.id,
+                    k,
+                    row.pays.stated(sheet.notation),
+                    f"Payout of {bet.name}, row {k + 1}: {row.event}",
+                ),
+                fixed(q, 10),
+                Field(bet.id, "return", signed(q * row.pays.net), k),
+            )
+            for k, (row, q) in enumerate(zip(bet.rows, f.probabilities, strict=True))
         )
+        total = Field(bet.id, "ev", signed(f.ev))
         blocks.append(
             Table(
                 ("Event", "Streak", "Pays", "Probability", "Return"),
                 rows,
                 "llrrr",
-                total=(Strong("Total"), "", "", fixed(Fraction(1), 10), signed(f.ev)),
+                total=(Strong("Total"), "", "", fixed(Fraction(1), 10), total),
                 caption="Rounds independent: exact.",
             )
         )
-        low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
-        blocks.append(
-            Table(
-                ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
-                (
-                    ("RTP", percent(f.rtp, 4), percent(dealt.rtp, 4)),
-                    ("House edge", percent(f.house_edge, 4), percent(-dealt.net / dealt.bets, 4)),
-                    ("99% range of the RTP", "—", f"{low:.4%} to {high:.4%}"),
-                    ("Hit frequency", percent(f.hit_frequency, 4), "—"),
-                    ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
-                    ("House edge per round played", percent(f.edge_per_round, 4), "—"),
-                    ("Bets settled", "—", grouped(dealt.bets)),
-                    ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
-                ),
-                "lrr",
-                caption=(
-                    f"Difference of the one-shoe RTP from the exact one: "
-                    f"{signed((dealt.rtp - f.rtp) * 100, 4)} pp, within its 99% range"
-                    if dealt.covers(f.rtp)
-                    else f"The exact RTP lies outside the one-shoe 99% range: dealing from one "
-                    f"shoe changes the return by about {signed((dealt.rtp - f.rtp) * 100, 4)} pp"
-                ),
-            )
-        )
+        blocks.append(_figures_table(bet, f, dealt))
     return blocks
+
+
+def _figures_table(bet: StreakBet, f: StreakFigures, dealt: ShoeStreak) -> Table:
+    """The bet's figures in both models: the exact ones are fields the designer page
+    recomputes, the simulated ones fields it marks as not recomputed (``one_shoe.*``)."""
+
+    def exact_field(figure: str, value: Fraction) -> Field:
+        return Field(bet.id, figure, percent(value, 4))
+
+    def simulated(figure: str, text: str) -> Field:
+        return Field(bet.id, f"one_shoe.{figure}", text)
+
+    low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
+    difference = signed((dealt.rtp - f.rtp) * 100, 4)
+    return Table(
+        ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
+        (
+            ("RTP", exact_field("rtp", f.rtp), simulated("rtp", percent(dealt.rtp, 4))),
+            (
+                "House edge",
+                exact_field("house_edge", f.house_edge),
+                simulated("house_edge", percent(-dealt.net / dealt.bets, 4)),
+            ),
+            ("99% range of the RTP", "—", simulated("range", f"{low:.4%} to {high:.4%}")),
+            ("Hit frequency", exact_field("hit_frequency", f.hit_frequency), "—"),
+            ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
+            ("House edge per round played", exact_field("edge_per_round", f.edge_per_round), "—"),
+            ("Bets settled", "—", grouped(dealt.bets)),
+            ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
+        ),
+        "lrr",
+        caption=simulated(
+            "caption",
+            f"Difference of the one-shoe RTP from the exact one: {difference} pp, within its "
+            "99% range"
+            if dealt.covers(f.rtp)
+            else "The exact RTP lies outside the one-shoe 99% range: dealing from one shoe "
+            f"changes the return by about {difference} pp",
+        ),
+    )
 
 
 def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
     """The sheet's streak bets JSON-ready: exact figures as ``"p/q"``, the simulation's as
     exact observed totals and decimal ranges."""
     out = []
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         out.append(
             {
                 "id": bet.id,
@@ -151,6 +192,7 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
                     "seed": dealt.seed,
                     "cut_card": dealt.cut_card,
                     "bets": dealt.bets,
+                    "void": dealt.void,
                     "rtp": exact(dealt.rtp),
                     "range_99": [
                         round(float(dealt.rtp) - dealt.half_width, 6),
@@ -165,7 +207,7 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
 
 def streak_csv(sheet: Sheet) -> Iterator[dict[str, str]]:
     """CSV lines of the streak bets: a ``streak_row`` per row, ``streak_figure`` per figure."""
-    for bet, f, dealt in _models(sheet):
+    for bet, f, dealt in sheet_streaks(sheet):
         base = {"paytable": sheet.paytable.name, "bet_id": bet.id, "bet": bet.name}
         for row, q in zip(bet.rows, f.probabilities, strict=True):
             yield base | {

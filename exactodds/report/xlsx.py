@@ -4,7 +4,8 @@ Excel. openpyxl is imported only here, when a workbook is made.
 Sheets: ``Summary`` (one row per bet, each value a formula referring to the bet's sheet), one
 live sheet per bet (:mod:`exactodds.report.xlsx_bet`: its paytable rows with combinations,
 probability and return, the total, then its figures, volatility index and confidence ranges, each
-a formula over the payout and probability cells; an offered bet states its offer),
+a formula over the payout and probability cells; an offered bet states its offer), then one live
+sheet per streak bet (:mod:`exactodds.report.xlsx_streak`),
 ``Compliance`` when the sheet has checks (``--against``: every check, then the profiles) and
 ``Inputs`` (software, date, shoe, rules, input files with SHA-256, the command that recomputes
 the sheet). Text cells hold the same strings as the JSON sheet (``p/q``, the decimals of the
@@ -33,18 +34,20 @@ import io
 import re
 import zipfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from exactodds.compliance import Compliance
+from exactodds.bets.offers import PER_OFFERED_ROUND
+from exactodds.compliance.rules import Compliance
 from exactodds.errors import MissingExtraError
 from exactodds.numbers import exact, grouped
-from exactodds.offers import PER_OFFERED_ROUND
-from exactodds.report.figures import BetFigure, Kind, View, in_view
+from exactodds.report.figures import BetFigure, Kind, Value, View, in_view
 from exactodds.report.sheet import BetSheet, Sheet
-from exactodds.report.xlsx_bet import bet_sheet, cached_value
+from exactodds.report.streak import sheet_streaks
+from exactodds.report.xlsx_bet import bet_sheet, cached_of
 from exactodds.report.xlsx_cells import (
     BIG_COUNT_NOTE,
     FORMATS,
@@ -54,6 +57,7 @@ from exactodds.report.xlsx_cells import (
     Writer,
     clean,
 )
+from exactodds.report.xlsx_streak import streak_sheet
 
 __all__ = [
     "BIG_COUNT_NOTE",
@@ -121,20 +125,43 @@ def _summary(
         widths += _SUMMARY_WIDTHS[figure.kind]
     w.line(*header, "Sheet", OFFER_HEADER, bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 3)
-    for b, name, cells in zip(sheet.bets, names, refs, strict=True):
-        w.line(b.bet.name, b.bet.id)
+    rows = [
+        _Line(b.bet.name, b.bet.id, (b.figures, b, b.bet, b.progressive), _offer(b))
+        for b in sheet.bets
+    ]
+    rows += [_Line(bet.name, bet.id, (f,), STREAK_NOTE) for bet, f, _ in sheet_streaks(sheet)]
+    for line, name, cells in zip(rows, names, refs, strict=True):
+        w.line(line.name, line.id)
         column = 3
         for figure in figures:
             ref = cells.get(figure.key)
-            _summary_cell(w, column, figure, b, None if ref is None else f"{_quoted(name)}!{ref}")
+            where = None if ref is None else f"{_quoted(name)}!{ref}"
+            _summary_cell(w, column, figure, figure.value_in(*line.holders), where)
             column += 2 if figure.kind.fractional or figure.exact_short else 1
         w.text(column, name)
-        if b.bet.offer is not None:
-            w.text(column + 1, f"{b.bet.offer}: {PER_OFFERED_ROUND}")
+        if line.note:
+            w.text(column + 1, line.note)
     w.widths(*widths, 16, 40)
 
 
 OFFER_HEADER = f"Offered when (figures {PER_OFFERED_ROUND})"
+STREAK_NOTE = "streak bet: figures with rounds independent, per bet"
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A bet's Summary row: its name and id, what holds its figures' values (in the order
+    :meth:`BetFigure.value_in` reads them), and the note in the last column."""
+
+    name: str
+    id: str
+    holders: tuple[object, ...]
+    note: str = ""
+
+
+def _offer(b: BetSheet) -> str:
+    """The Summary's note on an offered bet."""
+    return "" if b.bet.offer is None else f"{b.bet.offer}: {PER_OFFERED_ROUND}"
 
 
 def _quoted(name: str) -> str:
@@ -156,15 +183,15 @@ _SUMMARY_WIDTHS: dict[Kind, tuple[int, ...]] = {
 """Column widths of a figure in the Summary sheet (its value, and its exact form)."""
 
 
-def _summary_cell(w: Writer, column: int, figure: BetFigure, b: BetSheet, ref: str | None) -> None:
-    """A figure's cells in the bet's Summary row: a formula referring to the bet sheet's cell
-    (``ref``; a figure not on bet sheets is written as a fixed value) and, where the Summary
-    has one, the exact form as computed; left empty where the sheet shows "—"."""
-    x = figure.value(b)
-    if figure.text(b, in_summary=True) in ("", "—"):
+def _summary_cell(w: Writer, column: int, figure: BetFigure, x: Value, ref: str | None) -> None:
+    """A figure's cells in a bet's Summary row, for its value ``x``: a formula referring to the
+    bet sheet's cell (``ref``; a figure not on bet sheets is written as a fixed value) and,
+    where the Summary has one, the exact form as computed; left empty where the sheet shows
+    "—"."""
+    if figure.text_of(x, in_summary=True) in ("", "—"):
         return
     kind = figure.kind
-    value: Fraction | float | str = cached_value(figure, b)
+    value: Fraction | float | str = cached_of(figure, x)
     formula = f"={ref}"
     if kind is Kind.ODDS:  # "1 in N"
         value, formula = 1 / Fraction(x or 0), f"=1/{ref}"
@@ -336,7 +363,7 @@ def render_xlsx(sheet: Sheet) -> bytes:
 
     Raises :class:`~exactodds.errors.MissingExtraError` without the ``xlsx`` extra.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], date="2024-01-01")
     >>> data = render_xlsx(sheet)
@@ -347,9 +374,14 @@ def render_xlsx(sheet: Sheet) -> bytes:
     book = module.Workbook()
     summary = book.active
     summary.title = "Summary"
-    names = sheet_names([b.bet.id for b in sheet.bets])
+    streaks = sheet_streaks(sheet)
+    names = sheet_names([b.bet.id for b in sheet.bets] + [bet.id for bet, _, _ in streaks])
     bet_writers = [Writer(book.create_sheet(name)) for name in names]
-    refs = [bet_sheet(writer, b) for b, writer in zip(sheet.bets, bet_writers, strict=True)]
+    refs = [bet_sheet(writer, b) for b, writer in zip(sheet.bets, bet_writers, strict=False)]
+    refs += [
+        streak_sheet(writer, *models)
+        for models, writer in zip(streaks, bet_writers[len(sheet.bets) :], strict=True)
+    ]
     summary_writer = Writer(summary)
     _summary(summary_writer, sheet, names, refs)
     if sheet.compliance is not None:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.analysis.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
+from exactodds.bets.offers import PER_OFFERED_ROUND
 from exactodds.numbers import exact, sqrt_fixed
-from exactodds.offers import PER_OFFERED_ROUND
-from exactodds.report.figures import FLAG, BetFigure, Kind, View, in_view
+from exactodds.report.figures import FLAG, BetFigure, Kind, Value, View, in_view
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
 from exactodds.report.xlsx_cells import (
     FORMATS,
@@ -38,8 +38,11 @@ __all__ = [
     "LIVE_NOTE",
     "SQRT_FORMULA",
     "Z_DECIMALS",
+    "ReturnTable",
     "bet_sheet",
+    "cached_of",
     "cached_value",
+    "figure_row",
 ]
 
 
@@ -47,14 +50,18 @@ def cached_value(figure: BetFigure, b: BetSheet) -> float | str:
     """The value a spreadsheet shows for a figure (a formula cell's cached value): the double
     nearest the exact figure, the correctly rounded decimals of a square root, a flag's text.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.figures import FIGURE
     >>> from exactodds.report.sheet import build_sheet
     >>> tie = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False).bets[0]
     >>> [cached_value(FIGURE[k], tie) for k in ("house_edge", "std_dev", "player_favourable")]
     [0.04844031976359808, 2.9343024686, '']
     """
-    x = figure.value(b)
+    return cached_of(figure, figure.value(b))
+
+
+def cached_of(figure: BetFigure, x: Value) -> float | str:
+    """:func:`cached_value` of the figure's value ``x``."""
     kind = figure.kind
     if kind is Kind.FLAG:
         return FLAG if x else ""
@@ -66,7 +73,7 @@ def cached_value(figure: BetFigure, b: BetSheet) -> float | str:
 
 
 @dataclass(frozen=True)
-class _Table:
+class ReturnTable:
     """Where a bet's return table is: rows ``first`` to ``last`` (net per unit in E,
     probability in H, return in J, net × return in L), the total in row ``total``, and the
     rows that can happen (``possible``: a combination or more)."""
@@ -136,11 +143,10 @@ SQRT_FORMULA = "formula with SQRT: a spreadsheet computes it in doubles"
 FIXED = "fixed: does not depend on the payouts"
 
 
-def _figure_row(w: Writer, figure: BetFigure, b: BetSheet, table: _Table) -> str:
-    """A figure's row on the bet's sheet: label, value (a formula over the return table where
-    the figure is one), its exact form as computed, and how the value is got. Returns the
-    value's cell."""
-    x = figure.value(b)
+def figure_row(w: Writer, figure: BetFigure, x: Value, table: ReturnTable) -> str:
+    """A figure's row on the bet's sheet: label, value ``x`` (a formula over the return table
+    where the figure is one), its exact form as computed, and how the value is got. Returns
+    the value's cell."""
     kind = figure.kind
     formula = table.formula(figure)
     w.line(figure.xlsx_label or figure.label)
@@ -221,7 +227,7 @@ def _rtp_by_stake(w: Writer, b: BetSheet) -> None:
 def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     """The bet's sheet; returns the cell of each figure's value, by key.
 
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.sheet import build_sheet
     >>> from exactodds.report.xlsx import openpyxl
     >>> sheet = build_sheet(load_paytable("tie-9"), bet_ids=["tie"], examples=False)
@@ -271,14 +277,14 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     w.formula(10, f"=SUM(J{first}:J{last})", f.ev, RETURN)
     second = sum((r.ret * r.net for r in f.rows), Fraction(0))
     w.formula(12, f"=SUM(L{first}:L{last})", second, RETURN)
-    table = _Table(first, last, w.row, tuple(possible))
+    table = ReturnTable(first, last, w.row, tuple(possible))
     w.row += 1
     per = f" ({PER_OFFERED_ROUND})" if bet.offer is not None else ""
     w.line(f"Figure{per}", "Value", "Exact, as computed", "How", bold=True)
     cells = {}
     for figure in in_view(View.XLSX):
         if figure.present(b):
-            cells[figure.key] = _figure_row(w, figure, b, table)
+            cells[figure.key] = figure_row(w, figure, figure.value(b), table)
     _confidence(w, b, table)
     _rtp_by_stake(w, b)
     w.note_big_counts()
@@ -288,7 +294,7 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     return cells
 
 
-def _confidence(w: Writer, b: BetSheet, table: _Table) -> None:
+def _confidence(w: Writer, b: BetSheet, table: ReturnTable) -> None:
     """The RTP range over N rounds at each confidence level: each bound a formula (RTP ∓
     z·SD/√N over the return table) and, beside it, its decimal as in the JSON sheet."""
     f = b.figures

@@ -2,8 +2,8 @@
 commission, loss rebates, and the theoretical win an operator plans a table with
 (docs/programmes.md).
 
->>> from exactodds.metrics import paytable_figures
->>> from exactodds.paytable_loader import load_paytable
+>>> from exactodds.figures.metrics import paytable_figures
+>>> from exactodds.bets.loader import load_paytable
 >>> banker = paytable_figures(load_paytable("classic"))[1]
 >>> chip = dead_chip(banker, Fraction(1, 100))
 >>> f"{float(chip.wagers_per_chip):.4f}", f"{float(chip.edge_per_chip):.4%}"
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactodds.errors import SessionError
-from exactodds.metrics import BetFigures
+from exactodds.figures.metrics import BetFigures
 from exactodds.session.distribution import Range
 
 __all__ = ["DeadChip", "TheoWin", "dead_chip", "edge_after_rebate", "theo_win"]
@@ -49,8 +49,8 @@ def dead_chips_apply(figures: BetFigures) -> str | None:
     """Why dead chips do not apply to the bet (None when they do): a dead chip is lost whole,
     so the bet must lose sometimes, and only ever the whole stake.
 
-    >>> from exactodds.metrics import paytable_figures
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.figures.metrics import paytable_figures
+    >>> from exactodds.bets.loader import load_paytable
     >>> [dead_chips_apply(f) for f in paytable_figures(load_paytable("classic"))[:2]]
     [None, None]
     """
@@ -79,8 +79,8 @@ def edge_after_rebate(
     """The house edge per unit wagered when ``rebate`` of the net session loss is returned:
     (rounds·edge − rebate·E[max(0, −net)]) / rounds.
 
-    >>> from exactodds.metrics import paytable_figures
-    >>> from exactodds.paytable_loader import load_paytable
+    >>> from exactodds.figures.metrics import paytable_figures
+    >>> from exactodds.bets.loader import load_paytable
     >>> tie = paytable_figures(load_paytable("classic"))[2]
     >>> one = edge_after_rebate(tie, 1, Range.of(tie.rows[1].probability), Fraction(1, 10))
     >>> one.exact == tie.house_edge - tie.rows[1].probability / 10

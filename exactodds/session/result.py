@@ -21,9 +21,9 @@ from exactodds.session.lattice import Round
 if TYPE_CHECKING:
     import pandas as pd
 
-    from exactodds.game import GameChoice
-    from exactodds.metrics import BetFigures
-    from exactodds.paytable import Paytable
+    from exactodds.bets.game import GameChoice
+    from exactodds.bets.paytable import Paytable
+    from exactodds.figures.metrics import BetFigures
     from exactodds.session.programme import DeadChip, TheoWin
     from exactodds.session.work import SessionWork
 
@@ -99,7 +99,7 @@ class Session:
 
     def _repr_html_(self) -> str:
         """The figures and a chart of the distribution, for notebooks."""
-        from exactodds.session.render import render_session
+        from exactodds.report.session_render import render_session
 
         return render_session(self, "html", fragment=True)
 
@@ -120,7 +120,7 @@ def _number(
     :class:`SessionError` quoting it."""
     if value is None:
         return None
-    from exactodds.payout import format_number
+    from exactodds.bets.payout import format_number
 
     shown = (
         (format_number(low * 100), format_number(high * 100))
@@ -133,8 +133,8 @@ def _number(
         raise SessionError(f"{what} {quote(value)}: give an exact number from {span}")
     number: Fraction | None = None
     if isinstance(value, str):
+        from exactodds.bets.payout import parse_number
         from exactodds.errors import PaytableError
-        from exactodds.payout import parse_number
 
         text = value.strip()
         try:  # a share as text is a percentage: "10%" or "10"
@@ -236,11 +236,11 @@ def _figures(
     paytable: Paytable | str | None, bet: str, game: GameChoice | None
 ) -> tuple[BetFigures, str, str, str]:
     """The bet's per-round figures on the chosen shoe and rules (card work budgeted)."""
-    from exactodds.budget import check_card_work
-    from exactodds.engine import joint_distribution
-    from exactodds.game import GameChoice
-    from exactodds.metrics import bet_figures
-    from exactodds.paytable_loader import load_paytable
+    from exactodds.bets.budget import check_card_work
+    from exactodds.bets.game import GameChoice
+    from exactodds.bets.loader import load_paytable
+    from exactodds.deal.engine import joint_distribution
+    from exactodds.figures.metrics import bet_figures
 
     table = load_paytable(paytable) if paytable is None or isinstance(paytable, str) else paytable
     chosen = game or GameChoice()

@@ -29,8 +29,8 @@ shoes (above about 25 decks) are also computed modulo primes below 2³² and rec
 Chinese remainder theorem. The hot loop runs in numba when installed (``EXACTODDS_KERNEL``
 chooses), else in numpy; both give the same integers.
 
->>> from exactodds.round import Outcome
->>> from exactodds.shoe import Shoe
+>>> from exactodds.deal.round import Outcome
+>>> from exactodds.deal.shoe import Shoe
 >>> from fractions import Fraction
 >>> class Tie:
 ...     id, name, max_round = "tie", "Tie", None

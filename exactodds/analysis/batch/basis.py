@@ -13,9 +13,9 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from exactodds.round import Continuation
-from exactodds.shoe import RANK_VALUES, RANKS
-from exactodds.tableau import STOOD
+from exactodds.deal.round import Continuation
+from exactodds.deal.shoe import RANK_VALUES, RANKS
+from exactodds.deal.tableau import STOOD
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -26,20 +26,20 @@ from exactodds.analysis.batch.basis import (
     round_tails,
 )
 from exactodds.analysis.batch.evaluator import BatchEvaluator
-from exactodds.errors import ExactOddsError
-from exactodds.round import (
+from exactodds.deal.round import (
     Outcome,
     continuations,
     feature_record,
     hand_code,
     outcome_code,
 )
-from exactodds.tableau import BUILTIN, Tableau
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.errors import ExactOddsError
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from exactodds.conditions import Index, Memo
+    from exactodds.language import Index, Memo
 
     IntArray = npt.NDArray[Any]
 
@@ -206,7 +206,7 @@ def _outcome_bits(tab: Tableau) -> tuple[Index, int, Memo]:
     """The records of :func:`_outcome_records` as bitsets, all of them, and the conditions
     already evaluated on them: identical conditions of any paytable compiled under ``tab``
     are evaluated once."""
-    from exactodds.paytable import record_index
+    from exactodds.bets.paytable import record_index
 
     index, everything = record_index(_outcome_records(tab)[2])
     return index, everything, {}
@@ -220,15 +220,15 @@ def _scaled_nets(
     """Per bet: its scale (the common denominator of its nets on the outcomes ``codes``) and its
     scaled nets as ``values[which[i]]`` for outcome i.
 
-    A paytable :class:`~exactodds.paytable.Bet` is settled with its rows' bitsets
-    (:meth:`~exactodds.paytable.Bet.row_hits` on ``bits``, the records as bitsets): each row's
+    A paytable :class:`~exactodds.bets.paytable.Bet` is settled with its rows' bitsets
+    (:meth:`~exactodds.bets.paytable.Bet.row_hits` on ``bits``, the records as bitsets): each row's
     condition is evaluated once over all outcomes, so a hostile paytable (hundreds of bets of
     hundreds of rows) compiles in seconds, not minutes (``benchmarks/rows.py``). Any other bet
     is asked outcome by outcome.
     """
     import numpy as np
 
-    from exactodds.paytable import Bet
+    from exactodds.bets.paytable import Bet
 
     outcomes: list[Outcome] = []
     out = []

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from exactodds.analysis.batch.basis import LOCAL_COLS, VALUE_RANKS, TermGroup
 from exactodds.analysis.batch.ring import Ring
 from exactodds.analysis.kernel import WORD, Modulus
+from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Shoe
+from exactodds.deal.tableau import Tableau
 from exactodds.errors import ShoeError
 from exactodds.limits import MAX_DECKS, MAX_SHOE_CARDS
-from exactodds.shoe import MIN_CARDS, RANKS, SUITS, Shoe
-from exactodds.tableau import Tableau
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -1,0 +1,668 @@
+"""The work a command's inputs ask for, estimated before any work and refused over a budget.
+
+The limits of :mod:`exactodds.limits` bound each input alone; a paytable within all of them can
+still ask for far more work than another (one bet paying 255 different ratios of 30-digit primes
+has a common denominator of 7,650 digits, and every exact sum over it is that wide). So each
+command first estimates, from the parsed inputs alone (no enumeration), the quantities its cost
+grows with, and refuses in one line naming the budget what would take more than about 30 s or
+2 GiB on one core (see ``benchmarks/limits.py``):
+
+- ``eor`` and ``simulate`` evaluate exact EVs modulo machine words and primes and recombine them
+  (CRT): the moduli needed grow with the digits of each bet's common denominator; bets × moduli
+  bounds the memory, bets × moduli² the recombination time (:func:`check_evaluation`), and a
+  simulation deals fewer cards the more moduli each EV needs (:func:`check_simulation`);
+- ``compare`` enumerates every variant and settles every row of every bet in each
+  (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
+  tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
+  (:func:`check_compare`);
+- ``simulate`` with card-level or offered bets runs the card engine once per bet and round
+  (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
+  work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
+- a PDF sheet prints every row of every bet (:func:`check_pdf`);
+- card-level bets are counted by the card engine, whose work :func:`exactodds.counting.work`
+  estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
+  thousand times a colour): every command that counts them checks the sum, times the shoes it
+  counts them on, against :data:`~exactodds.limits.MAX_CARD_WORK` (:func:`check_card_work`).
+
+Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
+budget; each ``estimate_*`` returns the figures, so tests can check what is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm, perm
+
+from exactodds.bets.paytable import Bet
+from exactodds.deal.shoe import MIN_CARDS, Card, Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.errors import ExactOddsError
+from exactodds.limits import (
+    MAX_CARD_ROUND_WORK,
+    MAX_CARD_WORK,
+    MAX_COMPARE_WORK,
+    MAX_EVALUATION_MODULI,
+    MAX_EVALUATION_WORK,
+    MAX_FORMULA_DIGITS,
+    MAX_FORMULA_WORK,
+    MAX_PDF_DIGITS,
+    MAX_PDF_ROWS,
+    MAX_SIMULATED_CARDS,
+)
+
+Known = dict[str, frozenset[tuple[int, int]]]
+"""Cards known at positions (``P1`` … ``B3``), as the card engine takes them."""
+
+__all__ = [
+    "CARD_OPS_PER_SECOND",
+    "BudgetError",
+    "CardSpend",
+    "Evaluation",
+    "bet_denominator",
+    "bet_work",
+    "card_round_work",
+    "card_work",
+    "card_work_over",
+    "check_card_rounds",
+    "check_card_work",
+    "check_compare",
+    "check_dealt_cards",
+    "check_evaluation",
+    "check_pdf",
+    "check_removal_work",
+    "check_simulation",
+    "dealing_shoes",
+    "dealt_card_work",
+    "dealt_shoe",
+    "estimate_evaluation",
+    "expected_rounds",
+    "removal_shoes",
+]
+
+_PRIME_BITS = 24
+"""Bits each prime modulus adds, at least: primes are 2³² − c, or (63 − bits(terms)) / 2 bits
+when the weights are large, as with wide denominators (at least 24 bits for fewer than 2¹⁵
+terms a group): the estimate errs towards more moduli."""
+
+
+_FORMULA_GROUP_ROWS = 2_000
+"""The fixed cost of a formula group (nine enumerations and sympy's interpolation) in rows
+settled: measured with ``benchmarks/limits.py`` (about 0.6 s, as 2,000 rows)."""
+
+
+_RECOMBINATION = 4
+"""Cost of a round whose exact EVs need several moduli, per modulus, in word-only rounds
+(``benchmarks/limits.py``: 413 shoes at 242 moduli took 55 s of CPU)."""
+
+
+class BudgetError(ExactOddsError):
+    """The inputs ask for more work than the command's budget allows."""
+
+
+def bet_denominator(bet: Bet) -> int:
+    """The common denominator of a bet's net payouts (their least common multiple).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet_denominator(load_paytable("classic").bet("banker"))  # 0.95:1
+    20
+    """
+    return lcm(*(bet.row_net(row).denominator for row in bet.rows))
+
+
+def _digits(n: int) -> int:
+    """Decimal digits of a positive integer (from its bits: no conversion)."""
+    return max(1, (n.bit_length() * 30103) // 100000 + 1)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What exact EVs of ``bets`` on a shoe of ``cards`` cards cost: the widest bet's common
+    denominator (digits), the moduli of each EV, and bets × moduli (memory) and bets × moduli²
+    (recombination time)."""
+
+    bets: int
+    digits: int
+    moduli: int
+
+    @property
+    def size(self) -> int:
+        """Bets × moduli: residues held per state (memory)."""
+        return self.bets * self.moduli
+
+    @property
+    def work(self) -> int:
+        """Bets × moduli²: the recombination of each EV from its residues (time)."""
+        return self.bets * self.moduli**2
+
+
+def estimate_evaluation(bets: Sequence[Bet], cards: int) -> Evaluation:
+    """The moduli an exact EV of ``bets`` needs on a shoe of ``cards`` cards: its numerators are
+    bounded by the largest |net| × common denominator × the (cards)₆ six-card sequences.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> estimate_evaluation(load_paytable("classic").bets, 416)
+    Evaluation(bets=14, digits=2, moduli=1)
+    """
+    widest = 1
+    digits = 1
+    for bet in bets:
+        scale = bet_denominator(bet)
+        digits = max(digits, _digits(scale))
+        top = max((abs(bet.row_net(row)) for row in bet.rows), default=0)
+        widest = max(widest, int(top * scale) + 1)
+    bits = (2 * widest * perm(max(cards, 6), 6)).bit_length() + 1
+    moduli = 1 + max(0, -(-(bits - 64) // _PRIME_BITS))
+    return Evaluation(len(bets), digits, moduli)
+
+
+def check_evaluation(bets: Sequence[Bet], cards: int, command: str) -> Evaluation:
+    """Refuse exact EVs (``eor``, ``simulate``) whose moduli would take more than the budget
+    of memory (:data:`~exactodds.limits.MAX_EVALUATION_MODULI`) or time
+    (:data:`~exactodds.limits.MAX_EVALUATION_WORK`).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> check_evaluation(load_paytable("classic").bets, 416, "eor").moduli
+    1
+    """
+    e = estimate_evaluation(bets, cards)
+    why = (
+        f"{command}: {e.bets:,} bets whose common denominators have up to {e.digits:,} digits "
+        f"need {e.moduli:,} moduli per exact EV"
+    )
+    if e.size > MAX_EVALUATION_MODULI:
+        raise BudgetError(
+            f"{why}: bets × moduli = {e.size:,} is over the budget of "
+            f"{MAX_EVALUATION_MODULI:,} (MAX_EVALUATION_MODULI; fewer bets or simpler payouts)"
+        )
+    if e.work > MAX_EVALUATION_WORK:
+        raise BudgetError(
+            f"{why}: bets × moduli² = {e.work:,} is over the budget of "
+            f"{MAX_EVALUATION_WORK:,} (MAX_EVALUATION_WORK; fewer bets or simpler payouts)"
+        )
+    return e
+
+
+def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
+    """Refuse a simulation dealing more than :data:`~exactodds.limits.MAX_SIMULATED_CARDS`
+    divided by 4 × the moduli each exact EV needs (a round costs that many word-only rounds:
+    an evaluation per modulus, and their recombination, measured at about 4 times as much).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> check_simulation(load_paytable("classic").bets, 416, 100_000)
+    """
+    e = check_evaluation(bets, cards, "simulate")
+    cost = _RECOMBINATION * e.moduli  # a round's exact EVs, in word-only evaluations
+    if e.moduli > 1 and shoes * cards * cost > MAX_SIMULATED_CARDS:
+        raise BudgetError(
+            f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
+            f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
+            f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
+        )
+
+
+def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
+    """Most rounds ``shoes`` shoes of ``cards`` cards deal before the cut card: a round takes
+    at least 4 cards (an upper bound; the burn is ignored).
+
+    >>> card_rounds(10, 52, 14)
+    100
+    """
+    return shoes * max(0, -(-(cards - cut_card) // 4))
+
+
+def expected_rounds(shoes: int, cards: int, cut_card: int) -> int:
+    """Rounds ``shoes`` shoes of ``cards`` cards deal before the cut card, as expected: a round
+    takes :data:`CARDS_PER_ROUND` cards on average (what a simulation's work grows with).
+
+    >>> expected_rounds(10, 52, 14), card_rounds(10, 52, 14)
+    (80, 100)
+    """
+    return shoes * max(0, int(-(-(cards - cut_card) // CARDS_PER_ROUND)))
+
+
+CARD_OPS_PER_SECOND = 5 * 10**8
+"""Cell operations of the card engine one core does in a second, at least: the slowest rate
+measured against its estimate, by ``benchmarks/cardround.py`` for the bundled bets on a dealt
+shoe (Colour Match 6.1·10⁸; the others 1.1·10⁹ to 5.5·10⁹, where the engine settles rounds
+early) and by ``benchmarks/cards.py`` (a colour bet on the player's hand, 5·10⁸)."""
+
+_CARD_SETTLE_WORK = 10_000
+"""The work of reading one dealt round for one card-level bet (its offer, its row), in cell
+operations: about 0.1 ms."""
+
+_OFFER_PROBE_WORK = 10**8
+"""Most card-engine work spent, over all bets, on the probability of their offers (about
+1 s); beyond it an offer is taken to hold on every round (an upper bound)."""
+
+
+def card_round_work(
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau = BUILTIN["punto-banco"],
+    cut_card: int = 14,
+) -> list[tuple[Fraction, int]]:
+    """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
+    exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
+    (:func:`exactodds.counting.work`, cell operations), the mean over the shoe as it is dealt
+    down to the cut card (:func:`dealing_shoes`: a small shoe's EVs get much cheaper as it
+    empties), without enumerating the rounds.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> insurance = load_paytable("insurance")
+    >>> share, work = card_round_work(insurance.bets[:1], insurance.shoe)[0]
+    >>> f"{float(share):.4%}", work > 0  # Player 0 v Banker 5 after the first four cards
+    ('1.3997%', True)
+    """
+    from exactodds.counting import row_counts, work
+    from exactodds.language import OTHERWISE
+
+    out: list[tuple[Fraction, int]] = []
+    probes = 0
+    dealt = dealing_shoes(shoe, cut_card)
+    for bet in bets:
+        share = Fraction(1)
+        if bet.offer is not None:
+            probe = work([OTHERWISE], shoe, tableau, offer=bet.offer)
+            if probes + probe <= _OFFER_PROBE_WORK:
+                probes += probe
+                counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
+                share = Fraction(counts.offered, counts.universe)
+        mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
+        out.append((share, mean))
+    return out
+
+
+_ROUND_EV_DISCOUNT = 2
+"""An EV before a round costs the card engine about half the estimate of a count on that shoe
+(``benchmarks/budget.py``: ``simulate`` of Lucky Nines and Perfect 9 ran at 0.2 to 0.4 times
+the plain estimate, Colour Match at 1.3, its cost mostly the command's own)."""
+
+_DEPTHS = 4
+"""Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
+
+CARDS_PER_ROUND = Fraction(494, 100)
+"""Cards a round deals on average (4 to 6: about 4.94 from eight decks of Punto Banco)."""
+
+
+def dealing_shoes(shoe: Shoe, cut_card: int = 14) -> list[Shoe]:
+    """``shoe`` as a simulation finds it before its rounds: :data:`_DEPTHS` shoes, dealt
+    evenly down to the cut card (the middle of each quarter), cards gone in a fixed
+    pseudo-random order (:func:`dealt_shoe` where fewer would go: a full shoe's suit
+    symmetry is gone once a few cards are dealt).
+
+    >>> [s.size for s in dealing_shoes(Shoe.decks(1))]
+    [46, 38, 29, 19]
+    >>> [s.size for s in dealing_shoes(Shoe.decks(8))]
+    [366, 266, 165, 65]
+    """
+    import random
+
+    cards = [
+        Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) for _ in range(n)
+    ]
+    order = random.Random(0).sample(cards, len(cards))
+    dealable = max(0, shoe.size - max(cut_card, MIN_CARDS))
+    out = []
+    for i in range(_DEPTHS):
+        gone = dealable * (2 * i + 1) // (2 * _DEPTHS)
+        out.append(shoe.remove(order[:gone]) if gone >= MIN_CARDS else dealt_shoe(shoe))
+    return out
+
+
+def dealt_shoe(shoe: Shoe) -> Shoe:
+    """``shoe`` as a simulation deals from it: a few cards gone, one, two and three of the
+    second, third and fourth suits, so that no suit permutation keeps it (the card engine's
+    suit symmetry, which a full shoe has, is gone once cards are dealt). Its estimate is what
+    an EV during the shoe costs; a shoe too small to lose them is kept as it is.
+
+    >>> dealt_shoe(Shoe.decks(1)).size, dealt_shoe(Shoe.decks(1).remove("2c 3c 4c")).size
+    (46, 43)
+    """
+    gone: list[Card] = []
+    for suit, n in ((1, 1), (2, 2), (3, 3)):
+        ranks = [r for r in range(len(shoe.counts)) if shoe.counts[r][suit]][:n]
+        gone += [Card(r, suit) for r in ranks]
+    return shoe.remove(gone) if shoe.size - len(gone) >= MIN_CARDS else shoe
+
+
+def check_card_rounds(
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    shoes: int,
+    cut_card: int,
+    *,
+    counting: bool = False,
+) -> None:
+    """Refuse a simulation whose card-level or offered ``bets`` would ask the card engine for
+    more than :data:`~exactodds.limits.MAX_CARD_ROUND_WORK`: per bet, the rounds
+    (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
+    estimated work of one EV (:func:`card_round_work`, on a dealt shoe), plus the reading of
+    every dealt round. A counter (``counting``) asks for the EVs of the rounds it bets only,
+    unknown up front: only the reading is checked here, its EVs as the run spends them
+    (:class:`CardSpend`).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> colour = load_paytable("colour-match")
+    >>> check_card_rounds(colour.bets, colour.shoe, colour.tableau, 5, 14)
+    >>> check_card_rounds(colour.bets, colour.shoe, colour.tableau, 10_000, 14)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: simulate: 1 card-level or offered bet over 820,000 rounds ...
+    """
+    if not bets:
+        return
+    rounds = expected_rounds(shoes, shoe.size, cut_card)
+    per_round = Fraction(0)
+    costliest = (Fraction(-1), "")
+    works = (
+        [(Fraction(0), 0)] * len(bets)
+        if counting
+        else card_round_work(bets, shoe, tableau, cut_card)
+    )
+    for bet, (share, ev) in zip(bets, works, strict=True):
+        cost = share * ev + _CARD_SETTLE_WORK
+        per_round += cost
+        costliest = max(costliest, (cost, bet.id))
+    total = rounds * per_round
+    if total > MAX_CARD_ROUND_WORK:
+        per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
+        most = int(MAX_CARD_ROUND_WORK // per_shoe)
+        seconds = float(total) / CARD_OPS_PER_SECOND
+        hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
+        raise BudgetError(
+            f"simulate: {len(bets):,} card-level or offered bet{'s' if len(bets) != 1 else ''} "
+            f"over {rounds:,} rounds need about "
+            f"{float(total):.3g} cell operations of the card engine (about {seconds:,.0f} s; "
+            f"the costliest bet {costliest[1]!r}: {float(costliest[0]):.3g} a round), over the "
+            f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
+            f"{MAX_CARD_ROUND_WORK // CARD_OPS_PER_SECOND} s; {hint})"
+        )
+
+
+@dataclass(frozen=True)
+class CardSpend:
+    """The card engine's budget of a counter's run, spent as it goes: each exact EV costs its
+    bet's estimate (:func:`card_round_work`, on a dealt shoe); the run stops with one line
+    once the work spent is over ``budget`` (:data:`~exactodds.limits.MAX_CARD_ROUND_WORK`).
+
+    >>> spend = CardSpend(("nines",), (10**9,), 15 * 10**9)
+    >>> spend.check(14 * 10**9, 3, 10), spend.check(16 * 10**9, 10, 10)  # within; done
+    (None, None)
+    >>> spend.check(16 * 10**9, 3, 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: simulate --strategy count: the card-level bets' exact EVs \
+spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over the ...
+    """
+
+    bet_ids: tuple[str, ...]
+    costs: tuple[int, ...]  # estimated work of one EV per bet
+    budget: int = MAX_CARD_ROUND_WORK
+
+    @classmethod
+    def of(
+        cls, bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, budget: int = MAX_CARD_ROUND_WORK
+    ) -> CardSpend:
+        """The estimates of ``bets`` on ``shoe``."""
+        costs = tuple(ev for _, ev in card_round_work(bets, shoe, tableau))
+        return cls(tuple(b.id for b in bets), costs, budget)
+
+    def check(self, spent: int, shoes_done: int, shoes: int) -> None:
+        """Stop the run (:class:`BudgetError`) when ``spent`` is over the budget and shoes are
+        left to deal (work done is not thrown away: the last shoe may end beyond it)."""
+        if spent <= self.budget or shoes_done >= shoes:
+            return
+        seconds = self.budget // CARD_OPS_PER_SECOND
+        raise BudgetError(
+            f"simulate --strategy count: the card-level bets' exact EVs spent about "
+            f"{float(spent):.3g} cell operations of the card engine after {shoes_done:,} of "
+            f"{shoes:,} shoes, over the budget of {self.budget:.3g} (MAX_CARD_ROUND_WORK, about "
+            f"{seconds} s): fewer shoes, fewer decks or a higher --trigger"
+        )
+
+
+EXAMPLE_ROW_WORK = 6 * 10**7
+"""The card engine's work of a sheet's worked example of one card-level row, in cell
+operations (``benchmarks/budget.py``: 0.05 to 0.12 s a row; 200 small bets spent 48 s on
+their examples, against 2 s counting)."""
+
+
+def card_work(
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    known: Known | None = None,
+    *,
+    examples: bool = False,
+) -> dict[str, int]:
+    """The card engine's work (:func:`exactodds.counting.work`) for each card-level bet of
+    ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.deal.tableau import BUILTIN
+    >>> table = load_paytable("jackpot-baccarat")
+    >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
+    ['jackpot']
+    """
+    extra = EXAMPLE_ROW_WORK if examples else 0  # a worked example per row, on a sheet
+    return {
+        b.id: bet_work(b, shoe, tableau, known) + extra * len(b.rows) for b in bets if b.card_level
+    }
+
+
+def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> int:
+    """The card engine's estimated work (:func:`exactodds.counting.work`, cell operations) of
+    counting ``bet``'s rows, among its offered rounds, on ``shoe`` (in the rounds that agree
+    with ``known`` cards, as ``odds --given`` counts them: a known card breaks the suit
+    symmetry, which can cost more than the whole shoe)."""
+    return bet.card_work(shoe, tableau, known)
+
+
+def removal_shoes(shoe: Shoe) -> int:
+    """How many shoes an effect of removal counts a bet on: ``shoe``, and ``shoe`` less one
+    card of each kind it holds (what ``eor`` and a counter's default tags cost).
+
+    >>> removal_shoes(Shoe.decks(8)), removal_shoes(Shoe.decks(1).remove("Ac"))
+    (53, 52)
+    """
+    return 1 + sum(1 for row in shoe.counts for n in row if n)
+
+
+def check_card_work(  # noqa: PLR0917 - the historical positional order, known added last
+    bets: Sequence[Bet],
+    shoe: Shoe,
+    tableau: Tableau,
+    command: str,
+    times: int = 1,
+    known: Known | None = None,
+    *,
+    examples: bool = False,
+) -> None:
+    """Refuse, before any counting, a command whose card-level bets would ask the card engine
+    for more than :data:`~exactodds.limits.MAX_CARD_WORK` cell operations: their work on
+    ``shoe`` (:func:`card_work`; with ``known`` cards, and a sheet's worked ``examples``) times
+    ``times``, the shoes or variants the command counts them on.
+
+    >>> from exactodds.language import OTHERWISE, parse_condition
+    >>> from exactodds.bets.paytable import Bet, Row
+    >>> from exactodds.bets.payout import parse_payout
+    >>> from exactodds.deal.tableau import BUILTIN
+    >>> both = parse_condition("player.poker == flush and banker.poker == flush")
+    >>> flush = Bet("flushes", "Two flushes", (Row(both, parse_payout("99:1"), "Both"),
+    ...     Row(OTHERWISE, parse_payout("lose"), "Other")))
+    >>> check_card_work([flush], Shoe.decks(8), BUILTIN["punto-banco"], "report")
+    >>> pb = BUILTIN["punto-banco"]
+    >>> check_card_work([flush], Shoe.decks(8), pb, "eor", 53)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: eor: bet 'flushes' needs about ... × 53 shoes on the card...
+    """
+    over = card_work_over(card_work(bets, shoe, tableau, known, examples=examples), times)
+    if over is not None:
+        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+
+
+def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str) -> None:
+    """:func:`check_card_work` of an effect of removal: the bets counted on ``shoe`` and on
+    each shoe less one card (:func:`removal_shoes`), those estimated on the shoe less its
+    first card (one card gone breaks the suit symmetry of a full shoe, which can cost the
+    engine several times as much).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> nines = load_paytable("lucky-nines", counted=False)
+    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")  # about 20 s
+    """
+    times = removal_shoes(shoe)
+    first = next(Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n)
+    less = shoe.remove([first])
+    per_bet = card_work(bets, shoe, tableau)
+    per_less = card_work(bets, less, tableau)
+    mean = {b: (per_bet[b] + (times - 1) * per_less[b]) // times for b in per_bet}
+    over = card_work_over(mean, times)
+    if over is not None:
+        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+
+
+def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str] | None:
+    """The bet that asks the card engine for the most work and what to say of it, when
+    ``per_bet`` (:func:`card_work`) × ``times`` is over :data:`~exactodds.limits.MAX_CARD_WORK`;
+    else None.
+
+    >>> card_work_over({"a": 10**6, "b": 10**11})[0], card_work_over({"a": 10**6}, 53)
+    ('b', None)
+    """
+    total = sum(per_bet.values()) * times
+    if total <= MAX_CARD_WORK:
+        return None
+    largest = max(per_bet, key=per_bet.__getitem__)
+    on = f" × {times:,} shoes" if times > 1 else ""
+    others = f" ({len(per_bet):,} card-level bets: {total:,} in all)" if len(per_bet) > 1 else ""
+    return largest, (
+        f"needs about {per_bet[largest]:,} cell operations{on} on the card engine{others}, "
+        f"over the budget of {MAX_CARD_WORK:,} (MAX_CARD_WORK, about "
+        f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
+        "ranks and suits of too many cards"
+    )
+
+
+_DEALT_NODE_NS = 15
+"""Nanoseconds of CPU per condition node and dealt round when a Monte Carlo check settles a
+card-level or offered bet on the cards as dealt (``benchmarks/budget.py``: 3 to 16)."""
+
+_DEALT_POKER_NODES = 20
+"""A poker category read on dealt cards, in condition nodes."""
+
+MAX_DEALT_SECONDS = 30
+"""Most CPU seconds a Monte Carlo check may spend settling card-level and offered bets."""
+
+
+def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
+    """Condition nodes × rounds a Monte Carlo check evaluates to settle the card-level and
+    offered ``bets`` on ``rounds`` dealt rounds (a poker node as :data:`_DEALT_POKER_NODES`).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> dealt_card_work(load_paytable("classic").bets, 10**6)  # value-level: no card work
+    0
+    """
+    from exactodds.language import Var, walk
+
+    def nodes(bet: Bet) -> int:
+        roots = [row.when.node for row in bet.rows]
+        roots += [bet.offer.node] if bet.offer is not None else []
+        return sum(
+            _DEALT_POKER_NODES if isinstance(n, Var) and n.name.endswith(".poker") else 1
+            for root in roots
+            for n in walk(root)
+        )
+
+    return rounds * sum(nodes(b) for b in bets if b.card_level or b.offer is not None)
+
+
+def check_dealt_cards(bets: Sequence[Bet], rounds: int, command: str) -> None:
+    """Refuse a Monte Carlo check whose card-level and offered bets would take more than
+    :data:`MAX_DEALT_SECONDS` to settle on the dealt cards (:func:`dealt_card_work`).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> check_dealt_cards(load_paytable("insurance").bets, 10**8, "montecarlo")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: montecarlo: settling ... on 100,000,000 dealt rounds ...
+    """
+    work = dealt_card_work(bets, rounds)
+    seconds = work * _DEALT_NODE_NS / 10**9
+    if seconds > MAX_DEALT_SECONDS:
+        most = rounds * MAX_DEALT_SECONDS // max(1, int(seconds))
+        raise BudgetError(
+            f"{command}: settling the card-level and offered bets on {rounds:,} dealt rounds "
+            f"evaluates {work:,} condition nodes (about {seconds:,.0f} s), over the budget of "
+            f"about {MAX_DEALT_SECONDS} s: at most about {most:,} rounds"
+        )
+
+
+def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:
+    """Refuse a comparison whose variants × rows exceed
+    :data:`~exactodds.limits.MAX_COMPARE_WORK`, or whose formulas (``formula_groups``
+    tableau × Tie × Banker groups) exceed :data:`~exactodds.limits.MAX_FORMULA_WORK` groups ×
+    (rows + the nine enumerations of a group, counted as 2,000 rows) or have coefficients
+    wider than :data:`~exactodds.limits.MAX_FORMULA_DIGITS`.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> check_compare(load_paytable("classic").bets, 256, 6)
+    """
+    rows = sum(len(b.rows) for b in bets) + 1  # and the Tie of every variant
+    if variants * rows > MAX_COMPARE_WORK:
+        raise BudgetError(
+            f"compare: {variants:,} variants × {rows:,} rows = {variants * rows:,} is over the "
+            f"budget of {MAX_COMPARE_WORK:,} (MAX_COMPARE_WORK; fewer variants or bets)"
+        )
+    if not formula_groups:
+        return
+    work = formula_groups * (rows + _FORMULA_GROUP_ROWS)
+    if work > MAX_FORMULA_WORK:
+        raise BudgetError(
+            f"compare --formula: {formula_groups:,} tableau × Tie × Banker groups × "
+            f"({rows:,} rows + {_FORMULA_GROUP_ROWS:,}) = {work:,} is over the budget of "
+            f"{MAX_FORMULA_WORK:,} (MAX_FORMULA_WORK; fewer rules, Tie or Banker variants, "
+            "or bets)"
+        )
+    digits = max((_digits(bet_denominator(b)) for b in bets), default=1)
+    if digits > MAX_FORMULA_DIGITS:
+        raise BudgetError(
+            f"compare --formula: a common denominator of {digits:,} digits is over the budget "
+            f"of {MAX_FORMULA_DIGITS:,} digits (MAX_FORMULA_DIGITS) for a formula's coefficients"
+        )
+
+
+def check_pdf(bets: Sequence[Bet], sheets: int = 1) -> None:
+    """Refuse PDF sheets of ``bets`` printing more than :data:`~exactodds.limits.MAX_PDF_ROWS`
+    rows of return tables, or exact fractions over a common denominator of more than
+    :data:`~exactodds.limits.MAX_PDF_DIGITS` digits: WeasyPrint's time grows much faster than
+    the pages (one bet of 21 rows over 600-digit denominators takes half a minute of CPU).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> check_pdf(load_paytable("classic").bets * 20)
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: report --format pdf: 980 rows of return tables in 1 sheet \
+is over the budget of 300 (MAX_PDF_ROWS; fewer bets with --bet, or --format html)
+    """
+    rows = sum(len(b.rows) for b in bets)
+    plural = "s" if sheets != 1 else ""
+    if rows > MAX_PDF_ROWS:
+        raise BudgetError(
+            f"report --format pdf: {rows:,} rows of return tables in {sheets:,} sheet{plural} "
+            f"is over the budget of {MAX_PDF_ROWS:,} (MAX_PDF_ROWS; fewer bets with --bet, "
+            "or --format html)"
+        )
+    digits = max((_digits(bet_denominator(b)) for b in bets), default=1)
+    if digits > MAX_PDF_DIGITS:
+        raise BudgetError(
+            f"report --format pdf: a common denominator of {digits:,} digits is over the "
+            f"budget of {MAX_PDF_DIGITS:,} digits (MAX_PDF_DIGITS; --format html prints "
+            "the same sheet)"
+        )

@@ -1,0 +1,133 @@
+"""Files that ship with exactodds (paytables, jurisdiction profiles), and how a sheet names an
+input file so that it reads the same on every machine.
+
+>>> [p.stem for p in bundled_files("profiles")]
+['adm', 'gli-11', 'mga', 'nj']
+>>> display_path(bundled_dir("paytables") / "classic.toml")
+'paytables/classic.toml'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from exactodds.errors import ExactOddsError, InputFileError, elide
+from exactodds.escape import printable
+from exactodds.suggest import did_you_mean
+
+__all__ = [
+    "Kind",
+    "bundled_dir",
+    "bundled_files",
+    "bundled_paytables",
+    "default_paytable",
+    "display_path",
+    "resolve",
+    "resolve_paytable",
+]
+
+Kind = Literal["paytables", "profiles"]
+"""The kinds of bundled files, each in its folder of the package's ``data``."""
+
+
+def bundled_dir(kind: Kind) -> Path:
+    """The folder of the bundled files of ``kind``."""
+    return Path(str(resources.files("exactodds") / "data" / kind))
+
+
+def bundled_files(kind: Kind) -> list[Path]:
+    """The bundled TOML files of ``kind``, sorted by file name.
+
+    >>> [p.stem for p in bundled_files("paytables")][:3]
+    ['banker-streak', 'bonus-pairs', 'classic']
+    """
+    return sorted(bundled_dir(kind).glob("*.toml"))
+
+
+def resolve(
+    kind: Kind, spec: str | Path, error: type[ExactOddsError] = InputFileError
+) -> tuple[Path, bool]:
+    """The file a command-line name means, and whether it is a bundled one: an existing file, else
+    the bundled file of that name (``classic``, ``classic.toml``, ``adm``), else ``error``
+    naming the bundled files.
+
+    >>> [(path.name, bundled) for path, bundled in (resolve("profiles", "adm"),)]
+    [('adm.toml', True)]
+    >>> resolve("profiles", "adn")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: adn: file not found (...); did you mean 'adm'?
+    """
+    path = Path(spec)
+    try:
+        exists = path.exists()
+    except OSError:  # a name too long for the system, say: no such file
+        exists = False
+    if exists:
+        return path, False
+    if len(path.parts) == 1:
+        name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
+        bundled = {p.name: p for p in bundled_files(kind)}
+        if name in bundled:
+            return bundled[name], True
+    names = [p.stem for p in bundled_files(kind)]
+    shown = elide(printable(str(spec)), 80)
+    hint = did_you_mean(path.stem, names) if len(path.parts) == 1 else ""
+    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){hint}")
+
+
+def display_path(path: Path | None) -> str:
+    """How an input file is named on a sheet: bundled paytables as ``paytables/NAME.toml``
+    (the same on every machine), other files relative to the working directory when inside it,
+    control characters escaped (a sheet is also printed on a terminal).
+
+    >>> display_path(Path("games/house.toml")), display_path(None)
+    ('games/house.toml', '')
+    >>> display_path(Path("games/\x1b[2Jhouse.toml"))
+    'games/\\\\x1b[2Jhouse.toml'
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_files("paytables")}
+    if path.resolve() in bundled:
+        return f"paytables/{path.name}"
+    if path.is_absolute():
+        try:
+            return printable(path.relative_to(Path.cwd()).as_posix())
+        except ValueError:
+            pass
+    return printable(path.as_posix())
+
+
+def bundled_paytables() -> list[Path]:
+    """The paytables that ship with exactodds, sorted by file name.
+
+    >>> [p.stem for p in bundled_paytables()][:3]
+    ['banker-streak', 'bonus-pairs', 'classic']
+    """
+    return bundled_files("paytables")
+
+
+def default_paytable() -> Path:
+    """The default game: ``classic.toml`` (traditional commission game, 8 decks, side bets).
+
+    >>> default_paytable().name, default_paytable() in bundled_paytables()
+    ('classic.toml', True)
+    """
+    return bundled_dir("paytables") / "classic.toml"
+
+
+def resolve_paytable(spec: str | Path) -> Path:
+    """A paytable path from a file path or the name of a bundled paytable (``classic``); see
+    :func:`~exactodds.bets.bundled.resolve`.
+
+    >>> resolve_paytable("classic") == default_paytable()
+    True
+    >>> resolve_paytable("clasic")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.InputFileError: clasic: file not found (...); did you mean 'classic'?
+    """
+    return resolve("paytables", spec)[0]

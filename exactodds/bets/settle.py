@@ -1,0 +1,507 @@
+"""Play one given round card by card and settle bets on it.
+
+The cards must form a legal round under the tableau: they are played through the round
+module's :class:`~exactodds.deal.round.RoundState` (naturals stop the deal, the player draws exactly
+when its two-card total is in the tableau's draw set, and the banker draws exactly as the matrix
+says for the player's third card or a player stand). Anything else is refused with the reason.
+The round becomes an :class:`~exactodds.deal.round.Outcome`, so each bet is settled by the same rows
+the odds are computed from.
+
+>>> r = check_round("P: 9s 9h | B: Kd 7c")
+>>> r.outcome.player.total, r.outcome.banker.total, r.outcome.winner.value, r.outcome.player.pair
+(8, 7, 'player', True)
+>>> check_round("P: 3c 2d | B: Kd 7c")
+Traceback (most recent call last):
+...
+exactodds.errors.RoundError: player has 5 and must draw a third card
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exactodds.bets.bundled import display_path
+from exactodds.bets.payout import Notation, format_number, parse_number
+from exactodds.bets.paytable import Bet, Paytable, Row
+from exactodds.deal.round import Hand, Outcome, RoundState, Side
+from exactodds.deal.shoe import Card, Shoe, parse_cards
+from exactodds.deal.tableau import BUILTIN, Tableau
+from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.formats import Format
+from exactodds.limits import MAX_DIGITS
+from exactodds.numbers import exact
+
+__all__ = [
+    "DealtRound",
+    "SettledRound",
+    "Settlement",
+    "check_round",
+    "format_round_cards",
+    "money_result",
+    "parse_round_cards",
+    "parse_stake",
+    "render_settled",
+    "result_sentence",
+    "round_data",
+    "settle_round",
+]
+
+_LABELS = {
+    "p": "player",
+    "player": "player",
+    "punto": "player",
+    "b": "banker",
+    "banker": "banker",
+    "banco": "banker",
+}
+
+
+def parse_round_cards(
+    text: str, tableau: Tableau = BUILTIN["punto-banco"]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Player and banker cards from ``"P: 9s 9h | B: Kd 7c"`` or from cards in deal order.
+
+    In deal order (``"9s Kd 9h 7c"``) the first four cards go player, banker, player, banker;
+    a fifth goes to the player if the player draws, and any other to the banker.
+
+    >>> p, b = parse_round_cards("Ac 2s Kh Jc Qd 6h")
+    >>> [str(c) for c in p], [str(c) for c in b]
+    (['Ac', 'Kh', 'Qd'], ['2s', 'Jc', '6h'])
+    """
+    if ":" not in text:
+        cards = list(parse_cards(text))
+        if len(cards) < 4:
+            raise RoundError(
+                f"cards {text!r}: a round needs at least four cards "
+                "(give them in deal order, or as 'P: … | B: …')"
+            )
+        player, banker, extra = [cards[0], cards[2]], [cards[1], cards[3]], cards[4:]
+        state = RoundState(tableau)
+        for card in cards[:4]:
+            state.deal(card)
+        if extra and state.can_draw("player"):
+            player.append(extra.pop(0))
+        if extra:
+            banker.append(extra.pop(0))
+        if extra:
+            raise RoundError(f"cards {text!r}: too many cards for one round")
+        return tuple(player), tuple(banker)
+    hands: dict[str, tuple[Card, ...]] = {}
+    for segment in re.split(r"[|;]", text):
+        if not segment.strip():
+            continue
+        label, sep, rest = segment.partition(":")
+        side = _LABELS.get(label.strip().lower())
+        if not sep or side is None:
+            raise RoundError(f"cannot read hand {segment.strip()!r} (write 'P: 9s 9h | B: Kd 7c')")
+        if side in hands:
+            raise RoundError(f"cards {text!r} give the {side} hand twice")
+        hands[side] = parse_cards(rest)
+    for side in ("player", "banker"):
+        if side not in hands:
+            raise RoundError(f"cards {text!r} have no {side} hand (write 'P: 9s 9h | B: Kd 7c')")
+    return hands["player"], hands["banker"]
+
+
+def format_round_cards(player: Sequence[Card], banker: Sequence[Card]) -> str:
+    """The hands in the notation :func:`parse_round_cards` reads (``"P: 9s 9h | B: Kd 7c"``).
+
+    >>> format_round_cards(*parse_round_cards("9s Kd 9h 7c"))
+    'P: 9s 9h | B: Kd 7c'
+    """
+    return f"P: {' '.join(map(str, player))} | B: {' '.join(map(str, banker))}"
+
+
+def _play(player: Sequence[Card], banker: Sequence[Card], tableau: Tableau) -> Outcome:
+    """Play the hands through :class:`RoundState`; raise :class:`RoundError` with the reason if
+    they are not a legal round."""
+    hands: tuple[tuple[Side, Sequence[Card]], ...] = (("player", player), ("banker", banker))
+    for side, cards in hands:
+        if len(cards) not in (2, 3):
+            raise RoundError(f"{side} has {len(cards)} card(s); a hand has two or three")
+    state = RoundState(tableau)
+    for card in (player[0], banker[0], player[1], banker[1]):
+        state.deal(card)
+    for side, cards in hands:
+        if len(cards) == 3:
+            state.draw(side, cards[2])
+        else:
+            state.verify_stand(side)
+    return state.outcome
+
+
+@dataclass(frozen=True)
+class DealtRound:
+    """A legal round: the cards of each hand, the tableau, and the engine's outcome.
+
+    >>> r = check_round("P: 9 9 | B: Kd 7c")
+    >>> r.outcome.player.pair_kind, r.suitless_pair  # a pair, but perfect or not is unknown
+    (<PairKind.PAIR: 1>, 'player')
+    """
+
+    player: tuple[Card, ...]
+    banker: tuple[Card, ...]
+    tableau: Tableau
+
+    @property
+    def outcome(self) -> Outcome:
+        """The round as the engine counts it."""
+        return _play(self.player, self.banker, self.tableau)
+
+    @property
+    def suitless_pair(self) -> str | None:
+        """The hand whose first two cards share a rank without both suits given, if any."""
+        for side, cards in (("player", self.player), ("banker", self.banker)):
+            a, b = cards[0], cards[1]
+            if a.rank == b.rank and (a.suit is None or b.suit is None):
+                return side
+        return None
+
+
+def check_round(
+    cards: str | tuple[Sequence[Card], Sequence[Card]],
+    tableau: Tableau = BUILTIN["punto-banco"],
+    shoe: Shoe | None = None,
+) -> DealtRound:
+    """Check that the cards form a legal round under ``tableau`` (and can come from ``shoe``).
+
+    After a player stand the banker draws on 5 under punto-banco but stands under mini:
+
+    >>> check_round("P: 7c Kd | B: 5h Kc", BUILTIN["mini"]).outcome.banker
+    Hand(initial=5, third=None, pair_kind=<PairKind.NONE: 0>)
+    >>> check_round("P: 7c Kd | B: 5h Kc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: banker has 5 and must draw a third card when the player ...
+    >>> check_round("Kd Kd 9h 7c", shoe=Shoe.decks(1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove Kd: ...
+    """
+    player, banker = parse_round_cards(cards, tableau) if isinstance(cards, str) else cards
+    _play(player, banker, tableau)
+    if shoe is not None:
+        try:
+            shoe.counts_after([*player, *banker])
+        except ShoeError as exc:
+            raise RoundError(f"these cards cannot all come from the shoe: {exc}") from None
+    return DealtRound(tuple(player), tuple(banker), tableau)
+
+
+def parse_stake(text: str) -> tuple[str, Fraction]:
+    """A ``--bet`` value ``ID=STAKE``; an error names the option and the value.
+
+    >>> parse_stake("player_pair=12.5")
+    ('player_pair', Fraction(25, 2))
+    >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: --bet 'player=99...99': the stake has 40 digits, more than ...
+    """
+    where = f"--bet {quote(text, 40)}"
+    bet_id, sep, amount = text.partition("=")
+    if not sep or not bet_id.strip():
+        raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
+    digits = sum(c.isdigit() for c in amount)
+    if digits > MAX_DIGITS:
+        raise ExactOddsError(
+            f"{where}: the stake has {digits:,} digits, more than the limit of {MAX_DIGITS}"
+        )
+    try:
+        stake = parse_number(amount)
+    except PaytableError:
+        raise ExactOddsError(
+            f"{where}: the stake {quote(amount.strip(), 40)} is not a number like 100 or 12.5"
+        ) from None
+    if stake <= 0:
+        raise ExactOddsError(f"{where}: the stake must be positive")
+    return bet_id.strip(), stake
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
+
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
+    >>> banker = load_paytable(default_paytable()).bet("banker")
+    >>> s = Settlement(banker, Fraction(100), banker.rows[0])  # Banker wins, 0.95:1
+    >>> s.amount, s.returned
+    (Fraction(95, 1), Fraction(195, 1))
+    """
+
+    bet: Bet
+    stake: Fraction
+    row: Row
+
+    @property
+    def amount(self) -> Fraction:
+        """Net money result, after the bet's rounding at this stake."""
+        return self.stake * self.bet.row_net(self.row, self.stake)
+
+    @property
+    def returned(self) -> Fraction:
+        """What the player gets back: stake plus the net result."""
+        return self.stake + self.amount
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
+        return {
+            "bet": self.bet.id,
+            "name": self.bet.name,
+            "stake": exact(self.stake),
+            "event": self.row.event,
+            "pays": self.row.pays.stated(Notation.BOTH),
+            "net": exact(self.amount),
+            "returns": exact(self.returned),
+        }
+
+
+@dataclass(frozen=True)
+class SettledRound:
+    """A legal round and the settlement of every bet placed on it.
+
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
+    >>> s = settle_round(load_paytable(default_paytable()), "P: 4c 4d | B: 8h Kc",
+    ...                  [("tie", 10), ("either_pair", 10), ("banker", 20)])
+    >>> [str(x.amount) for x in s.settlements], s.net  # 8:1 tie, 5:1 pair, banker pushes
+    (['80', '50', '0'], Fraction(130, 1))
+    """
+
+    paytable: Paytable
+    round: DealtRound
+    settlements: tuple[Settlement, ...]
+    shoe: Shoe
+    """The shoe the round was dealt from (the paytable's unless another was given)."""
+
+    @property
+    def net(self) -> Fraction:
+        """Total money result of all bets."""
+        return sum((s.amount for s in self.settlements), Fraction(0))
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: the paytable and rules used, the round (each hand's cards, two-card
+        total, third card, final total, natural and pairs; winner and margin) and per bet its
+        stake, the row that settled it (event, pays) and the money won or lost (``net``) and
+        returned, exact values as ``"p/q"`` strings.
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> s = settle_round(load_paytable("classic"), "P: 9s 9h | B: Kd 7c", [("banker", 100)])
+        >>> data = s.to_json()
+        >>> data["round"]["cards"], data["round"]["winner"], data["round"]["player"]["total"]
+        ('P: 9s 9h | B: Kd 7c', 'player', 8)
+        >>> for key, value in data["bets"][0].items():
+        ...     print(key, value)
+        bet banker
+        name Banker
+        stake 100/1
+        event Player wins
+        pays lose
+        net -100/1
+        returns 0/1
+        """
+        t = self.paytable
+        return {
+            "bets": [x.to_json() for x in self.settlements],
+            "net": exact(self.net),
+            "round": round_data(self.round),
+            "paytable": t.name,
+            "file": display_path(t.path) or None,
+            "sha256": t.sha256,
+            "shoe": self.shoe.describe(),
+            "rules": self.round.tableau.data(),
+        }
+
+
+def settle_round(
+    paytable: Paytable,
+    cards: str | tuple[Sequence[Card], Sequence[Card]],
+    bets: Sequence[tuple[str, Fraction | int | str]] = (),
+    tableau: Tableau | None = None,
+    shoe: Shoe | None = None,
+) -> SettledRound:
+    """Deal ``cards`` from ``shoe`` under ``tableau`` (defaults: the paytable's) and settle
+    ``bets``. The cards must all be in the shoe: a round of a sheet computed on another shoe
+    (``report --decks 2 --remove …``) is replayed with that shoe.
+
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
+    >>> table = load_paytable(default_paytable())
+    >>> s = settle_round(table, "P: 9s 9h | B: Kd 7c",
+    ...                  [("player", 100), ("banker", 100), ("player_pair", 100)])
+    >>> [(x.row.event, str(x.amount)) for x in s.settlements]
+    [('Player wins', '100'), ('Player wins', '-100'), ('Player pair', '1100')]
+    >>> one_nine_of_spades = Shoe.decks(8).remove(" ".join(["9s"] * 7))
+    >>> settle_round(table, "P: 9s 9s | B: Kd 7c", shoe=one_nine_of_spades)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove 9s: ...
+    """
+    rules = tableau or paytable.tableau
+    shoe = shoe or paytable.shoe
+    dealt = check_round(cards, rules, shoe)
+    placed: list[Settlement] = []
+    for bet_id, stake in bets:
+        bet = paytable.bet(bet_id)
+        amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
+        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        placed.append(Settlement(bet, amount, row))
+    side = dealt.suitless_pair
+    if side is not None:
+        looks = [s.bet.id for s in placed if any("perfect_pair" in f for f in s.bet.features)]
+        if looks:
+            raise RoundError(
+                f"give the suits of the {side}'s first two cards: bet {looks[0]!r} "
+                "depends on whether they are a perfect pair"
+            )
+    return SettledRound(paytable, dealt, tuple(placed), shoe)
+
+
+def _card_row(bet: Bet, dealt: DealtRound) -> Row:
+    """The row settling a bet that reads the cards (or has an offer) for the dealt cards."""
+    from exactodds.counting import holds_for_cards, reads_suits, round_slots
+
+    conditions = [row.when for row in bet.rows] + ([bet.offer] if bet.offer else [])
+    cards = [*dealt.player, *dealt.banker]
+    if reads_suits(conditions) and any(c.suit is None for c in cards):
+        missing = next(str(c) for c in cards if c.suit is None)
+        raise RoundError(f"give the suit of every card: bet {bet.id!r} reads suits ({missing!r})")
+    slots = round_slots(
+        [(c.rank, c.suit or 0) for c in dealt.player], [(c.rank, c.suit or 0) for c in dealt.banker]
+    )
+    if bet.offer is not None and not holds_for_cards(bet.offer, slots, dealt.tableau):
+        raise RoundError(f"bet {bet.id!r} is not offered on this round (offer: {bet.offer})")
+    for row in bet.rows:
+        if holds_for_cards(row.when, slots, dealt.tableau):
+            return row
+    raise RoundError(f"bet {bet.id!r}: no row matches (the last row must be 'otherwise')")
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def result_sentence(outcome: Outcome) -> str:
+    """Who won and the totals, as a sentence.
+
+    >>> result_sentence(check_round("P: 7h Kc | B: 7d Qs").outcome)
+    'Tie 7 : 7.'
+    """
+    p, b = outcome.player.total, outcome.banker.total
+    if outcome.winner.value == "tie":
+        return f"Tie {p} : {b}."
+    if outcome.winner.value == "player":
+        return f"Player wins {p} to {b}."
+    return f"Banker wins {b} to {p}."
+
+
+def money_result(amount: Fraction) -> str:
+    """A bet's money result in words: ``wins 10``, ``push``, ``loses 10``.
+
+    >>> money_result(Fraction(-5, 2)), money_result(Fraction(0))
+    ('loses 2.5', 'push')
+    """
+    if amount > 0:
+        return f"wins {format_number(amount)}"
+    return "push" if amount == 0 else f"loses {format_number(-amount)}"
+
+
+def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
+    shown = " ".join(str(c) for c in cards[:2])
+    notes = []
+    if hand.natural:
+        notes.append(f"natural {hand.initial}")
+    else:
+        notes.append(str(hand.initial))
+    if hand.perfect_pair:
+        notes.append("perfect pair")
+    elif hand.pair:
+        notes.append("pair")
+    if hand.third is not None:
+        notes.append(f"draws {cards[2]} -> {hand.total}")
+    elif not hand.natural:
+        notes.append("stands")
+    return f"{side:<7} {shown:<8} {', '.join(notes)}"
+
+
+def render_settled(s: SettledRound, fmt: str = "text") -> str:
+    """Human-readable ``text`` of a settled round, or ``json``: :meth:`SettledRound.to_json`
+    as one JSON object (ends with a newline).
+
+    >>> from exactodds.bets.loader import default_paytable, load_paytable
+    >>> s = settle_round(load_paytable(default_paytable()), "P: 3c 2d 4h | B: Kd 7c",
+    ...                  [("player", 10), ("player_bonus", 10)])
+    >>> print(render_settled(s))
+    Rules: punto-banco    Paytable: Classic (commission) (8 decks)
+    Player  3c 2d    5, draws 4h -> 9
+    Banker  Kd 7c    7, stands
+    Player wins 9 to 7.
+    <BLANKLINE>
+    | Bet          |   Stake | Event         | Pays   | Result   |
+    |:-------------|--------:|:--------------|:-------|:---------|
+    | Player       |      10 | Player wins   | 1:1    | wins 10  |
+    | Player Bonus |      10 | Other results | lose   | loses 10 |
+    <BLANKLINE>
+    Net result: 0
+    """
+    fmt = Format.check(fmt, (Format.TEXT, Format.JSON))
+    if fmt is Format.JSON:
+        return json.dumps(s.to_json(), indent=2, ensure_ascii=False) + "\n"
+    from exactodds.tables import pipe_table
+
+    r, o = s.round, s.round.outcome
+    lines = [
+        f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)"
+        + ("" if s.shoe == s.paytable.shoe else f"    Shoe: {s.shoe.describe()}"),
+        _hand_line("Player", r.player, o.player),
+        _hand_line("Banker", r.banker, o.banker),
+    ]
+    lines.append(result_sentence(o))
+    if not s.settlements:
+        return "\n".join(lines)
+    body = [
+        (
+            x.bet.name,
+            format_number(x.stake),
+            x.row.event,
+            x.row.pays.stated(Notation.BOTH),
+            money_result(x.amount),
+        )
+        for x in s.settlements
+    ]
+    table = pipe_table(
+        body, ["Bet", "Stake", "Event", "Pays", "Result"], ["left", "right", "left", "left", "left"]
+    )
+    net = s.net
+    sign = "+" if net > 0 else ""
+    return "\n".join([*lines, "", table, "", f"Net result: {sign}{format_number(net)}"])
+
+
+# -- JSON ------------------------------------------------------------------------------------------
+
+
+def round_data(dealt: DealtRound) -> dict[str, Any]:
+    """JSON-ready round: its cards, each hand, the winner and margin, the cards dealt."""
+    r, o = dealt, dealt.outcome
+    return {
+        "cards": format_round_cards(r.player, r.banker),
+        "player": _hand_data(r.player, o.player),
+        "banker": _hand_data(r.banker, o.banker),
+        "winner": o.winner.value,
+        "margin": o.margin,
+        "cards_dealt": o.cards,
+    }
+
+
+def _hand_data(cards: tuple[Card, ...], hand: Hand) -> dict[str, Any]:
+    return {
+        "cards": [str(c) for c in cards],
+        "initial": hand.initial,
+        "third": hand.third,
+        "total": hand.total,
+        "natural": hand.natural,
+        "pair": hand.pair,
+        "perfect_pair": hand.perfect_pair,
+    }

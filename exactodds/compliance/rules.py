@@ -1,0 +1,566 @@
+"""Jurisdiction profiles as data, and the checks of a paytable's bets against them.
+
+A profile is a TOML file: ``name``, ``source``, optional ``description``, and a ``[rules]`` table
+whose keys are :class:`RuleKind` values. A rule is its limit (``min_rtp = "90%"``) or a table with
+the limit, the citation it comes from and an exception that a failing check quotes::
+
+    [rules.min_rtp]
+    limit = "90%"
+    source = "…the text of the regulation…"
+
+Profile files are untrusted: :mod:`exactodds.compliance.profiles` reads them as the paytable loader
+reads paytables (parsed, never evaluated; every problem reported with its file and line, unknown
+keys included). Four profiles ship with exactodds.
+
+Every check is per bet, on the shoe and drawing rules in use (regulators do not say whether a
+limit applies per bet or per game), with exact values:
+
+- ``min_rtp`` / ``max_rtp``: the bet's RTP against the limit (``max_rtp = "100%"``: no bet
+  favours the player). For a bet whose returns are rounded the RTP depends on the stake, and the
+  lowest (highest) RTP over the stakes of the sheet's RTP-by-stake table is checked.
+- ``top_award_max_odds = N``: the bet's largest win occurs at least once in N rounds, i.e. its
+  probability is at least 1/N; ``n/a`` for a bet that never wins.
+- ``payout_notation = "to"`` (or ``"for"``): the sheet states payouts in that notation only, and
+  every payout has such a form (a partial loss has no "to" form). A sheet with both notations
+  (``--notation both``, the default) states odds with "for" too, so it fails a "to" rule.
+
+Besides a profile's own rules, every profile read by :mod:`exactodds.compliance.profiles` carries
+exactodds' own rule :data:`NO_PLAYER_EDGE`: no bet may favour the player (RTP at most 100%, i.e.
+house edge at least 0), unless the profile has a ``max_rtp`` of its own or says
+``allow_player_edge = true``, or the command gives ``--allow-player-edge``
+(:meth:`Profile.allowing_player_edge`).
+
+A failing check is ``fail`` even where the rule allows exceptions (GLI-11's top award may be
+rarer when its odds are displayed): the exception is quoted in the check's note.
+
+>>> from exactodds.bets.loader import load_paytable
+>>> from exactodds.compliance.profiles import check_paytable_against
+>>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
+>>> c.summary()
+'56 checks: 46 pass, 10 fail, 0 n/a'
+>>> [(k.bet, k.verdict.value) for k in c.checks if k.rule is RuleKind.MIN_RTP][:3]
+[('player', 'pass'), ('banker', 'pass'), ('tie', 'fail')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from exactodds.bets.bundled import display_path
+from exactodds.bets.payout import Notation, Payout, format_number
+from exactodds.bets.paytable import Bet
+from exactodds.bets.progressive import checked_meters, jackpot_rows, top_jackpot
+from exactodds.deal.engine import Joint
+from exactodds.figures.metrics import BetFigures, bet_figures, rtp_by_stake
+from exactodds.numbers import exact, grouped, one_in, percent
+
+__all__ = [
+    "NO_PLAYER_EDGE",
+    "Check",
+    "Compliance",
+    "Profile",
+    "Rule",
+    "RuleKind",
+    "Verdict",
+    "describe_value",
+    "run_checks",
+]
+
+
+class RuleKind(StrEnum):
+    """What a rule limits; the value is its key in a profile's ``[rules]`` table."""
+
+    MIN_RTP = "min_rtp"
+    MAX_RTP = "max_rtp"
+    TOP_AWARD_MAX_ODDS = "top_award_max_odds"
+    PAYOUT_NOTATION = "payout_notation"
+    PROGRESSIVE_MAX_ODDS = "progressive_max_odds"
+    """Each jackpot row of a progressive bet at least once in N rounds (n/a for fixed pays)."""
+
+    @property
+    def label(self) -> str:
+        """How a sheet names the rule.
+
+        >>> RuleKind.TOP_AWARD_MAX_ODDS.label
+        'Top award at least once in N rounds'
+        """
+        return _TITLES[self]
+
+
+_TITLES = {
+    RuleKind.MIN_RTP: "Minimum RTP",
+    RuleKind.MAX_RTP: "Maximum RTP",
+    RuleKind.TOP_AWARD_MAX_ODDS: "Top award at least once in N rounds",
+    RuleKind.PAYOUT_NOTATION: "Payout odds stated",
+    RuleKind.PROGRESSIVE_MAX_ODDS: "Each progressive jackpot at least once in N rounds",
+}
+
+ODDS_RULES = frozenset({RuleKind.TOP_AWARD_MAX_ODDS, RuleKind.PROGRESSIVE_MAX_ODDS})
+"""The rules whose limit is N of "once in N rounds" and whose value a probability."""
+
+
+class Verdict(StrEnum):
+    """The outcome of one check: ``n/a`` when the rule says nothing about the bet (the top
+    award of a bet that never wins)."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    NA = "n/a"
+
+
+Limit = Fraction | int | Notation
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One limit of a profile, with the text it is taken from.
+
+    ``limit`` is an exact RTP (:attr:`RuleKind.MIN_RTP`, :attr:`~RuleKind.MAX_RTP`), a number of
+    rounds N (:attr:`~RuleKind.TOP_AWARD_MAX_ODDS`) or a :class:`~exactodds.bets.payout.Notation`.
+
+    >>> from exactodds.compliance.profiles import load_profile
+
+    >>> load_profile("adm").rules[0].limit
+    Fraction(9, 10)
+    """
+
+    kind: RuleKind
+    limit: Limit
+    source: str = ""
+    exception: str = ""
+    builtin: bool = False
+    """exactodds' own rule (:data:`NO_PLAYER_EDGE`), not the profile's."""
+
+    @property
+    def limit_text(self) -> str:
+        """The limit as a sheet prints it: ``90%``, ``1 in 100,000,000``, ``to``.
+
+        >>> from exactodds.compliance.profiles import load_profile
+
+        >>> [r.limit_text for p in ("mga", "gli-11", "nj") for r in load_profile(p).rules]
+        ['85%', '100%', '1 in 100,000,000', '100%', 'to', '1 in 100,000,000', '100%']
+        """
+        if isinstance(self.limit, Notation):
+            return self.limit.value
+        if self.kind in ODDS_RULES:
+            return f"1 in {grouped(int(self.limit))}"
+        return f"{format_number(Fraction(self.limit) * 100)}%"
+
+
+NO_PLAYER_EDGE = Rule(
+    RuleKind.MAX_RTP,
+    Fraction(1),
+    "exactodds' own rule, checked under every profile: no bet may favour the player (RTP at "
+    "most 100%, house edge at least 0), unless the profile sets its own max_rtp or "
+    "allow_player_edge = true, or the command gives --allow-player-edge.",
+    "exactodds' own rule (--allow-player-edge allows it)",
+    builtin=True,
+)
+"""The rule every profile read from a file carries unless it allows a player edge."""
+
+
+def with_player_edge_rule(rules: tuple[Rule, ...], allow: bool) -> tuple[Rule, ...]:
+    """``rules`` and :data:`NO_PLAYER_EDGE`, unless ``allow`` or a ``max_rtp`` rule of their
+    own says how far a bet may favour the player.
+
+    >>> [r.limit_text for r in with_player_edge_rule((), allow=False)]
+    ['100%']
+    >>> with_player_edge_rule((), allow=True)
+    ()
+    """
+    if allow or any(r.kind is RuleKind.MAX_RTP for r in rules):
+        return rules
+    return (*rules, NO_PLAYER_EDGE)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A jurisdiction's rules: ``id`` is how ``--against`` names it (a bundled name, or the file
+    as given), ``path`` and ``sha256`` the file read.
+
+    >>> from exactodds.compliance.profiles import load_profile
+
+    >>> p = load_profile("gli-11")
+    >>> p.id, p.file, [r.kind.value for r in p.rules]
+    ('gli-11', 'profiles/gli-11.toml', ['top_award_max_odds', 'max_rtp'])
+    """
+
+    id: str
+    name: str
+    source: str
+    rules: tuple[Rule, ...]
+    description: str = ""
+    path: Path | None = None
+    sha256: str | None = field(default=None, compare=False)
+    bundled: bool = False
+    allow_player_edge: bool = False
+    """The profile file says ``allow_player_edge = true``: no :data:`NO_PLAYER_EDGE` rule."""
+
+    def allowing_player_edge(self) -> Profile:
+        """The profile without exactodds' own :data:`NO_PLAYER_EDGE` rule
+        (``--allow-player-edge``).
+
+        >>> from exactodds.compliance.profiles import load_profile
+        >>> p = load_profile("adm")
+        >>> [r.kind.value for r in p.rules], [r.kind.value for r in p.allowing_player_edge().rules]
+        (['min_rtp', 'max_rtp'], ['min_rtp'])
+        >>> p.edge_allowed_by_option, p.allowing_player_edge().edge_allowed_by_option
+        (False, True)
+        """
+        return replace(self, rules=tuple(r for r in self.rules if not r.builtin))
+
+    @property
+    def edge_allowed_by_option(self) -> bool:
+        """Whether :data:`NO_PLAYER_EDGE` was dropped by ``--allow-player-edge`` (the file
+        alone would carry it), so a rerun command must give the option again."""
+        return with_player_edge_rule(self.rules, self.allow_player_edge) != self.rules
+
+    @property
+    def file(self) -> str:
+        """The file as a sheet names it: ``profiles/NAME.toml`` for a bundled profile."""
+        if self.path is None:
+            return ""
+        return f"profiles/{self.path.name}" if self.bundled else display_path(self.path)
+
+    def to_json(self) -> dict[str, Any]:
+        """The profile as JSON-ready data (RTP limits as ``"p/q"``).
+
+        >>> from exactodds.compliance.profiles import load_profile
+
+        >>> [(r["rule"], r["limit"]) for r in load_profile("adm").to_json()["rules"]]
+        [('min_rtp', '9/10'), ('max_rtp', '1/1')]
+        """
+        return {
+            "id": self.id,
+            "name": self.name,
+            "file": self.file,
+            "sha256": self.sha256,
+            "source": self.source,
+            "description": self.description,
+            "rules": [
+                {
+                    "rule": r.kind.value,
+                    "limit": exact(r.limit) if isinstance(r.limit, Fraction) else r.limit,
+                    "source": r.source,
+                    "exception": r.exception,
+                    "builtin": r.builtin,
+                }
+                for r in self.rules
+            ],
+        }
+
+    @property
+    def argument(self) -> str:
+        """How ``--against`` names the profile from any folder: a bundled one by its name, a
+        file by its path as shown on the sheet."""
+        if self.path is None or self.bundled:
+            return self.id
+        return display_path(self.path)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One rule of one profile applied to one bet.
+
+    ``value`` and ``limit`` are exact (an RTP, a probability against 1/N) or, for the payout
+    notation, the notation used and the one required.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.compliance.profiles import check_paytable_against
+    >>> k = check_paytable_against(load_paytable("classic"), "gli-11").for_bet("tie")[0]
+    >>> k.value == Fraction(475627426473216, 4998398275503360), k.limit, k.verdict.value
+    (True, Fraction(1, 100000000), 'pass')
+    >>> k.note
+    'largest win 8 to 1'
+    """
+
+    profile: str
+    rule: RuleKind
+    bet: str
+    bet_name: str
+    value: Fraction | str
+    limit: Fraction | str
+    verdict: Verdict
+    source: str
+    note: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """The check as JSON-ready data: exact values as ``"p/q"``, notations as words.
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> from exactodds.compliance.profiles import check_paytable_against
+        >>> k = check_paytable_against(load_paytable("classic"), "nj").checks[0]
+        >>> {key: v for key, v in k.to_json().items() if key != "source"}  # doctest: +ELLIPSIS
+        {'profile': 'nj', 'rule': 'payout_notation', 'bet': 'player', 'value': 'both', ...}
+        """
+        return {
+            "profile": self.profile,
+            "rule": self.rule.value,
+            "bet": self.bet,
+            "value": _json_value(self.value),
+            "limit": _json_value(self.limit),
+            "verdict": self.verdict.value,
+            "source": self.source,
+            "note": self.note,
+        }
+
+
+def _json_value(x: Fraction | str) -> str:
+    return exact(x) if isinstance(x, Fraction) else x
+
+
+@dataclass(frozen=True)
+class Compliance:
+    """Every check of some bets against some profiles, with the notation the sheet uses.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.compliance.profiles import check_paytable_against
+    >>> c = check_paytable_against(load_paytable("classic"), "mga", notation=Notation.TO)
+    >>> print(c.summary())
+    28 checks: 26 pass, 2 fail, 0 n/a
+    >>> c.passed, c.count(Verdict.FAIL), [k.bet for k in c.failures()]
+    (False, 2, ['lucky_six', 'lucky_six_3'])
+    """
+
+    profiles: tuple[Profile, ...]
+    notation: Notation
+    checks: tuple[Check, ...]
+
+    @property
+    def passed(self) -> bool:
+        """No check failed (``n/a`` is not a failure)."""
+        return not any(c.verdict is Verdict.FAIL for c in self.checks)
+
+    def count(self, verdict: Verdict) -> int:
+        """How many checks have this verdict."""
+        return sum(c.verdict is verdict for c in self.checks)
+
+    def failures(self) -> list[Check]:
+        """The failing checks, in order."""
+        return [c for c in self.checks if c.verdict is Verdict.FAIL]
+
+    def for_bet(self, bet_id: str) -> list[Check]:
+        """The checks of one bet, in order."""
+        return [c for c in self.checks if c.bet == bet_id]
+
+    def to_json(self) -> dict[str, Any]:
+        """The checks as JSON-ready data: notation, counts, profiles and checks.
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> from exactodds.compliance.profiles import check_paytable_against
+        >>> check_paytable_against(load_paytable("classic"), "mga").to_json()["summary"]
+        {'checks': 28, 'pass': 26, 'fail': 2, 'n/a': 0}
+        """
+        return {
+            "notation": self.notation.value,
+            "summary": {"checks": len(self.checks), **{v.value: self.count(v) for v in Verdict}},
+            "profiles": [p.to_json() for p in self.profiles],
+            "checks": [k.to_json() for k in self.checks],
+        }
+
+    def summary(self) -> str:
+        """``N checks: a pass, b fail, c n/a``."""
+        counts = ", ".join(f"{self.count(v)} {v.value}" for v in Verdict)
+        return f"{len(self.checks)} checks: {counts}"
+
+
+# -- checking --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Subject:
+    """What the rules look at for one bet: its exact figures, the RTP at each stake when its
+    returns are rounded, and the notation of the sheet."""
+
+    bet: Bet
+    figures: BetFigures
+    stake_rtps: tuple[tuple[Fraction, Fraction], ...]
+    notation: Notation
+    meter: str = ""
+    """For a progressive bet, the meter its figures are at (``at the reset meter 25,000``)."""
+
+
+_Result = tuple[Fraction | str, Fraction | str, Verdict, str]
+"""What a rule finds for a bet: value, limit, verdict, note."""
+
+
+def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
+    """The bet's RTP, or with rounding its lowest (highest) RTP over the stakes, and a note."""
+    if not s.stake_rtps:
+        return s.figures.rtp, ""
+    sign = 1 if lowest else -1  # the extreme RTP, at the smallest stake that gives it
+    stake, rtp = min(s.stake_rtps, key=lambda sr: (sign * sr[1], sr[0]))
+    first, last = s.stake_rtps[0][0], s.stake_rtps[-1][0]
+    word = "lowest" if lowest else "highest"
+    return rtp, (
+        f"{word} RTP over stakes {format_number(first)} to {format_number(last)} "
+        f"(returns rounded): at stake {format_number(stake)}"
+    )
+
+
+def _min_rtp(rule: Rule, s: _Subject) -> _Result:
+    limit = rule.limit
+    assert isinstance(limit, Fraction)
+    rtp, note = _rtp_extreme(s, lowest=True)
+    return rtp, limit, Verdict.PASS if rtp >= limit else Verdict.FAIL, note
+
+
+def _max_rtp(rule: Rule, s: _Subject) -> _Result:
+    limit = rule.limit
+    assert isinstance(limit, Fraction)
+    rtp, note = _rtp_extreme(s, lowest=False)
+    if rtp <= limit:
+        return rtp, limit, Verdict.PASS, note
+    return rtp, limit, Verdict.FAIL, "; ".join(t for t in (note, rule.exception) if t)
+
+
+def _top_award(rule: Rule, s: _Subject) -> _Result:
+    limit = Fraction(1, int(rule.limit))
+    f = s.figures
+    if s.bet.progressive is not None:  # the advertised top award is the top meter's jackpot
+        p, event = top_jackpot(f)
+        note = f"top award: the jackpot ({event})"
+        if p >= limit:
+            return p, limit, Verdict.PASS, note
+        return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
+    if f.largest_win <= 0:
+        return Fraction(0), limit, Verdict.NA, "the bet never wins"
+    p = f.largest_win_probability
+    shown = Payout(f.largest_win).stated(Notation.TO if s.notation is Notation.BOTH else s.notation)
+    note = f"largest win {shown}"
+    if p >= limit:
+        return p, limit, Verdict.PASS, note
+    return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
+
+
+def _notation(rule: Rule, s: _Subject) -> _Result:
+    wanted = rule.limit
+    assert isinstance(wanted, Notation)
+    used = s.notation
+    if used is not wanted:
+        words = {Notation.BOTH: '"to" and "for"', Notation.TO: '"to"', Notation.FOR: '"for"'}
+        note = (
+            f"the sheet states payouts with {words[used]} (--notation {used.value}); "
+            f"use --notation {wanted.value}"
+        )
+        return used.value, wanted.value, Verdict.FAIL, note
+    if wanted is Notation.TO:
+        partial = [row for row in s.bet.rows if not row.pays.has_to_form]
+        if partial:
+            events = ", ".join(f"{row.event!r} ({row.pays.for_one()})" for row in partial)
+            note = f"a partial loss has no 'to' form: {events}"
+            return used.value, wanted.value, Verdict.FAIL, note
+    return used.value, wanted.value, Verdict.PASS, ""
+
+
+def _progressive_odds(rule: Rule, s: _Subject) -> _Result | None:
+    """The least likely jackpot row of a progressive bet; not checked on fixed pays."""
+    limit = Fraction(1, int(rule.limit))
+    rows = jackpot_rows(s.figures)
+    if not rows:
+        return None
+    p, event = min(rows)
+    verdict = Verdict.PASS if p >= limit else Verdict.FAIL
+    return p, limit, verdict, f"least likely jackpot: {event} (of {len(rows)} jackpot rows)"
+
+
+_EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result | None]] = {
+    RuleKind.MIN_RTP: _min_rtp,
+    RuleKind.MAX_RTP: _max_rtp,
+    RuleKind.TOP_AWARD_MAX_ODDS: _top_award,
+    RuleKind.PAYOUT_NOTATION: _notation,
+    RuleKind.PROGRESSIVE_MAX_ODDS: _progressive_odds,
+}
+
+
+def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
+    """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
+    meter and at the break-even meter (:func:`~exactodds.bets.progressive.checked_meters`)."""
+    figures = bet_figures(joint, bet)
+    stakes: tuple[tuple[Fraction, Fraction], ...] = ()
+    if bet.rounding is not None:
+        stakes = tuple(rtp_by_stake(joint, bet))
+    if bet.progressive is None:
+        return [_Subject(bet, figures, stakes, notation)]
+    return [
+        _Subject(bet, bet_figures(joint, at), stakes, notation, where)
+        for where, at in checked_meters(figures)
+    ]
+
+
+def run_checks(
+    profiles: Sequence[Profile],
+    joint: Joint,
+    bets: Iterable[Bet],
+    *,
+    notation: Notation = Notation.BOTH,
+) -> Compliance:
+    """Check every bet against every rule of every profile, on the distribution ``joint`` (the
+    shoe and rules in use), for a sheet stating payouts in ``notation``. Checks are ordered by
+    profile, then rule, then bet.
+
+    >>> from exactodds.deal.engine import joint_distribution
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.compliance.profiles import load_profile
+    >>> from exactodds.deal.shoe import Shoe
+    >>> table = load_paytable("classic")
+    >>> c = run_checks([load_profile("mga")], joint_distribution(Shoe.decks(6)), table.bets[:3])
+    >>> [(k.bet, k.verdict.value, f"{float(k.value):.4%}") for k in c.checks][:3]  # min_rtp
+    [('player', 'pass', '98.7626%'), ('banker', 'pass', '98.9442%'), ('tie', 'pass', '85.5618%')]
+    """
+    subjects = [s for bet in bets for s in _subjects(joint, bet, notation)]
+    checks = []
+    for profile in profiles:
+        for rule in profile.rules:
+            evaluate = _EVALUATORS[rule.kind]
+            for s in subjects:
+                result = evaluate(rule, s)
+                if result is None:  # the rule does not apply to the bet
+                    continue
+                value, limit, verdict, note = result
+                if s.meter:
+                    note = f"{s.meter}: {note}" if note else s.meter
+                checks.append(
+                    Check(
+                        profile.id,
+                        rule.kind,
+                        s.bet.id,
+                        s.bet.name,
+                        value,
+                        limit,
+                        verdict,
+                        rule.source or profile.source,
+                        note,
+                    )
+                )
+    return Compliance(tuple(profiles), notation, tuple(checks))
+
+
+def describe_value(check: Check) -> str:
+    """A check's value as a sheet prints it (an RTP with enough places to differ from its
+    limit, odds as ``1 in N``, a notation as its word).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.compliance.profiles import check_paytable_against
+    >>> c = check_paytable_against(load_paytable("classic"), "adm,gli-11")
+    >>> [describe_value(k) for k in c.for_bet("tie")]  # ADM's RTP limits, GLI-11's top award
+    ['85.6404%', '85.6404%', '1 in 10.51', '85.6404%']
+    """
+    value, limit = check.value, check.limit
+    if isinstance(value, str):
+        return value
+    if check.rule in ODDS_RULES:
+        return "—" if check.verdict is Verdict.NA else one_in(value)
+    places = 4
+    while (
+        places < 20
+        and value != limit
+        and percent(value, places) == percent(Fraction(limit), places)
+    ):
+        places += 2
+    return percent(value, places)
