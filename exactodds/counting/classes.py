@@ -14,10 +14,13 @@ import numpy as np
 from exactodds.deal.round import FEATURE_KINDS
 from exactodds.deal.shoe import RANK_VALUES, Shoe
 from exactodds.language import (
+    RANK_WORDS,
     SUIT_WORDS,
+    Cmp,
     Condition,
     Const,
     Count,
+    In,
     Most,
     Node,
     Shape,
@@ -151,6 +154,42 @@ def _reads_sixth(node: Node) -> bool:
     return False
 
 
+def _reads_sixth_class(node: Node) -> bool:
+    """Whether a condition reads the sixth card's rank, suit or colour (its value aside): what
+    the first five cards and the sixth card's value do not decide. Cautious: any banker feature
+    but the round's, its first two cards' and its third card's value counts as read."""
+    return _reads_third_class(node, ("banker",))
+
+
+def _reads_thirds_class(node: Node) -> bool:
+    """Whether a condition reads the rank, suit or colour of a hand's third card (where both
+    draw, the fifth and sixth cards; their values aside)."""
+    return _reads_third_class(node, ("player", "banker"))
+
+
+def _reads_third_class(node: Node, sides: tuple[str, ...]) -> bool:
+    """Whether a condition reads the rank, suit or colour of the third card of a hand of
+    ``sides`` (cautious: any feature of the hand but the round's, its first two cards' and its
+    third card's value counts as read)."""
+    for n in walk(node, into_count=False):
+        if isinstance(n, Count) and (n.group == "round" or n.group in sides):
+            if any(isinstance(v, Var) and v.name != "value" for v in walk(n.card)):
+                return True
+        elif isinstance(n, Most | Shape) and (n.group == "round" or n.group in sides):
+            if n.attr != "value":
+                return True
+        elif isinstance(n, Var):
+            side, _, rest = n.name.partition(".")
+            if (
+                side in sides
+                and n.name not in FEATURE_KINDS
+                and rest != "card3.value"
+                and not rest.startswith(("card1.", "card2."))
+            ):
+                return True
+    return False
+
+
 def _reads_fifth(node: Node) -> bool:
     """Whether a condition reads a card after the first four (what they do not decide)."""
     return _needs([node])[1]
@@ -158,6 +197,111 @@ def _reads_fifth(node: Node) -> bool:
 
 _READS_FIFTH = cache(_reads_fifth)
 _READS_SIXTH = cache(_reads_sixth)
+_READS_SIXTH_CLASS = cache(_reads_sixth_class)
+_READS_THIRDS_CLASS = cache(_reads_thirds_class)
+
+
+Coding = tuple[tuple[int, ...], tuple[int, ...]]
+"""Per rank index, the value and the rank index that classes of cards show (see
+:func:`_rank_coding`)."""
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_TESTS = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def _rank_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:
+    """Where conditions read a card's rank only against literals (``rank == 9``, ``rank in
+    [J, Q, K]``), ranks that every such test and (where read) the value cannot tell apart
+    are one class: the per-rank (value, rank index) classes show, each lump shown as its
+    least rank. Values where neither the tableau (``deal``) nor a condition reads them are
+    not told apart (0). None where a rank is read otherwise (compared with another card's,
+    in a pair, a poker category, a shape) or no two ranks merge. Lucky Nines' suits inside
+    ``count`` then deal nines × suits and the rest × suits, not 52 classes a card."""
+    return _by_trees(f"coding {deal}", lambda trees: _read_coding(trees, deal), nodes)  # type: ignore[no-any-return]
+
+
+def _read_coding(nodes: Iterable[Node], deal: bool) -> Coding | None:  # noqa: PLR0912 - a case per node type
+    """:func:`_rank_coding`, walking the trees."""
+    tests: set[tuple[str, tuple[int, ...]]] = set()
+    tested = 0  # ranks read against literals, and all the ranks read: equal, or no coding
+    read = 0
+    values = deal
+    for root in nodes:
+        for node in walk(root):
+            if isinstance(node, Cmp | In):
+                sides = [node.var] if isinstance(node, In) else [node.left, node.right]
+                if not any(isinstance(v, Var) and _is_rank(v.name) for v in sides):
+                    continue
+                if isinstance(node, In):
+                    op, consts = "in", node.values
+                else:
+                    op, other = node.op, node.right
+                    if isinstance(node.left, Const):
+                        op, other = _FLIP[node.op], node.left
+                    if not isinstance(other, Const):
+                        return None  # a rank against another card's (or a sum)
+                    consts = (other.value,)
+                codes = tuple(sorted({_rank_code(c) for c in consts if c is not None}))
+                tests.add((op, codes))  # (none against a card that is there: never true)
+                tested += 1
+            elif isinstance(node, Most | Shape):
+                if node.attr == "rank":
+                    return None
+                values |= node.attr == "value"
+            elif isinstance(node, Var):
+                name = node.name
+                if _is_rank(name):
+                    read += 1
+                elif name.endswith((".pair", ".perfect_pair", ".poker")):
+                    return None
+                elif not (
+                    name in ("suit", "colour") or name.endswith((".suit", ".colour", ".suited"))
+                ):
+                    values = True  # a value, a total, a natural, the winner...
+    if read != tested:
+        return None  # a rank read otherwise (in a sum, as a truth value)
+    lumps: dict[tuple[object, ...], int] = {}
+    ranks = []
+    for r in range(13):
+        outcome = tuple(
+            (r + 1 in codes) if op == "in" else any(_TESTS[op](r + 1, c) for c in codes)
+            for op, codes in sorted(tests)
+        )
+        ranks.append(lumps.setdefault((RANK_VALUES[r] if values else 0, outcome), r))
+    if len(lumps) == 13:
+        return None
+    return tuple(RANK_VALUES[r] if values else 0 for r in range(13)), tuple(ranks)
+
+
+def _rank_code(value: object) -> int:
+    """A rank literal as its number (A 1 … K 13), as the engine codes ranks."""
+    return RANK_WORDS[value.lower()] if isinstance(value, str) else int(value)  # type: ignore[call-overload]
+
+
+def _is_rank(name: str) -> bool:
+    return name == "rank" or name.endswith(".rank")
+
+
+def _unions(coding: Coding | None, sets: Iterable[frozenset[tuple[int, int]]]) -> bool:
+    """Whether each set of cards is a union of the finest classes of ``coding`` (a card's:
+    the cards of its suit whose rank is in its lump)."""
+    if coding is None:
+        return True
+    _, ranks = coding
+    return all(
+        (x, s) in cards
+        for cards in sets
+        for r, s in cards
+        for x in range(13)
+        if ranks[x] == ranks[r]
+    )
 
 
 # -- classes of cards --------------------------------------------------------------------------
@@ -175,12 +319,21 @@ class _Axis:
     suit: tuple[int, ...]
     colour: tuple[int, ...]  # 1 red, 0 black
     cards: tuple[frozenset[tuple[int, int]], ...]
+    coding: Coding | None = None
 
     def __len__(self) -> int:
         return len(self.count)
 
 
-def _key(bits: int, r: int, s: int) -> tuple[int, int, int, int]:
+def _key(bits: int, r: int, s: int, coding: Coding | None = None) -> tuple[int, int, int, int]:
+    if coding is not None:
+        values, ranks = coding
+        return (
+            values[r],
+            ranks[r] + 1 if bits & _RANK else NONE,
+            s if bits & _SUIT else NONE,
+            int(_RED[s]) if bits & (_SUIT | _COLOUR) else NONE,
+        )
     return (
         RANK_VALUES[r],
         r + 1 if bits & _RANK else NONE,
@@ -195,12 +348,13 @@ def _axis(
     bits: int,
     counts: Sequence[Sequence[int]],
     allowed: frozenset[tuple[int, int]] | None,
+    coding: Coding | None = None,
 ) -> _Axis:
     groups: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
     for r, row in enumerate(counts):
         for s, n in enumerate(row):
             if n and (allowed is None or (r, s) in allowed):
-                groups.setdefault(_key(bits, r, s), []).append((r, s))
+                groups.setdefault(_key(bits, r, s, coding), []).append((r, s))
     keys = sorted(groups)
     return _Axis(
         slot,
@@ -211,22 +365,26 @@ def _axis(
         tuple(k[2] for k in keys),
         tuple(k[3] for k in keys),
         tuple(frozenset(groups[k]) for k in keys),
+        coding,
     )
 
 
-def _coarsest(bits: int, allowed: frozenset[tuple[int, int]]) -> int:
-    """The coarsest refinement of ``bits`` whose classes ``allowed`` is a union of."""
+@lru_cache(maxsize=4096)  # worked examples ask again for the same known cards
+def _coarsest(bits: int, allowed: frozenset[tuple[int, int]], coding: Coding | None = None) -> int:
+    """The coarsest refinement of ``bits`` whose classes ``allowed`` is a union of (with
+    ``coding``, :data:`_RANK` | :data:`_SUIT` even where it is not: see :func:`_unions`)."""
     for extra in (0, _COLOUR, _RANK, _SUIT, _RANK | _COLOUR, _RANK | _SUIT):
         b = _norm(bits | extra)
         classes: dict[tuple[int, int, int, int], set[bool]] = {}
         for r in range(13):
             for s in range(4):
-                classes.setdefault(_key(b, r, s), set()).add((r, s) in allowed)
+                classes.setdefault(_key(b, r, s, coding), set()).add((r, s) in allowed)
         if all(len(v) == 1 for v in classes.values()):
             return b
     return _RANK | _SUIT
 
 
+@lru_cache(maxsize=4096)  # the same axes at every count a worked example makes
 def _subset(a: _Axis, b: _Axis) -> np.ndarray:
     """[i, j]: class i of the finer axis ``a`` lies inside class j of ``b``."""
     out = np.ones((len(a), len(b)), dtype=bool)
@@ -271,6 +429,7 @@ def _named_suits(nodes: Iterable[Node]) -> frozenset[int]:
     )
 
 
+@lru_cache(maxsize=4096)  # the same axes at every count a worked example makes
 def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:
     """Where each class of ``axis`` goes under the suit permutation ``g``."""
     index = {cards: i for i, cards in enumerate(axis.cards)}

@@ -60,6 +60,7 @@ from exactodds.counting.classes import (
 from exactodds.counting.evaluate import _canon, _const_code, _Evaluator, _Round
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
+from exactodds.counting.sixth import sixth_by_value
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
@@ -158,6 +159,9 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         arrays[k]["class"] = np.arange(len(a), dtype=np.int64)
     n = shoe.size
     staged = _staged(plan)
+    by_value = (
+        sixth_by_value(axes, shoe, dtype, conditions, offer) if staged and not masked else None
+    )
     stabilised: dict[tuple[int, ...], Any] = {}
     prefixes = _prefixes(axes[:m], maps)
     for done, (prefix, weight, fixing) in enumerate(prefixes):
@@ -225,11 +229,29 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         cont = np.flatnonzero(tally.decide(rnd, five, both & (five != 0), base * (n - 5), 5))
         if not len(cont):
             continue
-        chunk = _chunk(len(axes[-1]))
-        for start in range(0, len(cont), chunk):
-            part = cont[start : start + chunk]
+        chunk, start = _chunk(len(axes[-1])), 0
+        while start < len(cont):
+            step = chunk >> 3 if by_value is not None and by_value.probing else chunk
+            part = cont[start : start + step]
+            start += step
             row, col = np.divmod(part, five.shape[1])
             sixth = classes[:m] + [c[row] for c in classes[m:]] + [col]
+            for k in range(m, last + 1):
+                attrs[axes[k].slot] = {
+                    name: array[sixth[k]][:, None] for name, array in arrays[k].items()
+                }
+            if by_value is not None and by_value.on:  # the sixth card by its value first
+                by_value.settle(
+                    tally,
+                    attrs,
+                    sixth,
+                    five.reshape(-1)[part],
+                    base,
+                    cell=row,
+                    deal=deal,
+                    tableau=tableau,
+                )
+                continue
             six = _extend(
                 axes,
                 last + 1,
@@ -238,10 +260,6 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
                 cells=five.reshape(-1)[part][:, None],
                 dtype=dtype,
             )
-            for k in range(m, last + 1):
-                attrs[axes[k].slot] = {
-                    name: array[sixth[k]][:, None] for name, array in arrays[k].items()
-                }
             attrs[5] = {name: array[None, :] for name, array in arrays[last + 1].items()}
             tally.settle(_Round(attrs, deal, tableau, both=True), six, None, base)
     if progress is not None:
@@ -405,9 +423,20 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _poker_hope(node, ev)
+        return _suited_hope(node, ev) or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
+
+
+def _suited_hope(node: Node, ev: _Evaluator) -> tuple[Any, Any] | None:
+    """Where a late ``side.suited`` surely fails: its first two cards differ in suit (late,
+    its third card is the one unknown card it reads); it never surely holds. None for any
+    other node."""
+    if not (isinstance(node, Var) and node.name in ("player.suited", "banker.suited")):
+        return None
+    side = node.name.partition(".")[0]
+    rnd = ev.rnd
+    return np.False_, rnd.card(side, 1, "suit") != rnd.card(side, 2, "suit")
 
 
 @cache
@@ -481,16 +510,27 @@ class _Tally:
             for position, cards in masked.items()
         }
 
-    def decide(self, rnd: _Round, cells: Any, select: Any, scale: int, dealt: int) -> Any:
+    def decide(
+        self,
+        rnd: _Round,
+        cells: Any,
+        select: Any,
+        scale: int,
+        dealt: int,
+        *,
+        late: Callable[[Node], bool] | None = None,
+    ) -> Any:
         """Settle the cells among ``select`` (rounds to be dealt further) whose offer and row
         the first ``dealt`` cards already decide, whatever the later cards (times ``scale``,
         the sequences of the later cards), and return the others. A condition is decided
         three-valued: a comparison reading a later card is unknown, ``and``/``or``/``not``
-        combine what is known."""
+        combine what is known (``late``: which comparisons read what is not dealt yet, by
+        default the cards after the first ``dealt``)."""
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
         ev = _Evaluator(rnd, self.canon)
-        late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
+        if late is None:
+            late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
         offered: Any = np.True_

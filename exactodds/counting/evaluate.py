@@ -52,6 +52,10 @@ from exactodds.language import (
 
 # -- evaluation on a grid ----------------------------------------------------------------------
 
+_MOD10 = np.arange(20, dtype=np.int64) % 10
+"""(a + b) mod 10 of a total and a third card's value (0 to 18) by a gather (index −1, a
+card not there, wraps to 9, masked by the caller)."""
+
 
 class _Round:
     """The features of every cell of a block of card sequences, computed on first use."""
@@ -68,6 +72,7 @@ class _Round:
         self.deal = deal
         self.tableau = tableau
         self.cache: dict[object, Any] = {}
+        self.both = both
         if both:  # every cell is a round where both hands draw: cards five and six as dealt
             self.cache["pd"] = self.cache["bd"] = np.True_
             for name in ("value", "rank", "suit", "colour"):
@@ -124,7 +129,10 @@ class _Round:
         def make() -> Any:
             first = self.pt if side == "player" else self.bt
             third = self.third(side, "value")
-            return np.where(third >= 0, (first + third) % 10, first)
+            total = _MOD10[first + third]  # a gather: cheaper than % 10 (−1 where absent)
+            if self.both:  # a third card in every cell
+                return total
+            return np.where(third >= 0, total, first)
 
         return self.get((side, "total"), make)
 
@@ -159,8 +167,9 @@ class _Round:
             if rest == "perfect_pair":
                 same = same & (self.attr(a, "suit") == self.attr(b, "suit"))
             return same
-        if rest == "wins":
-            return self.feature("winner") == (0 if side == "player" else 1)
+        if rest == "wins":  # the winner's definition, without its three-way where
+            p, b = self.total("player"), self.total("banker")
+            return p > b if side == "player" else b > p
         if rest.startswith("card"):
             card, attr = rest.split(".")
             return self.card(side, int(card[4]), attr)
@@ -370,9 +379,9 @@ class _Evaluator:
             slice_ = counted(node, _const_code) if card is None else None
             if slice_ is not None and has_vector(self.rnd, slice_):  # a slice of it
                 return count_of(self.rnd, slice_), 0, np.False_
-            total: Any = 0
+            total: Any = 0  # at most six cards: bytes (compared exactly with any integer)
             for dealt, get in self.rnd.group_cards(node.group):
-                total = total + (self.test(node.card, get) & dealt).astype(np.int64)
+                total = total + (self.test(node.card, get) & dealt).astype(np.int8)
             return total, 0, np.False_
         if isinstance(node, Most):
             return self.rnd.most(node.group, node.attr), 0, np.False_
@@ -425,6 +434,8 @@ class _Evaluator:
             code = self.rnd.shape_code(node.group, node.attr)
             found = np.isin(code, [shape_code(shape) for shape in node.shapes])
             return ~found if node.negated else found
+        if card is None and (found := self._absent_literal(node)) is not None:
+            return found
         if isinstance(node, In):  # one == per value, against a literal
             kind = self.kind(node.var, card)
             value = self.operand(node.var, kind, card)
@@ -459,6 +470,38 @@ class _Evaluator:
         parts += [self.test(item) for item in rest]
         combine = np.logical_and if isinstance(node, And) else np.logical_or
         return reduce(combine, parts)
+
+    def _absent_literal(self, node: Node) -> Any:
+        """``==``, ``!=`` or ``in`` of a feature that may be ``none`` (a third card) against
+        literals, as one array operation, or None where this does not apply. The feature is
+        :data:`NONE` exactly where absent, and ``none`` against a literal equals none of them
+        (:func:`~exactodds.language.when_absent`): so where no literal's code is NONE, the
+        plain comparison is already the semantics, without the absent mask (four array
+        operations saved per comparison)."""
+        if isinstance(node, In):
+            var, values, negated = node.var, tuple(set(node.values)), node.negated
+        elif isinstance(node, Cmp) and node.op in ("==", "!="):
+            var, const = node.left, node.right
+            if isinstance(var, Const):
+                var, const = const, var
+            if not isinstance(const, Const):
+                return None
+            values, negated = (const.value,), node.op == "!="
+        else:
+            return None
+        if not (isinstance(var, Var) and can_be_absent(var)) or None in values:
+            return None
+        kind = _KINDS[var.name]
+        codes = [_const_code(v, kind) for v in values]
+        if NONE in codes:
+            return None
+        feature = self.rnd.feature(var.name)
+        hit = reduce(
+            np.logical_or,
+            (np.equal(feature, max(-_BOUND, min(_BOUND, c))) for c in codes),
+            np.False_,
+        )
+        return np.asarray(~hit if negated else hit)
 
 
 def holds_for_cards(

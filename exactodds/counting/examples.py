@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from exactodds.counting.classes import POSITIONS, _Axis, _axis, _needs, _norm
+from exactodds.counting.classes import POSITIONS, _Axis, _axis, _needs, _norm, _rank_coding
 from exactodds.counting.engine import RowCounts, _settles
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
@@ -61,8 +61,13 @@ def example_round(
         return None
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
     bits, _, _ = _needs(nodes)
+    # The engine's classes (ranks lumped where only tested against literals), each of one
+    # value: the cards before decide the draws, so the round dealt is a real one.
+    coding = _rank_coding(nodes, True)
     fine = _norm(bits[4] | bits[5])
-    axes = [_axis(i, _norm(b), shoe.counts, None) for i, b in enumerate([*bits[:4], fine, fine])]
+    axes = [
+        _axis(i, _norm(b), shoe.counts, None, coding) for i, b in enumerate([*bits[:4], fine, fine])
+    ]
     banned: dict[str, frozenset[tuple[int, int]]] = {}
     best = tried = _assign(_example_classes(axes, count, banned), shoe)
     for _ in range(_RETRIES):  # a card comes again: try without it where it first comes (the

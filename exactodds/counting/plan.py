@@ -17,6 +17,7 @@ from exactodds.counting.classes import (
     _RED,
     NONE,
     POSITIONS,
+    Coding,
     Known,
     _Axis,
     _axis,
@@ -24,8 +25,10 @@ from exactodds.counting.classes import (
     _fineness,
     _needs,
     _norm,
+    _rank_coding,
     _reads_sixth,
     _symmetries,
+    _unions,
 )
 from exactodds.counting.evaluate import _draw_tables
 from exactodds.deal.shoe import Shoe
@@ -77,6 +80,12 @@ def _plan(
         raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
     bits, deal, colour_literal = _needs(nodes)
+    coding = _rank_coding(nodes, deal or any(p in ("P3", "B3") for p in known or {}))
+    sets = [frozenset(cards) for cards in (known or {}).values()]
+    if not _unions(coding, sets):  # cards known by value (worked examples): lumps by value
+        coding = _rank_coding(nodes, True)
+        if not _unions(coding, sets):
+            coding = None  # cards known apart from their lumps: every rank its own class
     allowed: dict[int, frozenset[tuple[int, int]]] = {}
     masked: dict[str, frozenset[tuple[int, int]]] = {}
     for position, given in (known or {}).items():
@@ -88,12 +97,12 @@ def _plan(
         i = POSITIONS.index(position)
         if i < 4:
             allowed[i] = cards
-            bits[i] = _coarse(bits[i], cards)
+            bits[i] = _coarsest(bits[i], cards, coding)
         else:
             masked[position] = cards
             deal = True
             for s in (4,) if position == "P3" else (4, 5):
-                bits[s] = _coarse(bits[s], cards)
+                bits[s] = _coarsest(bits[s], cards, coding)
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
@@ -106,7 +115,7 @@ def _plan(
         orders.append([*sorted(range(4), key=lambda s: -_fineness(bits[s])), 4, 5])
     plans = []
     for order in orders:
-        axes, m = _arrange(order, bits, shoe, allowed, deal)
+        axes, m = _arrange(order, bits, shoe, allowed, deal, coding=coding)
         plans.append(
             _Plan(
                 axes,
@@ -121,10 +130,6 @@ def _plan(
             )
         )
     return min(plans, key=lambda plan: _cells(plan, tableau)[0])
-
-
-_coarse = lru_cache(maxsize=1024)(_coarsest)
-""":func:`_coarsest`, once per known set: a worked example's search plans a count per guess."""
 
 
 @lru_cache(maxsize=1024)
@@ -147,6 +152,8 @@ def _arrange(
     shoe: Shoe,
     allowed: Mapping[int, frozenset[tuple[int, int]]],
     deal: bool,
+    *,
+    coding: Coding | None = None,
 ) -> tuple[tuple[_Axis, ...], int]:
     """The axes of the slots in ``order``, each at the finest level of itself and the later
     ones (so that earlier classes nest in later ones), and how many are outer."""
@@ -156,7 +163,7 @@ def _arrange(
         for t in order[k:]:
             b |= bits[t]
         levels[s] = _norm(b)
-    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s)) for s in order)
+    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s), coding) for s in order)
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
