@@ -30,6 +30,7 @@ from exactodds.report.xlsx_cells import (
     PROBABILITY,
     RETURN,
     Writer,
+    pay_table_head,
 )
 
 __all__ = [
@@ -239,23 +240,7 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     f = b.figures
     bet = b.bet
     _heading(w, b)
-    w.line(
-        "Event",
-        "Pays",
-        "To 1",
-        "For 1",
-        "Net per unit",
-        "Net (exact)",
-        "Combinations",
-        "Probability",
-        "Probability (exact)",
-        "Return",
-        "Return (exact)",
-        "Net × return",
-        "Net × return (exact)",
-        "Note",
-        bold=True,
-    )
+    w.line(*pay_table_head("Combinations", "Note"), bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
     first = w.row + 1
     possible = []

@@ -46,6 +46,29 @@ COUNT = "#,##0"
 ODDS = "#,##0.00"
 NUMBER = "General"
 
+
+def pay_table_head(weight: str, *extra: str) -> tuple[str, ...]:
+    """The column headings of a bet's pay table: its rows' payouts, then ``weight`` (what each
+    row's probability comes from: combinations, a streak), the probability, the return and the
+    net × return the variance reads (each also exact, as text), then ``extra``."""
+    return (
+        "Event",
+        "Pays",
+        "To 1",
+        "For 1",
+        "Net per unit",
+        "Net (exact)",
+        weight,
+        "Probability",
+        "Probability (exact)",
+        "Return",
+        "Return (exact)",
+        "Net × return",
+        "Net × return (exact)",
+        *extra,
+    )
+
+
 BIG_COUNT_NOTE = (
     "Counts above 2^53 = 9,007,199,254,740,992 are written as text: Excel stores numbers as "
     "doubles and would round them."

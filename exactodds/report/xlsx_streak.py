@@ -14,7 +14,15 @@ from exactodds.analysis.streak import ShoeStreak
 from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.report.figures import View, in_view
 from exactodds.report.xlsx_bet import EXACT_FORMULA, FIXED, ReturnTable, figure_row
-from exactodds.report.xlsx_cells import COUNT, NUMBER, PERCENT, PROBABILITY, RETURN, Writer
+from exactodds.report.xlsx_cells import (
+    COUNT,
+    NUMBER,
+    PERCENT,
+    PROBABILITY,
+    RETURN,
+    Writer,
+    pay_table_head,
+)
 
 __all__ = ["SIMULATED", "STREAK_LIVE_NOTE", "streak_sheet"]
 
@@ -65,22 +73,7 @@ def streak_sheet(w: Writer, bet: StreakBet, f: StreakFigures, dealt: ShoeStreak)
         "figure below is per bet."
     )
     w.row += 1
-    w.line(
-        "Event",
-        "Pays",
-        "To 1",
-        "For 1",
-        "Net per unit",
-        "Net (exact)",
-        "Streak",
-        "Probability",
-        "Probability (exact)",
-        "Return",
-        "Return (exact)",
-        "Net × return",
-        "Net × return (exact)",
-        bold=True,
-    )
+    w.line(*pay_table_head("Streak"), bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
     first = w.row + 1
     possible = []
