@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.analysis.streak import ShoeStreak
+from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.report.figures import View, in_view
 from exactodds.report.xlsx_bet import EXACT_FORMULA, FIXED, ReturnTable, figure_row
 from exactodds.report.xlsx_cells import COUNT, NUMBER, PERCENT, PROBABILITY, RETURN, Writer
@@ -37,7 +37,8 @@ def streak_sheet(w: Writer, bet: StreakBet, f: StreakFigures, dealt: ShoeStreak)
 
     >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.report.xlsx import openpyxl
-    >>> from exactodds.bets.streak import simulate_streak, streak_figures
+    >>> from exactodds.analysis.streak import simulate_streak
+    >>> from exactodds.bets.streak import streak_figures
     >>> t = load_paytable("banker-streak")
     >>> bet = t.streaks[0]
     >>> f = streak_figures(bet, t.shoe, t.tableau)
