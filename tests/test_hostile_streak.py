@@ -1,0 +1,39 @@
+"""Hostile streak bets (issue 27) through the command line: values that are legal but extreme
+must give true figures or one line, never a traceback, a made-up number or invalid JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli_helpers import Cli
+
+ALWAYS = """\
+name = "Always"
+decks = 1
+[bets.tie]
+rows = [ { when = "winner == tie", pays = "8:1" }, { when = "otherwise", pays = "lose" } ]
+[bets.always]
+streak = "banker.total >= 0"
+max_streak = 2
+rows = [ { when = "streak >= 2", pays = "3:1" }, { when = "otherwise", pays = "lose" } ]
+"""
+"""A streak condition that holds on every round, ended by max_streak: exactly 3:1 every time
+with rounds independent; in dealt shoes never made (it is made after a round it fails)."""
+
+
+def test_a_streak_bet_never_made_in_the_shoes_has_no_one_shoe_figures(
+    cli: Cli, tmp_path: Path
+) -> None:
+    path = tmp_path / "always.toml"
+    path.write_text(ALWAYS, encoding="utf-8")
+    code, out, err = cli(["report", str(path), "--format", "json"])
+    assert (code, err) == (0, "")
+    (streak,) = json.loads(out, parse_constant=lambda c: 1 / 0)["streaks"]  # no Infinity
+    # By hand: the streak is always 2, which pays 3 to 1: a return of 4 per unit.
+    assert streak["independent"]["rtp"] == "4/1"
+    one_shoe = streak["one_shoe"]
+    assert (one_shoe["bets"], one_shoe["rtp"], one_shoe["range_99"]) == (0, None, None)
+    assert one_shoe["covers_independent"] is None
+    code, out, err = cli(["report", str(path), "--format", "md"])
+    assert (code, err) == (0, "") and "No bet was made in the 2,000 shoes dealt" in out
