@@ -37,3 +37,14 @@ def test_a_streak_bet_never_made_in_the_shoes_has_no_one_shoe_figures(
     assert one_shoe["covers_independent"] is None
     code, out, err = cli(["report", str(path), "--format", "md"])
     assert (code, err) == (0, "") and "No bet was made in the 2,000 shoes dealt" in out
+
+
+def test_a_decimal_where_a_whole_number_belongs_is_quoted_as_written(
+    cli: Cli, tmp_path: Path
+) -> None:
+    path = tmp_path / "float.toml"
+    path.write_text(ALWAYS.replace("max_streak = 2", "max_streak = 2.50"), encoding="utf-8")
+    code, out, err = cli(["validate", str(path)])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert line.endswith("max_streak must be a whole number from 1 to 100, not 2.5"), line

@@ -58,7 +58,7 @@ from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.bets.payout import parse_number
 from exactodds.deal.shoe import RANKS, Shoe, parse_card
-from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError
+from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError, quote
 from exactodds.files import read_data
 from exactodds.suggest import did_you_mean
 from exactodds.toml_lines import toml_lines
@@ -298,7 +298,7 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
     >>> tags["lucky_six"].tags["6"], tags["lucky_six"].balanced
     (-3, True)
     >>> error
-    "DIR/tags.toml:3: bet 'lucky_six', rank '7': a tag must be an integer, not Fraction(3, 2)"
+    "DIR/tags.toml:3: bet 'lucky_six', rank '7': a tag must be an integer, not 1.5"
     """
     data, text = _read_tags_file(path)
     lines = toml_lines(text) if text and not str(path).lower().endswith(".json") else {}
@@ -330,7 +330,7 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
             if card.rank in given:
                 raise fail(f"{where}: given twice (also as {given[card.rank]!r})", bet, key)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(f"{where}: a tag must be an integer, not {value!r}", bet, key)
+                raise fail(f"{where}: a tag must be an integer, not {quote(value)}", bet, key)
             if abs(value) > MAX_TAG:
                 raise fail(f"{where}: a tag must be within ±{MAX_TAG}, not {value}", bet, key)
             given[card.rank] = key

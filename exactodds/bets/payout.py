@@ -148,7 +148,7 @@ class Payout:
     >>> Payout(Fraction(-2))
     Traceback (most recent call last):
     ...
-    exactodds.errors.PaytableError: payout Fraction(-2, 1) loses more than the stake
+    exactodds.errors.PaytableError: payout -2.0 loses more than the stake
     """
 
     net: Fraction
@@ -171,7 +171,7 @@ class Payout:
                 f"payout must be a text like '11:1' or a Fraction, not {quote(given)}"
             )
         if self.net < -1:
-            raise PaytableError(f"payout {self.text or self.net!r} loses more than the stake")
+            raise PaytableError(f"payout {quote(self.text or self.net)} loses more than the stake")
 
     @property
     def kind(self) -> PayoutKind:
