@@ -48,6 +48,7 @@ __all__ = [
     "MAX_NAME_CHARS",
     "MAX_NESTING",
     "MAX_PAYOUT_CHARS",
+    "MAX_PAYOUT_NET",
     "MAX_PDF_DIGITS",
     "MAX_PDF_ROWS",
     "MAX_ROWS",
@@ -105,6 +106,11 @@ MAX_SUM_TERMS = 64
 
 MAX_PAYOUT_CHARS = 100
 """Longest payout text (``1:1 less 5%``)."""
+
+MAX_PAYOUT_NET = 10**15
+"""Largest net win of a payout per unit staked (``a:b`` with a/b up to 10¹⁵, a jackpot row at
+its meter): the standard deviation stays under 10¹⁵, so the 40-digit z-values of the
+confidence ranges and volatility index still decide every printed digit."""
 
 MAX_NAME_CHARS = 200
 """Longest bet id, name, event label or paytable/rules name."""

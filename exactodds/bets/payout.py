@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from exactodds.errors import PaytableError, quote
-from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, check_length
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, MAX_PAYOUT_NET, check_length
 
 __all__ = [
     "LOSE",
@@ -149,6 +149,10 @@ class Payout:
     Traceback (most recent call last):
     ...
     exactodds.errors.PaytableError: payout -2.0 loses more than the stake
+    >>> Payout("1000:0.0000000000001")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: payout '1000:0.0000000000001' wins more than the limit of ...
     """
 
     net: Fraction
@@ -172,6 +176,11 @@ class Payout:
             )
         if self.net < -1:
             raise PaytableError(f"payout {quote(self.text or self.net)} loses more than the stake")
+        if self.net > MAX_PAYOUT_NET:
+            raise PaytableError(
+                f"payout {quote(self.text or self.net)} wins more than the limit of "
+                f"{MAX_PAYOUT_NET:,} to 1"
+            )
 
     @property
     def kind(self) -> PayoutKind:

@@ -301,7 +301,13 @@ def bind_progressive(
             )
         meter = progressive.meter(pays.level)
         net = pays.net_at(meter.reset, progressive.stake)
-        bound[n - 1] = replace(row, pays=replace(pays, net=net))
+        try:
+            bound[n - 1] = replace(row, pays=replace(pays, net=net))
+        except PaytableError as exc:  # a reset meter too large for the stake
+            raise PaytableError(
+                f"bet {bet_id!r} row {n}: at the reset meter {amount_text(meter.reset)} for a "
+                f"stake of {quote(data.get('stake'))}, {exc}"
+            ) from None
     paid = {r.pays.level for _, r in jackpot_rows if isinstance(r.pays, JackpotPayout)}
     for name in names:
         if name not in paid:

@@ -1,10 +1,13 @@
-"""Hostile streak bets (issue 27) through the command line: values that are legal but extreme
-must give true figures or one line, never a traceback, a made-up number or invalid JSON."""
+"""Hostile streak and progressive bets (issue 27) through the command line: values that are
+legal but extreme must give true figures or one line, never a traceback, a made-up number or
+invalid JSON."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from tests.cli_helpers import Cli
 
@@ -48,3 +51,41 @@ def test_a_decimal_where_a_whole_number_belongs_is_quoted_as_written(
     assert (code, out) == (2, "")
     (line,) = err.splitlines()
     assert line.endswith("max_streak must be a whole number from 1 to 100, not 2.5"), line
+
+
+PROGRESSIVE = """\
+name = "P"
+decks = 1
+[bets.p]
+STAKE
+progressive = { reset = 1000000000000, increment = "6%" }
+rows = [
+  { when = "player.pair and banker.pair", pays = "PAYS", event = "Both pairs" },
+  { when = "otherwise", pays = "lose", event = "Other" },
+]
+"""
+
+
+@pytest.mark.parametrize(
+    ("stake", "pays", "shown"),
+    [
+        # 10^12 for 10^-27: a jackpot of 10^39 to 1 (the confidence ranges could not be rounded)
+        ('stake = "0.000000000000000000000000001"', "jackpot", "at the reset meter"),
+        ("stake = 1", "999999999999999999999999999999:1", "999999999999999999999999999999:1"),
+        ("stake = 1", "1:0.000000000000000000000000001", "1:0.000000000000000000000000001"),
+    ],
+    ids=["jackpot", "ratio", "divisor"],
+)
+def test_a_payout_over_the_net_limit_is_refused_in_one_line(
+    cli: Cli, tmp_path: Path, stake: str, pays: str, shown: str
+) -> None:
+    path = tmp_path / "p.toml"
+    text = PROGRESSIVE.replace("STAKE", stake).replace("PAYS", pays)
+    if "jackpot" not in pays:
+        text = text.replace("progressive = {", "# {")
+        text = text.replace(stake, "")
+    path.write_text(text, encoding="utf-8")
+    code, out, err = cli(["report", str(path), "--format", "json"])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert "wins more than the limit of 1,000,000,000,000,000 to 1" in line and shown in line
