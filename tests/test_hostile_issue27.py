@@ -89,3 +89,15 @@ def test_a_payout_over_the_net_limit_is_refused_in_one_line(
     assert (code, out) == (2, "")
     (line,) = err.splitlines()
     assert "wins more than the limit of 1,000,000,000,000,000 to 1" in line and shown in line
+
+
+def test_a_float_stake_is_refused_saying_how_to_write_it(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(PROGRESSIVE.replace("STAKE", "stake = 5.5").replace("PAYS", "jackpot"), "utf-8")
+    code, out, err = cli(["validate", str(path)])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert line.endswith(
+        "stake must be a whole number or a decimal in quotes like 25000 or "
+        '"25000.50", not the float 5.5'
+    ), line

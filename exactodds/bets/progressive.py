@@ -171,6 +171,11 @@ def _amount(what: str, value: Any, *, percent: bool = False) -> Fraction:
         if value < 0 or value > MAX_METER:
             raise PaytableError(f"{what} must be from 0 to {MAX_METER:,}, not {quote(value)}")
         return Fraction(value)
+    if isinstance(value, Fraction):  # a TOML or JSON float, read exactly but refused
+        raise PaytableError(
+            f"{what} must be a whole number or a decimal in quotes like {hint}, not the "
+            f"float {quote(value)}"
+        )
     if not isinstance(value, str):
         raise PaytableError(f"{what} must be a number like {hint}, not {quote(value)}")
     body = value.strip()
