@@ -101,3 +101,37 @@ def test_a_float_stake_is_refused_saying_how_to_write_it(cli: Cli, tmp_path: Pat
         "stake must be a whole number or a decimal in quotes like 25000 or "
         '"25000.50", not the float 5.5'
     ), line
+
+
+def streaks_table(decks: int, bets: int) -> str:
+    """A paytable of ``decks`` decks with ``bets`` streak bets and one round bet."""
+    text = (
+        f'decks = {decks}\n[bets.tie]\nrows = [ {{ when = "winner == tie", pays = "8:1" }}, '
+        '{ when = "otherwise", pays = "lose" } ]\n'
+    )
+    for i in range(bets):
+        text += (
+            f'[bets.s{i}]\nstreak = "banker.wins"\nrows = [ {{ when = "streak >= 2", pays = '
+            '"3:1" }, { when = "otherwise", pays = "lose" } ]\n'
+        )
+    return text
+
+
+@pytest.mark.parametrize(
+    ("decks", "bets", "argv", "budget"),
+    [  # a sheet's one-shoe model deals 2,000 shoes: of 1,000 decks it took minutes and 9 GB
+        (1000, 1, ["report", "--format", "json"], "MAX_SHEET_STREAK_ROUNDS"),
+        (8, 40, ["report", "--format", "md"], "MAX_SHEET_STREAK_ROUNDS"),
+        (8, 10, ["simulate", "--shoes", "100000"], "MAX_STREAK_ROUNDS"),
+    ],
+    ids=["sheet-decks", "sheet-bets", "simulate"],
+)
+def test_streak_play_over_its_budget_is_refused_up_front(
+    cli: Cli, tmp_path: Path, *, decks: int, bets: int, argv: list[str], budget: str
+) -> None:
+    path = tmp_path / "many.toml"
+    path.write_text(streaks_table(decks, bets), encoding="utf-8")
+    code, out, err = cli([argv[0], str(path), *argv[1:]])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert "rounds dealt is over the budget of" in line and budget in line, line

@@ -234,7 +234,7 @@ def simulate_streak(
     docs/rules.md §7) and play the streak bet in each by :data:`SHOE_RULE`: the one-shoe model
     of the sheet, and the same play as ``exactodds simulate``'s."""
     total = ShoeStreak(bet, 0, seed, cut_card, 0, Fraction())
-    chunk = 500
+    chunk = max(1, 500 * 416 // shoe.size)  # 500 eight-deck shoes' cards at a time: the memory
     for start in range(0, shoes, chunk):
         indices = list(range(start, min(shoes, start + chunk)))
         (part,) = play_streak_chunk([bet], shoe, tableau, indices, seed=seed, cut_card=cut_card)

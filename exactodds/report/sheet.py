@@ -394,6 +394,10 @@ def build_sheet(
     with named("--bet"):
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
     check_card_work(bets, shoe, tableau, "report", examples=examples)
+    if paytable.streaks:
+        from exactodds.report.streak import check_sheet_streaks
+
+        check_sheet_streaks(len(paytable.streaks), shoe)
     joint = joint_distribution(shoe, tableau)
     for bet in bets:  # the loader refuses them on the game of the command; the API here
         never = never_offered(bet, joint)

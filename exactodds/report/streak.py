@@ -23,6 +23,7 @@ __all__ = [
     "CUT_CARD",
     "SHOES",
     "SHOE_SEED",
+    "check_sheet_streaks",
     "sheet_streaks",
     "streak_blocks",
     "streak_csv",
@@ -46,6 +47,14 @@ def streak_models(
     exact_figures = streak_figures(bet, shoe, tableau)
     dealt = simulate_streak(bet, shoe, tableau, shoes, seed=SHOE_SEED, cut_card=CUT_CARD)
     return exact_figures, dealt
+
+
+def check_sheet_streaks(streaks: int, shoe: Shoe) -> None:
+    """Refuse, before any work, a one-shoe model of ``streaks`` streak bets over
+    :data:`SHOES` shoes like ``shoe`` beyond its budget (a shoe of hundreds of decks)."""
+    from exactodds.bets.budget import check_streak_play, expected_rounds
+
+    check_streak_play(streaks, expected_rounds(SHOES, shoe.size, CUT_CARD), "report", sheet=True)
 
 
 def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
