@@ -89,7 +89,9 @@ class ShoeStreak:
 
     @property
     def range_99(self) -> tuple[float, float] | None:
-        """The 99% range of the RTP (low, high); None when no bet was settled.
+        """The 99% range of the RTP (low, high), no lower than 0 (no bet returns less than
+        nothing, whatever the normal approximation of a few shoes says); None when no bet was
+        settled.
 
         >>> from exactodds.bets.streak import parse_streak_bet
         >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "max_streak": 3, "rows": [
@@ -97,11 +99,14 @@ class ShoeStreak:
         >>> none = ShoeStreak(bet, 2000, 1, 14, 0, Fraction())
         >>> none.rtp, none.house_edge, none.range_99, none.covers(Fraction(1))
         (None, None, None, False)
+        >>> few = ShoeStreak.of_shoe(bet, (2, Fraction(-2), 0), seed=1, cut_card=14)
+        >>> few.merge(ShoeStreak.of_shoe(bet, (2, Fraction(2), 0), seed=1, cut_card=14)).range_99
+        (0.0, 2.821...)
         """
         if self.rtp is None:
             return None
         mid = float(self.rtp)
-        return mid - self.half_width, mid + self.half_width
+        return max(0.0, mid - self.half_width), mid + self.half_width
 
     @property
     def sum_sq(self) -> float:
