@@ -122,7 +122,7 @@ def grammar() -> dict[str, object]:
     script, :mod:`exactodds.report.designer`): :func:`parse_payout` lower-cases the text and
     collapses its whitespace (``str.split``), then takes one of ``words`` (net result as
     ``p/q``) or a match of ``ratio`` (a Python regular expression); ``max_chars`` bounds the
-    text and ``max_digits`` each number.
+    text, ``max_digits`` each number and ``max_net`` (a decimal string) the net win.
 
     >>> g = grammar()
     >>> g["words"]["push"], g["max_chars"], re.match(g["ratio"], "1:1 less 5%")["c"]
@@ -133,6 +133,7 @@ def grammar() -> dict[str, object]:
         "words": {word: f"{net}/1" for word, net in _WORDS.items()},
         "max_chars": MAX_PAYOUT_CHARS,
         "max_digits": MAX_DIGITS,
+        "max_net": str(MAX_PAYOUT_NET),
     }
 
 
