@@ -59,15 +59,12 @@ def check_sheet_streaks(streaks: int, shoe: Shoe) -> None:
 
 def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
     """Each streak bet of the sheet with its exact figures and its one-shoe simulation."""
-    return [
-        (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
-        for bet in sheet.paytable.streaks
-    ]
+    return [(bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES)) for bet in sheet.streaks]
 
 
 def streak_blocks(sheet: Sheet) -> list[Block]:
     """The section of the sheet's streak bets (nothing when it has none)."""
-    if not sheet.paytable.streaks:
+    if not sheet.streaks:
         return []
     blocks: list[Block] = [
         Heading(2, "Streak bets", "streaks"),
