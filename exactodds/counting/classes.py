@@ -244,12 +244,7 @@ def _symmetries(
     shoe: Shoe, nodes: Sequence[Node], colours: bool, colour_literal: bool
 ) -> list[tuple[int, ...]]:
     """Suit permutations under which the shoe and the conditions are unchanged."""
-    named = {
-        SUIT_WORDS.index(n.value)
-        for root in nodes
-        for n in walk(root)
-        if isinstance(n, Const) and n.value in SUIT_WORDS
-    }
+    named = _by_trees("suits", _named_suits, nodes)
     columns = list(zip(*shoe.counts, strict=True))  # per suit, the count of each rank
     out = []
     for g in itertools.permutations(range(4)):
@@ -264,6 +259,16 @@ def _symmetries(
                 continue
         out.append(g)
     return out
+
+
+def _named_suits(nodes: Iterable[Node]) -> frozenset[int]:
+    """The suits the conditions name (walked once per trees, :func:`_by_trees`)."""
+    return frozenset(
+        SUIT_WORDS.index(n.value)
+        for root in nodes
+        for n in walk(root)
+        if isinstance(n, Const) and n.value in SUIT_WORDS
+    )
 
 
 def _act(g: tuple[int, ...], axis: _Axis) -> list[int]:

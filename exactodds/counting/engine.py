@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cache, reduce
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache, reduce
 from math import perm, prod
 from typing import Any
 
@@ -142,11 +142,13 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     """:func:`row_counts`, and whether every block was counted: with ``stop`` a row, the
     blocks stop once that row has a combination (the counts are then lower bounds)."""
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
+    if stop is not None and plan.m == 0 and len(plan.axes) > 2:
+        plan = replace(plan, m=1)  # a block per first card: a worked example stops sooner
     axes, m, group, masked = plan.axes, plan.m, plan.group, plan.masked
     dtype, tail, universe, deal = plan.dtype, plan.tail, plan.universe, plan.deal
-    maps = [[_act(g, a) for a in axes] for g in group]
+    maps = _maps(group, axes)
     subsets = {
-        (j, k): _subset(axes[j], axes[k]).astype(dtype) for k in range(len(axes)) for j in range(k)
+        (j, k): _subset_as(axes[j], axes[k], dtype) for k in range(len(axes)) for j in range(k)
     }
     inner = axes[m:]
     shape = tuple(len(a) for a in inner)
@@ -190,8 +192,11 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
         if len(fixing) > 1 and last > m:
             key = fixing
             if key not in stabilised:
-                stabilised[key] = _orbits(
-                    [[maps[g][k] for k in range(m, last)] for g in fixing], cells.shape
+                perms, grid = tuple(group[g] for g in fixing), axes[m:last]
+                stabilised[key] = (
+                    _stabiliser(perms, grid)
+                    if cells.size <= _KEPT
+                    else _orbits([[_acted(g, a) for a in grid] for g in perms], cells.shape)
                 )
             cells = cells * stabilised[key]
         for k in range(m, last):
@@ -242,6 +247,38 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     if progress is not None:
         progress(len(prefixes), len(prefixes))
     return RowCounts(tuple(tally.rows), tally.offered, universe), True
+
+
+@lru_cache(maxsize=64)
+def _maps(group: tuple[tuple[int, ...], ...], axes: tuple[_Axis, ...]) -> list[list[list[int]]]:
+    """Per suit permutation and axis, where each class goes: the same for every count of a
+    worked example's search (its axes are cached), so made once."""
+    return [[_acted(g, a) for a in axes] for g in group]
+
+
+_acted = lru_cache(maxsize=4096)(_act)
+
+
+@lru_cache(maxsize=1024)
+def _subset_as(a: _Axis, b: _Axis, dtype: Any) -> Any:
+    """:func:`_subset` in the block's dtype, once per pair of axes."""
+    out = _subset(a, b).astype(dtype)
+    out.flags.writeable = False  # shared by every count on these axes
+    return out
+
+
+_KEPT = 1 << 14
+"""Grids of at most this many cells keep their orbit sizes across counts (a worked example's
+small restricted deals); a larger one is computed once per count, as its memory is large."""
+
+
+@lru_cache(maxsize=256)
+def _stabiliser(fixing: tuple[tuple[int, ...], ...], axes: tuple[_Axis, ...]) -> Any:
+    """:func:`_orbits` of the grid of ``axes`` under the suit permutations ``fixing``, once
+    per grid (a worked example's counts meet the same grids again)."""
+    out = _orbits([[_acted(g, a) for a in axes] for g in fixing], tuple(len(a) for a in axes))
+    out.flags.writeable = False
+    return out
 
 
 def _prefixes(

@@ -3,15 +3,24 @@ one round's dealt cards."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, reduce
 from typing import Any
 
 import numpy as np
 
+from exactodds.counting import vectors
 from exactodds.counting.classes import _HAND_SLOTS, _RED, NONE, _by_trees
 from exactodds.counting.poker import _poker
+from exactodds.counting.vectors import (
+    bit,
+    compared,
+    count_of,
+    counted,
+    has_vector,
+    junction,
+    plane_bits,
+)
 from exactodds.deal.round import FEATURE_KINDS, FeatureKind, continuations
 from exactodds.deal.shoe import RANK_VALUES
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
@@ -176,45 +185,14 @@ class _Round:
             return _poker(ranks, suits)
         raise ConditionError(f"unknown feature {name!r}")  # pragma: no cover - parser checks
 
-    def multiplicities(self, group: str, attr: str) -> list[Any]:
-        """Per card of ``group``, how many of the group's cards share its ``attr`` (itself
-        included; 0 where the card is not dealt): what ``shape`` and ``most`` read."""
-
-        def make() -> list[Any]:
-            cards = [(dealt, get(attr)) for dealt, get in self.group_cards(group)]
-            same: dict[tuple[int, int], Any] = {}
-            for i, j in itertools.combinations(range(len(cards)), 2):
-                both = np.logical_and(cards[i][0], cards[j][0])
-                same[i, j] = same[j, i] = (cards[i][1] == cards[j][1]) & both
-            shape = np.broadcast_shapes(*(np.shape(x) for card in cards for x in card))
-            out = []
-            for i, (dealt, _) in enumerate(cards):
-                m = np.ones(shape, dtype=np.int8)  # at most six cards: bytes
-                for j in range(len(cards)):
-                    if j != i:
-                        m += same[i, j]
-                if dealt is not True:
-                    m *= dealt
-                out.append(m)
-            return out
-
-        return self.get(("mult", group, attr), make)  # type: ignore[no-any-return]
-
     def most(self, group: str, attr: str) -> Any:
         """The largest multiplicity of ``attr`` among the cards of ``group``."""
-        return self.get(
-            ("most", group, attr), lambda: reduce(np.maximum, self.multiplicities(group, attr))
-        )
+        return self.get(("most", group, attr), lambda: vectors.most(self, group, attr))
 
     def shape_code(self, group: str, attr: str) -> Any:
         """The group's shape of ``attr`` as one integer, :func:`shape_code` of the multiset of
         multiplicities (a card of multiplicity m adds 7^(m−1): each digit ≤ 6 < 7)."""
-
-        def make() -> Any:
-            powers = np.array([0, *(7**k for k in range(6))], dtype=np.int32)  # 6·7⁵ < 2³¹
-            return reduce(np.add, (powers[m] for m in self.multiplicities(group, attr)))
-
-        return self.get(("shape", group, attr), make)
+        return self.get(("shape", group, attr), lambda: vectors.shape_code(self, group, attr))
 
     def group_cards(self, group: str) -> list[tuple[Any, Callable[[str], Any]]]:
         """(dealt mask, attribute getter) of every card slot of a ``count`` group. A card's
@@ -389,6 +367,9 @@ class _Evaluator:
             absent = value == NONE if can_be_absent(node) else np.False_
             return value, 0, absent
         if isinstance(node, Count):
+            slice_ = counted(node, _const_code) if card is None else None
+            if slice_ is not None and has_vector(self.rnd, slice_):  # a slice of it
+                return count_of(self.rnd, slice_), 0, np.False_
             total: Any = 0
             for dealt, get in self.rnd.group_cards(node.group):
                 total = total + (self.test(node.card, get) & dealt).astype(np.int64)
@@ -433,6 +414,8 @@ class _Evaluator:
         if isinstance(node, Not):
             return ~np.asarray(self.test(node.item, card))
         if isinstance(node, And | Or):
+            if card is None:
+                return self._junction(node)
             out = self.test(node.items[0], card)
             for item in node.items[1:]:
                 part = self.test(item, card)
@@ -455,11 +438,27 @@ class _Evaluator:
             )
             return ~hit if node.negated else hit
         assert isinstance(node, Cmp)
+        plane = compared(node, _const_code) if card is None else None
+        if plane is not None and has_vector(self.rnd, plane.counted):  # a slice of a plane
+            return (plane_bits(self.rnd, plane.plane) & bit(plane.counted)) != 0
         lk, rk = self.kind(node.left, card), self.kind(node.right, card)
         left = self.operand(node.left, lk or rk, card)
         right = self.operand(node.right, rk or lk, card)
         literal = isinstance(node.left, Const) or isinstance(node.right, Const)
         return self.compare(node.op, left, right, literal)
+
+    def _junction(self, node: And | Or) -> Any:
+        """An ``and``/``or`` of round-level items: the comparisons of counts that share a
+        plane of the count vectors as one test of its bits (:mod:`~exactodds.counting.vectors`)."""
+        grouped, rest = junction(node, _const_code)
+        every = isinstance(node, And)
+        parts = [
+            (bits & mask) == mask if every else (bits & mask) != 0
+            for bits, mask in ((plane_bits(self.rnd, key), mask) for key, mask in grouped)
+        ]
+        parts += [self.test(item) for item in rest]
+        combine = np.logical_and if isinstance(node, And) else np.logical_or
+        return reduce(combine, parts)
 
 
 def holds_for_cards(

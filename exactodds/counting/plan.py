@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import perm, prod
 from typing import Any
 
@@ -87,23 +88,18 @@ def _plan(
         i = POSITIONS.index(position)
         if i < 4:
             allowed[i] = cards
-            bits[i] = _coarsest(bits[i], cards)
+            bits[i] = _coarse(bits[i], cards)
         else:
             masked[position] = cards
             deal = True
             for s in (4,) if position == "P3" else (4, 5):
-                bits[s] = _coarsest(bits[s], cards)
+                bits[s] = _coarse(bits[s], cards)
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
     colours = colour_literal or any(b & _COLOUR for b in bits)
     group = _symmetries(shoe, nodes, colours, colour_literal)
     if known:  # only the permutations that map each position's known cards onto themselves
-        sets = [*allowed.values(), *masked.values()]
-        group = [
-            g
-            for g in group
-            if all(frozenset((r, g[s]) for r, s in cards) == cards for cards in sets)
-        ]
+        group = list(_fixing(tuple(group), (*allowed.values(), *masked.values())))
     slots = list(range(6 if deal else 4))
     orders = [sorted(slots, key=lambda s: -_fineness(bits[s]))]
     if deal and orders[0][-2:] != [4, 5]:  # the draws last: staged, if that costs less
@@ -125,6 +121,24 @@ def _plan(
             )
         )
     return min(plans, key=lambda plan: _cells(plan, tableau)[0])
+
+
+_coarse = lru_cache(maxsize=1024)(_coarsest)
+""":func:`_coarsest`, once per known set: a worked example's search plans a count per guess."""
+
+
+@lru_cache(maxsize=1024)
+def _fixing(
+    group: tuple[tuple[int, ...], ...], sets: tuple[frozenset[tuple[int, int]], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The suit permutations of ``group`` that map each of the known ``sets`` onto itself."""
+    perms = np.array(group, dtype=np.intp).reshape(len(group), 4)
+    keeps = np.ones(len(group), dtype=bool)
+    for cards in sets:
+        held = np.zeros((13, 4), dtype=bool)
+        held[tuple(np.array(sorted(cards), dtype=np.intp).reshape(-1, 2).T)] = True
+        keeps &= (held[:, perms] == held[:, None, :]).all(axis=(0, 2))
+    return tuple(g for g, keep in zip(group, keeps.tolist(), strict=True) if keep)
 
 
 def _arrange(
@@ -188,6 +202,7 @@ def _staged(plan: _Plan) -> bool:
     )
 
 
+@lru_cache(maxsize=256)
 def _orbit_count(axes: Sequence[_Axis], group: Sequence[tuple[int, ...]]) -> int:
     """Sequences of classes of ``axes`` up to the suit permutations ``group`` (Burnside: the
     mean over the group of the sequences each fixes)."""
@@ -213,7 +228,17 @@ def _draw_shares(axes: Sequence[_Axis], tableau: Tableau) -> tuple[float, float]
     """The shares of four-class sequences (P1 B1 P2 B2) where a hand draws, and of those
     extended by a fifth class where both draw (classes weighted alike, not by cards): what
     the staged path extends."""
-    by_slot = {a.slot: np.bincount(np.array(a.value, dtype=np.int64), minlength=10) for a in axes}
+    return _value_shares(tuple((a.slot, a.value) for a in axes), tableau)
+
+
+@lru_cache(maxsize=256)
+def _value_shares(
+    values: tuple[tuple[int, tuple[int, ...]], ...], tableau: Tableau
+) -> tuple[float, float]:
+    """:func:`_draw_shares` from each slot's class values (all it reads), once per values."""
+    by_slot = {
+        slot: np.bincount(np.array(value, dtype=np.int64), minlength=10) for slot, value in values
+    }
 
     def totals(x: Any, y: Any) -> Any:
         out = np.zeros(10)
