@@ -153,3 +153,38 @@ def test_report_bet_chooses_streak_bets_too(cli: Cli, tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     assert err.endswith("needs a bet settled on one round too, as a paytable does: add one, "
                         "e.g. --bet tie\n")  # fmt: skip
+
+
+ROUND = (
+    '[bets.tie]\nrows = [ { when = "winner == tie", pays = "8:1" }, '
+    '{ when = "otherwise", pays = "lose" } ]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [  # "$" also matches before a final newline: a quoted key "t\n" passed as a bet id
+        (ROUND.replace("[bets.tie]", '[bets."t\\n"]'), "bet id 't\\n' must be lower-case"),
+        (
+            ROUND + '[bets."s\\n"]\nstreak = "banker.wins"\nrows = [ { when = "streak >= 2", '
+            'pays = "3:1" }, { when = "otherwise", pays = "lose" } ]\n',
+            "bet 's\\n': a bet id must be lower-case",  # its HTML page failed
+        ),
+        (
+            '[bets.p]\nstake = 1\nprogressive = { "major\\n" = { reset = 100, increment = "1%" } '
+            '}\nrows = [ { when = "winner == tie", pays = "major jackpot" }, { when = '
+            '"otherwise", pays = "lose" } ]\n',
+            "jackpot level 'major\\n' must be lower-case",
+        ),
+    ],
+    ids=["round-bet", "streak-bet", "jackpot-level"],
+)
+def test_an_id_ending_in_a_newline_is_refused(
+    cli: Cli, tmp_path: Path, text: str, shown: str
+) -> None:
+    path = tmp_path / "nl.toml"
+    path.write_text("decks = 1\n" + text, encoding="utf-8")
+    code, out, err = cli(["validate", str(path)])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert shown in line, line

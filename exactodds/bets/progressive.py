@@ -74,7 +74,7 @@ LONG_RUN_MODEL = (
 """The model of :attr:`ProgressiveFigures.long_run_rtp`, as the sheets state it."""
 
 _METER_KEYS = ("reset", "increment", "reserve", "cap")
-_LEVEL = re.compile(r"^[a-z][a-z0-9_]*$")
+_LEVEL = re.compile(r"^[a-z][a-z0-9_]*\Z")
 _JACKPOT = re.compile(
     r"^(?:(?P<share>[0-9]+(?:\.[0-9]+)?)\s*%\s*of\s+)?(?:(?P<level>[a-z][a-z0-9_]*)\s+)?jackpot$"
 )

@@ -67,7 +67,7 @@ __all__ = [
     "resolve_date",
 ]
 
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _EPOCH = re.compile(r"-?[0-9]{1,20}")
 
 CONFIDENCE_PLACES = 10
