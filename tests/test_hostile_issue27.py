@@ -188,3 +188,16 @@ def test_an_id_ending_in_a_newline_is_refused(
     assert (code, out) == (2, "")
     (line,) = err.splitlines()
     assert shown in line, line
+
+
+def test_count_options_naming_a_streak_bet_say_it_is_one(cli: Cli, tmp_path: Path) -> None:
+    """A streak bet in ``--tags`` or ``--trigger`` was 'unknown' (did you mean 'banker'?)."""
+    path = tmp_path / "two.toml"
+    path.write_text(streaks_table(1, 1), encoding="utf-8")
+    tags = tmp_path / "tags.toml"
+    tags.write_text("[s0]\nA = 1\n", encoding="utf-8")
+    for option in (["--tags", str(tags)], ["--trigger", "s0=2"]):
+        code, out, err = cli(["simulate", str(path), "--strategy", "count", *option])
+        assert (code, out) == (2, "")
+        (line,) = err.splitlines()
+        assert "'s0' is a streak bet, staked at every chance whatever the strategy" in line

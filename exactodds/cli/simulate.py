@@ -268,8 +268,9 @@ def _run(
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
         check_removal_work(card, shoe, tableau, "simulate --strategy count")
     bet_ids = [b.id for b in table.bets]
-    given = read_tags(tags, bet_ids) if tags is not None else None
-    triggers = parse_triggers(trigger, bet_ids)
+    streak_ids = [b.id for b in table.streaks]
+    given = read_tags(tags, bet_ids, streak_ids) if tags is not None else None
+    triggers = parse_triggers(trigger, bet_ids, streak_ids)
     evaluator = compile_bets(value, tableau)  # seconds: every option is checked
     count = None
     if strategy == "count":
