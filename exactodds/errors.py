@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import TypeVar
 
 from exactodds.escape import printable
@@ -55,14 +56,58 @@ def elide(text: str, width: int) -> str:
 
 
 def quote(value: object, width: int = 60) -> str:
-    """``repr(value)`` for a message, at most ``width`` characters (middle elided).
+    """``repr(value)`` for a message, at most ``width`` characters (middle elided); an exact
+    number (a file's decimal is read as a Fraction) as the user would write it.
 
     >>> quote("x" * 1000, 11), quote(10**5000)
     ("'xxxx…xxxx'", 'an integer of about 5001 digits')
+    >>> quote(Fraction(5)), quote(Fraction(-3, 2)), quote(Fraction(1, 3)), quote([Fraction(1, 4)])
+    ('5.0', '-1.5', '1/3', '[0.25]')
     """
     if isinstance(value, int) and value.bit_length() > 4 * width:
         return f"an integer of about {value.bit_length() * 30103 // 100000 + 1} digits"
+    if isinstance(value, Fraction):
+        return elide(_decimal(value, width), width)
+    if type(value) in {list, dict} and len(repr(value)) < 16 * width:  # a file's array, table
+        return elide(repr(_written(value, width)), width)
     return elide(repr(value), width)
+
+
+class _Shown(str):
+    """A text shown as is inside a repr (an exact number as the user wrote it)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _written(value: object, width: int) -> object:
+    """``value`` with its exact numbers as the user would write them (for :func:`quote`)."""
+    if isinstance(value, Fraction):
+        return _Shown(_decimal(value, width))
+    if type(value) is list:
+        return [_written(v, width) for v in value]
+    if type(value) is dict:
+        return {k: _written(v, width) for k, v in value.items()}
+    return value
+
+
+def _decimal(value: Fraction, width: int) -> str:
+    """A Fraction as its decimal when it terminates within ``width`` digits (``5.0``,
+    ``0.25``), else ``p/q``; of a size refused by its digits, not computed."""
+    n, d = value.numerator, value.denominator
+    if max(n.bit_length(), d.bit_length()) > 4 * width:
+        return f"a fraction of about {max(abs(n), d).bit_length() * 30103 // 100000 + 1} digits"
+    twos = (d & -d).bit_length() - 1
+    fives, rest = 0, d >> twos
+    while rest % 5 == 0:
+        fives, rest = fives + 1, rest // 5
+    places = max(twos, fives)
+    if rest != 1 or places > width:
+        return f"{n}/{d}"
+    units = abs(n) * 10**places // d
+    whole, part = divmod(units, 10**places)
+    sign = "-" if n < 0 else ""
+    return f"{sign}{whole}.{str(part).zfill(places) if places else '0'}"
 
 
 def error_line(message: str, label: str = "error") -> str:

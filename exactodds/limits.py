@@ -48,6 +48,7 @@ __all__ = [
     "MAX_NAME_CHARS",
     "MAX_NESTING",
     "MAX_PAYOUT_CHARS",
+    "MAX_PAYOUT_NET",
     "MAX_PDF_DIGITS",
     "MAX_PDF_ROWS",
     "MAX_ROWS",
@@ -57,10 +58,12 @@ __all__ = [
     "MAX_SESSION_ROUNDS",
     "MAX_SESSION_WORK",
     "MAX_SETTLE_ROUNDS",
+    "MAX_SHEET_STREAK_ROUNDS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
+    "MAX_STREAK_ROUNDS",
     "MAX_SUM_TERMS",
     "MAX_TEXT_CHARS",
     "MAX_XLSX_YEAR",
@@ -106,6 +109,11 @@ MAX_SUM_TERMS = 64
 MAX_PAYOUT_CHARS = 100
 """Longest payout text (``1:1 less 5%``)."""
 
+MAX_PAYOUT_NET = 10**15
+"""Largest net win of a payout per unit staked (``a:b`` with a/b up to 10¹⁵, a jackpot row at
+its meter): the standard deviation stays under 10¹⁵, so the 40-digit z-values of the
+confidence ranges and volatility index still decide every printed digit."""
+
 MAX_NAME_CHARS = 200
 """Longest bet id, name, event label or paytable/rules name."""
 
@@ -142,6 +150,17 @@ needs Python integers and costs ~13 times more."""
 
 MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 """Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
+
+MAX_STREAK_ROUNDS = 3 * 10**7
+"""Most rounds one ``simulate`` run plays its streak bets over (streak bets × rounds dealt, as
+expected): each bet is played round by round in Python, about 2.5 µs a round, so at most about
+75 s of one core, what dealing the largest run (``MAX_SIMULATED_CARDS``) takes; the two bundled
+Banker Streak bets over 100,000 eight-deck shoes."""
+
+MAX_SHEET_STREAK_ROUNDS = 5 * 10**6
+"""Most rounds a sheet's one-shoe model of its streak bets deals and plays (streak bets × the
+rounds of its 2,000 shoes): about 5 µs a round, 25 s of one core; some 30 streak bets on eight
+decks, or one on about 240 decks."""
 
 MAX_CARD_ROUND_WORK = 15 * 10**9
 """Most card-engine work one simulation asks for, in the engine's cell operations

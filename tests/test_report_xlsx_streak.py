@@ -142,7 +142,9 @@ def test_a_streak_sheet_is_live_before_and_after_an_edit(monkeypatch: pytest.Mon
     monkeypatch.setattr("exactodds.report.streak.SHOES", 40)  # the simulation is not checked here
     full = load_paytable("banker-streak")
     table = replace(full, streaks=full.streaks[:1])
-    sheet = build_sheet(table, bet_ids=["banker"], date="2024-01-01", examples=False)
+    sheet = build_sheet(
+        table, bet_ids=["banker", "banker_streak"], date="2024-01-01", examples=False
+    )
     data = render_xlsx(sheet)
     book = openpyxl.load_workbook(io.BytesIO(data))
     assert book.sheetnames[:3] == ["Summary", "banker", "banker_streak"]

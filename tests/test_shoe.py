@@ -271,7 +271,7 @@ BAD_FILES = [
     (
         "s.toml",
         "[ranks]\nA = 1.5\nK = 10\n",
-        "count of rank 'A' must be a non-negative integer, not Fraction(3, 2)",
+        "count of rank 'A' must be a non-negative integer, not 1.5",
     ),
     ("s.toml", "[ranks]\nA = 4\na = 3\n", "rank 'a' is given twice (also as 'A')"),
     ("s.toml", "[ranks]\nAh = 4\n", "per-rank count key 'Ah' must be a rank without a suit"),

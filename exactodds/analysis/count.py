@@ -58,7 +58,7 @@ from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.bets.payout import parse_number
 from exactodds.deal.shoe import RANKS, Shoe, parse_card
-from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError
+from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError, quote
 from exactodds.files import read_data
 from exactodds.suggest import did_you_mean
 from exactodds.toml_lines import toml_lines
@@ -280,10 +280,13 @@ def _read_tags_file(path: str | Path) -> tuple[Mapping[str, Any], str]:
     return file.data, file.text
 
 
-def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
+def read_tags(
+    path: str | Path, bet_ids: Sequence[str], streak_ids: Sequence[str] = ()
+) -> dict[str, CountTags]:
     """Tags per bet from a TOML file: a table per bet id, ``rank = tag`` (ranks A 2–9 T/10 J Q K;
     a rank not given counts 0; integers of at most :data:`MAX_TAG` in size). A problem is an
-    :class:`~exactodds.errors.InputFileError` naming the file, line, bet and rank.
+    :class:`~exactodds.errors.InputFileError` naming the file, line, bet and rank (a streak bet,
+    of ``streak_ids``, is staked at every chance: it takes no tags).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -298,7 +301,7 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
     >>> tags["lucky_six"].tags["6"], tags["lucky_six"].balanced
     (-3, True)
     >>> error
-    "DIR/tags.toml:3: bet 'lucky_six', rank '7': a tag must be an integer, not Fraction(3, 2)"
+    "DIR/tags.toml:3: bet 'lucky_six', rank '7': a tag must be an integer, not 1.5"
     """
     data, text = _read_tags_file(path)
     lines = toml_lines(text) if text and not str(path).lower().endswith(".json") else {}
@@ -309,6 +312,8 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
 
     out: dict[str, CountTags] = {}
     for bet, table in data.items():
+        if bet in streak_ids:
+            raise fail(f"{_streak_bet(bet)}: it takes no tags", bet)
         if bet not in bet_ids:
             raise fail(
                 f"unknown bet {bet!r} (the paytable's bets: {', '.join(bet_ids)})"
@@ -330,7 +335,7 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
             if card.rank in given:
                 raise fail(f"{where}: given twice (also as {given[card.rank]!r})", bet, key)
             if not isinstance(value, int) or isinstance(value, bool):
-                raise fail(f"{where}: a tag must be an integer, not {value!r}", bet, key)
+                raise fail(f"{where}: a tag must be an integer, not {quote(value)}", bet, key)
             if abs(value) > MAX_TAG:
                 raise fail(f"{where}: a tag must be within ±{MAX_TAG}, not {value}", bet, key)
             given[card.rank] = key
@@ -339,8 +344,16 @@ def read_tags(path: str | Path, bet_ids: Sequence[str]) -> dict[str, CountTags]:
     return out
 
 
-def parse_triggers(items: Sequence[str], bet_ids: Sequence[str]) -> dict[str, Fraction]:
-    """``BET=TC`` options as exact triggers (``7``, ``6.5``, ``-1/2``).
+def _streak_bet(bet: str) -> str:
+    """What a count option naming a streak bet is told."""
+    return f"{bet!r} is a streak bet, staked at every chance whatever the strategy"
+
+
+def parse_triggers(
+    items: Sequence[str], bet_ids: Sequence[str], streak_ids: Sequence[str] = ()
+) -> dict[str, Fraction]:
+    """``BET=TC`` options as exact triggers (``7``, ``6.5``, ``-1/2``); a streak bet (of
+    ``streak_ids``) is refused: it is staked at every chance.
 
     >>> parse_triggers(["lucky_six=7", "tie=-1.5"], ["tie", "lucky_six"])
     {'lucky_six': Fraction(7, 1), 'tie': Fraction(-3, 2)}
@@ -354,12 +367,19 @@ number like 7, 6.5 or -1/2
     ...
     exactodds.errors.SimulationError: --trigger 'tie=high': the true count must be a number \
 like 7, 6.5 or -1/2
+    >>> parse_triggers(["banker_streak=2"], ["banker"], ["banker_streak"])
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SimulationError: --trigger 'banker_streak=2': 'banker_streak' is a streak \
+bet, staked at every chance whatever the strategy: it has no trigger
     """
     out: dict[str, Fraction] = {}
     for item in items:
         bet, sep, value = item.partition("=")
         bet, value = bet.strip(), value.strip()
         shown = item if len(item) <= 60 else item[:57] + "..."
+        if sep and bet in streak_ids:
+            raise SimulationError(f"--trigger {shown!r}: {_streak_bet(bet)}: it has no trigger")
         if not sep or bet not in bet_ids:
             raise SimulationError(
                 f"--trigger {shown!r}: give BET=TC with a bet of the paytable "

@@ -158,13 +158,8 @@ class StreakRun:
             "void": d.void,
             "net": exact(d.net),
             "returned": exact(d.bets + d.net),
-            "rtp": exact(d.rtp) if d.bets else None,
-            "range_99": None
-            if not d.bets
-            else [
-                round(float(d.rtp) - d.half_width, 6),
-                round(float(d.rtp) + d.half_width, 6),
-            ],
+            "rtp": None if d.rtp is None else exact(d.rtp),
+            "range_99": None if d.range_99 is None else [round(x, 6) for x in d.range_99],
             "independent_rtp": exact(self.independent_rtp),
             "covers_independent": d.covers(self.independent_rtp) if d.bets else None,
         }
@@ -172,8 +167,7 @@ class StreakRun:
     def row(self) -> list[str]:
         """The Markdown table's row."""
         d = self.dealt
-        low, high = float(d.rtp) - d.half_width, float(d.rtp) + d.half_width
-        if not d.bets:  # never made: no return to state
+        if d.rtp is None or d.range_99 is None:  # never made: no return to state
             return [md_cell(d.bet.name), "0", f"{d.void:,}", "—", "—", "—",
                     f"{float(self.independent_rtp):.4%}"]  # fmt: skip
         return [
@@ -182,7 +176,7 @@ class StreakRun:
             f"{d.void:,}",
             fixed(d.bets + d.net, 2),
             f"{float(d.rtp):.4%}",
-            f"{low:.4%} to {high:.4%}",
+            f"{d.range_99[0]:.4%} to {d.range_99[1]:.4%}",
             f"{float(self.independent_rtp):.4%}",
         ]
 

@@ -77,9 +77,36 @@ class ShoeStreak:
         )
 
     @property
-    def rtp(self) -> Fraction:
-        """Observed return per unit staked over every bet settled."""
-        return 1 + self.net / self.bets if self.bets else Fraction(1)
+    def rtp(self) -> Fraction | None:
+        """Observed return per unit staked over every bet settled; None when no bet was
+        settled (a condition that never fails: the bet is never made), not a made-up 100%."""
+        return 1 + self.net / self.bets if self.bets else None
+
+    @property
+    def house_edge(self) -> Fraction | None:
+        """Observed −net per bet settled; None when no bet was settled."""
+        return -self.net / self.bets if self.bets else None
+
+    @property
+    def range_99(self) -> tuple[float, float] | None:
+        """The 99% range of the RTP (low, high), no lower than 0 (no bet returns less than
+        nothing, whatever the normal approximation of a few shoes says); None when no bet was
+        settled.
+
+        >>> from exactodds.bets.streak import parse_streak_bet
+        >>> bet = parse_streak_bet("b", {"streak": "banker.wins", "max_streak": 3, "rows": [
+        ...     {"when": "streak >= 1", "pays": "1:1"}, {"when": "otherwise", "pays": "lose"}]})
+        >>> none = ShoeStreak(bet, 2000, 1, 14, 0, Fraction())
+        >>> none.rtp, none.house_edge, none.range_99, none.covers(Fraction(1))
+        (None, None, None, False)
+        >>> few = ShoeStreak.of_shoe(bet, (2, Fraction(-2), 0), seed=1, cut_card=14)
+        >>> few.merge(ShoeStreak.of_shoe(bet, (2, Fraction(2), 0), seed=1, cut_card=14)).range_99
+        (0.0, 2.821...)
+        """
+        if self.rtp is None:
+            return None
+        mid = float(self.rtp)
+        return max(0.0, mid - self.half_width), mid + self.half_width
 
     @property
     def sum_sq(self) -> float:
@@ -93,8 +120,8 @@ class ShoeStreak:
         return 2.5758 * math.sqrt(max(self.sum_sq, 0.0)) / self.bets if self.bets else math.inf
 
     def covers(self, rtp: Fraction) -> bool:
-        """Whether ``rtp`` lies inside the 99% range."""
-        return abs(float(rtp - self.rtp)) <= self.half_width
+        """Whether ``rtp`` lies inside the 99% range (never when no bet was settled)."""
+        return self.rtp is not None and abs(float(rtp - self.rtp)) <= self.half_width
 
 
 SHOE_RULE = (
@@ -212,7 +239,7 @@ def simulate_streak(
     docs/rules.md §7) and play the streak bet in each by :data:`SHOE_RULE`: the one-shoe model
     of the sheet, and the same play as ``exactodds simulate``'s."""
     total = ShoeStreak(bet, 0, seed, cut_card, 0, Fraction())
-    chunk = 500
+    chunk = max(1, 500 * 416 // shoe.size)  # 500 eight-deck shoes' cards at a time: the memory
     for start in range(0, shoes, chunk):
         indices = list(range(start, min(shoes, start + chunk)))
         (part,) = play_streak_chunk([bet], shoe, tableau, indices, seed=seed, cut_card=cut_card)

@@ -18,6 +18,8 @@ grows with, and refuses in one line naming the budget what would take more than 
 - ``simulate`` with card-level or offered bets runs the card engine once per bet and round
   (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
   work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
+- streak bets are played round by round over the rounds dealt, by ``simulate`` and by a
+  sheet's one-shoe model: streak bets × rounds (:func:`check_streak_play`);
 - a PDF sheet prints every row of every bet (:func:`check_pdf`);
 - card-level bets are counted by the card engine, whose work :func:`exactodds.counting.work`
   estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
@@ -49,7 +51,9 @@ from exactodds.limits import (
     MAX_FORMULA_WORK,
     MAX_PDF_DIGITS,
     MAX_PDF_ROWS,
+    MAX_SHEET_STREAK_ROUNDS,
     MAX_SIMULATED_CARDS,
+    MAX_STREAK_ROUNDS,
 )
 
 Known = dict[str, frozenset[tuple[int, int]]]
@@ -73,6 +77,7 @@ __all__ = [
     "check_pdf",
     "check_removal_work",
     "check_simulation",
+    "check_streak_play",
     "dealing_shoes",
     "dealt_card_work",
     "dealt_shoe",
@@ -199,6 +204,31 @@ def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
             f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
             f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
             f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
+        )
+
+
+def check_streak_play(streaks: int, rounds: int, command: str, *, sheet: bool = False) -> None:
+    """Refuse playing ``streaks`` streak bets over ``rounds`` dealt rounds when streak bets ×
+    rounds is over :data:`~exactodds.limits.MAX_STREAK_ROUNDS` (``simulate``), or
+    :data:`~exactodds.limits.MAX_SHEET_STREAK_ROUNDS` for a sheet's one-shoe model.
+
+    >>> check_streak_play(2, expected_rounds(100_000, 416, 14), "simulate")
+    >>> check_streak_play(1, expected_rounds(2000, 1000 * 52, 14), "report", sheet=True)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: report: 1 streak bet × 21,048,000 rounds dealt is over ...
+    """
+    limit, name, fewer = (
+        (MAX_SHEET_STREAK_ROUNDS, "MAX_SHEET_STREAK_ROUNDS", "streak bets or decks")
+        if sheet
+        else (MAX_STREAK_ROUNDS, "MAX_STREAK_ROUNDS", "streak bets, shoes or decks")
+    )
+    if streaks * rounds > limit:
+        bets = "streak bet" if streaks == 1 else "streak bets"
+        raise BudgetError(
+            f"{command}: {streaks:,} {bets} × {rounds:,} rounds dealt is over the budget of "
+            f"{limit:,} ({name}; fewer {fewer})"
         )
 
 

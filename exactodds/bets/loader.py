@@ -80,7 +80,7 @@ _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source", "allow_u
 _BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
 _BET_KEYS |= {"stake", "progressive"}  # a progressive bet (exactodds.bets.progressive)
 _ROW_KEYS = {"when", "pays", "event"}
-_BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]*\Z")
 
 
 class _Problems:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from exactodds.errors import PaytableError, quote
-from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, check_length
+from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, MAX_PAYOUT_NET, check_length
 
 __all__ = [
     "LOSE",
@@ -122,7 +122,7 @@ def grammar() -> dict[str, object]:
     script, :mod:`exactodds.report.designer`): :func:`parse_payout` lower-cases the text and
     collapses its whitespace (``str.split``), then takes one of ``words`` (net result as
     ``p/q``) or a match of ``ratio`` (a Python regular expression); ``max_chars`` bounds the
-    text and ``max_digits`` each number.
+    text, ``max_digits`` each number and ``max_net`` (a decimal string) the net win.
 
     >>> g = grammar()
     >>> g["words"]["push"], g["max_chars"], re.match(g["ratio"], "1:1 less 5%")["c"]
@@ -133,6 +133,7 @@ def grammar() -> dict[str, object]:
         "words": {word: f"{net}/1" for word, net in _WORDS.items()},
         "max_chars": MAX_PAYOUT_CHARS,
         "max_digits": MAX_DIGITS,
+        "max_net": str(MAX_PAYOUT_NET),
     }
 
 
@@ -148,7 +149,11 @@ class Payout:
     >>> Payout(Fraction(-2))
     Traceback (most recent call last):
     ...
-    exactodds.errors.PaytableError: payout Fraction(-2, 1) loses more than the stake
+    exactodds.errors.PaytableError: payout -2.0 loses more than the stake
+    >>> Payout("1000:0.0000000000001")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: payout '1000:0.0000000000001' wins more than the limit of ...
     """
 
     net: Fraction
@@ -171,7 +176,12 @@ class Payout:
                 f"payout must be a text like '11:1' or a Fraction, not {quote(given)}"
             )
         if self.net < -1:
-            raise PaytableError(f"payout {self.text or self.net!r} loses more than the stake")
+            raise PaytableError(f"payout {quote(self.text or self.net)} loses more than the stake")
+        if self.net > MAX_PAYOUT_NET:
+            raise PaytableError(
+                f"payout {quote(self.text or self.net)} wins more than the limit of "
+                f"{MAX_PAYOUT_NET:,} to 1"
+            )
 
     @property
     def kind(self) -> PayoutKind:

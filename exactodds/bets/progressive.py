@@ -74,7 +74,7 @@ LONG_RUN_MODEL = (
 """The model of :attr:`ProgressiveFigures.long_run_rtp`, as the sheets state it."""
 
 _METER_KEYS = ("reset", "increment", "reserve", "cap")
-_LEVEL = re.compile(r"^[a-z][a-z0-9_]*$")
+_LEVEL = re.compile(r"^[a-z][a-z0-9_]*\Z")
 _JACKPOT = re.compile(
     r"^(?:(?P<share>[0-9]+(?:\.[0-9]+)?)\s*%\s*of\s+)?(?:(?P<level>[a-z][a-z0-9_]*)\s+)?jackpot$"
 )
@@ -171,6 +171,11 @@ def _amount(what: str, value: Any, *, percent: bool = False) -> Fraction:
         if value < 0 or value > MAX_METER:
             raise PaytableError(f"{what} must be from 0 to {MAX_METER:,}, not {quote(value)}")
         return Fraction(value)
+    if isinstance(value, Fraction):  # a TOML or JSON float, read exactly but refused
+        raise PaytableError(
+            f"{what} must be a whole number or a decimal in quotes like {hint}, not the "
+            f"float {quote(value)}"
+        )
     if not isinstance(value, str):
         raise PaytableError(f"{what} must be a number like {hint}, not {quote(value)}")
     body = value.strip()
@@ -301,7 +306,13 @@ def bind_progressive(
             )
         meter = progressive.meter(pays.level)
         net = pays.net_at(meter.reset, progressive.stake)
-        bound[n - 1] = replace(row, pays=replace(pays, net=net))
+        try:
+            bound[n - 1] = replace(row, pays=replace(pays, net=net))
+        except PaytableError as exc:  # a reset meter too large for the stake
+            raise PaytableError(
+                f"bet {bet_id!r} row {n}: at the reset meter {amount_text(meter.reset)} for a "
+                f"stake of {quote(data.get('stake'))}, {exc}"
+            ) from None
     paid = {r.pays.level for _, r in jackpot_rows if isinstance(r.pays, JackpotPayout)}
     for name in names:
         if name not in paid:

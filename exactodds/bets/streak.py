@@ -58,9 +58,9 @@ MAX_STREAK = 100
 STREAK_KEYS = frozenset({"name", "description", "streak", "max_streak", "rows"})
 """The keys of a streak bet's table."""
 
-_BET_ID = re.compile(r"^[a-z][a-z0-9_]{0,199}$")
-_CMP = re.compile(r"^streak\s*(==|>=|<=|>|<|!=)\s*([0-9]{1,4})$")
-_RANGE = re.compile(r"^([0-9]{1,4})\s*<=\s*streak\s*<=\s*([0-9]{1,4})$")
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]{0,199}\Z")
+_CMP = re.compile(r"^streak\s*(==|>=|<=|>|<|!=)\s*([0-9]{1,4})\Z")
+_RANGE = re.compile(r"^([0-9]{1,4})\s*<=\s*streak\s*<=\s*([0-9]{1,4})\Z")
 
 
 @dataclass(frozen=True)

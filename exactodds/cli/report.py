@@ -75,7 +75,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     bets: Annotated[
         list[str] | None,
         typer.Option(
-            "--bet", "-b", metavar="ID", help="Only this bet id (repeatable; default: every bet)."
+            "--bet",
+            "-b",
+            metavar="ID",
+            help="Only this bet id, a round or a streak bet (repeatable; default: every bet).",
         ),
     ] = None,
     fmt: Annotated[

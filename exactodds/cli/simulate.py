@@ -234,7 +234,13 @@ def _run(
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.bets.budget import check_card_rounds, check_removal_work, check_simulation
+    from exactodds.bets.budget import (
+        check_card_rounds,
+        check_removal_work,
+        check_simulation,
+        check_streak_play,
+        expected_rounds,
+    )
     from exactodds.bets.loader import load_paytable
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
@@ -254,14 +260,17 @@ def _run(
     card = [b for b in table.bets if b.card_level or b.offer is not None]
     value = [b for b in table.bets if b not in card]
     check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
+    rounds = expected_rounds(run.shoes, shoe.size, run.cut_card)
+    check_streak_play(len(table.streaks), rounds, "simulate")
     # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
     counter = strategy == "count"
     check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
         check_removal_work(card, shoe, tableau, "simulate --strategy count")
     bet_ids = [b.id for b in table.bets]
-    given = read_tags(tags, bet_ids) if tags is not None else None
-    triggers = parse_triggers(trigger, bet_ids)
+    streak_ids = [b.id for b in table.streaks]
+    given = read_tags(tags, bet_ids, streak_ids) if tags is not None else None
+    triggers = parse_triggers(trigger, bet_ids, streak_ids)
     evaluator = compile_bets(value, tableau)  # seconds: every option is checked
     count = None
     if strategy == "count":

@@ -125,7 +125,7 @@ def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
 
 _PROFILE_KEYS = ("name", "source", "description", "allow_player_edge", "rules")
 _RULE_KEYS = ("limit", "source", "exception")
-_PERCENT = re.compile(r"^([0-9]{1,6}(?:\.[0-9]{1,20})?)\s*(%?)$")  # ASCII digits only
+_PERCENT = re.compile(r"^([0-9]{1,6}(?:\.[0-9]{1,20})?)\s*(%?)\Z")  # ASCII digits only
 
 
 def parse_profile(

@@ -168,6 +168,16 @@
 
   class PayoutError extends Error {}
 
+  // The largest net win per unit a payout may have, as Payout refuses beyond it.
+  const MAX_NET = new Q(BigInt(GRAMMAR.max_net));
+  const bounded = (net) => {
+    if (net.cmp(MAX_NET) > 0) {
+      const limit = grouped(BigInt(GRAMMAR.max_net));
+      throw new PayoutError(`it wins more than the limit of ${limit} to 1`);
+    }
+    return net;
+  };
+
   const parseNumber = (body) => {
     if (body.length > 4 * GRAMMAR.max_digits) throw new PayoutError(`not a number: "${body}"`);
     const digits = body.replace(/[^0-9]/g, "").length;
@@ -215,7 +225,7 @@
       if (commission.cmp(HUNDRED) > 0) throw new PayoutError("the commission is over 100%");
       net = net.mul(ONE.sub(commission.div(HUNDRED)));
     }
-    return { net, text: strip(value) };
+    return { net: bounded(net), text: strip(value) };
   };
 
   // A progressive bet's row may pay a share of a meter (exactodds/bets/progressive.py): "jackpot",
@@ -241,7 +251,8 @@
       throw new PayoutError("a jackpot share must be above 0% and at most 100%");
     }
     if (meter.value === null) throw new PayoutError(`the ${level} meter cannot be read`);
-    return { net: share.mul(meter.value).div(bet.progressive.stake).sub(ONE), text: strip(value) };
+    const net = share.mul(meter.value).div(bet.progressive.stake).sub(ONE);
+    return { net: bounded(net), text: strip(value) };
   };
   // A meter as typed: an amount like 25000 or 25000.50 (commas between thousands allowed).
   const parseMeter = (value) => {

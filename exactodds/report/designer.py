@@ -127,7 +127,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "at those meters. The export keeps each meter's reset (a meter is not a paytable "
             "value)."
         )
-    if sheet.paytable.streaks:
+    if sheet.streaks:
         notes.append(
             "A streak bet's payouts can be edited too: its figures with rounds independent are "
             "recomputed exactly; its one-shoe column is a simulation of the printed payouts, "
@@ -153,9 +153,10 @@ def _export(sheet: Sheet) -> Patchable:
     :func:`~exactodds.bets.paytable_toml.paytable_toml`."""
     t = sheet.paytable
     bets = tuple(b.bet for b in sheet.bets)
-    if (_decks(sheet), sheet.tableau, bets) == (t.decks, t.tableau, t.bets):
+    game = (_decks(sheet), sheet.tableau, bets, sheet.streaks)
+    if game == (t.decks, t.tableau, t.bets, t.streaks):
         return patchable(t, None if t.rules_file is not None else default_source(t))
-    shown = replace(t, decks=_decks(sheet), tableau=sheet.tableau, bets=bets)
+    shown = replace(t, decks=_decks(sheet), tableau=sheet.tableau, bets=bets, streaks=sheet.streaks)
     return patchable(shown)
 
 

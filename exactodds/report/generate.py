@@ -28,6 +28,7 @@ from exactodds.bets.loader import (
 )
 from exactodds.bets.payout import Notation
 from exactodds.bets.paytable import Paytable
+from exactodds.bets.settle_rounds import check_bet_ids
 from exactodds.compliance.profiles import load_profiles
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import ReportError, named
@@ -280,6 +281,11 @@ def build_sheets(
         # its card-level bets counted once checked, with their worked examples on a whole sheet
         table = judge_paytable(read, game, examples=examples and not bet_ids)
         shoe = game.shoe(table)
+        streaks = [s for s in table.streaks if not bet_ids or s.id in bet_ids]
+        if streaks:  # their one-shoe model, before any dealing
+            from exactodds.report.streak import check_sheet_streaks
+
+            check_sheet_streaks(len(streaks), shoe)
         if protection:
             from exactodds.report.protection import check_protection_work
 
@@ -311,9 +317,8 @@ def _read_tables(
     tables = []
     for spec in paths:
         table = load_paytable(spec, game, counted=False)
-        with named("--bet"):
-            for bet_id in bet_ids:
-                table.bet(bet_id)
+        with named("--bet"):  # a round bet or a streak bet
+            check_bet_ids(table, bet_ids)
         tables.append(table)
     return tables
 

@@ -97,7 +97,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
-    if sheet.paytable.streaks:
+    if sheet.streaks:
         data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
         data["verification"] = _monte_carlo_json(sheet)

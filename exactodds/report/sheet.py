@@ -30,6 +30,7 @@ from exactodds.bets.game import GameChoice
 from exactodds.bets.loader import bundled_paytables, never_offered
 from exactodds.bets.payout import Notation
 from exactodds.bets.paytable import Bet, Occurrence, Paytable, row_occurrence
+from exactodds.bets.settle_rounds import check_bet_ids
 from exactodds.compliance.rules import Compliance, Profile, run_checks
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
@@ -50,6 +51,7 @@ from exactodds.suggest import did_you_mean
 if TYPE_CHECKING:
     from exactodds.analysis.montecarlo import BetCheck
     from exactodds.bets.progressive import ProgressiveFigures
+    from exactodds.bets.streak import StreakBet
     from exactodds.report.protection import SheetProtection
     from exactodds.report.session import SheetSession
 
@@ -65,7 +67,7 @@ __all__ = [
     "resolve_date",
 ]
 
-_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 _EPOCH = re.compile(r"-?[0-9]{1,20}")
 
 CONFIDENCE_PLACES = 10
@@ -204,6 +206,13 @@ class Sheet:
     """Checks of the sheet's bets against jurisdiction profiles (``--against``), if asked."""
     session: SheetSession | None = None
     """Sessions of N rounds of each bet (``--session N``), if asked."""
+    shown_streaks: tuple[StreakBet, ...] | None = None
+    """The streak bets the sheet shows when ``--bet`` chose some (None: all the paytable's)."""
+
+    @property
+    def streaks(self) -> tuple[StreakBet, ...]:
+        """The streak bets on the sheet: the paytable's, or those ``--bet`` named."""
+        return self.paytable.streaks if self.shown_streaks is None else self.shown_streaks
 
     @property
     def rerun_command(self) -> ReportCommand | None:
@@ -252,9 +261,10 @@ class Sheet:
             out.append(f"{t.decks} deck{s} in the paytable; {self.shoe.describe()} used here.")
         if self.tableau != t.tableau:
             out.append(f"{t.tableau.name} rules in the paytable; {self.tableau.name} used here.")
-        if len(self.bets) != len(t.bets):
-            shown = ", ".join(b.bet.id for b in self.bets)
-            out.append(f"{len(t.bets)} bets in the paytable; {len(self.bets)} shown here: {shown}.")
+        ids = [b.bet.id for b in self.bets] + [b.id for b in self.streaks]
+        if len(ids) != len(t.bets) + len(t.streaks):  # streak bets counted as bets
+            every = len(t.bets) + len(t.streaks)
+            out.append(f"{every} bets in the paytable; {len(ids)} shown here: {', '.join(ids)}.")
         return tuple(out)
 
     @property
@@ -391,8 +401,19 @@ def build_sheet(
     chosen = game or GameChoice()
     shoe = shoe or chosen.shoe(paytable)
     tableau = tableau or chosen.tableau(paytable)
-    with named("--bet"):
-        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in bet_ids)
+    streaks = {b.id: b for b in paytable.streaks}
+    with named("--bet"):  # round bets and streak bets
+        check_bet_ids(paytable, bet_ids or ())
+        round_ids = [b for b in bet_ids or () if b not in streaks]
+        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in round_ids)
+        if not bets:  # its page would export a paytable the loader refuses
+            raise PaytableError(
+                "a sheet of streak bets needs a bet settled on one round too, as a paytable "
+                f"does: add one, e.g. --bet {paytable.bets[0].id}"
+            )
+    shown = (
+        None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
+    )
     check_card_work(bets, shoe, tableau, "report", examples=examples)
     joint = joint_distribution(shoe, tableau)
     for bet in bets:  # the loader refuses them on the game of the command; the API here
@@ -410,7 +431,7 @@ def build_sheet(
     inputs.extend(InputFile("profile", p.file, p.sha256) for p in against if p.sha256)
     if game is None:
         game = GameChoice.of(paytable, shoe, tableau)
-        bet_options = _bet_options(paytable, bets)
+        bet_options = _bet_options(paytable, bets, shown)
     else:
         bet_options = tuple(bet_ids or ())
     name = _paytable_argument(paytable)
@@ -440,6 +461,7 @@ def build_sheet(
         rerun=rerun,
         notation=notation,
         compliance=compliance,
+        shown_streaks=shown,
     )
 
 
@@ -460,8 +482,12 @@ def _paytable_argument(paytable: Paytable) -> str | None:
     return f"./{shown}" if shown.startswith("-") else shown
 
 
-def _bet_options(paytable: Paytable, bets: Sequence[Bet]) -> tuple[str, ...]:
-    """The bet ids for ``--bet`` when the sheet shows only some of the paytable's bets."""
-    if tuple(bets) == paytable.bets:
+def _bet_options(
+    paytable: Paytable, bets: Sequence[Bet], streaks: Sequence[StreakBet] | None = None
+) -> tuple[str, ...]:
+    """The bet ids for ``--bet`` when the sheet shows only some of the paytable's bets (round
+    bets, then streak bets)."""
+    shown = paytable.streaks if streaks is None else tuple(streaks)
+    if (tuple(bets), shown) == (paytable.bets, paytable.streaks):
         return ()
-    return tuple(bet.id for bet in bets)
+    return tuple(bet.id for bet in bets) + tuple(bet.id for bet in shown)

@@ -23,6 +23,7 @@ __all__ = [
     "CUT_CARD",
     "SHOES",
     "SHOE_SEED",
+    "check_sheet_streaks",
     "sheet_streaks",
     "streak_blocks",
     "streak_csv",
@@ -48,17 +49,22 @@ def streak_models(
     return exact_figures, dealt
 
 
+def check_sheet_streaks(streaks: int, shoe: Shoe) -> None:
+    """Refuse, before any work, a one-shoe model of ``streaks`` streak bets over
+    :data:`SHOES` shoes like ``shoe`` beyond its budget (a shoe of hundreds of decks)."""
+    from exactodds.bets.budget import check_streak_play, expected_rounds
+
+    check_streak_play(streaks, expected_rounds(SHOES, shoe.size, CUT_CARD), "report", sheet=True)
+
+
 def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
     """Each streak bet of the sheet with its exact figures and its one-shoe simulation."""
-    return [
-        (bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES))
-        for bet in sheet.paytable.streaks
-    ]
+    return [(bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES)) for bet in sheet.streaks]
 
 
 def streak_blocks(sheet: Sheet) -> list[Block]:
     """The section of the sheet's streak bets (nothing when it has none)."""
-    if not sheet.paytable.streaks:
+    if not sheet.streaks:
         return []
     blocks: list[Block] = [
         Heading(2, "Streak bets", "streaks"),
@@ -126,18 +132,33 @@ def _figures_table(bet: StreakBet, f: StreakFigures, dealt: ShoeStreak) -> Table
     def simulated(figure: str, text: str) -> Field:
         return Field(bet.id, f"one_shoe.{figure}", text)
 
-    low, high = float(dealt.rtp) - dealt.half_width, float(dealt.rtp) + dealt.half_width
-    difference = signed((dealt.rtp - f.rtp) * 100, 4)
+    rtp, edge, bounds = dealt.rtp, dealt.house_edge, dealt.range_99
+    if rtp is None or edge is None or bounds is None:  # never made: no return to state
+        caption = (
+            f"No bet was made in the {grouped(dealt.shoes)} shoes dealt: its condition never "
+            "failed, and the bet is made only after a round it fails"
+        )
+        shown = ("—", "—", "—")
+    else:
+        difference = signed((rtp - f.rtp) * 100, 4)
+        caption = (
+            f"Difference of the one-shoe RTP from the exact one: {difference} pp, within its "
+            "99% range"
+            if dealt.covers(f.rtp)
+            else "The exact RTP lies outside the one-shoe 99% range: dealing from one shoe "
+            f"changes the return by about {difference} pp"
+        )
+        shown = (percent(rtp, 4), percent(edge, 4), f"{bounds[0]:.4%} to {bounds[1]:.4%}")
     return Table(
         ("Figure", "Rounds independent (exact)", "Dealt from one shoe (simulated)"),
         (
-            ("RTP", exact_field("rtp", f.rtp), simulated("rtp", percent(dealt.rtp, 4))),
+            ("RTP", exact_field("rtp", f.rtp), simulated("rtp", shown[0])),
             (
                 "House edge",
                 exact_field("house_edge", f.house_edge),
-                simulated("house_edge", percent(-dealt.net / dealt.bets, 4)),
+                simulated("house_edge", shown[1]),
             ),
-            ("99% range of the RTP", "—", simulated("range", f"{low:.4%} to {high:.4%}")),
+            ("99% range of the RTP", "—", simulated("range", shown[2])),
             ("Hit frequency", exact_field("hit_frequency", f.hit_frequency), "—"),
             ("Expected rounds per bet", fixed(f.expected_rounds, 4), "—"),
             ("House edge per round played", exact_field("edge_per_round", f.edge_per_round), "—"),
@@ -145,14 +166,7 @@ def _figures_table(bet: StreakBet, f: StreakFigures, dealt: ShoeStreak) -> Table
             ("Shoes (seed)", "—", f"{grouped(dealt.shoes)} ({dealt.seed})"),
         ),
         "lrr",
-        caption=simulated(
-            "caption",
-            f"Difference of the one-shoe RTP from the exact one: {difference} pp, within its "
-            "99% range"
-            if dealt.covers(f.rtp)
-            else "The exact RTP lies outside the one-shoe 99% range: dealing from one shoe "
-            f"changes the return by about {difference} pp",
-        ),
+        caption=simulated("caption", caption),
     )
 
 
@@ -193,12 +207,11 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
                     "cut_card": dealt.cut_card,
                     "bets": dealt.bets,
                     "void": dealt.void,
-                    "rtp": exact(dealt.rtp),
-                    "range_99": [
-                        round(float(dealt.rtp) - dealt.half_width, 6),
-                        round(float(dealt.rtp) + dealt.half_width, 6),
-                    ],
-                    "covers_independent": dealt.covers(f.rtp),
+                    "rtp": None if dealt.rtp is None else exact(dealt.rtp),
+                    "range_99": None
+                    if dealt.range_99 is None
+                    else [round(x, 6) for x in dealt.range_99],
+                    "covers_independent": None if dealt.rtp is None else dealt.covers(f.rtp),
                 },
             }
         )
@@ -222,11 +235,11 @@ def streak_csv(sheet: Sheet) -> Iterator[dict[str, str]]:
             ("rtp", f.rtp),
             ("house_edge", f.house_edge),
             ("expected_rounds", f.expected_rounds),
-            ("one_shoe_rtp", dealt.rtp),
+            ("one_shoe_rtp", dealt.rtp),  # None: never made in the shoes dealt
         ):
             yield base | {
                 "kind": "streak_figure",
                 "item": item,
-                "value": fixed(value, 10),
-                "exact": exact(value),
+                "value": "" if value is None else fixed(value, 10),
+                "exact": "" if value is None else exact(value),
             }

@@ -117,18 +117,19 @@ def _one_shoe(w: Writer, f: StreakFigures, dealt: ShoeStreak) -> None:
     """The one-shoe simulation's figures, fixed and marked as simulated."""
     w.row += 1
     w.line("Dealt from one shoe (simulated)", "Value", "Exact, as observed", "How", bold=True)
-    edge = -dealt.net / dealt.bets if dealt.bets else Fraction(0)
-    for label, value in (("RTP", dealt.rtp), ("House edge", edge)):
-        w.line(label)
-        w.exact(2, value, PERCENT)
+    for label, value in (("RTP", dealt.rtp), ("House edge", dealt.house_edge)):
+        w.line(label, "—" if value is None else "")  # None: never made in the shoes dealt
+        if value is not None:
+            w.exact(2, value, PERCENT)
         w.text(4, SIMULATED)
-    for label, sign in (("99% range of the RTP, low", -1), ("99% range of the RTP, high", 1)):
-        bound = round(float(dealt.rtp) + sign * dealt.half_width, 6)
-        w.line(label)
-        w.number(2, bound, PERCENT)
-        w.text(3, f"{bound:.6f}")
+    for i, label in enumerate(("99% range of the RTP, low", "99% range of the RTP, high")):
+        w.line(label, "—" if dealt.range_99 is None else "")
+        if dealt.range_99 is not None:
+            bound = round(dealt.range_99[i], 6)
+            w.number(2, bound, PERCENT)
+            w.text(3, f"{bound:.6f}")
         w.text(4, SIMULATED)
-    inside = "yes" if dealt.covers(f.rtp) else "no"
+    inside = "—" if dealt.rtp is None else "yes" if dealt.covers(f.rtp) else "no"
     w.line("Exact RTP (rounds independent) within that range", inside)
     w.text(4, SIMULATED)
     for label, count in (
