@@ -93,7 +93,12 @@ def test_round_ev_matches_brute_force_on_drawn_shoes(
 
 
 def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
-    from exactodds.bets.budget import card_round_work, dealing_shoes
+    from exactodds.bets.budget import (
+        _CARD_SETTLE_WORK,
+        card_round_work,
+        dealing_shoes,
+        expected_rounds,
+    )
     from exactodds.bets.loader import load_paytable
     from exactodds.counting import work
     from exactodds.limits import MAX_CARD_ROUND_WORK
@@ -123,5 +128,9 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     assert "\n" not in message and "MAX_CARD_ROUND_WORK" in message
     assert f"{MAX_CARD_ROUND_WORK:.3g}" in message and "costliest bet 'b'" in message
     assert "not one shoe" in message
-    with pytest.raises(BudgetError, match=r"at most \d+ shoes\)$"):
-        check_card_rounds([cheap], shoe, PB, 1000, 14)
+    # the cheap bet alone: the most shoes the budget allows, from its estimate, and one more
+    per_shoe = expected_rounds(1, shoe.size, 14) * (c_work + _CARD_SETTLE_WORK)
+    most = MAX_CARD_ROUND_WORK // per_shoe
+    check_card_rounds([cheap], shoe, PB, most, 14)
+    with pytest.raises(BudgetError, match=rf"at most {most:,} shoes\)$"):
+        check_card_rounds([cheap], shoe, PB, most + 1, 14)
