@@ -83,6 +83,43 @@ def test_signal_stops_workers_with_one_line(sig: signal.Signals) -> None:
     _wait_for(lambda: not _group(proc.pid), "a worker outlived the command")
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_just_after_a_workers_fork_ends_the_command(sig: signal.Signals) -> None:
+    """The signal lands right after the second worker is forked, before the pool has it in
+    its table (the process sends it to itself from inside the start, so the moment is
+    certain): one line, no hang, no worker left. It hung after its line: the interpreter
+    joined at exit a worker that only multiprocessing knew, waiting for work."""
+    hook = (
+        "import os, signal, sys\n"
+        "import multiprocessing.process as mp\n"
+        "real, started = mp.BaseProcess.start, []\n"
+        "def start(self):\n"
+        "    real(self)\n"
+        "    started.append(self)\n"
+        f"    if len(started) == 2: os.kill(os.getpid(), {int(sig)})\n"
+        "mp.BaseProcess.start = start\n"
+        "from exactodds.cli import main\n"
+        "sys.argv[0] = 'exactodds'\n"
+        "main()\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", hook, *SIMULATE, "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=ROOT,
+    )
+    try:
+        _, err = proc.communicate(timeout=HANG_GUARD)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    name = "interrupted" if sig == signal.SIGINT else f"terminated by {sig.name}"
+    assert err.decode() == f"exactodds: error: {name}\n"
+    assert proc.returncode == 128 + sig
+    _wait_for(lambda: not _group(proc.pid), "a worker outlived the command")
+
+
 def test_workers_die_with_a_killed_parent() -> None:
     """SIGKILL cannot be caught: the workers end by the parent-death signal they asked for."""
     proc = _start([*SIMULATE, "--workers", "2"])

@@ -56,6 +56,7 @@ from exactodds.analysis.workers import (
     quiet_children,
     signals_deferred,
     stop_pool,
+    worker_context,
     worker_signals,
 )
 from exactodds.bets.budget import CardSpend
@@ -494,7 +495,12 @@ def _pool_parts(
 ) -> Iterator[Tally]:
     """Tallies of the tasks from a pool of processes, as they finish; at most a few tasks
     per worker are queued at a time (a run of 10⁸ shoes does not hold 10⁶ futures)."""
-    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(job, os.getpid()))
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=worker_context(),
+        initializer=_init_worker,
+        initargs=(job, os.getpid()),
+    )
     try:
         yield from _bounded(lambda t: pool.submit(_worker_task, t), tasks, 4 * workers)
     except BaseException:  # Ctrl-C, SIGTERM, an error, or the run abandoned: stop at once

@@ -8,9 +8,11 @@ the command, however it ends: Ctrl-C, SIGTERM, SIGHUP or SIGKILL of the parent. 
 - ignores SIGINT: a terminal sends Ctrl-C to the whole process group, and only the parent
   should answer it (with one line), not every worker with a traceback;
 - takes SIGTERM and SIGHUP with their default action (a forked worker would otherwise inherit
-  the parent's handlers and raise in the middle of a task).
+  the parent's handlers and raise in the middle of a task);
+- starts with those signals blocked until it has set them (:func:`worker_context`), so one
+  that lands just after the fork cannot run the parent's handler in the worker.
 
-The parent, when interrupted, terminates its workers (:func:`stop_pool`) instead of waiting for
+The parent, when interrupted, kills its workers (:func:`stop_pool`) instead of waiting for
 their tasks to finish.
 """
 
@@ -28,9 +30,21 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-__all__ = ["die_with_parent", "quiet_children", "signals_deferred", "stop_pool", "worker_signals"]
+__all__ = [
+    "die_with_parent",
+    "quiet_children",
+    "signals_deferred",
+    "stop_pool",
+    "worker_context",
+    "worker_signals",
+]
 
 _PR_SET_PDEATHSIG = 1
+
+_TERMINATING = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that end a command (the parent answers them; a worker ignores or dies)."""
 
 
 def die_with_parent(parent: int | None = None) -> None:
@@ -65,16 +79,48 @@ def worker_signals(parent: int | None = None) -> None:
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # blocked since the fork (worker_context)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _TERMINATING)
     die_with_parent(parent)
 
 
+def worker_context(method: str | None = None) -> Any:
+    """The :mod:`multiprocessing` context ``method`` (default: the platform's), whose processes
+    start with :data:`_TERMINATING` blocked until :func:`worker_signals` has set them. A
+    signal landing just after a fork would otherwise run the parent's handler in the worker:
+    a traceback on the terminal, and a worker that survives SIGTERM."""
+    import multiprocessing
+
+    base = multiprocessing.get_context(method)
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        return base
+
+    class Process(base.Process):  # type: ignore[name-defined,misc]
+        def start(self) -> None:
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, _TERMINATING)
+            try:
+                super().start()
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    return type("WorkerContext", (type(base),), {"Process": Process})()
+
+
 def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool now: its pending tasks cancelled and its worker processes terminated (the
-    tasks they run are lost: the command is ending)."""
-    processes: dict[Any, Any] = dict(getattr(pool, "_processes", None) or {})
+    """Stop a pool now: its pending tasks cancelled and its worker processes killed (the tasks
+    they run are lost: the command is ending).
+
+    Every child this process started is killed, not only those in the pool's table: a signal
+    that lands between a worker's fork and its entry in that table leaves a worker only
+    :mod:`multiprocessing` knows, waiting for work, and the interpreter would join it at exit
+    (the command hung after its one line)."""
+    import multiprocessing
+
+    processes = {id(p): p for p in (getattr(pool, "_processes", None) or {}).values()}
+    processes.update((id(p), p) for p in multiprocessing.active_children())
     for process in processes.values():
         with contextlib.suppress(OSError, ValueError, AttributeError):
-            process.terminate()
+            process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):

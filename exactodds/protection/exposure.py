@@ -614,13 +614,12 @@ def _all_edges(
             if progress is not None:
                 progress(len(results), len(masks))
         return results
-    import multiprocessing
     import os
 
-    from exactodds.analysis.workers import worker_signals
+    from exactodds.analysis.workers import worker_context, worker_signals
 
     # workers leave Ctrl-C to this process and die with it (see exactodds.analysis.workers)
-    context = multiprocessing.get_context("fork")
+    context = worker_context("fork")
     with context.Pool(jobs, initializer=worker_signals, initargs=(os.getpid(),)) as pool:
         for found in pool.imap_unordered(_edges_of, parts):
             results += found
