@@ -57,14 +57,23 @@ def _wait_for(
         time.sleep(0.05)
 
 
-def _start(args: list[str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "exactodds", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # its own process group: its workers are found by it
-        cwd=ROOT,
-    )
+def _start(args: list[str], *prefix: str) -> subprocess.Popen[bytes]:
+    """The command ``args`` (after ``prefix``, e.g. ``-c HOOK``) in its own process group: its
+    workers are found by it. Ctrl-C is at its default there however the tests were started: a
+    job a non-interactive shell puts in the background inherits SIGINT ignored, and Python
+    then leaves it ignored (a command rightly does not answer a Ctrl-C it cannot get). A
+    Python handler here is reset to the default by the exec; an ignored signal would not be."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            [sys.executable, *(prefix or ("-m", "exactodds")), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            cwd=ROOT,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
@@ -102,13 +111,7 @@ def test_a_signal_just_after_a_workers_fork_ends_the_command(sig: signal.Signals
         "sys.argv[0] = 'exactodds'\n"
         "main()\n"
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", hook, *SIMULATE, "--workers", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        cwd=ROOT,
-    )
+    proc = _start([*SIMULATE, "--workers", "2"], "-c", hook)
     try:
         _, err = proc.communicate(timeout=HANG_GUARD)
     finally:
