@@ -261,3 +261,15 @@ class _Parser:
         assert first.column == end.column, (ref, last)
         rows = range(first.row, end.row + 1)
         return [self.book.cell(sheet, f"{first.column_letter}{r}") for r in rows]
+
+
+def rows_under(ws: Any, header: str) -> list[Any]:
+    """The rows of ``ws`` under the row whose first cell is ``header``, up to a blank row."""
+    body = list(ws.iter_rows())
+    start = next(i for i, r in enumerate(body) if r[0].value == header)
+    out = []
+    for r in body[start + 1 :]:
+        if r[0].value is None:
+            break
+        out.append(r)
+    return out

@@ -20,7 +20,7 @@ from exactodds.report.sheet import BetSheet
 from exactodds.report.xlsx import render_xlsx
 from exactodds.report.xlsx_bet import EXACT_FORMULA, FIXED, SQRT_FORMULA, Z_DECIMALS
 from tests.extras import need
-from tests.formulas import Book, Surd, Value, surd
+from tests.formulas import Book, Surd, Value, rows_under, surd
 
 openpyxl = need("openpyxl", "xlsx")
 
@@ -45,18 +45,6 @@ def expected(figure: BetFigure, b: BetSheet) -> Value | None:
     if kind is Kind.VOLATILITY:
         return surd(Fraction(0), z(VI_LEVEL), variance)
     return Fraction(x)
-
-
-def rows_under(ws: Any, header: str) -> list[Any]:
-    """The rows of ``ws`` under the row whose first cell is ``header``, up to a blank row."""
-    body = list(ws.iter_rows())
-    start = next(i for i, r in enumerate(body) if r[0].value == header)
-    out = []
-    for r in body[start + 1 :]:
-        if r[0].value is None:
-            break
-        out.append(r)
-    return out
 
 
 def check(book: Any, evaluator: Book, sheet: Sheet, cached: Any | None = None) -> None:

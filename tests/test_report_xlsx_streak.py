@@ -24,7 +24,7 @@ from exactodds.report.xlsx import render_xlsx
 from exactodds.report.xlsx_bet import EXACT_FORMULA, SQRT_FORMULA, Z_DECIMALS
 from exactodds.report.xlsx_streak import SIMULATED
 from tests.extras import need
-from tests.formulas import Book, Value, surd
+from tests.formulas import Book, Value, rows_under, surd
 
 openpyxl = need("openpyxl", "xlsx")
 
@@ -76,17 +76,6 @@ def want(key: str, kind: Kind, figures: dict[str, Any]) -> Value:
         return surd(Fraction(0), z, figures["variance"])
     value: Fraction = figures[key]
     return value
-
-
-def rows_under(ws: Any, header: str) -> list[Any]:
-    body = list(ws.iter_rows())
-    start = next(i for i, r in enumerate(body) if r[0].value == header)
-    out = []
-    for r in body[start + 1 :]:
-        if r[0].value is None:
-            break
-        out.append(r)
-    return out
 
 
 def check(book: Any, figures: dict[str, Any], name: str) -> None:
