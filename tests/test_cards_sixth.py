@@ -145,3 +145,21 @@ def test_fifth_card_dealt_apart(case: int, monkeypatch: pytest.MonkeyPatch) -> N
     rows, offer = ROWS[case]
     assert engine(rows, SHOES[1], offer) == _brute(case, 1)
     assert calls
+
+
+def test_a_block_with_no_open_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six aces (five of clubs) in blocks of 8 cells: a block whose four-card cells are all
+    settled before the fifth card reached the value stage with nothing to settle and failed
+    (found by hypothesis in tests/test_cards.py); the counts equal the brute-force dealer's."""
+    from tests.test_cards import check
+
+    monkeypatch.setattr(plan_module, "_CELLS", 8)
+    shoe = shoe_of([(0, 0)] * 5 + [(0, 1)])
+    check(
+        [
+            "player.total == 0 and (player.wins)",
+            "player.total == 0",
+            "count(player, colour == red) == 0 and (count(banker, colour == red) == 0)",
+        ],
+        shoe,
+    )

@@ -114,6 +114,8 @@ class SixthByValue:
         deal: bool,
         tableau: Tableau,
     ) -> None:
+        if not len(cells):  # no four-card cell left open in this block
+            return
         fifth = classes[-1]
         if self.grouped:
             key = np.asarray(cell) * len(self.count) + self.fifth_of[fifth]
