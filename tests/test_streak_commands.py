@@ -77,3 +77,10 @@ def test_eor_of_named_bets_keeps_their_figures(cli: Cli) -> None:
     one, every = json.loads(named), json.loads(whole)
     assert list(one["eor"]) == ["tie"] and list(every["eor"]) == ["player", "banker", "tie"]
     assert (one["ev"]["tie"], one["eor"]["tie"]) == (every["ev"]["tie"], every["eor"]["tie"])
+
+
+def test_a_misspelt_streak_bet_is_suggested(cli: Cli) -> None:
+    """The suggestion is the closest of every bet id, streak bets included (it was 'banker')."""
+    code, out, err = cli(["eor", "banker-streak", "--bet", "banker_streek"])
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert err.rstrip().endswith("did you mean 'banker_streak'?"), err

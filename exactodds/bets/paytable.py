@@ -317,7 +317,7 @@ class Paytable:
         ids = [b.id for b in self.bets]
         raise PaytableError(
             f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"
-            + did_you_mean(bet_id, ids)
+            + did_you_mean(bet_id, [*ids, *(b.id for b in self.streaks)])  # the closest of all
         )
 
     @property
