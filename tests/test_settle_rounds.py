@@ -69,7 +69,7 @@ def test_cli_text_and_json(cli: Cli) -> None:
     code, out, err = cli([*argv, *(a for c in (B1, B2, B1, B2, P) for a in ("--cards", c))])
     assert (code, err) == (0, "")
     assert "Round 5  P: 9s 9h | B: Kd 7c    Player wins 8 to 7." in out
-    assert "| 4, ended round 5 | 4 " in out and "wins 100" in out
+    assert "| 4, ended at round 5 | 4 " in out and "wins 100" in out
     assert "Net result: +100" in out
     code, out, err = cli([*argv, "-c", B1, "-c", B2, "-c", T, "--format", "json"])
     assert (code, err) == (0, "")

@@ -240,9 +240,9 @@ def render_rounds(s: SettledRounds, fmt: str = "text") -> str:
     Round 2  P: Kc Qh | B: 8d Ks    Banker wins 8 to 0.
     Round 3  P: 7h Kc | B: 7d Qs    Tie 7 : 7.
     <BLANKLINE>
-    | Bet                         |   Stake | Streak           | Event     | Pays   | Result   |
-    |:----------------------------|--------:|:-----------------|:----------|:-------|:---------|
-    | Banker Streak (pay table 1) |      10 | 2, ended round 3 | 3 or less | lose   | loses 10 |
+    | Bet                         |   Stake | Streak              | Event     | Pays   | Result   |
+    |:----------------------------|--------:|:--------------------|:----------|:-------|:---------|
+    | Banker Streak (pay table 1) |      10 | 2, ended at round 3 | 3 or less | lose   | loses 10 |
     <BLANKLINE>
     Net result: -10
     """
@@ -277,12 +277,12 @@ def render_rounds(s: SettledRounds, fmt: str = "text") -> str:
                 (y.bet.name, format_number(y.stake), f"{y.streak}, running", "", "", "open")
             )
             continue
-        how = "reached max" if y.round == y.streak else "ended"
+        how = "max_streak" if y.round == y.streak else "ended"  # else the condition failed
         body.append(
             (
                 y.bet.name,
                 format_number(y.stake),
-                f"{y.streak}, {how} round {y.round}",
+                f"{y.streak}, {how} at round {y.round}",
                 y.row.event,
                 y.row.pays.stated(Notation.BOTH),
                 money_result(y.amount),
