@@ -125,3 +125,26 @@ def test_rounded_bet_rtp_by_stake_matches_per_stake_rounding() -> None:
         paid = Fraction(cents.numerator // cents.denominator, 100)  # rounded down to the cent
         assert rtp == p_win * paid / stake + p_tie
         assert (rtp == plain) == (stake * 100 % 20 == 0)  # 1.95 × stake is whole cents
+
+
+def test_unrounded_keeps_the_offer_of_a_rounded_offered_bet() -> None:
+    """A rounded, offered Banker (0.95:1 to the cent, offered when player.initial <= 3): its
+    unrounded RTP is per offered round, summed here from the joint's records by hand (it was
+    98.9421%, the bet without its offer, against 132.0336%)."""
+    from dataclasses import replace
+
+    from exactodds.deal.round import FEATURE_INDEX
+    from exactodds.language import parse_condition
+
+    touch = load_paytable("touch")
+    offered = replace(touch.bet("banker"), offer=parse_condition("player.initial <= 3"))
+    plain = unrounded(offered)
+    assert plain.rounding is None and plain.offer == offered.offer
+    joint = joint_distribution(touch.shoe)
+    initial, winner = FEATURE_INDEX["player.initial"], FEATURE_INDEX["winner"]
+    seen = [(r[winner], n) for r, n in joint.records if r[initial] <= 3]
+    total = sum(n for _, n in seen)
+    back = {"banker": Fraction(195, 100), "tie": Fraction(1), "player": Fraction(0)}
+    rtp = sum((back[w] * n for w, n in seen), Fraction(0)) / total
+    assert bet_figures(joint, plain).rtp == rtp
+    assert f"{float(rtp):.4%}" == "132.0336%"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -378,11 +378,12 @@ def rtp_by_stake(
 
 
 def unrounded(bet: Bet) -> Bet:
-    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to).
+    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to);
+    every other field, its offer and progressive meters included, is kept.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> touch = load_paytable("touch").bet("banker")  # paid to the cent, rounded down
     >>> touch.rounding is not None, unrounded(touch).rounding, unrounded(touch).rows == touch.rows
     (True, None, True)
     """
-    return Bet(bet.id, bet.name, bet.rows, bet.max_round, None, bet.description)
+    return replace(bet, rounding=None)
