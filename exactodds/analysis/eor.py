@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
+from exactodds.bets.paytable import settled_from_cards
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import ShoeError
@@ -136,7 +137,7 @@ def effect_of_removal(
         raise ShoeError(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"
         )
-    card = [b for b in bets if getattr(b, "card_level", False) or getattr(b, "offer", None)]
+    card = [b for b in bets if settled_from_cards(b)]
     if card and evaluator is None:
         return _card_eor(bets, card, shoe, tableau, level)
     ev_ = evaluator if evaluator is not None else compile_bets(bets, tableau)

@@ -11,7 +11,7 @@ Paytable files are read and checked by :mod:`exactodds.bets.loader`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Payout
+from exactodds.bets.records import _record_index, record_index
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.deal.shoe import MIN_CARDS, Shoe
@@ -47,6 +48,7 @@ __all__ = [
     "Row",
     "record_index",
     "row_occurrence",
+    "settled_from_cards",
 ]
 
 
@@ -143,6 +145,11 @@ class Bet:
         by :mod:`exactodds.counting` and settled from cards, not from an outcome."""
         offer = self.offer is not None and self.offer.card_level
         return offer or any(row.when.card_level for row in self.rows)
+
+    @property
+    def settled_from_cards(self) -> bool:
+        """Whether the bet goes to the card engine (:func:`settled_from_cards`)."""
+        return settled_from_cards(self)
 
     @cached_property
     def features(self) -> tuple[str, ...]:
@@ -434,6 +441,22 @@ def _row_index(table: Paytable, bet: Bet | StreakBet, row: int | str) -> int:
     return row
 
 
+def settled_from_cards(bet: object) -> bool:
+    """The engine-routing rule, written once: a bet is settled from the dealt cards (by the
+    card engine, :mod:`exactodds.counting`) rather than from a round's outcome when it reads
+    the cards themselves or has an offer (judged on the first four cards). ``bet`` may be any
+    bet-like object; one without these fields is settled from the outcome.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> table = load_paytable("insurance")
+    >>> [b.id for b in table.bets if settled_from_cards(b)][:2]
+    ['player_0_v_5', 'player_1_v_5']
+    >>> settled_from_cards(load_paytable("classic").bet("banker"))
+    False
+    """
+    return bool(getattr(bet, "card_level", False)) or getattr(bet, "offer", None) is not None
+
+
 class Occurrence(StrEnum):
     """Whether a paytable row settles any round; the value is what a sheet says of it."""
 
@@ -514,73 +537,3 @@ def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
         offered = bet.offer.bits(bits.index, bits.everything, bits.memo)
         hits = [hit & offered for hit in hits]
     return tuple(map(bits.combinations, hits))
-
-
-@dataclass(frozen=True)
-class _RecordBits:
-    """The joint's records as bitsets (bit j: record j): feature → value → the records with
-    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
-    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records; and
-    what was already evaluated on them (conditions, and the combinations of sets of records),
-    shared by every bet."""
-
-    index: Index
-    planes: tuple[tuple[int, int], ...]
-    everything: int
-    memo: Memo = field(default_factory=dict)
-    counted: dict[int, int] = field(default_factory=dict)
-
-    def combinations(self, records: int) -> int:
-        """The combinations of a set of records."""
-        n = self.counted.get(records)
-        if n is None:
-            n = self.counted[records] = sum(
-                (records & plane).bit_count() << shift for shift, plane in self.planes
-            )
-        return n
-
-
-@lru_cache(maxsize=16)
-def _record_index(joint: Joint) -> _RecordBits:
-    """The joint's records as :class:`_RecordBits`."""
-    index, everything = record_index([record for record, _ in joint.records])
-    width = max((n.bit_length() for _, n in joint.records), default=0)
-    digits = [format(n, f"0{width}b") for _, n in joint.records]
-    planes = tuple(
-        (width - 1 - k, int("".join(bits)[::-1], 2))
-        for k, bits in enumerate(zip(*digits, strict=True))
-    )
-    return _RecordBits(index, planes, everything)
-
-
-def record_index(records: Sequence[tuple[object, ...]]) -> tuple[Index, int]:
-    """Feature records (:func:`~exactodds.deal.round.feature_record`) as bitsets for
-    :meth:`Bet.row_hits`, bit j standing for record j: feature → value → the records with that
-    value; and the set of all records.
-
-    >>> from exactodds.deal.round import Hand, Outcome, PairKind
-    >>> tie = Outcome(Hand(4, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
-    >>> win = Outcome(Hand(9, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
-    >>> index, everything = record_index([feature_record(tie), feature_record(win)])
-    >>> index["winner"]["tie"], everything
-    (1, 3)
-    """
-    if not records:
-        return {name: {} for name in FEATURE_INDEX}, 0
-    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
-    return {name: _bitsets(column) for name, column in columns}, (1 << len(records)) - 1
-
-
-def _bitsets(column: tuple[object, ...]) -> dict[object, int]:
-    """Value → bitset of the positions holding it (built with C-speed bytes operations)."""
-    try:  # small numbers and true/false are their own codes
-        data = bytes(column)  # type: ignore[arg-type]
-        codes = {v: int(v) for v in set(column)}  # type: ignore[call-overload]
-    except (TypeError, ValueError):  # none, winners
-        codes = {v: i for i, v in enumerate(set(column))}
-        data = bytes(codes[v] for v in column)
-    out = {}
-    for v, i in codes.items():
-        table = bytes(49 if c == i else 48 for c in range(256))  # "1" at value i, else "0"
-        out[v] = int(data.translate(table)[::-1], 2)
-    return out

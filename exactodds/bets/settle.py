@@ -347,7 +347,7 @@ def settle_round(
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
-        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        row = _card_row(bet, dealt) if bet.settled_from_cards else bet.settle(dealt.outcome)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
     if side is not None:

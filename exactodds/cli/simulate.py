@@ -257,7 +257,7 @@ def _run(
         scheduler=scheduler,
     )
     # Card-level and offered bets go to the card engine; the others to the batch evaluator.
-    card = [b for b in table.bets if b.card_level or b.offer is not None]
+    card = [b for b in table.bets if b.settled_from_cards]
     value = [b for b in table.bets if b not in card]
     check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
     rounds = expected_rounds(run.shoes, shoe.size, run.cut_card)
