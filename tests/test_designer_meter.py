@@ -55,7 +55,7 @@ def page(tmp_path: Path) -> Iterator[Any]:
 def test_setting_the_meters_recomputes_the_rtp_exactly(page: Any) -> None:
     table, _ = parse_paytable(TABLE)
     assert table is not None
-    f = bet_figures(joint_distribution(table.shoe), table.bet("x"))
+    f = bet_figures(joint_distribution(table.shoe), table.round_bet("x"))
     p = progressive_figures(f)
     assert p is not None
     both, player, banker = (r.probability for r in f.rows[:3])

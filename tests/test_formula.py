@@ -136,7 +136,7 @@ def infinite_outcomes(tableau: Tableau) -> tuple[tuple[tuple[object, ...], Fract
 
 
 def infinite_edge(table: Paytable, bet_id: str) -> Fraction:
-    bet = table.bet(bet_id)
+    bet = table.round_bet(bet_id)
     return -sum(
         (p * bet.net_of_record(r) for r, p in infinite_outcomes(table.tableau)), Fraction(0)
     )
@@ -224,7 +224,7 @@ def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:
     for group, rules in zip(data["formulas"], ("punto-banco", "mini"), strict=True):
         joint = joint_distribution(Shoe.decks(5), BUILTIN[rules])
         for entry in group["bets"]:
-            bet = classic.bet(entry["id"])
+            bet = classic.round_bet(entry["id"])
             if bet.id == "tie":
                 bet = next(b for b in _tie_9(classic).bets if b.id == "tie")
             num = _poly(tuple(int(c) for c in entry["numerator"]), d)

@@ -49,6 +49,7 @@ __all__ = [
     "record_index",
     "row_occurrence",
     "settled_from_cards",
+    "settles_one_round",
 ]
 
 
@@ -309,23 +310,54 @@ class Paytable:
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
     streaks: tuple[StreakBet, ...] = ()
     """Streak bets (:mod:`exactodds.bets.streak`): settled over several rounds, so kept apart from
-    :attr:`bets`, which every command settles round by round."""
+    :attr:`bets`, the bets settled on one round; :attr:`every_bet` holds both."""
 
-    def bet(self, bet_id: str) -> Bet:
-        """The bet with this id."""
-        for bet in self.bets:
+    @property
+    def every_bet(self) -> tuple[Bet | StreakBet, ...]:
+        """Every bet of the paytable, the one iteration a consumer listing bets uses: the bets
+        settled on one round (:attr:`bets`), then the streak bets (:attr:`streaks`). A
+        consumer that can only settle single rounds tells them apart with
+        :func:`settles_one_round`.
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> [(b.id, settles_one_round(b)) for b in load_paytable("banker-streak").every_bet][2:]
+        [('tie', True), ('banker_streak', False), ('banker_streak_2', False)]
+        """
+        return (*self.bets, *self.streaks)
+
+    def bet(self, bet_id: str) -> Bet | StreakBet:
+        """The bet with this id, a streak bet included (see :meth:`round_bet`).
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> load_paytable("banker-streak").bet("banker_streak").max_streak
+        10
+        """
+        for bet in self.every_bet:
             if bet.id == bet_id:
                 return bet
-        if any(b.id == bet_id for b in self.streaks):
-            raise PaytableError(
-                f"{self.label}: {bet_id!r} is a streak bet, settled over several rounds: "
-                "only simulate, report, validate and settle handle streak bets"
-            )
-        ids = [b.id for b in self.bets]
+        ids = [b.id for b in self.every_bet]
         raise PaytableError(
             f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"
-            + did_you_mean(bet_id, [*ids, *(b.id for b in self.streaks)])  # the closest of all
+            + did_you_mean(bet_id, ids)
         )
+
+    def round_bet(self, bet_id: str, what: str = "this") -> Bet:
+        """The bet with this id, for a consumer that settles single rounds only (``what``
+        names it in the refusal of a streak bet).
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> load_paytable("banker-streak").round_bet("banker_streak", "solve")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.PaytableError: ...: 'banker_streak' is a streak bet, ...: solve handles ...
+        """
+        bet = self.bet(bet_id)
+        if not isinstance(bet, Bet):
+            raise PaytableError(
+                f"{self.label}: {bet_id!r} is a streak bet, settled over several rounds: "
+                f"{what} handles bets settled on one round only"
+            )
+        return bet
 
     @property
     def shoe(self) -> Shoe:
@@ -364,8 +396,7 @@ class Paytable:
         ...
         exactodds.errors.PaytableError: Classic (commission): bet 'tie' has no row 5 (rows 0 to 1)
         """
-        streak = next((s for s in self.streaks if s.id == bet_id), None)
-        bet = self.bet(bet_id) if streak is None else streak
+        bet = self.bet(bet_id)
         index = _row_index(self, bet, row)
         old = bet.rows[index]
         payout = pays if isinstance(pays, Payout) else Payout(pays)
@@ -390,14 +421,17 @@ class Paytable:
         where = f", {self.label}" if self.path is not None else ""
         return (
             f"<Paytable {self.name!r}: {self.decks} decks, {self.tableau.name}, "
-            f"{len(self.bets)} bets{where}>"
+            f"{len(self.every_bet)} bets{where}>"
         )
 
     def _rows(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-        """Headers and rows: every row of every bet, with its bet's offer (the condition under
-        which it is offered) when some bet has one."""
+        """Headers and rows: every row of every bet (a streak bet's rows read ``streak``, the
+        rounds its condition held in a row), with its bet's offer (the condition under which
+        it is offered) when some bet has one, and each streak bet's condition when there is
+        one."""
         offered = any(b.offer is not None for b in self.bets)
         headers = ("bet", "event", "when", "pays", *(("offer",) if offered else ()))
+        headers += ("streak",) if self.streaks else ()
         rows = [
             (
                 b.id,
@@ -405,9 +439,22 @@ class Paytable:
                 str(r.when),
                 r.pays.text or str(r.pays),
                 *((str(b.offer) if b.offer is not None else "",) if offered else ()),
+                *(("",) if self.streaks else ()),
             )
             for b in self.bets
             for r in b.rows
+        ]
+        rows += [
+            (
+                s.id,
+                r.event,
+                r.text,
+                r.pays.text or str(r.pays),
+                *(("",) if offered else ()),
+                str(s.condition),
+            )
+            for s in self.streaks
+            for r in s.rows
         ]
         return headers, rows
 
@@ -455,6 +502,13 @@ def settled_from_cards(bet: object) -> bool:
     False
     """
     return bool(getattr(bet, "card_level", False)) or getattr(bet, "offer", None) is not None
+
+
+def settles_one_round(bet: Bet | StreakBet) -> bool:
+    """Whether ``bet`` is settled on one round (a :class:`Bet`), not over several (a streak bet):
+    the capability a consumer that settles single rounds asks of each of
+    :attr:`Paytable.every_bet`."""
+    return isinstance(bet, Bet)
 
 
 class Occurrence(StrEnum):

@@ -345,7 +345,7 @@ def settle_round(
     dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
     for bet_id, stake in bets:
-        bet = paytable.bet(bet_id)
+        bet = paytable.round_bet(bet_id, "settling one round")
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
         row = _card_row(bet, dealt) if bet.settled_from_cards else bet.settle(dealt.outcome)
         placed.append(Settlement(bet, amount, row))

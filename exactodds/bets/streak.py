@@ -21,12 +21,13 @@ with probability p^k (1 − p), and reaches ``max_streak`` m with probability p^
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exactodds.bets.payout import Payout, parse_payout
 from exactodds.deal.engine import joint_distribution
@@ -36,6 +37,9 @@ from exactodds.deal.tableau import Tableau
 from exactodds.errors import PaytableError, quote
 from exactodds.language import Condition, parse_condition
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "MAX_STREAK",
@@ -264,7 +268,14 @@ def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) ->
 @dataclass(frozen=True)
 class StreakFigures:
     """Exact figures of a streak bet with independent rounds: per row its probability, and
-    the return, edge, hit frequency, variance and expected rounds per bet."""
+    the return, edge, hit frequency, variance and expected rounds per bet. Its headline
+    figures have the names and meanings of a round bet's
+    (:class:`~exactodds.figures.metrics.BetFigures`), per bet, so a consumer listing every bet
+    reads both alike; what only a streak bet has (p, expected rounds, edge per round played)
+    is added."""
+
+    model = "rounds independent"
+    """The model the figures are exact in: every round dealt from the full shoe."""
 
     bet: StreakBet
     p: Fraction
@@ -338,6 +349,16 @@ class StreakFigures:
         return sum((q * row.pays.net**2 for q, row in rows), Fraction()) - self.ev**2
 
     @property
+    def offer_probability(self) -> None:
+        """None: a streak bet is made on any round (as for a round bet without an offer)."""
+        return None
+
+    @property
+    def std_dev(self) -> float:
+        """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
+        return math.sqrt(self.variance)
+
+    @property
     def expected_rounds(self) -> Fraction:
         """Expected rounds a bet lasts: the streak and the round that ends it, at most
         ``max_streak`` (1 + p + … + p^(m−1)); without a cap 1 / (1 − p)."""
@@ -350,6 +371,37 @@ class StreakFigures:
     def edge_per_round(self) -> Fraction:
         """The house edge spread over the rounds the bet lasts."""
         return self.house_edge / self.expected_rounds
+
+    def _table(self) -> tuple[tuple[str, ...], list[tuple[object, ...]]]:
+        headers = ("event", "streak", "pays", "net", "probability", "return")
+        rows: list[tuple[object, ...]] = [
+            (r.event, r.text, r.pays.text or str(r.pays), r.pays.net, q, q * r.pays.net)
+            for r, q in zip(self.bet.rows, self.probabilities, strict=True)
+        ]
+        return headers, rows
+
+    def _repr_html_(self) -> str:
+        """The return table and the headline figures, rounds independent, for notebooks."""
+        from exactodds.notebook import html_table
+        from exactodds.numbers import percent
+
+        headers, rows = self._table()
+        caption = (
+            f"{self.bet.name} (streak of {self.bet.condition}, {self.model}): house edge "
+            f"{percent(self.house_edge)}, RTP {percent(self.rtp)}, hit frequency "
+            f"{percent(self.hit_frequency)}, p = {percent(self.p)}"
+        )
+        return html_table(headers, [(*r[:3], str(r[3]), *r[4:]) for r in rows], caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The return table (event, streak, pays, net, probability, return) as a DataFrame of
+        exact values, with float copies for plotting (extra ``pandas``); ``attrs`` holds ``p``,
+        ``expected_rounds`` and ``model``."""
+        from exactodds.notebook import frame
+
+        df = frame(*self._table())
+        df.attrs.update(p=self.p, expected_rounds=self.expected_rounds, model=self.model)
+        return df
 
 
 def _streak_distribution(p: Fraction, horizon: int) -> tuple[Fraction, ...]:

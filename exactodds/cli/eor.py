@@ -82,7 +82,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     table = load_paytable(paytable, game, counted=False)  # counted on shoes less a card
     shoe, tableau = game.resolve(table)
     with named("--bet"):  # a streak bet named: one line
-        bets = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.bets)
+        bets = [table.round_bet(b, "eor") for b in dict.fromkeys(bet)] if bet else list(table.bets)
     check_evaluation(bets, shoe.size, "eor")  # before compiling the bets
     check_removal_work(bets, shoe, tableau, "eor")
     result = effect_of_removal(bets, shoe, tableau, level=level)

@@ -277,7 +277,7 @@ def _tie_label(tie: Payout | None, paytable: Paytable) -> str:
     if tie is not None:
         return str(tie)
     try:
-        pays = _winning_payout(paytable.bet("tie"))
+        pays = _winning_payout(paytable.round_bet("tie"))
     except PaytableError:
         return "-"
     return str(pays) if pays is not None else "paytable"
@@ -287,7 +287,7 @@ def _banker_label(mode: BankerMode | None, paytable: Paytable) -> str:
     if mode is not None:
         return mode.value
     try:
-        rows = paytable.bet("banker").rows
+        rows = paytable.round_bet("banker").rows
     except PaytableError:
         return "-"
     for known in BankerMode:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from exactodds.bets.offers import figures_per, offer_sentence, offer_text
 from exactodds.bets.payout import Payout
 from exactodds.bets.paytable import Bet, Paytable
+from exactodds.bets.streak import StreakFigures, streak_figures
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
@@ -29,12 +30,14 @@ if TYPE_CHECKING:
 __all__ = [
     "COMPARED",
     "DEFAULT_STAKES",
+    "AnyFigures",
     "BetFigures",
     "PaytableFigures",
     "RowFigures",
     "bet_figures",
     "compare_paytables",
     "paytable_figures",
+    "per",
     "rtp_by_stake",
     "unrounded",
 ]
@@ -214,11 +217,30 @@ class BetFigures:
         return df
 
 
-class PaytableFigures(list[BetFigures]):
-    """The figures of every bet of a paytable (a list), with a one-table notebook display.
+AnyFigures = BetFigures | StreakFigures
+"""The figures of any bet: a round bet's (:class:`BetFigures`) or a streak bet's
+(:class:`~exactodds.bets.streak.StreakFigures`, per bet with rounds independent); both have the
+headline figures (house edge, RTP, hit frequency, variance, largest win …) under one name."""
 
-    A bet with an offer has its figures per offered round: the table says so (``offer``, the
-    probability of the offer, ``per``: ``offered round`` or ``round``).
+
+def per(f: AnyFigures) -> str:
+    """What the bet's figures are per: ``round``, ``offered round``, or, for a streak bet,
+    ``bet (rounds independent)``."""
+    if isinstance(f, StreakFigures):
+        return f"bet ({f.model})"
+    return figures_per(f.bet)
+
+
+def _offer(f: AnyFigures) -> str | None:
+    return None if isinstance(f, StreakFigures) else offer_text(f.bet)
+
+
+class PaytableFigures(list[AnyFigures]):
+    """The figures of every bet of a paytable (a list: the bets settled on one round, then the
+    streak bets), with a one-table notebook display.
+
+    A bet with an offer has its figures per offered round, a streak bet per bet with rounds
+    independent: the table says so (``offer``, the probability of the offer, ``per``).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> figures = paytable_figures(load_paytable("classic"))
@@ -249,9 +271,9 @@ class PaytableFigures(list[BetFigures]):
                 f.rtp,
                 f.hit_frequency,
                 f.largest_win,
-                offer_text(f.bet),
+                _offer(f),
                 f.offer_probability,
-                figures_per(f.bet),
+                per(f),
             )
             for f in self
         ]
@@ -261,8 +283,9 @@ class PaytableFigures(list[BetFigures]):
         probability and what the figures are per when some bet has an offer."""
         from exactodds.notebook import html_table
 
-        offered = any(f.bet.offer is not None for f in self)
-        width = len(self.HEADERS) if offered else 6
+        offered = any(_offer(f) is not None for f in self)
+        streaks = any(isinstance(f, StreakFigures) for f in self)
+        width = len(self.HEADERS) if offered or streaks else 6
         rows = [
             (*r[:5], str(r[5]), *(("-" if x is None else x) for x in r[6:width]))
             for r in self._table()
@@ -307,7 +330,7 @@ def compare_paytables(
     tableau = tableau or before.tableau
     figures = [{f.bet.id: f for f in paytable_figures(p, shoe, tableau)} for p in (before, after)]
     ids = list(dict.fromkeys([*figures[0], *figures[1]]))
-    headers = ["bet", "name", "offer"]
+    headers = ["bet", "name", "offer", "per"]
     for key in COMPARED:
         headers += [f"{key}_{names[0]}", f"{key}_{names[1]}", f"{key}_change"]
     rows = []
@@ -315,7 +338,7 @@ def compare_paytables(
         a, b = figures[0].get(bet_id), figures[1].get(bet_id)
         either = a or b
         assert either is not None
-        cells: list[object] = [bet_id, either.bet.name, offer_text(either.bet)]
+        cells: list[object] = [bet_id, either.bet.name, _offer(either), per(either)]
         for key in COMPARED:
             x = None if a is None else getattr(a, key)
             y = None if b is None else getattr(b, key)
@@ -347,15 +370,21 @@ def paytable_figures(
     tableau: Tableau | None = None,
     stake: Fraction | int = 1,
 ) -> PaytableFigures:
-    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given).
+    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given): the
+    bets settled on one round, then the streak bets (with rounds independent, per bet; their
+    payouts are not rounded, so ``stake`` does not change them).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> figures = paytable_figures(load_paytable(default_paytable()))
     >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # docs/rules.md §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
     """
-    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return PaytableFigures(bet_figures(joint, bet, stake) for bet in paytable.bets)
+    shoe = shoe or paytable.shoe
+    tableau = tableau or paytable.tableau
+    joint = joint_distribution(shoe, tableau)
+    figures = PaytableFigures(bet_figures(joint, bet, stake) for bet in paytable.bets)
+    figures += (streak_figures(bet, shoe, tableau) for bet in paytable.streaks)
+    return figures
 
 
 def rtp_by_stake(

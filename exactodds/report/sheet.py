@@ -405,12 +405,7 @@ def build_sheet(
     with named("--bet"):  # round bets and streak bets
         check_bet_ids(paytable, bet_ids or ())
         round_ids = [b for b in bet_ids or () if b not in streaks]
-        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in round_ids)
-        if not bets:  # its page would export a paytable the loader refuses
-            raise PaytableError(
-                "a sheet of streak bets needs a bet settled on one round too, as a paytable "
-                f"does: add one, e.g. --bet {paytable.bets[0].id}"
-            )
+        bets = paytable.bets if not bet_ids else tuple(paytable.round_bet(b) for b in round_ids)
     shown = (
         None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
     )

@@ -1,0 +1,127 @@
+"""Every bet first class (issue 32): a streak bet is found by ``Paytable.bet``, listed by
+``Paytable.every_bet`` and by every consumer that lists bets; a paytable holding only a streak
+bet is a paytable. Figures are checked against p^k (1 − p) summed by hand, p from the
+brute-force dealer on a small shoe."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.paytable import Bet, settles_one_round
+from exactodds.bets.paytable_toml import load_text
+from exactodds.bets.streak import StreakBet, StreakFigures
+from exactodds.deal.shoe import Shoe
+from exactodds.errors import PaytableError
+from tests.bruteforce import outcome_winner, physical_cards, play_round
+
+STREAK_ONLY = """\
+name = "Only a streak"
+decks = 1
+[bets.tiger_tail]
+name = "Tiger Tail"
+streak = "banker.wins"
+max_streak = 3
+rows = [ { when = "streak >= 3", pays = "9:1", event = "3 wins" },
+         { when = "streak == 2", pays = "2:1", event = "2 wins" },
+         { when = "otherwise", pays = "lose" } ]
+"""
+
+
+def test_bet_finds_a_streak_bet_and_round_bet_refuses_it() -> None:
+    table = load_paytable("banker-streak")
+    streak = table.bet("banker_streak")
+    assert isinstance(streak, StreakBet) and not settles_one_round(streak)
+    assert isinstance(table.bet("tie"), Bet) and settles_one_round(table.bet("tie"))
+    assert [b.id for b in table.every_bet] == [
+        "player",
+        "banker",
+        "tie",
+        "banker_streak",
+        "banker_streak_2",
+    ]
+    with pytest.raises(PaytableError) as refused:
+        table.round_bet("banker_streak", "solve")
+    assert str(refused.value).endswith(
+        "'banker_streak' is a streak bet, settled over several rounds: solve handles bets "
+        "settled on one round only"
+    )
+    with pytest.raises(PaytableError, match="did you mean 'banker_streak'"):
+        table.bet("banker_streek")
+
+
+def test_a_paytable_of_one_streak_bet_loads() -> None:
+    table = load_text(STREAK_ONLY)
+    assert table.bets == () and [b.id for b in table.every_bet] == ["tiger_tail"]
+    assert repr(table) == "<Paytable 'Only a streak': 1 decks, punto-banco, 1 bets>"
+    headers, rows = table._rows()
+    assert headers == ("bet", "event", "when", "pays", "streak")
+    assert rows[0] == ("tiger_tail", "3 wins", "streak >= 3", "9:1", "banker.wins")
+
+
+def brute_banker_p(decks: Shoe) -> Fraction:
+    """P(Banker wins) on one round, by dealing every ordered six-card sequence of the shoe."""
+    cards = physical_cards(decks)
+    wins = total = 0
+    for seq in permutations(cards, 6):
+        total += 1
+        wins += outcome_winner(play_round(seq)) == "banker"
+    return Fraction(wins, total)
+
+
+SMALL = Shoe.decks(1).remove("A 2 3 4 5 6 7 8 9 T J Q K " * 3 + "2 4 6 8 T")  # 8 cards
+
+
+def test_streak_figures_are_p_to_the_k_with_p_from_the_brute_force_dealer() -> None:
+    """Tiger Tail on an 8-card shoe (rounds independent): 3 wins pay 9, 2 wins pay 2, else
+    lose; p = P(Banker wins) by dealing all 20,160 ordered six-card sequences by hand."""
+    from exactodds.deal.round import Winner
+    from exactodds.figures.metrics import AnyFigures, paytable_figures, per
+    from tests.bruteforce import physical_joint
+
+    joint = physical_joint(SMALL)
+    p = Fraction(sum(n for o, n in joint.items() if outcome_winner(o) is Winner.BANKER),
+                 sum(joint.values()))  # fmt: skip
+    assert 0 < p < 1
+    ev = 9 * p**3 + 2 * p**2 * (1 - p) - (1 - p) - p * (1 - p)
+    second = 81 * p**3 + 4 * p**2 * (1 - p) + (1 - p) + p * (1 - p)
+    (f,) = paytable_figures(load_text(STREAK_ONLY), shoe=SMALL)
+    assert (f.rtp, f.house_edge, f.variance) == (1 + ev, -ev, second - ev**2)
+    assert f.hit_frequency == p**2 and (f.largest_win, f.largest_win_probability) == (
+        Fraction(9),
+        p**3,
+    )
+    figures: AnyFigures = f
+    assert per(figures) == "bet (rounds independent)" and figures.offer_probability is None
+    assert isinstance(f, StreakFigures) and f.expected_rounds == 1 + p + p**2
+
+
+def test_notebook_tables_and_comparisons_list_streak_bets() -> None:
+    pd = pytest.importorskip("pandas")
+    from exactodds.figures.metrics import compare_paytables, paytable_figures
+
+    table = load_paytable("banker-streak")
+    figures = paytable_figures(table)
+    df = figures.to_frame().set_index("bet")
+    assert list(df.index) == [b.id for b in table.every_bet]
+    # Source: Wizard of Odds, "Banker Streak", pay table 1: return -0.094006.
+    assert f"{float(df.loc['banker_streak', 'house_edge']):.6f}" == "0.094006"
+    assert df.loc["banker_streak", "per"] == "bet (rounds independent)"
+    assert df.loc["banker", "per"] == "round"
+    assert "banker_streak" in figures._repr_html_() and "Banker Streak" in table._repr_html_()
+    streak = figures[3]
+    assert "banker.wins" in streak._repr_html_()
+    rows = streak.to_frame()
+    assert isinstance(rows, pd.DataFrame) and rows["probability"].sum() == 1
+    edited = table.with_payout("banker_streak", "9", "100:1")
+    diff = compare_paytables(table, edited).set_index("bet")
+    # Source: the same pay table 1 analysis: 9 wins pay 150 and return 0.072861; paid 100,
+    # a third of that return is lost (the pay table 2 figure of tests/test_streak.py).
+    change = diff.loc["banker_streak", "house_edge_change"]
+    assert isinstance(streak, StreakFigures)
+    assert change == 50 * streak.probabilities[1]
+    assert f"{float(change):.6f}" == "0.024287"
+    assert diff.loc["tie", "house_edge_change"] == 0
