@@ -5,8 +5,11 @@ brute-force dealer on a small shoe."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from fractions import Fraction
-from itertools import permutations
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +19,8 @@ from exactodds.bets.paytable_toml import load_text
 from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import PaytableError
-from tests.bruteforce import outcome_winner, physical_cards, play_round
+from tests.bruteforce import outcome_winner
+from tests.cli_helpers import Cli
 
 STREAK_ONLY = """\
 name = "Only a streak"
@@ -60,16 +64,6 @@ def test_a_paytable_of_one_streak_bet_loads() -> None:
     headers, rows = table._rows()
     assert headers == ("bet", "event", "when", "pays", "streak")
     assert rows[0] == ("tiger_tail", "3 wins", "streak >= 3", "9:1", "banker.wins")
-
-
-def brute_banker_p(decks: Shoe) -> Fraction:
-    """P(Banker wins) on one round, by dealing every ordered six-card sequence of the shoe."""
-    cards = physical_cards(decks)
-    wins = total = 0
-    for seq in permutations(cards, 6):
-        total += 1
-        wins += outcome_winner(play_round(seq)) == "banker"
-    return Fraction(wins, total)
 
 
 SMALL = Shoe.decks(1).remove("A 2 3 4 5 6 7 8 9 T J Q K " * 3 + "2 4 6 8 T")  # 8 cards
@@ -125,3 +119,47 @@ def test_notebook_tables_and_comparisons_list_streak_bets() -> None:
     assert change == 50 * streak.probabilities[1]
     assert f"{float(change):.6f}" == "0.024287"
     assert diff.loc["tie", "house_edge_change"] == 0
+
+
+def test_every_sheet_format_lists_a_streak_bet_in_its_summary_and_paytable(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A paytable of one streak bet (it was refused): its Markdown and HTML Summary and
+    Paytable sections list the bet, marked as a streak bet; JSON and CSV give it every figure
+    a round bet has, under the same keys, rounds independent."""
+    from exactodds.bets.streak import STREAK_LEGEND, streak_figures
+    from exactodds.numbers import exact, percent
+
+    path = tmp_path / "tiger.toml"
+    path.write_text(STREAK_ONLY, encoding="utf-8")
+    table = load_text(STREAK_ONLY)
+    f = streak_figures(table.streaks[0], table.shoe, table.tableau)
+    outputs = {}
+    for fmt in ("md", "json", "csv", "html"):
+        code, out, err = cli(["report", str(path), "--format", fmt, "--date", "2024-01-01"])
+        assert (code, err) == (0, ""), fmt
+        outputs[fmt] = out
+    md = outputs["md"]
+    summary = md[md.index("## Summary") : md.index("## Game")]
+    (row,) = [line for line in summary.splitlines() if "`tiger_tail`" in line]
+    cells = [c.strip() for c in row.split("|")[2:-1]]
+    # House edge, per resolved bet, RTP, hit frequency (p², the two rows that win), std dev,
+    # largest win, its odds, max round, flag: Tiger Tail at 9:1 favours the player here.
+    assert cells[:4] == [percent(f.house_edge), percent(f.house_edge), percent(f.rtp),
+                         percent(f.p**2)]  # fmt: skip
+    assert cells[5:] == ["9 to 1", f"1 in {float(1 / f.p**3):,.2f}", "—", "**PLAYER-FAVOURABLE**"]
+    assert STREAK_LEGEND in summary
+    paytable = md[md.index("## Paytable") : md.index("## Bets")]
+    assert "| Tiger Tail (`tiger_tail`) † | 3 wins" in paytable and "`streak == 2`" in paytable
+    data = json.loads(outputs["json"])
+    (streak,) = data["streaks"]
+    assert (data["bets"], streak["model"]) == ([], "rounds independent")
+    keys = {"house_edge", "rtp", "hit_frequency", "largest_win", "largest_win_probability"}
+    assert keys <= set(streak) and streak["rtp"] == exact(f.rtp)
+    assert streak["largest_win_probability"] == exact(f.p**3)
+    lines = list(csv.DictReader(io.StringIO(outputs["csv"])))
+    edge = next(x for x in lines if x["kind"] == "streak_figure" and x["item"] == "house_edge")
+    assert edge["exact"] == exact(f.house_edge)
+    html = outputs["html"]
+    summary_html = html[html.index('id="summary"') : html.index('id="game"')]
+    assert "Tiger Tail" in summary_html and 'data-bet="tiger_tail"' in summary_html

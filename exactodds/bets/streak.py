@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_STREAK",
     "STREAK_KEYS",
+    "STREAK_LEGEND",
+    "STREAK_MARK",
     "StreakBet",
     "StreakFigures",
     "StreakRow",
@@ -61,6 +63,14 @@ MAX_STREAK = 100
 
 STREAK_KEYS = frozenset({"name", "description", "streak", "max_streak", "rows"})
 """The keys of a streak bet's table."""
+
+STREAK_MARK = "†"
+"""Marks a streak bet where it is listed with round bets (summaries, paytable tables)."""
+
+STREAK_LEGEND = (
+    f"{STREAK_MARK} Streak bet, settled over several rounds: figures per bet, rounds independent."
+)
+"""The line under a list of bets that holds a streak bet."""
 
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]{0,199}\Z")
 _CMP = re.compile(r"^streak\s*(==|>=|<=|>|<|!=)\s*([0-9]{1,4})\Z")
