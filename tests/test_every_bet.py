@@ -163,3 +163,54 @@ def test_every_sheet_format_lists_a_streak_bet_in_its_summary_and_paytable(
     html = outputs["html"]
     summary_html = html[html.index('id="summary"') : html.index('id="game"')]
     assert "Tiger Tail" in summary_html and 'data-bet="tiger_tail"' in summary_html
+
+
+def test_eor_of_a_streak_bet_is_exact_from_the_brute_force_dealer() -> None:
+    """The EOR of Tiger Tail on the 8-card shoe: EV(p less a card) − EV(p), each p dealt by
+    hand on the shoe less that card, EV the hand sum above."""
+    from exactodds.analysis.eor import no_bets, with_streak_bets
+    from exactodds.deal.round import Winner
+    from exactodds.deal.shoe import RANKS, Card
+    from tests.bruteforce import physical_joint
+
+    def ev(shoe: Shoe) -> Fraction:
+        joint = physical_joint(shoe)
+        wins = sum(n for o, n in joint.items() if outcome_winner(o) is Winner.BANKER)
+        p = Fraction(wins, sum(joint.values()))
+        return 9 * p**3 + 2 * p**2 * (1 - p) - (1 - p) - p * (1 - p)
+
+    (bet,) = load_text(STREAK_ONLY).streaks
+    result = with_streak_bets(no_bets(SMALL), [bet])
+    base = ev(SMALL)
+    assert result.ev == {"tiger_tail": base} and result.streaks == ("tiger_tail",)
+    for r, rank in enumerate(RANKS):
+        held = [s for s in range(4) if SMALL.counts[r][s]]
+        if not held:
+            assert result.eor["tiger_tail"][rank] is None
+            continue
+        less = sum((ev(SMALL.remove([Card(r, s)])) for s in held), Fraction(0)) / len(held)
+        assert result.eor["tiger_tail"][rank] == less - base, rank
+
+
+def test_compare_gives_a_streak_bet_its_edge_in_every_variant(cli: Cli, tmp_path: Path) -> None:
+    """A streak bet's column in compare is its house edge per bet, rounds independent, on each
+    variant's shoe (it was left out, with a note on stderr only)."""
+    from exactodds.bets.streak import STREAK_LEGEND, condition_probability, streak_figures_at
+    from exactodds.deal.tableau import BUILTIN
+
+    path = tmp_path / "tiger.toml"
+    path.write_text(STREAK_ONLY, encoding="utf-8")
+    (bet,) = load_text(STREAK_ONLY).streaks
+    code, out, err = cli(["compare", str(path), "--decks", "1,2", "--format", "json"])
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["streak_bets"] == {"ids": ["tiger_tail"], "per": "bet, rounds independent"}
+    for variant in data["variants"]:
+        shoe, rules = Shoe.decks(variant["decks"]), BUILTIN[variant["rules"]]
+        p = condition_probability(bet.condition, shoe, rules)
+        assert Fraction(variant["house_edge"]["tiger_tail"]) == streak_figures_at(bet, p).house_edge
+    edges = {Fraction(v["house_edge"]["tiger_tail"]) for v in data["variants"]}
+    assert len(edges) == 2  # the decks move it
+    code, md, err = cli(["compare", str(path), "--rules", "mini", "--format", "md"])
+    assert (code, err) == (0, "") and "Tiger Tail †" in md
+    assert STREAK_LEGEND in md.splitlines()

@@ -17,12 +17,14 @@ import sympy
 from exactodds import Shoe, joint_distribution
 from exactodds.bets.loader import bundled_paytables, load_paytable
 from exactodds.bets.paytable import Paytable
-from exactodds.deal.round import Hand, Outcome, PairKind, feature_record
+from exactodds.bets.streak import streak_figures_at
+from exactodds.deal.round import Hand, Outcome, PairKind, Winner, feature_record
 from exactodds.deal.shoe import RANK_VALUES
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.figures.compare import INFINITE, compare_variants
 from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.figures.metrics import bet_figures
+from tests.bruteforce import outcome_winner
 from tests.cli_helpers import Cli
 
 # Dragon Dragon's "N of a kind over every rank" costs ~0.6 s of card counting a shoe, 19 shoes
@@ -182,6 +184,18 @@ def test_compare_inf_variant_is_the_limit(classic: Paytable) -> None:
     assert inf.house_edge["player"] == infinite_edge(mini, "player")
     assert inf.house_edge["player_pair"] == Fraction(1, 13)
     assert c.formulas == ()
+
+
+def test_compare_inf_gives_a_streak_bet_its_with_replacement_figures() -> None:
+    """A streak bet's edge per bet (rounds independent) at the infinite-deck limit is the
+    function of p it is (tests/test_every_bet.py), p dealt here with replacement."""
+    table = load_paytable("banker-streak")
+    (inf,) = compare_variants(table, decks=["inf"]).results
+    outcomes = with_replacement(table.tableau)
+    p = sum((q for o, q in outcomes.items() if outcome_winner(o) is Winner.BANKER), Fraction(0))
+    for bet in table.streaks:
+        assert inf.house_edge[bet.id] == streak_figures_at(bet, p).house_edge
+    assert inf.house_edge["banker"] == infinite_edge(table, "banker")
 
 
 def test_compare_decks_6_8_inf_md_json_csv(cli: Cli, classic: Paytable) -> None:

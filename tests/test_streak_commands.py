@@ -11,8 +11,7 @@ import pytest
 
 from tests.cli_helpers import Cli
 
-NAMED = [
-    ["eor", "banker-streak", "--decks", "1", "--bet", "banker_streak"],
+NAMED = [  # eor computes a streak bet's EOR (issue 32): tests/test_every_bet.py
     ["solve", "banker-streak", "--bet", "banker_streak", "--event", "4", "-t", "5%"],
     ["session", "banker-streak", "--bet", "banker_streak_2", "--rounds", "10"],
 ]
@@ -33,12 +32,10 @@ max_streak = 3
 rows = [ { when = "streak >= 3", pays = "8:1" }, { when = "otherwise", pays = "lose" } ]
 """
 
-WHOLE = [
-    ["eor", "T"],
+WHOLE = [  # eor and compare list streak bets (issue 32): below and tests/test_every_bet.py
     ["odds", "--given", "P: 9s ? | B: ? ?", "--paytable", "T"],
     ["montecarlo", "T", "--rounds", "200"],
     ["exposure", "T", "--flash", "P1"],
-    ["compare", "T", "--decks", "1,2"],
     ["check", "T", "--against", "gli-11"],
 ]
 
@@ -70,13 +67,17 @@ def test_a_whole_paytable_says_its_streak_bets_are_left_out(
 
 
 def test_eor_of_named_bets_keeps_their_figures(cli: Cli) -> None:
-    code, named, err = cli(["eor", "banker-streak", "--decks", "1", "--bet", "tie", "--format",
-                            "json"])  # fmt: skip
+    code, named, err = cli(["eor", "banker-streak", "--decks", "1", "--bet", "tie", "--bet",
+                            "banker_streak", "--format", "json"])  # fmt: skip
     assert (code, err) == (0, "")
-    code, whole, _ = cli(["eor", "banker-streak", "--decks", "1", "--format", "json"])
+    code, whole, err = cli(["eor", "banker-streak", "--decks", "1", "--format", "json"])
+    assert (code, err) == (0, "")  # streak bets included: no note of bets left out
     one, every = json.loads(named), json.loads(whole)
-    assert list(one["eor"]) == ["tie"] and list(every["eor"]) == ["player", "banker", "tie"]
-    assert (one["ev"]["tie"], one["eor"]["tie"]) == (every["ev"]["tie"], every["eor"]["tie"])
+    assert list(one["eor"]) == ["tie", "banker_streak"]
+    assert list(every["eor"]) == ["player", "banker", "tie", "banker_streak", "banker_streak_2"]
+    assert every["streak_bets"]["ids"] == ["banker_streak", "banker_streak_2"]
+    for bet in ("tie", "banker_streak"):
+        assert (one["ev"][bet], one["eor"][bet]) == (every["ev"][bet], every["eor"][bet])
 
 
 def test_a_misspelt_streak_bet_is_suggested(cli: Cli) -> None:

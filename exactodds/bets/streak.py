@@ -55,6 +55,7 @@ __all__ = [
     "settle_hits",
     "settle_streak",
     "streak_figures",
+    "streak_figures_at",
     "streak_toml",
 ]
 
@@ -438,7 +439,19 @@ def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigure
     """The exact figures of ``bet`` when every round is dealt from the full ``shoe``; refused
     (:class:`PaytableError`) when its condition holds on every round and no ``max_streak``
     ends it: such a bet would never be settled."""
-    p = condition_probability(bet.condition, shoe, tableau)
+    return streak_figures_at(bet, condition_probability(bet.condition, shoe, tableau))
+
+
+def streak_figures_at(bet: StreakBet, p: Fraction) -> StreakFigures:
+    """The exact figures of ``bet`` when its condition holds with probability ``p`` on every
+    round, independently (a streak bet's figures are a function of ``p`` alone); refused as
+    :func:`streak_figures` refuses.
+
+    >>> rows = [{"when": "streak >= 2", "pays": "3:1"}, {"when": "otherwise", "pays": "lose"}]
+    >>> streak_figures_at(parse_streak_bet("b", {"streak": "banker.wins", "rows": rows}),
+    ...                   Fraction(1, 2)).ev  # 3 × 1/4 − 3/4
+    Fraction(0, 1)
+    """
     if (problem := never_ends(bet, p)) is not None:
         raise PaytableError(f"bet {quote(bet.id)}: {problem}")
     distribution = _streak_distribution(p, bet.horizon)

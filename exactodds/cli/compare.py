@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format, format_option, note_streaks_left_out
+from exactodds.cli.common import PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -126,7 +126,6 @@ def compare(
         typer.echo(_html_page(result, paytable, lists, formula), nl=False)
     else:
         typer.echo(render_comparison(result, fmt))
-    note_streaks_left_out(table, "compare")
 
 
 def _html_page(

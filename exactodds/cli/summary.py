@@ -172,6 +172,8 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
             table.add_row(name, *(_edge(e) for e in cells))
         console.print(table)
     console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
+    if comparison.streaks:
+        console.print(STREAK_LEGEND)
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
     return buffer.getvalue()
 

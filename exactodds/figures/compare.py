@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from exactodds.bets.budget import check_card_work, check_compare
 from exactodds.bets.offers import offered_label
-from exactodds.bets.payout import Payout, parse_payout
-from exactodds.bets.paytable import Paytable
+from exactodds.bets.payout import LOSE, Payout, parse_payout
+from exactodds.bets.paytable import REFERENCE_DECKS, Bet, Paytable, Row
+from exactodds.bets.streak import STREAK_MARK, condition_probability, streak_figures_at
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau, load_tableau
@@ -53,6 +56,7 @@ from exactodds.figures.variants import (
     parse_list,
     tie_bet,
 )
+from exactodds.language import OTHERWISE, Condition
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 
 __all__ = [
@@ -137,7 +141,8 @@ def compare_variants(
     formula: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> Comparison:
-    """House edge of every bet for each combination of rules × decks × banker × tie.
+    """House edge of every bet for each combination of rules × decks × banker × tie; a streak
+    bet's per bet with rounds independent, from its condition's probability in the variant.
 
     Only what is asked: an axis not given is the paytable's own (its tableau, decks, Tie bet
     and Banker bet; a paytable without a Tie bet gets none). The rules name ``paytable``
@@ -220,8 +225,12 @@ def compare_variants(
                         edges = tuple(
                             (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
                         )
-                    for bet in table.bets:  # an offered bet's label states its offer
-                        columns.setdefault(bet.id, offered_label(bet))
+                    edges += _streak_edges(table, n)
+                    for b in table.every_bet:  # an offered bet's label states its offer
+                        label = (
+                            offered_label(b) if isinstance(b, Bet) else f"{b.name} {STREAK_MARK}"
+                        )
+                        columns.setdefault(b.id, label)
                     results.append(VariantResult(variant, table, edges))
                     step()
     formulas = []
@@ -230,4 +239,29 @@ def compare_variants(
             for tie in tie_payouts:
                 formulas.append(formulas_of(tableau, mode, tie))
                 step()
-    return Comparison(paytable, tuple(columns.items()), tuple(results), tuple(formulas))
+    streaks = tuple(s.id for s in paytable.streaks)
+    return Comparison(paytable, tuple(columns.items()), tuple(results), tuple(formulas), streaks)
+
+
+def _streak_edges(table: Paytable, decks: DeckCount) -> tuple[tuple[str, Fraction], ...]:
+    """Each streak bet's house edge per bet, rounds independent, from the probability of its
+    condition on one round of the variant's shoe (its infinite-deck limit for ``inf``)."""
+    out = []
+    for bet in table.streaks:
+        if decks == INFINITE:
+            p = _limit_probability(bet.condition, table.tableau)
+        else:
+            p = condition_probability(bet.condition, Shoe.decks(decks), table.tableau)
+        out.append((bet.id, streak_figures_at(bet, p).house_edge))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _limit_probability(condition: Condition, tableau: Tableau) -> Fraction:
+    """The infinite-deck limit of the probability of ``condition`` on one round: a bet paying
+    1:1 when it holds has the house edge 1 − 2p, whose limit :func:`edge_formulas` derives
+    (tests/test_formula.py checks it against dealing with replacement)."""
+    pays = (Row(condition, parse_payout("1:1"), "holds"), Row(OTHERWISE, LOSE, "fails"))
+    probe = Paytable("probe", "", REFERENCE_DECKS, tableau, (Bet("probe", "probe", pays),))
+    (formula,) = edge_formulas(probe)
+    return (1 - formula.limit) / 2

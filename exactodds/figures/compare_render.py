@@ -9,6 +9,7 @@ import json
 from collections.abc import Mapping
 from fractions import Fraction
 
+from exactodds.bets.streak import STREAK_LEGEND
 from exactodds.escape import csv_cell, md_cell
 from exactodds.figures.compare_results import AXES, AXIS_TITLES, Comparison, VariantResult
 from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM
@@ -157,6 +158,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         table,
         "",
         "House edge = −EV per unit staked, pushes counted; exact fractions with --format json.",
+        *([STREAK_LEGEND] if comparison.streaks else []),
     ]
     if any(r.player_favourable for r in comparison.results):
         lines.append("* player-favourable: the bet has a positive expectation for the player.")

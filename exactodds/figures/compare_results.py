@@ -25,7 +25,10 @@ from exactodds.figures.variants import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["AXES", "AXIS_TITLES", "Comparison", "FormulaResult", "VariantResult"]
+__all__ = ["AXES", "AXIS_TITLES", "STREAK_PER", "Comparison", "FormulaResult", "VariantResult"]
+
+STREAK_PER = "bet, rounds independent"
+"""What a streak bet's house edge in a comparison is per."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,9 @@ class Comparison:
     bets: tuple[tuple[str, str], ...]  # (id, name) of every column
     results: tuple[VariantResult, ...]
     formulas: tuple[FormulaResult, ...] = ()
+    streaks: tuple[str, ...] = ()
+    """Ids of the streak bets among :attr:`bets`: their house edge is per bet, with rounds
+    independent (and they have no formula)."""
 
     def __repr__(self) -> str:
         """One line: the paytable and the size of the grid.
@@ -230,7 +236,7 @@ class Comparison:
         (decks ``"inf"`` for the infinite-deck limit), and with formulas ``"formulas": [{"rules",
         "tie", "banker", "bets": [{"id", "numerator", "denominator", "expression", "limit",
         …}]}]``: coefficients as exact integer strings, ascending powers of d."""
-        data = {
+        data: dict[str, Any] = {
             "paytable": self.paytable.name,
             "variants": [
                 {
@@ -254,6 +260,8 @@ class Comparison:
                 }
                 for f in self.formulas
             ]
+        if self.streaks:
+            data["streak_bets"] = {"ids": list(self.streaks), "per": STREAK_PER}
         return data
 
 
