@@ -21,7 +21,6 @@ with probability p^k (1 − p), and reaches ``max_streak`` m with probability p^
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from exactodds.bets.payout import Payout, parse_payout
+from exactodds.bets.returns import ReturnFigures
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.round import Outcome, feature_record
 from exactodds.deal.shoe import Shoe
@@ -277,7 +277,7 @@ def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) ->
 
 
 @dataclass(frozen=True)
-class StreakFigures:
+class StreakFigures(ReturnFigures):
     """Exact figures of a streak bet with independent rounds: per row its probability, and
     the return, edge, hit frequency, variance and expected rounds per bet. Its headline
     figures have the names and meanings of a round bet's
@@ -299,75 +299,15 @@ class StreakFigures:
         """P(streak = k) for k = 0 … horizon − 1, then P(streak ≥ horizon)."""
         return _streak_distribution(self.p, self.bet.horizon)
 
-    @property
-    def ev(self) -> Fraction:
-        """Expected net result per unit staked."""
-        return sum(
-            (q * row.pays.net for q, row in zip(self.probabilities, self.bet.rows, strict=True)),
-            Fraction(),
-        )
-
-    @property
-    def rtp(self) -> Fraction:
-        """Return per unit staked, stake included."""
-        return 1 + self.ev
-
-    @property
-    def house_edge(self) -> Fraction:
-        """−EV per bet."""
-        return -self.ev
-
-    @property
-    def hit_frequency(self) -> Fraction:
-        """Probability that the bet wins something."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net > 0), Fraction())
-
-    @property
-    def push_probability(self) -> Fraction:
-        """Probability that the stake is returned."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net == 0), Fraction())
-
-    @property
-    def house_edge_resolved(self) -> Fraction | None:
-        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
-        resolved = 1 - self.push_probability
-        return None if resolved == 0 else self.house_edge / resolved
-
-    @property
-    def largest_win(self) -> Fraction:
-        """Largest net win among the rows that can settle the bet (0 if none)."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return max((row.pays.net for q, row in rows if q), default=Fraction(0))
-
-    @property
-    def largest_win_probability(self) -> Fraction:
-        """Probability of the largest win (0 when nothing wins)."""
-        top = self.largest_win
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net == top and top > 0), Fraction())
-
-    @property
-    def player_favourable(self) -> bool:
-        """The bet has a positive expectation for the player."""
-        return self.ev > 0
-
-    @property
-    def variance(self) -> Fraction:
-        """Variance of the net result per unit staked."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q * row.pays.net**2 for q, row in rows), Fraction()) - self.ev**2
+    def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
+        """(probability, net) of each row: the headline figures of
+        :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
+        return ((q, row.pays.net) for q, row in zip(self.probabilities, self.bet.rows, strict=True))
 
     @property
     def offer_probability(self) -> None:
         """None: a streak bet is made on any round (as for a round bet without an offer)."""
         return None
-
-    @property
-    def std_dev(self) -> float:
-        """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
-        return math.sqrt(self.variance)
 
     @property
     def expected_rounds(self) -> Fraction:

@@ -9,7 +9,6 @@ variance, largest win — all Fractions computed from integer combination counts
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 from exactodds.bets.offers import figures_per, offer_sentence, offer_text
 from exactodds.bets.payout import Payout
 from exactodds.bets.paytable import Bet, Paytable
+from exactodds.bets.returns import ReturnFigures
 from exactodds.bets.streak import StreakFigures, streak_figures
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
@@ -76,8 +76,10 @@ class RowFigures:
 
 
 @dataclass(frozen=True)
-class BetFigures:
-    """Every docs/rules.md §8 figure of one bet, exact.
+class BetFigures(ReturnFigures):
+    """Every docs/rules.md §8 figure of one bet settled on one round, exact: per row its
+    combinations, and the headline figures every bet has (:class:`~exactodds.bets.returns.
+    ReturnFigures`).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
@@ -103,63 +105,10 @@ class BetFigures:
             return None
         return Fraction(self.total, self.universe)
 
-    @cached_property
-    def ev(self) -> Fraction:
-        """Expected net result per unit staked."""
-        return sum((r.ret for r in self.rows), Fraction(0))
-
-    @cached_property
-    def rtp(self) -> Fraction:
-        """Return to player: 1 + EV."""
-        return 1 + self.ev
-
-    @cached_property
-    def house_edge(self) -> Fraction:
-        """−EV, pushes counted as bets."""
-        return -self.ev
-
-    @cached_property
-    def push_probability(self) -> Fraction:
-        """Probability that the stake is returned."""
-        return sum((r.probability for r in self.rows if r.net == 0), Fraction(0))
-
-    @cached_property
-    def house_edge_resolved(self) -> Fraction | None:
-        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
-        resolved = 1 - self.push_probability
-        return None if resolved == 0 else self.house_edge / resolved
-
-    @cached_property
-    def hit_frequency(self) -> Fraction:
-        """Probability that the bet wins something (net > 0)."""
-        return sum((r.probability for r in self.rows if r.net > 0), Fraction(0))
-
-    @cached_property
-    def variance(self) -> Fraction:
-        """Variance of the net result per unit stake."""
-        ev = self.ev
-        return sum((r.probability * r.net**2 for r in self.rows), Fraction(0)) - ev**2
-
-    @property
-    def std_dev(self) -> float:
-        """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
-        return math.sqrt(self.variance)
-
-    @cached_property
-    def largest_win(self) -> Fraction:
-        """Largest net win per unit stake among rows that can happen (0 if none)."""
-        return max((r.net for r in self.rows if r.combinations), default=Fraction(0))
-
-    @cached_property
-    def largest_win_probability(self) -> Fraction:
-        """Probability of the largest win."""
-        top = self.largest_win
-        return sum((r.probability for r in self.rows if r.net == top and top > 0), Fraction(0))
-
-    @property
-    def player_favourable(self) -> bool:
-        """The bet has a positive expectation for the player."""
-        return self.ev > 0
+    def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
+        """(probability, net) of each row: the headline figures of
+        :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
+        return ((r.probability, r.net) for r in self.rows)
 
     def __repr__(self) -> str:
         """One line of headline figures (the exact values are the attributes).
