@@ -247,12 +247,13 @@ def with_streak_bets(
     result: EffectOfRemoval, streaks: Sequence[StreakBet], tableau: Tableau | None = None
 ) -> EffectOfRemoval:
     """``result`` with the exact EOR of each streak bet added: its EV per bet is a function
-    of p, the probability of its round condition (:func:`~exactodds.bets.streak.
-    streak_figures_at`), so its EOR of rank r is EV(p_r) − EV(p) with p_r that probability on
-    the shoe less a card of rank r (a round condition reads values, so every suit of a rank
-    gives one p_r). p_r comes from a bet paying 1:1 when the condition holds, EV 2p − 1, on
-    the batch evaluator. Unlike a round bet's, the EORs need not sum to zero over the shoe
-    (EV is not linear in p). Counting tags as for any bet."""
+    of p, the probability of its round condition
+    (:func:`~exactodds.bets.streak.streak_figures_at`), so its EOR of rank r is
+    EV(p_r) − EV(p), p_r that probability on the shoe less a card of rank r (a round
+    condition reads values, so every suit of a rank gives one p_r). p_r comes from a bet
+    paying 1:1 when the condition holds, EV 2p − 1, on the batch evaluator. Unlike a round
+    bet's, the EORs need not sum to zero over the shoe (EV is not linear in p). Counting tags
+    as for any bet."""
     if not streaks:
         return result
     shoe = result.shoe

@@ -1,6 +1,7 @@
 """The result of a comparison of variants: each variant's exact house edge per bet, the
-deck-count formulas, and the labels that name a variant (:func:`~exactodds.figures.compare.
-compare_variants` makes it; :mod:`exactodds.figures.compare_render` writes it)."""
+deck-count formulas, and the labels that name a variant
+(:func:`~exactodds.figures.compare.compare_variants` makes it;
+:mod:`exactodds.figures.compare_render` writes it)."""
 
 from __future__ import annotations
 

@@ -78,8 +78,8 @@ class RowFigures:
 @dataclass(frozen=True)
 class BetFigures(ReturnFigures):
     """Every docs/rules.md §8 figure of one bet settled on one round, exact: per row its
-    combinations, and the headline figures every bet has (:class:`~exactodds.bets.returns.
-    ReturnFigures`).
+    combinations, and the headline figures every bet has
+    (:class:`~exactodds.bets.returns.ReturnFigures`).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
