@@ -149,7 +149,8 @@ def test_every_sheet_format_lists_a_streak_bet_in_its_summary_and_paytable(
                          percent(f.p**2)]  # fmt: skip
     assert cells[5:] == ["9 to 1", f"1 in {float(1 / f.p**3):,.2f}", "—", "**PLAYER-FAVOURABLE**"]
     assert STREAK_LEGEND in summary
-    paytable = md[md.index("## Paytable") : md.index("## Bets")]
+    paytable = md[md.index("## Paytable") : md.index("## Streak bets")]
+    assert "## Bets" not in md  # no round bet: no empty section
     assert "| Tiger Tail (`tiger_tail`) † | 3 wins" in paytable and "`streak == 2`" in paytable
     data = json.loads(outputs["json"])
     (streak,) = data["streaks"]

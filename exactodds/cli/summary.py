@@ -117,15 +117,17 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
             table.add_row(name, *cells)
+        edges = [bet.figures.house_edge for bet in sheet.bets]
         for streak in sheet.streaks:  # figures per bet, rounds independent
             sf = streak_figures(streak, sheet.shoe, sheet.tableau)
+            edges.append(sf.house_edge)
             largest = Payout(sf.largest_win).stated(Notation.TO) if sf.largest_win else "-"
             cells = [_edge(sf.house_edge), percent(sf.rtp), percent(sf.hit_frequency), largest]
             table.add_row(f"{streak.name} {STREAK_MARK}", *cells, *(("always",) if offered else ()))
         console.print(table)
         if sheet.streaks:
             console.print(STREAK_LEGEND)
-        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
+        if any(edge < 0 for edge in edges):
             console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if offered:
             console.print(f"{offer_legend()} Offered: the probability of the offer.")

@@ -564,13 +564,14 @@ def document(sheet: Sheet) -> Document:
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)
     blocks += _paytable(sheet)
-    blocks.append(Heading(2, "Bets", "bets"))
-    blocks.append(
-        Para(
-            "Per bet: each row's combinations and probability, and its return (probability × net "
-            "result per unit staked); the total return is the expected value (EV)."
-        )
-    )
+    if sheet.bets:  # a sheet of streak bets only has their section alone
+        blocks += [
+            Heading(2, "Bets", "bets"),
+            Para(
+                "Per bet: each row's combinations and probability, and its return (probability "
+                "× net result per unit staked); the total return is the expected value (EV)."
+            ),
+        ]
     for b in sheet.bets:
         blocks += _bet(sheet, b)
     blocks += streak_blocks(sheet)
