@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.bets.kinds import settles_one_round
 from exactodds.bets.loader import load_paytable
-from exactodds.bets.paytable import Bet, settles_one_round
+from exactodds.bets.paytable import Bet
 from exactodds.bets.paytable_toml import load_text
 from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.deal.shoe import Shoe

@@ -25,13 +25,12 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.bets.payout import LOSE, parse_payout
-from exactodds.bets.paytable import Bet, Row, settled_from_cards
+from exactodds.bets.kinds import condition_bet
+from exactodds.bets.paytable import settled_from_cards
 from exactodds.bets.streak import StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import ShoeError
-from exactodds.language import OTHERWISE
 
 __all__ = [
     "DECK_RANK_CARDS",
@@ -257,11 +256,7 @@ def with_streak_bets(
     if not streaks:
         return result
     shoe = result.shoe
-    win = parse_payout("1:1")
-    probes = [
-        Bet(b.id, b.name, (Row(b.condition, win, "holds"), Row(OTHERWISE, LOSE, "fails")))
-        for b in streaks
-    ]
+    probes = [condition_bet(b.condition, b.id) for b in streaks]
     found = effect_of_removal(probes, shoe, tableau, level=result.level)
     ev, eor = dict(result.ev), {b: dict(e) for b, e in result.eor.items()}
     for bet in streaks:

@@ -49,7 +49,6 @@ __all__ = [
     "record_index",
     "row_occurrence",
     "settled_from_cards",
-    "settles_one_round",
 ]
 
 
@@ -317,8 +316,9 @@ class Paytable:
         """Every bet of the paytable, the one iteration a consumer listing bets uses: the bets
         settled on one round (:attr:`bets`), then the streak bets (:attr:`streaks`). A
         consumer that can only settle single rounds tells them apart with
-        :func:`settles_one_round`.
+        :func:`~exactodds.bets.kinds.settles_one_round`.
 
+        >>> from exactodds.bets.kinds import settles_one_round
         >>> from exactodds.bets.loader import load_paytable
         >>> [(b.id, settles_one_round(b)) for b in load_paytable("banker-streak").every_bet][2:]
         [('tie', True), ('banker_streak', False), ('banker_streak_2', False)]
@@ -502,13 +502,6 @@ def settled_from_cards(bet: object) -> bool:
     False
     """
     return bool(getattr(bet, "card_level", False)) or getattr(bet, "offer", None) is not None
-
-
-def settles_one_round(bet: Bet | StreakBet) -> bool:
-    """Whether ``bet`` is settled on one round (a :class:`Bet`), not over several (a streak bet):
-    the capability a consumer that settles single rounds asks of each of
-    :attr:`Paytable.every_bet`."""
-    return isinstance(bet, Bet)
 
 
 class Occurrence(StrEnum):

@@ -33,9 +33,10 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.bets.budget import check_card_work, check_compare
+from exactodds.bets.kinds import condition_bet
 from exactodds.bets.offers import offered_label
-from exactodds.bets.payout import LOSE, Payout, parse_payout
-from exactodds.bets.paytable import REFERENCE_DECKS, Bet, Paytable, Row
+from exactodds.bets.payout import Payout, parse_payout
+from exactodds.bets.paytable import REFERENCE_DECKS, Bet, Paytable
 from exactodds.bets.streak import STREAK_MARK, condition_probability, streak_figures_at
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
@@ -56,7 +57,7 @@ from exactodds.figures.variants import (
     parse_list,
     tie_bet,
 )
-from exactodds.language import OTHERWISE, Condition
+from exactodds.language import Condition
 from exactodds.limits import MAX_COMPARE_VARIANTS, MAX_DECKS, MAX_DIGITS, check_count
 
 __all__ = [
@@ -261,7 +262,6 @@ def _limit_probability(condition: Condition, tableau: Tableau) -> Fraction:
     """The infinite-deck limit of the probability of ``condition`` on one round: a bet paying
     1:1 when it holds has the house edge 1 − 2p, whose limit :func:`edge_formulas` derives
     (tests/test_formula.py checks it against dealing with replacement)."""
-    pays = (Row(condition, parse_payout("1:1"), "holds"), Row(OTHERWISE, LOSE, "fails"))
-    probe = Paytable("probe", "", REFERENCE_DECKS, tableau, (Bet("probe", "probe", pays),))
+    probe = Paytable("probe", "", REFERENCE_DECKS, tableau, (condition_bet(condition),))
     (formula,) = edge_formulas(probe)
     return (1 - formula.limit) / 2
