@@ -10,6 +10,7 @@ import typer
 from exactodds.bets.game import GameChoice
 from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
+    EXIT_INCOMPLETE,
     AllowPlayerEdgeOpt,
     DecksOpt,
     NotationOpt,
@@ -19,7 +20,6 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
-    note_streaks_left_out,
 )
 
 __all__ = ["check"]
@@ -36,8 +36,9 @@ least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). A profi
 name, source and a [rules] table (min_rtp, max_rtp, top_award_max_odds, payout_notation). Every
 profile also carries exactodds' own rule that no bet favours the player (RTP at most 100%),
 unless it has its own max_rtp, says allow_player_edge = true, or --allow-player-edge is given.
-Every rule is checked per bet, on the shoe and rules in use. Exit code 0 when every check
-passes (n/a included), 1 when one fails, 2 on bad input."""
+Every rule is checked per bet, on the shoe and rules in use; a streak bet on its figures with
+independent rounds. Exit code 0 when every check passes, 1 when one fails, 3 (incomplete) when
+none fails but one could not be judged (an n/a row, named in the output), 2 on bad input."""
 
 
 def check(
@@ -76,10 +77,12 @@ def check(
         allow_player_edge=allow_player_edge,
     )
     typer.echo(render_checks(results, fmt), nl=False)
-    for r in results:
-        note_streaks_left_out(r.paytable, "check")
+    total = sum(len(r.compliance.checks) for r in results)
     failed = sum(len(r.compliance.failures()) for r in results)
     if failed:
-        total = sum(len(r.compliance.checks) for r in results)
         print(f"exactodds: {failed} of {total} checks fail", file=sys.stderr)
         raise typer.Exit(1)
+    unjudged = sum(len(r.compliance.unjudged()) for r in results)
+    if unjudged:
+        print(f"exactodds: incomplete: {unjudged} of {total} checks n/a", file=sys.stderr)
+        raise typer.Exit(EXIT_INCOMPLETE)

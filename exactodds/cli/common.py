@@ -243,3 +243,7 @@ RulesOverrideOpt = Annotated[
         help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
     ),
 ]
+
+
+EXIT_INCOMPLETE = 3
+"""Exit code of a command that left out, or could not judge, some bet (its output names them)."""
