@@ -165,3 +165,16 @@ def test_a_streak_bet_that_would_never_end_is_not_judged() -> None:
     ]
     assert c.verdict is Outcome.INCOMPLETE and c.passed
     assert all("never ends" in k.note for k in c.checks)
+
+
+def test_check_against_nj_states_payouts_as_nj_requires(cli: Cli) -> None:
+    """A check of the math does not fail on the presentation default ("to" and "for")."""
+    code, out, err = cli(["check", "classic", "--against", "nj", "--format", "json"])
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    notation = [k for k in data["checks"] if k["rule"] == "payout_notation"]
+    assert len(notation) == 14
+    assert {(k["value"], k["verdict"]) for k in notation} == {("to", "pass")}
+    assert data["notation"] == "to"
+    code, out, _ = cli(["check", "classic", "--against", "nj", "--notation", "both"])
+    assert code == 1 and out.count("| **FAIL** ") == 14  # asked for both: "for" is stated too

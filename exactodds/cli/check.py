@@ -13,7 +13,6 @@ from exactodds.cli.common import (
     EXIT_INCOMPLETE,
     AllowPlayerEdgeOpt,
     DecksOpt,
-    NotationOpt,
     PaytablesArg,
     RemoveOpt,
     RulesOverrideOpt,
@@ -28,17 +27,19 @@ EPILOG = """Examples:
 
 \b
   exactodds check classic --against gli-11,adm,mga
-  exactodds check classic ez --against nj --notation to --format json
+  exactodds check classic ez --against nj --format json
   exactodds check examples/my-game.toml --against examples/my-profile.toml --decks 6
 
 Bundled profiles: adm (Italy: RTP at least 90%), mga (Malta: at least 85%), gli-11 (top award at
-least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). A profile file is TOML:
-name, source and a [rules] table (min_rtp, max_rtp, top_award_max_odds, payout_notation). Every
-profile also carries exactodds' own rule that no bet favours the player (RTP at most 100%),
-unless it has its own max_rtp, says allow_player_edge = true, or --allow-player-edge is given.
-Every rule is checked per bet, on the shoe and rules in use; a streak bet on its figures with
-independent rounds. Exit code 0 when every check passes, 1 when one fails, 3 (incomplete) when
-none fails but one could not be judged (an n/a row, named in the output), 2 on bad input."""
+least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). Payouts are stated as
+the profiles require (--notation to under nj), unless --notation says otherwise. A profile file
+is TOML: name, source and a [rules] table (min_rtp, max_rtp, top_award_max_odds,
+payout_notation). Every profile also carries exactodds' own rule that no bet favours the player
+(RTP at most 100%), unless it has its own max_rtp, says allow_player_edge = true, or
+--allow-player-edge is given. Every rule is checked per bet, on the shoe and rules in use; a
+streak bet on its figures with independent rounds. Exit code 0 when every check passes, 1 when
+one fails, 3 (incomplete) when none fails but one could not be judged (an n/a row, named in the
+output), 2 on bad input."""
 
 
 def check(
@@ -58,7 +59,17 @@ def check(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
-    notation: NotationOpt = Notation.BOTH,
+    notation: Annotated[
+        Notation | None,
+        typer.Option(
+            "--notation",
+            metavar="to|for|both",
+            help="Payouts stated 'a to 1', 'a for 1', or both (default: the notation the "
+            "profiles require, else both).",
+            case_sensitive=False,
+            show_default=False,
+        ),
+    ] = None,
     allow_player_edge: AllowPlayerEdgeOpt = False,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,

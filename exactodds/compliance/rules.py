@@ -77,6 +77,7 @@ __all__ = [
     "RuleKind",
     "Verdict",
     "describe_value",
+    "required_notation",
     "run_checks",
 ]
 
@@ -279,6 +280,19 @@ class Profile:
         if self.path is None or self.bundled:
             return self.id
         return display_path(self.path)
+
+
+def required_notation(profiles: Iterable[Profile]) -> Notation | None:
+    """The one payout notation the ``payout_notation`` rules of ``profiles`` require, or None
+    when none requires one or they disagree: what a check of the math states payouts in, so
+    that it does not fail on a presentation default.
+
+    >>> from exactodds.compliance.profiles import load_profiles
+    >>> required_notation(load_profiles("nj,mga")), required_notation(load_profiles("mga"))
+    (<Notation.TO: 'to'>, None)
+    """
+    wanted = {r.limit for p in profiles for r in p.rules if isinstance(r.limit, Notation)}
+    return wanted.pop() if len(wanted) == 1 else None
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,14 @@ from exactodds.bets.loader import default_paytable, load_paytable
 from exactodds.bets.payout import Notation
 from exactodds.bets.paytable import Paytable
 from exactodds.compliance.profiles import check_paytable_against, load_profiles
-from exactodds.compliance.rules import Compliance, Outcome, Verdict, describe_value, outcome_of
+from exactodds.compliance.rules import (
+    Compliance,
+    Outcome,
+    Verdict,
+    describe_value,
+    outcome_of,
+    required_notation,
+)
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import ReportError
@@ -89,18 +96,23 @@ def check_paytables(
     against: str,
     *,
     game: GameChoice = PAYTABLE_GAME,
-    notation: Notation = Notation.BOTH,
+    notation: Notation | None = None,
     allow_player_edge: bool = False,
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
-    against the profiles ``against`` names, on the shoe and rules ``game`` chooses;
+    against the profiles ``against`` names, on the shoe and rules ``game`` chooses, with
+    payouts stated in ``notation`` (by default the one the profiles require, else both);
     ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile.
 
     >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 17)
+    >>> check_paytables([], "nj")[0].compliance.notation.value  # NJ: payouts stated "to"
+    'to'
     """
     profiles = load_profiles(against)
+    if notation is None:
+        notation = required_notation(profiles) or Notation.BOTH
     if allow_player_edge:
         profiles = tuple(p.allowing_player_edge() for p in profiles)
     tableau = game.tableau() if game.rules is not None else None
