@@ -12,6 +12,7 @@ from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     EXIT_INCOMPLETE,
     AllowPlayerEdgeOpt,
+    BetIdsOpt,
     DecksOpt,
     PaytablesArg,
     RemoveOpt,
@@ -29,6 +30,7 @@ EPILOG = """Examples:
   exactodds check classic --against gli-11,adm,mga
   exactodds check classic ez --against nj --format json
   exactodds check examples/my-game.toml --against examples/my-profile.toml --decks 6
+  exactodds check banker-streak --against mga --bet banker_streak --bet tie
 
 Bundled profiles: adm (Italy: RTP at least 90%), mga (Malta: at least 85%), gli-11 (top award at
 least once in 100,000,000 rounds), nj (New Jersey: payouts stated "to"). Payouts are stated as
@@ -71,6 +73,7 @@ def check(
         ),
     ] = None,
     allow_player_edge: AllowPlayerEdgeOpt = False,
+    bets: BetIdsOpt = None,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
@@ -86,6 +89,7 @@ def check(
         game=GameChoice(decks, remove, shoe_file, rules),
         notation=notation,
         allow_player_edge=allow_player_edge,
+        bet_ids=bets or (),
     )
     typer.echo(render_checks(results, fmt), nl=False)
     total = sum(len(r.compliance.checks) for r in results)

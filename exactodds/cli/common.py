@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AgainstOpt",
     "AllowPlayerEdgeOpt",
+    "BetIdsOpt",
     "DecksOpt",
     "ForceOpt",
     "Format",
@@ -208,6 +209,17 @@ AgainstOpt = Annotated[
         show_default=False,
     ),
 ]
+BetIdsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bet",
+        "-b",
+        metavar="ID",
+        help="Only this bet id, a round or a streak bet (repeatable; default: every bet).",
+    ),
+]
+"""``--bet ID``, repeatable: the bets a command takes (the others left out)."""
+
 AllowPlayerEdgeOpt = Annotated[
     bool,
     typer.Option(

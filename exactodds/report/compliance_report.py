@@ -25,6 +25,7 @@ from exactodds.bets.game import PAYTABLE_GAME, GameChoice
 from exactodds.bets.loader import default_paytable, load_paytable
 from exactodds.bets.payout import Notation
 from exactodds.bets.paytable import Paytable
+from exactodds.bets.settle_rounds import select_bets
 from exactodds.compliance.profiles import check_paytable_against, load_profiles
 from exactodds.compliance.rules import (
     Compliance,
@@ -36,7 +37,7 @@ from exactodds.compliance.rules import (
 )
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ReportError
+from exactodds.errors import ReportError, named
 from exactodds.formats import Format
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 
@@ -98,11 +99,13 @@ def check_paytables(
     game: GameChoice = PAYTABLE_GAME,
     notation: Notation | None = None,
     allow_player_edge: bool = False,
+    bet_ids: Sequence[str] = (),
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
     against the profiles ``against`` names, on the shoe and rules ``game`` chooses, with
     payouts stated in ``notation`` (by default the one the profiles require, else both);
-    ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile.
+    ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile;
+    ``bet_ids`` checks only those bets of each paytable (every bet when empty).
 
     >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
@@ -119,6 +122,8 @@ def check_paytables(
     out = []
     for spec in specs or [str(default_paytable())]:
         table = load_paytable(spec, game)
+        with named("--bet"):
+            table = select_bets(table, bet_ids)
         shoe = game.shoe(table)
         used = tableau or table.tableau
         check_card_work(table.bets, shoe, used, "check")
