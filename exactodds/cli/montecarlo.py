@@ -19,8 +19,9 @@ from exactodds.cli.common import (
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    echo_leaving_out,
     format_option,
-    note_streaks_left_out,
+    streaks_left_out,
 )
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
@@ -103,7 +104,7 @@ def run_montecarlo(
         check = monte_carlo_check(
             table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
         )
-    typer.echo(render_monte_carlo_check(check, table.name, chosen))
-    note_streaks_left_out(table, "montecarlo")
     if sys.stderr.isatty():
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    text = render_monte_carlo_check(check, table.name, chosen)
+    echo_leaving_out(text, chosen, streaks_left_out(table), "montecarlo")
