@@ -84,3 +84,26 @@ def test_a_run_with_the_streak_bets_left_out_by_bet_is_complete(cli: Cli, table:
     code, out, err = cli(["montecarlo", table, "--rounds", "200", "--bet", "banker", "-f", "json"])
     assert (code, err) == (0, "")
     assert "left_out" not in json.loads(out)
+
+
+def test_exposure_optimise_names_the_card_level_bets_it_leaves_out(
+    cli: Cli, tmp_path: Path
+) -> None:
+    path = tmp_path / "card.toml"
+    path.write_text(
+        """\
+name = "Card"
+decks = 1
+[bets.tie]
+rows = [ { when = "winner == tie", pays = "8:1" }, { when = "otherwise", pays = "lose" } ]
+[bets.hearts]
+rows = [ { when = "player.card1.suit == hearts", pays = "2:1" },
+         { when = "otherwise", pays = "lose" } ]
+""",
+        encoding="utf-8",
+    )
+    argv = ["exposure", str(path), "--optimise", "--seen", "1", "--top", "1", "--format", "json"]
+    code, out, err = cli(argv)
+    assert code == 3, err
+    (left,) = json.loads(out)["left_out"]
+    assert left["bet"] == "hearts" and left["reason"].startswith("card-level: --optimise")
