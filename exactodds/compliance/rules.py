@@ -365,8 +365,9 @@ class Compliance:
 
     @property
     def passed(self) -> bool:
-        """No check failed (``n/a`` is not a failure, but makes :attr:`verdict` incomplete)."""
-        return not any(c.verdict is Verdict.FAIL for c in self.checks)
+        """Every check passed: none failed and none is ``n/a`` (:attr:`verdict` ``pass``; an
+        ``n/a`` check is not a failure, but never a pass)."""
+        return self.verdict is Outcome.PASS
 
     @property
     def verdict(self) -> Outcome:
