@@ -851,8 +851,9 @@
 
   // The edited paytable as TOML, or null while a payout cannot be read: the paytable's text as
   // the page carries it (its own file, or exactodds' writing of it; exactodds/bets/paytable_toml.py)
-  // with only the edited payouts put in, and then a description listing the edits, as
-  // Paytable.with_payout does in Python (the old one may state the old payouts).
+  // with only the edited payouts put in, and the edits listed after the description, as
+  // Paytable.with_payout does in Python (edited_description: the description may state the old
+  // payouts).
   const exportText = () => {
     if (bets.some((bet) => bet.inputs.some((input) => input.hasAttribute("aria-invalid")))) {
       return null;
@@ -871,9 +872,12 @@
         }
       });
     }
-    const description = edits.length
-      ? `${EXPORT.name} with ${[...EXPORT.edits, ...edits].join("; ")}.`
-      : null;
+    const listed = [...EXPORT.edits, ...edits].join("; ");
+    const description = !edits.length
+      ? null
+      : EXPORT.description
+        ? `${EXPORT.description} Edited: ${listed}.`
+        : `${EXPORT.name} with ${listed}.`;
     const out = [
       `# Exported from an exactodds designer page (${clean(DATA.software)}, sheet of ` +
         `${clean(DATA.date)}):\n`,

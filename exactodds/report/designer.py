@@ -21,7 +21,7 @@ the edited paytable.
 ('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, '# Source:')
 >>> model.notes[-1]  # doctest: +NORMALIZE_WHITESPACE
 'The export is the file paytables/touch.toml as loaded, every line and key kept, with only the
- edited payouts changed (and the description, which then lists the edits).'
+ edited payouts changed (and the edits listed after the description).'
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
     if from_source:
         notes.append(
             f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
-            "the edited payouts changed (and the description, which then lists the edits)."
+            "the edited payouts changed (and the edits listed after the description)."
         )
     else:
         notes.append(
@@ -277,7 +277,12 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
             "z": [Z_DIGITS[level] for level in LEVELS],
             "vi_z": Z_DIGITS[VI_LEVEL],
         },
-        "export": {"name": t.name, "edits": list(t.edits), "pieces": export.data()},
+        "export": {
+            "name": t.name,
+            "description": t.unedited_description,
+            "edits": list(t.edits),
+            "pieces": export.data(),
+        },
         "bets": bets,
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
