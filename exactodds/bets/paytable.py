@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
+from exactodds.bets.edits import edited_description, unedited_description
 from exactodds.bets.payout import Payout
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import FEATURE_INDEX, Outcome, feature_record
@@ -340,7 +341,7 @@ class Paytable:
         """The paytable with one row of one bet paying ``pays`` (a payout text such as
         ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
         it was read from (no path, no hash) and its description, kept, lists what was edited,
-        since it may state the old payout (:func:`edited_description`); the designer page
+        since it may state the old payout (:mod:`exactodds.bets.edits`); the designer page
         exports an edited paytable with the same description.
 
         >>> from exactodds.bets.loader import load_paytable
@@ -367,7 +368,8 @@ class Paytable:
         streaks = tuple(replace(s, rows=rows) if s.id == bet_id else s for s in self.streaks)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
         edits = (*self.edits, edit)
-        description = edited_description(self.name, self.unedited_description, edits)
+        base = unedited_description(self.name, self.description, self.edits)
+        description = edited_description(self.name, base, edits)
         return replace(
             self,
             bets=bets,
@@ -377,23 +379,6 @@ class Paytable:
             description=description,
             edits=edits,
         )
-
-    @property
-    def unedited_description(self) -> str:
-        """The description before :meth:`with_payout` listed its edits in it.
-
-        >>> from exactodds.bets.loader import load_paytable
-        >>> table = load_paytable("tie-9")
-        >>> edited = table.with_payout("tie", 0, "10:1").with_payout("tie", 0, "11:1")
-        >>> edited.unedited_description == table.description
-        True
-        """
-        if not self.edits:
-            return self.description
-        if self.description == edited_description(self.name, "", self.edits):
-            return ""
-        suffix = edited_description(self.name, "-", self.edits)[1:]
-        return self.description.removesuffix(suffix)
 
     def __repr__(self) -> str:
         """One line: name, shoe, rules, bets, file (the full text is :meth:`_repr_html_`)."""
@@ -434,20 +419,6 @@ class Paytable:
         from exactodds.notebook import frame
 
         return frame(*self._rows())
-
-
-def edited_description(name: str, description: str, edits: Sequence[str]) -> str:
-    """The description of paytable ``name`` after payout ``edits``: its own ``description``
-    kept, the edits listed after it (it may state the old payouts), or, without one, the name
-    with the edits.
-
-    >>> edited_description("Tie", "Tie pays 8:1.", ["Tie: Tie 9:1 (was 8:1)"])
-    'Tie pays 8:1. Edited: Tie: Tie 9:1 (was 8:1).'
-    >>> edited_description("Tie", "", ["Tie: Tie 9:1 (was 8:1)", "Tie: Tie 10:1 (was 9:1)"])
-    'Tie with Tie: Tie 9:1 (was 8:1); Tie: Tie 10:1 (was 9:1).'
-    """
-    listed = "; ".join(edits)
-    return f"{description} Edited: {listed}." if description else f"{name} with {listed}."
 
 
 def _row_index(table: Paytable, bet: Bet | StreakBet, row: int | str) -> int:

@@ -34,6 +34,7 @@ from functools import cache
 from importlib import resources
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.bets.edits import unedited_description
 from exactodds.bets.payout import format_number, grammar
 from exactodds.bets.paytable import Bet
 from exactodds.bets.paytable_toml import Patchable, default_source, patchable
@@ -279,7 +280,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
         },
         "export": {
             "name": t.name,
-            "description": t.unedited_description,
+            "description": unedited_description(t.name, t.description, t.edits),
             "edits": list(t.edits),
             "pieces": export.data(),
         },
