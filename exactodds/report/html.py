@@ -179,7 +179,8 @@ def _chart(chart: Chart) -> str:
 
     svg = bar_chart_svg(chart.title, chart.bars, chart.places)
     caption = f"{escape(chart.title)}: {escape(bars_text(chart.bars, chart.places))}"
-    return f'<figure class="chart">{svg}<figcaption>{caption}</figcaption></figure>'
+    key = f' data-chart="{escape(chart.key)}"' if chart.key else ""
+    return f'<figure class="chart"{key}>{svg}<figcaption>{caption}</figcaption></figure>'
 
 
 def content_security_policy(script_text: str | None) -> str:
