@@ -192,5 +192,7 @@ def test_meter_and_payout_edits_redraw_each_chart_in_its_place(pages: Pages) -> 
     assert meter.get_attribute("aria-invalid") == "true" and rtp.inner_text() == "\u2014"
     error = page.locator(".designer-bet .error").inner_text()
     assert 'jackpot meter "9,999.99": below its reset of 10000' in error
+    assert "Row" not in error  # the meter is wrong, not its jackpot rows' payouts
+    assert page.locator('input.pays[aria-invalid="true"]').count() == 0
     assert stale("meter") and stale("return")
     assert caption("meter").startswith(printed + " As printed:")

@@ -167,6 +167,8 @@
   const lowerAscii = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
   class PayoutError extends Error {}
+  // A jackpot row whose meter cannot be read: the meter's input says why, not the row's.
+  class MeterUnread extends PayoutError {}
 
   // The largest net win per unit a payout may have, as Payout refuses beyond it.
   const MAX_NET = new Q(BigInt(GRAMMAR.max_net));
@@ -250,7 +252,7 @@
     if (share.sign() <= 0 || share.cmp(ONE) > 0) {
       throw new PayoutError("a jackpot share must be above 0% and at most 100%");
     }
-    if (meter.value === null) throw new PayoutError(`the ${level} meter cannot be read`);
+    if (meter.value === null) throw new MeterUnread(`the ${level} meter cannot be read`);
     const net = share.mul(meter.value).div(bet.progressive.stake).sub(ONE);
     return { net: bounded(net), text: strip(value) };
   };
@@ -802,12 +804,14 @@
       try {
         return parseRow(bet, input.value);
       } catch (error) {
-        if (error instanceof PayoutError) return { error: error.message };
+        if (error instanceof PayoutError) {
+          return { error: error.message, meter: error instanceof MeterUnread };
+        }
         throw error;
       }
     });
     bet.inputs.forEach((input, k) => {
-      const bad = payouts[k].error !== undefined;
+      const bad = payouts[k].error !== undefined && !payouts[k].meter;
       if (bad) {
         input.setAttribute("aria-invalid", "true");
         const what = `Row ${k + 1} (${bet.data.rows[k].event})`;
