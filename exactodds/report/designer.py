@@ -123,10 +123,10 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
         )
     if any(b.bet.progressive is not None for b in sheet.bets):
         notes.append(
-            "A progressive bet's meters can be set under its return table: its jackpot rows "
-            "then pay their share of each meter for the stake, and its figures are recomputed "
-            "at those meters. The export keeps each meter's reset (a meter is not a paytable "
-            "value)."
+            "A progressive bet's meters can be set under its return table, each from its reset "
+            "up to its cap: its jackpot rows then pay their share of each meter for the stake, "
+            "and its figures and charts are recomputed at those meters. The export keeps each "
+            "meter's reset (a meter is not a paytable value)."
         )
     if sheet.streaks:
         notes.append(
