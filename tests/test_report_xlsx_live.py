@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
-from exactodds.bets.loader import load_paytable
+from exactodds.bets.loader import load_paytable, parse_paytable
 from exactodds.bets.progressive import bet_at_meters, progressive_figures
 from exactodds.report import Sheet, build_sheet
 from exactodds.report.figures import FIGURE, FLAG, BetFigure, Kind, View, in_view
@@ -199,3 +199,27 @@ def test_a_progressive_meter_cell_gives_the_figures_at_that_meter() -> None:
     assert evaluator.cell("dragon_dragon", rtp[1].coordinate) == p.rtp_at(at)
     # by hand from the sheet's line "RTP = 31.8146% + 0.0000081985 × meter": about 1044%
     assert 10.43 < p.rtp_at(at) < 10.45
+
+
+def test_each_meter_has_its_cell() -> None:
+    """Two meters, a stake of 5 and a 50% share: each jackpot row's net is a formula of its
+    own meter's cell, and the RTP follows both as the linear function of the meters."""
+    from tests.test_designer_meter import TABLE
+
+    table, problems = parse_paytable(TABLE)
+    assert table is not None, problems
+    sheet = build_sheet(table, date="2024-01-01", examples=False)
+    book = openpyxl.load_workbook(io.BytesIO(render_xlsx(sheet)))
+    ws = book["x"]
+    major, mini = rows_under(ws, "Meter")
+    assert [major[0].value, mini[0].value] == ["major meter", "mini meter"]
+    nets = [r[4].value for r in rows_under(ws, "Event")]
+    a, b = major[1].coordinate, mini[1].coordinate
+    assert nets[:4] == [f"={a}*1/5-1", f"={b}*1/10-1", 2, -1]  # then the total
+    for row, x in ((major, Fraction(5000)), (mini, Fraction(7525, 100))):
+        row[1].value, row[2].value = float(x), f"{x.numerator}/{x.denominator}"
+    p = progressive_figures(sheet.bets[0].figures)
+    assert p is not None
+    rtp = next(r for r in rows_under(ws, "Figure") if r[0].value == "RTP")
+    want = p.rtp_fixed + p.slope("major") * 5000 + p.slope("mini") * Fraction(7525, 100)
+    assert Book(book).cell("x", rtp[1].coordinate) == want
