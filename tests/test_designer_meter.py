@@ -20,6 +20,7 @@ from exactodds.bets.paytable import Bet
 from exactodds.bets.progressive import amount_text, bet_at_meters, progressive_figures
 from exactodds.deal.engine import joint_distribution
 from exactodds.figures.metrics import bet_figures
+from exactodds.numbers import percent
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.charts import bars_text, return_bars
 from exactodds.report.progressive import meter_points
@@ -96,6 +97,9 @@ def test_setting_the_meters_recomputes_the_rtp_exactly(page: Any) -> None:
     assert Fraction(rtp.inner_text()) == at
     assert at == p.rtp_fixed + p.slope("major") * Fraction(10001, 4) + p.slope("mini") * 80
     assert "Edited on this page" in page.locator("#designer-edited").inner_text()
+    chart = page.locator('figure.chart[data-chart="meter"] figcaption').inner_text()
+    title = "RTP of Pairs progressive against the major meter (the other meters as set): "
+    assert chart.startswith(title) and f"; meter 2,500.25 (set): {percent(at, 4)}." in chart
 
     # a row typed as a jackpot form pays that share of the meter set
     page.locator('input.pays[data-bet="x"][data-row="1"]').fill("100% of mini jackpot")
