@@ -203,7 +203,8 @@ def test_compare_gives_a_streak_bet_its_edge_in_every_variant(cli: Cli, tmp_path
     path = tmp_path / "tiger.toml"
     path.write_text(STREAK_ONLY, encoding="utf-8")
     (bet,) = load_text(STREAK_ONLY).streaks
-    code, out, err = cli(["compare", str(path), "--decks", "1,2", "--format", "json"])
+    code, out, err = cli(["compare", str(path), "--decks", "1,2", "--bet", "tiger_tail",
+                          "--format", "json"])  # fmt: skip
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert data["streak_bets"] == {"ids": ["tiger_tail"], "per": "bet, rounds independent"}
