@@ -41,11 +41,10 @@ from exactodds.bets.settle import (
 from exactodds.bets.streak import StreakBet, StreakRow, settle_streak
 from exactodds.deal.shoe import Card, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.errors import ExactOddsError, RoundError, ShoeError
 from exactodds.formats import Format
 from exactodds.limits import MAX_SETTLE_ROUNDS
 from exactodds.numbers import exact
-from exactodds.suggest import did_you_mean
 
 __all__ = [
     "SettledRounds",
@@ -209,13 +208,8 @@ def check_bet_ids(paytable: Paytable, ids: Sequence[str]) -> None:
     ...
     exactodds.errors.PaytableError: ...: unknown bet id 'streak' (known: player, banker, tie, ...
     """
-    known = [b.id for b in paytable.bets] + [b.id for b in paytable.streaks]
     for bet_id in ids:
-        if bet_id not in known:
-            raise PaytableError(
-                f"{paytable.label}: unknown bet id {bet_id!r} (known: {', '.join(known)})"
-                + did_you_mean(bet_id, known)
-            )
+        paytable.bet(bet_id)  # every bet, its refusal naming the closest
 
 
 def select_bets(

@@ -262,8 +262,7 @@ class Sheet:
         if self.tableau != t.tableau:
             out.append(f"{t.tableau.name} rules in the paytable; {self.tableau.name} used here.")
         ids = [b.bet.id for b in self.bets] + [b.id for b in self.streaks]
-        if len(ids) != len(t.bets) + len(t.streaks):  # streak bets counted as bets
-            every = len(t.bets) + len(t.streaks)
+        if len(ids) != (every := len(t.every_bet)):  # streak bets counted as bets
             out.append(f"{every} bets in the paytable; {len(ids)} shown here: {', '.join(ids)}.")
         return tuple(out)
 
