@@ -14,6 +14,7 @@ from exactodds.deal.round import Winner
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import STOOD
 from exactodds.games.chemin import build_form
+from exactodds.games.commission import solve_commission
 from exactodds.games.equilibrium import Solution, solve
 from exactodds.games.rules import CheminRules, GameError, Model, load_rules
 
@@ -180,11 +181,6 @@ def test_more_decks_tend_to_the_with_replacement_value() -> None:
     assert gaps[1] < Fraction(1, 5_000)
 
 
-def test_infinite_shoe_is_the_kemeny_snell_game_for_every_model() -> None:
-    ks = solve(build_form(Model.KEMENY_SNELL, None), FREE).value
-    assert solve(build_form(Model.DOWNTON_LOCKWOOD, None), FREE).value == ks
-
-
 def test_traditional_rules_and_their_free_cells() -> None:
     r = load_rules(None)
     assert r.name == "traditional" and r.player_free == {5}
@@ -210,3 +206,44 @@ def test_hostile_rules_get_one_clear_error(data: dict[str, object], message: str
 def test_a_misspelt_model_gets_a_suggestion() -> None:
     with pytest.raises(GameError, match="did you mean 'ethier-gamez'"):
         Model.named("ethier-gomez")
+
+
+def test_commission_zero_is_the_zero_sum_game() -> None:
+    form = build_form(
+        Model.DOWNTON_LOCKWOOD,
+        Shoe.from_rank_counts({"T": 6, "A": 2, "5": 4, "6": 3, "9": 2, "3": 3}),
+    )
+    s = solve(form, FREE)
+    c = solve_commission(form, FREE, Fraction(0))
+    assert c.unique == s.unique
+    (eq,) = c.equilibria
+    assert (eq.draw, eq.player, eq.banker) == (s.player[0].draw, s.value, -s.value)
+
+
+def test_commission_equilibrium_leaves_no_side_a_better_pure_move() -> None:
+    # Ethier & Lee's setting (Games 14 (2023) 63) with replacement: 5% on Banker wins
+    form = build_form(Model.KEMENY_SNELL, None)
+    alpha = Fraction(1, 20)
+    c = solve_commission(form, FREE, alpha)
+    assert c.unique
+    (eq,) = c.equilibria
+    assert eq.draw == Fraction(179, 214)  # the Player now keeps the Banker indifferent
+    assert [(str(cell), cell.draw) for cell in eq.mixed] == [("6 v stood", Fraction(859, 2288))]
+    assert eq.player == Fraction(-679568, 53094899)  # his payoff only reads the Banker's mix
+    assert -Fraction(11, 1000) < eq.banker < -Fraction(10, 1000)
+    i = form.players.index((5,))
+    for pure in (Fraction(0), Fraction(1)):
+        x = list(eq.x)
+        x[i] = pure
+        assert form.payoff(x, eq.y, alpha)[0] == eq.player
+    for j in range(len(form.cells)):
+        for pure in (Fraction(0), Fraction(1)):
+            y = list(eq.y)
+            y[j] = pure
+            assert form.payoff(eq.x, y, alpha)[1] <= eq.banker
+
+
+def test_commission_needs_a_single_player_choice() -> None:
+    form = build_form(Model.ETHIER_GAMEZ, Shoe.decks(1))  # 0+5, 1+4, 2+3, 6+9, 7+8
+    with pytest.raises(GameError, match="has 5: use kemeny-snell or downton-lockwood"):
+        solve_commission(form, FREE, Fraction(1, 20))

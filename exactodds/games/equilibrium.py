@@ -16,7 +16,7 @@ from exactodds.games.chemin import Cell, Form, Info, hand_total
 from exactodds.games.rules import CheminRules
 from exactodds.games.simplex import maximize
 
-__all__ = ["Cost", "Solution", "solve"]
+__all__ = ["Cost", "Game", "Linear", "Solution", "polytope", "solve"]
 
 Linear = tuple[Fraction, dict[int, Fraction]]
 
@@ -58,7 +58,7 @@ class Solution:
         return self.player_unique and self.banker_unique
 
 
-class _Game:
+class Game:
     """A form with the rules applied: free variables and the pinned ones."""
 
     def __init__(self, form: Form, rules: CheminRules) -> None:
@@ -145,7 +145,7 @@ class _Game:
 
 def solve(form: Form, rules: CheminRules) -> Solution:
     """The equilibrium of the game ``form`` under ``rules``."""
-    game = _Game(form, rules)
+    game = Game(form, rules)
     value, x = _player_optimum(game)
     y, banker_unique = _banker_strategies(game, x)
     x2, player_unique = _player_strategies(game, y)
@@ -175,7 +175,7 @@ def solve(form: Form, rules: CheminRules) -> Solution:
     )
 
 
-def _player_optimum(game: _Game) -> tuple[Fraction, list[Fraction]]:
+def _player_optimum(game: Game) -> tuple[Fraction, list[Fraction]]:
     """The value and an optimal Player strategy: the linear program of the module docstring."""
     n = len(game.free_x)
     pos = {i: k for k, i in enumerate(game.free_x)}
@@ -226,7 +226,7 @@ def _player_optimum(game: _Game) -> tuple[Fraction, list[Fraction]]:
     return (const + sol.value) / game.form.universe, x
 
 
-def _banker_strategies(game: _Game, x: list[Fraction]) -> tuple[list[Fraction], bool]:
+def _banker_strategies(game: Game, x: list[Fraction]) -> tuple[list[Fraction], bool]:
     """An optimal Banker strategy (his best replies to ``x`` that leave the Player no better
     deviation) and whether it is the only one."""
     best: dict[int, Fraction] = {}
@@ -250,11 +250,11 @@ def _banker_strategies(game: _Game, x: list[Fraction]) -> tuple[list[Fraction], 
             les.append(_neg(diff))
         else:
             les.append(diff)
-    point, unique = _polytope(open_cells, eqs, les)
+    point, unique = polytope(open_cells, eqs, les)
     return game.full_y(best | point), unique
 
 
-def _player_strategies(game: _Game, y: list[Fraction]) -> tuple[list[Fraction], bool]:
+def _player_strategies(game: Game, y: list[Fraction]) -> tuple[list[Fraction], bool]:
     """An optimal Player strategy (his best replies to ``y`` to which ``y`` is a best reply)
     and whether it is the only one."""
     best: dict[int, Fraction] = {}
@@ -279,7 +279,7 @@ def _player_strategies(game: _Game, y: list[Fraction]) -> tuple[list[Fraction], 
                 les.append(_neg(diff))
             else:
                 les.append(diff)
-        point, unique = _polytope(open_sets, eqs, les)
+        point, unique = polytope(open_sets, eqs, les)
     finally:
         game.free_x, game.pin_x = saved
     return game.full_x(best | point), unique
@@ -294,11 +294,14 @@ def _neg(a: Linear) -> Linear:
     return -a[0], {k: -v for k, v in a[1].items()}
 
 
-def _polytope(
+def polytope(
     names: list[int], eqs: list[Linear], les: list[Linear]
 ) -> tuple[dict[int, Fraction], bool]:
-    """A point of {z in [0,1]^names : eqs == 0, les <= 0} and whether it is the only one."""
+    """A point of {z in [0,1]^names : eqs == 0, les <= 0} and whether it is the only one;
+    ``ValueError`` when there is none."""
     if not names:
+        if any(line[0] != 0 for line in eqs) or any(line[0] > 0 for line in les):
+            raise ValueError("the linear program is infeasible")
         return {}, True
     pos = {v: k for k, v in enumerate(names)}
     n = len(names)
@@ -328,7 +331,7 @@ def _polytope(
     return {v: point[pos[v]] for v in names}, unique
 
 
-def _costs(game: _Game, value: Fraction, x: list[Fraction], y: list[Fraction]) -> tuple[Cost, ...]:
+def _costs(game: Game, value: Fraction, x: list[Fraction], y: list[Fraction]) -> tuple[Cost, ...]:
     """The punto banco tableau and the two pure rules on 5 against optimal opponents."""
     out = []
     for rule, draws in (("always draw on 5 (punto banco)", True), ("always stand on 5", False)):
