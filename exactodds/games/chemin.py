@@ -155,7 +155,9 @@ def build_form(model: Model, shoe: Shoe | None, replacement: bool | None = None)
     return Form(
         model,
         n**6 if replace else perm(n, 6),
-        "infinite shoe" if shoe is None else shoe.describe(),
+        "infinite shoe"
+        if shoe is None
+        else shoe.describe() + (", with replacement" if replace else ""),
         (dealer.natural[0], dealer.natural[1]),
         tuple(dealer.players),
         tuple(dealer.cells),

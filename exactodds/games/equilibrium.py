@@ -6,6 +6,7 @@ numbers; the Player maximises, the Banker minimises the Player's payoff.
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,12 +14,16 @@ from fractions import Fraction
 
 from exactodds.deal.tableau import STOOD
 from exactodds.games.chemin import Cell, Form, Info, hand_total
-from exactodds.games.rules import CheminRules
+from exactodds.games.rules import CheminRules, GameError
 from exactodds.games.simplex import maximize
 
 __all__ = ["Cost", "Game", "Linear", "Solution", "polytope", "solve"]
 
 Linear = tuple[Fraction, dict[int, Fraction]]
+
+MAX_PROGRAM = 400
+"""Most variables of the Player's linear program (a bound on the work of a hostile rules
+file; the bundled rules need under ten in every model)."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ class Game:
 def solve(form: Form, rules: CheminRules) -> Solution:
     """The equilibrium of the game ``form`` under ``rules``."""
     game = Game(form, rules)
-    value, x = _player_optimum(game)
+    value, x = _player_optimum(_undominated(game))
     y, banker_unique = _banker_strategies(game, x)
     x2, player_unique = _player_strategies(game, y)
     assert form.payoff(x2, y)[0] == value == form.payoff(x, y)[0], "not an equilibrium"
@@ -173,6 +178,43 @@ def solve(form: Form, rules: CheminRules) -> Solution:
         tuple(x2),
         tuple(y),
     )
+
+
+def _undominated(game: Game) -> Game:
+    """A copy of ``game`` with strictly dominated actions removed, in turn on each side until
+    none is left (Ethier & Gámez's reduction): no equilibrium plays them, and what remains is
+    a small linear program."""
+    reduced = copy.copy(game)
+    reduced.free_x, reduced.pin_x = list(game.free_x), list(game.pin_x)
+    reduced.free_y, reduced.pin_y = list(game.free_y), list(game.pin_y)
+    changed = True
+    while changed:
+        changed = False
+        for j in list(reduced.free_y):
+            low, high = _range(_minus(reduced.cell_line(j, 0, None), reduced.cell_line(j, 1, None)))
+            if low > 0 or high < 0:  # the Banker (minimising) draws when S - D > 0
+                reduced.free_y.remove(j)
+                reduced.pin_y[j] = Fraction(int(low > 0))
+                changed = True
+        free = set(reduced.free_y)
+        for i in list(reduced.free_x):
+            gain = _minus(
+                reduced.player_line(i, True, reduced.pin_y, free),
+                reduced.player_line(i, False, reduced.pin_y, free),
+            )
+            low, high = _range(gain)
+            if low > 0 or high < 0:
+                reduced.free_x.remove(i)
+                reduced.pin_x[i] = Fraction(int(low > 0))
+                changed = True
+    return reduced
+
+
+def _range(line: Linear) -> tuple[Fraction, Fraction]:
+    """The least and greatest value of ``line`` on the unit box."""
+    low = line[0] + sum(v for v in line[1].values() if v < 0)
+    high = line[0] + sum(v for v in line[1].values() if v > 0)
+    return low, high
 
 
 def _player_optimum(game: Game) -> tuple[Fraction, list[Fraction]]:
@@ -205,6 +247,11 @@ def _player_optimum(game: Game) -> tuple[Fraction, list[Fraction]]:
         else:
             kept.append((d, s))
     k = len(kept)
+    if n + k > MAX_PROGRAM:
+        raise GameError(
+            f"the game's linear program has {n + k} variables once dominated choices are "
+            f"removed, over the limit of {MAX_PROGRAM}: free fewer cells"
+        )
     rows: list[list[Fraction]] = []
     rhs: list[Fraction] = []
     for i in range(n):
