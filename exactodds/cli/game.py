@@ -189,3 +189,39 @@ def chemin_de_fer(  # noqa: PLR0917 - one parameter per command-line option
     results = [solve_game(game_model, s, rule_set, rate, infinite=s is None) for s in shoes]
     page = render_chemin(results[0] if len(results) == 1 else results, str(chosen))
     _write(page, out, "chemin-de-fer", str(chosen), force)
+
+
+GOLD_EPILOG = """Examples:
+
+\b
+  exactodds game baccarat-gold
+  exactodds game baccarat-gold --decks 6 --format json
+  exactodds game baccarat-gold --remove '5 5 5 5 T T' --format html --out pages/"""
+
+
+@app.command("baccarat-gold", epilog=GOLD_EPILOG)
+def baccarat_gold(  # noqa: PLR0917 - one parameter per command-line option
+    decks: Annotated[
+        int | None,
+        typer.Option("--decks", "-d", metavar="N", help="Number of 52-card decks (default 8)."),
+    ] = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    fmt: Annotated[str, format_option("md", "json", "html", default="md")] = "md",
+    out: OutDirOpt = None,
+    force: ForceOpt = False,
+) -> None:
+    """Baccarat Gold: the Player bettor's best play on 5 by his cards, and the exact house edge
+    of the Player, Banker and Tie bets for that play, always hitting and always standing."""
+    from exactodds.deal.shoe import Shoe
+    from exactodds.games.gold import baccarat_gold as solve_gold
+    from exactodds.report.games import render_gold
+
+    chosen = check_format(fmt, ("md", "json", "html"))
+    if out is not None:
+        from exactodds.cli.common import check_outputs
+
+        check_outputs("--out", out, [f"baccarat-gold.{chosen}"], force=force)
+    shoe = Shoe.from_options(decks, remove, shoe_file)
+    page = render_gold(solve_gold(shoe), str(chosen))
+    _write(page, out, "baccarat-gold", str(chosen), force)

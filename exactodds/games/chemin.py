@@ -112,6 +112,14 @@ class Form:
         bw_ = Fraction(bw, scale) + self.natural[1]
         return (pw_ - bw_) / self.universe, ((1 - commission) * bw_ - pw_) / self.universe
 
+    def wins(self, x: Sequence[Fraction], y: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+        """(Player wins, Banker wins) of strategies ``x`` and ``y``, in card sequences out of
+        :attr:`universe` (integers for pure strategies)."""
+        player, _ = self.payoff(x, y)
+        _, banker_even = self.payoff(x, y, Fraction(1))  # a Banker paid nothing: -P wins
+        pw = -banker_even * self.universe
+        return pw, pw - player * self.universe
+
 
 def _value_counts(shoe: Shoe | None) -> tuple[int, ...]:
     return (4, 1, 1, 1, 1, 1, 1, 1, 1, 1) if shoe is None else shoe.value_counts

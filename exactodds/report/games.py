@@ -18,11 +18,12 @@ from exactodds.games.api import CheminResult
 from exactodds.games.chemin import hand_text, hand_total
 from exactodds.games.commission import CommissionSolution
 from exactodds.games.equilibrium import Solution
+from exactodds.games.gold import GoldResult
 from exactodds.games.rules import column_name
 from exactodds.numbers import exact, percent, signed
 from exactodds.tables import pipe_table
 
-__all__ = ["chemin_data", "render_chemin", "render_page"]
+__all__ = ["chemin_data", "gold_data", "render_chemin", "render_gold", "render_page"]
 
 _COLUMNS = (*range(10), STOOD)
 
@@ -328,3 +329,93 @@ def render_page(title: str, sections: list[Section]) -> str:
         + "\n".join(body)
         + "\n</body>\n</html>\n"
     )
+
+
+def gold_data(result: GoldResult) -> dict[str, Any]:
+    """The JSON document of ``exactodds game baccarat-gold``."""
+    return {
+        "game": "baccarat-gold",
+        "shoe": result.shoe,
+        "decisions": [
+            {
+                "hand": str(d),
+                "play": "hit" if d.hit else "stand",
+                "player_ev_hit": exact(d.ev_hit),
+                "player_ev_stand": exact(d.ev_stand),
+            }
+            for d in result.decisions
+        ],
+        "policies": [
+            {
+                "policy": p.name,
+                "player_wins": p.player_wins,
+                "banker_wins": p.banker_wins,
+                "ties": p.ties,
+                "total": p.total,
+                "player_edge": exact(p.player_edge),
+                "banker_edge": exact(p.banker_edge),
+                "tie_edge": exact(p.tie_edge),
+            }
+            for p in result.policies
+        ],
+    }
+
+
+def render_gold(result: GoldResult, fmt: str = "md") -> str:
+    """The page of ``exactodds game baccarat-gold``."""
+    chosen = Format.check(fmt, (Format.MD, Format.JSON, Format.HTML))
+    if chosen is Format.JSON:
+        return json.dumps(gold_data(result), indent=2)
+    title = f"Baccarat Gold — {result.shoe}"
+    sections: list[Section] = [
+        (
+            1,
+            title,
+            "Punto banco, except that the Player bettor may hit or stand on 5, a Banker facing a "
+            "drawn third card draws on 0-3, on 4-5 only against a 3-7, never on 6-7, and Tie "
+            "pays 9 to 1.",
+            [],
+            [],
+        ),
+        (
+            2,
+            "The Player bettor's decision on 5",
+            "By the two cards he holds (0: a ten or a face): the Player bet's expected value "
+            "given that hand, hitting and standing.",
+            ["Hand", "Play", "EV hitting", "EV standing"],
+            [
+                [str(d), "hit" if d.hit else "stand", _edge(d.ev_hit), _edge(d.ev_stand)]
+                for d in result.decisions
+            ],
+        ),
+        (
+            2,
+            "House edge of each bet by the bettor's policy on 5",
+            "Combinations out of every six-card sequence; Player pays 1 to 1, Banker 19 to 20, "
+            "Tie 9 to 1.",
+            [
+                "Policy",
+                "Player wins",
+                "Banker wins",
+                "Ties",
+                "Player edge",
+                "Banker edge",
+                "Tie edge",
+            ],
+            [
+                [
+                    p.name,
+                    f"{p.player_wins:,}",
+                    f"{p.banker_wins:,}",
+                    f"{p.ties:,}",
+                    _edge(p.player_edge),
+                    _edge(p.banker_edge),
+                    _edge(p.tie_edge),
+                ]
+                for p in result.policies
+            ],
+        ),
+    ]
+    if chosen is Format.HTML:
+        return render_page(title, sections)
+    return "\n".join(_markdown(sections))
