@@ -135,8 +135,8 @@ def chemin_de_fer(  # noqa: PLR0917 - one parameter per command-line option
         typer.Option(
             "--decks",
             "-d",
-            metavar="N|A-B,…|inf",
-            help="Decks in the shoe (default 8); a list such as 1-8,inf compares shoes.",
+            metavar="DECKS",
+            help="Decks in the shoe: N, or a list such as 1-8,inf to compare shoes (default: 8).",
         ),
     ] = None,
     remove: RemoveOpt = None,
@@ -145,8 +145,8 @@ def chemin_de_fer(  # noqa: PLR0917 - one parameter per command-line option
         str | None,
         typer.Option(
             "--rules",
-            metavar="NAME|FILE",
-            help="traditional (default), free-everywhere, or a TOML file of free cells.",
+            metavar="RULES",
+            help="traditional, free-everywhere or a rules file (default: traditional).",
         ),
     ] = None,
     commission: Annotated[
@@ -203,7 +203,7 @@ GOLD_EPILOG = """Examples:
 def baccarat_gold(  # noqa: PLR0917 - one parameter per command-line option
     decks: Annotated[
         int | None,
-        typer.Option("--decks", "-d", metavar="N", help="Number of 52-card decks (default 8)."),
+        typer.Option("--decks", "-d", metavar="N", help="Number of 52-card decks (default: 8)."),
     ] = None,
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
