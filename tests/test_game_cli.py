@@ -79,7 +79,7 @@ def test_chemin_de_fer_html_page_is_escaped_and_written(cli: Cli, tmp_path: Path
         (["--decks", "0"], "--decks: '0' is not a number of decks"),
         (["--decks", "1-99"], "at most 12 shoes"),
         (["--commission", "lots"], "--commission: 'lots' is not a rate"),
-        (["--model", "ethier-gamez", "--commission", "5%"], "has 5: use kemeny-snell"),
+        (["--model", "ethier-gamez", "--commission", "5%"], "one per pair of cards: use kemeny"),
         (["--decks", "inf", "--remove", "5"], "an infinite shoe has no cards to remove"),
         (["--format", "csv"], "'csv' is not one of"),
     ],

@@ -14,7 +14,7 @@ from exactodds.deal.shoe import Shoe
 from exactodds.games.chemin import build_form
 from exactodds.games.commission import CommissionSolution, solve_commission
 from exactodds.games.equilibrium import Solution, solve
-from exactodds.games.rules import CheminRules, Model, load_rules
+from exactodds.games.rules import CheminRules, GameError, Model, load_rules
 
 __all__ = ["CheminResult", "chemin_de_fer"]
 
@@ -42,5 +42,11 @@ def chemin_de_fer(
     cards = None if infinite else (shoe if shoe is not None else Shoe.decks(8))
     form = build_form(chosen, cards)
     rule_set = load_rules(rules)
+    if commission is not None and chosen.player_sees_cards and rule_set.player_free:
+        raise GameError(
+            "a commission needs a game where the Player has one choice (draw or stand on his "
+            "total of 5); in ethier-gamez he has one per pair of cards: use kemeny-snell or "
+            "downton-lockwood"
+        )
     extra = None if commission is None else solve_commission(form, rule_set, commission)
     return CheminResult(solve(form, rule_set), extra)
