@@ -248,3 +248,14 @@ def test_commission_needs_a_single_player_choice() -> None:
     form = build_form(Model.ETHIER_GAMEZ, Shoe.from_rank_counts(ranks))
     with pytest.raises(GameError, match="has 3: use kemeny-snell or downton-lockwood"):
         solve_commission(form, FREE, Fraction(1, 20))
+
+
+def test_commission_when_the_shoe_leaves_the_player_no_choice() -> None:
+    form = build_form(Model.DOWNTON_LOCKWOOD, Shoe.from_rank_counts({"T": 4, "7": 3, "2": 3}))
+    (eq,) = solve_commission(form, FREE, Fraction(1, 20)).equilibria
+    assert eq.draw is None  # no two-card 5 can be dealt
+    for j in range(len(form.cells)):  # the Banker best-replies in every cell
+        for pure in (Fraction(0), Fraction(1)):
+            y = list(eq.y)
+            y[j] = pure
+            assert form.payoff(eq.x, y, Fraction(1, 20))[1] <= eq.banker

@@ -39,7 +39,7 @@ class Equilibrium:
     """A Nash equilibrium: the Player's probability of drawing on his free hand, the Banker's
     mixed cells, and each side's expected payoff per hand (the Banker's after commission)."""
 
-    draw: Fraction
+    draw: Fraction | None
     mixed: tuple[Cell, ...]
     player: Fraction
     banker: Fraction
@@ -61,14 +61,14 @@ def solve_commission(form: Form, rules: CheminRules, commission: Fraction) -> Co
     if not 0 <= commission < 1:
         raise GameError(f"the commission must be at least 0 and under 100%, not {commission}")
     game = Game(form, rules)
-    if len(game.free_x) != 1:
+    if len(game.free_x) > 1:
         raise GameError(
             "a commission needs a game where the Player has one choice (draw or stand on his "
             f"total of 5); this one has {len(game.free_x)}: use kemeny-snell or downton-lockwood"
         )
-    (i0,) = game.free_x
+    i0 = game.free_x[0] if game.free_x else -1  # -1: the shoe leaves the Player no choice
     gains = {j: _banker_gain(game, j, i0, commission) for j in game.free_y}
-    roots = {Fraction(0), Fraction(1)}
+    roots = {Fraction(0), Fraction(1)} if i0 >= 0 else {Fraction(0)}
     for c0, c1 in gains.values():
         if c1 and 0 < -c0 / c1 < 1:
             roots.add(-c0 / c1)
@@ -119,28 +119,30 @@ def _at(
         else:
             best[j] = Fraction(int(g > 0))
     y = game.full_y(best)
-    free = set(open_cells)
-    gain = _player_gain(game, i0, y, free)
     eqs: list[Linear] = []
     les: list[Linear] = []
-    if 0 < x < 1:
-        eqs.append(gain)
-    else:
-        les.append(gain if x == 0 else (-gain[0], {k: -v for k, v in gain[1].items()}))
+    if i0 >= 0:
+        gain = _player_gain(game, i0, y, set(open_cells))
+        if 0 < x < 1:
+            eqs.append(gain)
+        else:
+            les.append(gain if x == 0 else (-gain[0], {k: -v for k, v in gain[1].items()}))
     try:
         point, unique = polytope(open_cells, eqs, les)
     except ValueError:
         return None
     y = game.full_y(best | point)
     xs = list(game.pin_x)
-    xs[i0] = x
+    if i0 >= 0:
+        xs[i0] = x
     player, banker = game.form.payoff(xs, y, commission)
     mixed = tuple(
         Cell(game.form.cells[j][0], game.form.cells[j][1], y[j], True)
         for j in sorted(game.free_y, key=lambda j: game.form.cells[j])
         if 0 < y[j] < 1
     )
-    return Equilibrium(x, mixed, player, banker, tuple(xs), tuple(y)), unique
+    draw = x if i0 >= 0 else None
+    return Equilibrium(draw, mixed, player, banker, tuple(xs), tuple(y)), unique
 
 
 def _player_gain(game: Game, i0: int, y: list[Fraction], free: set[int]) -> Linear:

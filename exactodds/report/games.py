@@ -111,7 +111,7 @@ def _commission_data(c: CommissionSolution) -> dict[str, Any]:
         "unique": c.unique,
         "equilibria": [
             {
-                "player_draw": exact(e.draw),
+                "player_draw": None if e.draw is None else exact(e.draw),
                 "banker_mixed": [
                     {
                         "hand": hand_text(m.hand),
@@ -215,7 +215,7 @@ def _sections(result: CheminResult) -> list[Section]:
 def _commission_sections(c: CommissionSolution) -> list[Section]:
     rows = [
         [
-            _p(e.draw),
+            "no choice" if e.draw is None else _p(e.draw),
             ", ".join(f"{hand_text(m.hand)} v {column_name(m.col)}: {_p(m.draw)}" for m in e.mixed)
             or "none",
             _edge(e.player),
