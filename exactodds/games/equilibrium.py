@@ -319,22 +319,18 @@ def _player_strategies(game: Game, y: list[Fraction]) -> tuple[list[Fraction], b
             open_sets.append(i)
         else:
             best[i] = Fraction(int(d > s))
-    saved = game.free_x, game.pin_x
-    game.free_x = open_sets
-    game.pin_x = game.full_x(best)
-    try:
-        eqs, les = [], []
-        for j in game.free_y:
-            diff = _minus(game.cell_line(j, 0, None), game.cell_line(j, 1, None))  # S - D
-            if 0 < y[j] < 1:
-                eqs.append(diff)
-            elif y[j] == 1:
-                les.append(_neg(diff))
-            else:
-                les.append(diff)
-        point, unique = polytope(open_sets, eqs, les)
-    finally:
-        game.free_x, game.pin_x = saved
+    fixed = copy.copy(game)  # the Player free only where he is indifferent to y
+    fixed.free_x, fixed.pin_x = open_sets, game.full_x(best)
+    eqs, les = [], []
+    for j in game.free_y:
+        diff = _minus(fixed.cell_line(j, 0, None), fixed.cell_line(j, 1, None))  # S - D
+        if 0 < y[j] < 1:
+            eqs.append(diff)
+        elif y[j] == 1:
+            les.append(_neg(diff))
+        else:
+            les.append(diff)
+    point, unique = polytope(open_sets, eqs, les)
     return game.full_x(best | point), unique
 
 
