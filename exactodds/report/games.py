@@ -325,6 +325,8 @@ def render_page(title: str, sections: list[Section]) -> str:
     )
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta http-equiv="Content-Security-Policy" '
+        "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         f"<title>{html.escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + "\n</body>\n</html>\n"
