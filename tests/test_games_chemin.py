@@ -203,6 +203,13 @@ def test_hostile_rules_get_one_clear_error(data: dict[str, object], message: str
         CheminRules.from_mapping(data)
 
 
+def test_a_player_free_everywhere_still_draws_on_0_to_4_and_stands_on_6_7() -> None:
+    rules = CheminRules.from_mapping({"player_free": "all", "banker_free": "all"})
+    s = solve(build_form(Model.KEMENY_SNELL, None), rules)
+    assert s.value == Fraction(-679568, 53094899)  # the fixed rules were already optimal
+    assert [i.draw for i in s.player] == [1, 1, 1, 1, 1, Fraction(9, 11), 0, 0]
+
+
 def test_a_misspelt_model_gets_a_suggestion() -> None:
     with pytest.raises(GameError, match="did you mean 'ethier-gamez'"):
         Model.named("ethier-gomez")

@@ -119,8 +119,8 @@ class CheminRules:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], default_name: str = "custom") -> CheminRules:
         """Rules from parsed TOML: ``name``, ``description``, ``base`` (a built-in tableau),
-        ``player_free`` (Player totals 0-7) and ``banker_free`` (a table of Banker totals 0-7,
-        each a list of third cards 0-9 and ``"stood"``, or ``"all"``), or ``"all"``.
+        ``player_free`` (Player totals 0-7, or ``"all"``) and ``banker_free`` (a table of Banker
+        totals 0-7, each a list of third cards 0-9 and ``"stood"``, or ``"all"``), or ``"all"``.
 
         >>> CheminRules.from_mapping({"player_free": [5], "banker_free": {"8": [1]}})
         Traceback (most recent call last):
@@ -152,8 +152,10 @@ at total '8' (a two-card 8 or 9 is a natural: the Banker chooses at totals 0-7)
         except ExactOddsError as exc:
             raise GameError(f"{where}: base: {exc}") from None
         player = data.get("player_free", [5])
+        if _is_all(player):
+            player = list(range(8))
         if not isinstance(player, list):
-            raise GameError(f"{where}: player_free must be a list of Player totals 0-7")
+            raise GameError(f'{where}: player_free must be a list of Player totals 0-7, or "all"')
         player_free: set[int] = set()
         for v in player:
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 7:
