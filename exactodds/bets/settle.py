@@ -48,6 +48,7 @@ __all__ = [
     "render_settled",
     "result_sentence",
     "round_data",
+    "settle_bet",
     "settle_round",
 ]
 
@@ -347,7 +348,7 @@ def settle_round(
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
-        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        row = settle_bet(bet, dealt)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
     if side is not None:
@@ -358,6 +359,17 @@ def settle_round(
                 "depends on whether they are a perfect pair"
             )
     return SettledRound(paytable, dealt, tuple(placed), shoe)
+
+
+def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
+    """The row ``bet`` settles on for the dealt round (the cards where the bet reads them or has
+    an offer, else the outcome); a round where the bet is not offered is refused.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> settle_bet(load_paytable("classic").bet("banker"), check_round("P: 9s 9h | B: Kd 7c")).event
+    'Player wins'
+    """
+    return _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
 
 
 def _card_row(bet: Bet, dealt: DealtRound) -> Row:
