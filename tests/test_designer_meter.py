@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from exactodds.bets.loader import parse_paytable
-from exactodds.bets.progressive import progressive_figures
 from exactodds.deal.engine import joint_distribution
 from exactodds.figures.metrics import bet_figures
+from exactodds.figures.progressive import progressive_figures
 from exactodds.report import build_sheet, render_sheets
 from tests.browser import Pages, chromium
 

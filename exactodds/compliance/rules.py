@@ -54,9 +54,9 @@ from typing import Any
 from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.bets.paytable import Bet
-from exactodds.bets.progressive import checked_meters, jackpot_rows, top_jackpot
 from exactodds.deal.engine import Joint
 from exactodds.figures.metrics import BetFigures, bet_figures, rtp_by_stake
+from exactodds.figures.progressive import checked_meters, jackpot_rows, top_jackpot
 from exactodds.numbers import exact, grouped, one_in, percent
 
 __all__ = [
@@ -480,7 +480,7 @@ _EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result | None]] = {
 
 def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
     """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
-    meter and at the break-even meter (:func:`~exactodds.bets.progressive.checked_meters`)."""
+    meter and at the break-even meter (:func:`~exactodds.figures.progressive.checked_meters`)."""
     figures = bet_figures(joint, bet)
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:

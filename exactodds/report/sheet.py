@@ -140,7 +140,7 @@ class BetSheet:
     def progressive(self) -> ProgressiveFigures | None:
         """A progressive bet's meter figures (:mod:`exactodds.bets.progressive`); None for fixed
         pays."""
-        from exactodds.bets.progressive import progressive_figures
+        from exactodds.figures.progressive import progressive_figures
 
         return progressive_figures(self.figures)
 
