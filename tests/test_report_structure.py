@@ -206,8 +206,9 @@ MAX_TOP_MODULES = 15
 def _stage(module: str) -> int:
     parts = module.split(".")
     if module in ("exactodds", "exactodds.__main__"):
-        # the package re-exports the deal; ``python -m exactodds`` runs the command line
-        return STAGES.index("deal" if module == "exactodds" else "cli")
+        # the package re-exports the public names of every stage, lazily (PEP 562), for users:
+        # the last stage, like ``python -m exactodds``, which runs the command line
+        return STAGES.index("cli")
     if len(parts) > 2 or (len(parts) == 2 and parts[1] in STAGES):
         return STAGES.index(parts[1])
     return -1

@@ -395,7 +395,7 @@ def build_sheet(
     ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
-        from exactodds import __version__
+        from exactodds._version import VERSION as __version__
 
         version = __version__
     chosen = game or GameChoice()
