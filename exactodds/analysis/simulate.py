@@ -67,7 +67,7 @@ from exactodds.cpus import available_cpus
 from exactodds.deal.round import OUTCOME_CODES
 from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import MissingExtraError, SimulationError, quote
+from exactodds.errors import MissingExtraError, SimulationError, about, quote
 from exactodds.limits import (
     MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
@@ -100,7 +100,7 @@ Progress = Callable[[int, int], None]
 BACKENDS = ("local", "dask")
 """``local``: this process, or a pool of ``workers`` processes; ``dask``: a Dask cluster."""
 
-_NO_DASK = "--backend dask needs dask.distributed"
+_NO_DASK = "backend dask needs dask.distributed"
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
 _LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
@@ -380,16 +380,15 @@ def check_run(
     >>> check_run(10, Shoe.decks(1), 1, cut_card=60)
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --cut-card 60 must be 0..51 (cards behind the cut card)
+    exactodds.errors.SimulationError: cut_card 60 must be 0..51 (cards behind the cut card)
     """
     if shoes < 1:
         raise SimulationError(f"number of shoes must be at least 1, not {shoes!r}")
     if seed < 0:
-        raise SimulationError(f"seed must be a non-negative integer, not {seed!r}")
+        raise about(SimulationError(f"seed must be a non-negative integer, not {seed!r}"), "seed")
     if not 0 <= cut_card < shoe.size:
-        raise SimulationError(
-            f"--cut-card {cut_card!r} must be 0..{shoe.size - 1} (cards behind the cut card)"
-        )
+        message = f"cut_card {cut_card!r} must be 0..{shoe.size - 1} (cards behind the cut card)"
+        raise about(SimulationError(message), "cut_card")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
     if backend not in BACKENDS:
@@ -397,7 +396,7 @@ def check_run(
     if scheduler is not None and backend != "dask":
         raise SimulationError("a scheduler address applies only to the dask backend")
     if backend == "dask" and find_spec("distributed") is None:
-        raise MissingExtraError(_NO_DASK, "dask")
+        raise about(MissingExtraError(_NO_DASK, "dask"), "backend")
     check_limits(shoes, shoe, workers, cluster=scheduler is not None)
     if scheduler is not None:
         probe_scheduler(scheduler)  # a bounded time, before compiling the bets
@@ -554,7 +553,7 @@ def _dask_parts(
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError(_NO_DASK, "dask") from None
+        raise about(MissingExtraError(_NO_DASK, "dask"), "backend") from None
     dd: Any = distributed  # partly typed: used through Any
     with contextlib.ExitStack() as stack:
         if scheduler is None:
