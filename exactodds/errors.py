@@ -169,7 +169,8 @@ def about(exc: E, *parameters: str) -> E:
 @contextmanager
 def parameter(name: str, *kinds: type[ExactOddsError], prefix: bool = True) -> Iterator[None]:
     """Errors of the block (of ``kinds``; default: all of exactodds') named by the parameter
-    whose value they are about: ``rounds: …`` (the command line shows its option); with
+    whose value they are about: ``rounds: …`` (the command line shows its option; the names of
+    the inner call's own parameters are dropped, as its caller does not have them); with
     ``prefix=False`` their message names it already.
 
     >>> with parameter("bet"):
@@ -184,6 +185,7 @@ def parameter(name: str, *kinds: type[ExactOddsError], prefix: bool = True) -> I
     except caught as exc:
         if prefix:
             exc.args = (f"{name}: {exc}", *exc.args[1:])
+            exc.parameters = ()
         about(exc, name)
         raise
 

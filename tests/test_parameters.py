@@ -11,6 +11,7 @@ import pytest
 from exactodds.analysis.count import parse_triggers
 from exactodds.analysis.scheduler import check_address
 from exactodds.analysis.simulate import check_run
+from exactodds.bets.settle import parse_stake
 from exactodds.cli.parameters import BY_COMMAND, OPTIONS, cli_message
 from exactodds.compliance.profiles import load_profiles
 from exactodds.deal.shoe import Shoe
@@ -18,6 +19,7 @@ from exactodds.errors import ExactOddsError
 from exactodds.protection.exposure import check_seen, parse_sort
 from exactodds.protection.information import parse_given
 from exactodds.report.montecarlo import check_monte_carlo_options
+from exactodds.report.session import check_session_rounds
 from exactodds.report.sheet import resolve_date
 from exactodds.session import session
 from tests.cli_helpers import Cli
@@ -45,6 +47,10 @@ LIBRARY: list[tuple[Callable[[], object], str, tuple[str, ...]]] = [
     (lambda: parse_sort("6 6"), "sort '6 6'", ("sort",)),
     (lambda: check_seen(5), "seen 5", ("seen",)),
     (lambda: parse_given("P: 9 | B: ? ?"), "given 'P: 9 | B: ? ?'", ("given",)),
+    (lambda: Shoe.from_options(decks=1, remove="Kd Kd"), "remove: cannot remove Kd", ("remove",)),
+    (lambda: Shoe.from_options(decks=0), "decks: number of decks", ("decks",)),
+    (lambda: parse_stake("player"), "bet 'player': must be ID=STAKE", ("bet",)),
+    (lambda: check_session_rounds(5000), "session 5,000: give the rounds", ("session",)),
 ]
 
 
@@ -83,6 +89,8 @@ def test_a_library_error_names_its_parameters(
         (["simulate", "classic", "--decks", "1", "--cut-card", "60"], "--cut-card 60 must be"),
         (["check", "classic", "--against", "adm,adm"], "--against names profile 'adm' twice"),
         (["exposure", "classic", "--sort", "6 6"], "--sort '6 6'"),
+        (["odds", "--decks", "1", "--remove", "Kd Kd"], "--remove: cannot remove Kd"),
+        (["report", "classic", "--session", "5000"], "--session 5,000: give the rounds"),
     ],
 )
 def test_the_command_line_names_its_options(argv: list[str], line: str, cli: Cli) -> None:

@@ -31,7 +31,14 @@ from exactodds.bets.paytable import Bet, Paytable, Row
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.errors import (
+    ExactOddsError,
+    PaytableError,
+    RoundError,
+    ShoeError,
+    parameter,
+    quote,
+)
 from exactodds.formats import Format
 from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
@@ -195,16 +202,23 @@ def check_round(
 
 
 def parse_stake(text: str) -> tuple[str, Fraction]:
-    """A ``--bet`` value ``ID=STAKE``; an error names the option and the value.
+    """A ``--bet`` value ``ID=STAKE``; an error names the bet (the CLI, the option) and the
+    value.
 
     >>> parse_stake("player_pair=12.5")
     ('player_pair', Fraction(25, 2))
     >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --bet 'player=99...99': the stake has 40 digits, more than ...
+    exactodds.errors.ExactOddsError: bet 'player=99...99': the stake has 40 digits, more than ...
     """
-    where = f"--bet {quote(text, 40)}"
+    with parameter("bet", prefix=False):
+        return _stake(text)
+
+
+def _stake(text: str) -> tuple[str, Fraction]:
+    """:func:`parse_stake`, its messages naming the bet first."""
+    where = f"bet {quote(text, 40)}"
     bet_id, sep, amount = text.partition("=")
     if not sep or not bet_id.strip():
         raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
