@@ -209,7 +209,7 @@ def test_tally_sums_numerators_beyond_int64_exactly() -> None:
 
 
 def test_bad_parameters(evaluator: BatchEvaluator) -> None:
-    with pytest.raises(SimulationError, match=r"--cut-card 416 must be 0\.\.415"):
+    with pytest.raises(SimulationError, match=r"^cut_card 416 must be 0\.\.415"):  # a parameter
         simulate(evaluator, Shoe.decks(8), shoes=1, seed=1, cut_card=416)
     with pytest.raises(SimulationError, match="shoes"):
         simulate(evaluator, Shoe.decks(8), shoes=0, seed=1)
