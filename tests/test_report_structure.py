@@ -214,12 +214,8 @@ def _stage(module: str) -> int:
     return -1
 
 
-FORWARD_IMPORTS = {
-    ("exactodds.session.result", "exactodds.report.session_render"): (
-        "a notebook shows a session (Session._repr_html_) with the sheets' chart, imported lazily"
-    ),
-}
-"""Imports of a later stage tolerated, each with its reason."""
+FORWARD_IMPORTS: dict[tuple[str, str], str] = {}
+"""Imports of a later stage tolerated, each with its reason: none."""
 
 
 def _backward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:

@@ -98,10 +98,24 @@ class Session:
         return frame(*self._table())
 
     def _repr_html_(self) -> str:
-        """The figures and a chart of the distribution, for notebooks."""
-        from exactodds.report.session_render import render_session
+        """The distribution in at most 24 groups of net results, exact (bounds where it is
+        bounded), for notebooks, as every result's small table (:mod:`exactodds.notebook`); the
+        page with the figures and a chart is ``exactodds session … --format html``."""
+        from exactodds.bets.payout import format_number
+        from exactodds.notebook import html_table
 
-        return render_session(self, "html", fragment=True)
+        rows: list[tuple[object, ...]] = []
+        for low, high, p in self.distribution.bins():
+            net = (
+                format_number(low)
+                if low == high
+                else f"{format_number(low)} to {format_number(high)}"
+            )
+            rows.append((net, p.lower) if self.exact else (net, p.lower, p.upper))
+        headers: tuple[str, ...] = ("net result (units)", "probability")
+        if not self.exact:
+            headers = ("net result (units)", "probability at least", "probability at most")
+        return html_table(headers, rows, repr(self)[1:-1] + f"; {INDEPENDENT_NOTE}")
 
     def __repr__(self) -> str:
         from exactodds.numbers import percent
