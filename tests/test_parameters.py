@@ -109,3 +109,27 @@ def test_only_the_first_word_of_a_parameter_is_its_option() -> None:
     assert cli_message(exc, "report").startswith("--monte-carlo-rounds 9:")
     assert set(BY_COMMAND["report"]) <= set(OPTIONS)
     assert cli_message(SessionError("rounds 9")) == "rounds 9"  # names no parameter
+
+
+def test_no_library_module_names_an_option_where_it_names_a_value() -> None:
+    """``named("--bet")`` outside the CLI was how the library prefixed errors with an option;
+    it names the parameter now (``parameter("bet_ids")``), and the CLI maps it."""
+    import ast
+    from pathlib import Path
+
+    import exactodds
+
+    package = Path(exactodds.__file__).parent
+    found = []
+    for path in package.rglob("*.py"):
+        if "cli" in path.relative_to(package).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("named", "parameter", "check_count")
+            ):
+                texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                found += [f"{path.name}: {t}" for t in texts if str(t).startswith("--")]
+    assert found == []
