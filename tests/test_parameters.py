@@ -131,5 +131,7 @@ def test_no_library_module_names_an_option_where_it_names_a_value() -> None:
                 and node.func.id in ("named", "parameter", "check_count")
             ):
                 texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
-                found += [f"{path.name}: {t}" for t in texts if str(t).startswith("--")]
+                found += [
+                    f"{path.name}: {t}" for t in texts if isinstance(t, str) and t[:2] == "--"
+                ]
     assert found == []
