@@ -77,6 +77,7 @@ def test_a_streak_bet_is_edited_exported_and_read_back(pages: Pages) -> None:
             (key, ""): FIGURE[key].text_of(getattr(g, FIGURE[key].quantity), in_summary=True)
             for key in ("house_edge_resolved", "std_dev", "largest_win", "largest_win_probability")
         },
+        ("player_favourable", ""): "",  # the sheet flags no streak bet
         **{
             (form, str(k)): text
             for k, row in enumerate(edited.streaks[0].rows)

@@ -145,10 +145,12 @@ def test_every_sheet_format_lists_a_streak_bet_in_its_summary_and_paytable(
     (row,) = [line for line in summary.splitlines() if "`tiger_tail`" in line]
     cells = [c.strip() for c in row.split("|")[2:-1]]
     # House edge, per resolved bet, RTP, hit frequency (p², the two rows that win), std dev,
-    # largest win, its odds, max round, flag: Tiger Tail at 9:1 favours the player here.
+    # largest win, its odds, max round, flag (none for a streak bet, as the designer keeps it):
+    # Tiger Tail at 9:1 favours the player here, its edge negative.
     assert cells[:4] == [percent(f.house_edge), percent(f.house_edge), percent(f.rtp),
                          percent(f.p**2)]  # fmt: skip
-    assert cells[5:] == ["9 to 1", f"1 in {float(1 / f.p**3):,.2f}", "—", "**PLAYER-FAVOURABLE**"]
+    assert cells[5:] == ["9 to 1", f"1 in {float(1 / f.p**3):,.2f}", "—", ""]  # no flag
+    assert f.house_edge < 0 and json.loads(outputs["json"])["streaks"][0]["player_favourable"]
     assert STREAK_LEGEND in summary
     paytable = md[md.index("## Paytable") : md.index("## Streak bets")]
     assert "## Bets" not in md  # no round bet: no empty section

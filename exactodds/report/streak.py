@@ -88,15 +88,17 @@ def _label(bet: StreakBet) -> tuple[str | Code, ...]:
 def streak_summary_rows(sheet: Sheet, view: View = View.SUMMARY) -> list[tuple[Inline, ...]]:
     """A row of the sheet's summary table per streak bet (after the round bets'): the
     figures of ``view`` from its exact figures with rounds independent, each a field the
-    designer page recomputes as it does a round bet's (max round: none)."""
+    designer page recomputes as it does a round bet's (max round: none). Its flag is empty,
+    as the designer keeps it: the sheet flags no streak bet; a player-favourable one shows
+    a negative house edge (and JSON and CSV give ``player_favourable``)."""
     rows: list[tuple[Inline, ...]] = []
     for bet in sheet.streaks:
         f = streak_figures(bet, sheet.shoe, sheet.tableau)
         cells: list[Inline] = []
         for figure in in_view(view):
             text = figure.text_of(figure.value_in(f), sheet.notation, in_summary=True)
-            if figure.kind is Kind.FLAG:
-                cells.append(Strong(text) if text else "")
+            if figure.kind is Kind.FLAG:  # a sheet flags no streak bet (its negative edge shows)
+                cells.append(Field(bet.id, figure.key, ""))
             else:
                 cells.append(Field(bet.id, figure.key, text) if figure.recomputed else text)
         rows.append((_label(bet), *cells))
