@@ -94,7 +94,7 @@ def test_an_unknown_bet_is_suggested_in_one_line(cli: Cli, command: str) -> None
     assert err.startswith("exactodds: error: --bet: ") and "did you mean 'banker_streak'?" in err
 
 
-@pytest.mark.parametrize("command", ["montecarlo", "compare"])
+@pytest.mark.parametrize("command", ["montecarlo"])  # compare takes it: tests/test_every_bet.py
 def test_a_streak_bet_named_where_rounds_are_read_one_by_one_is_refused(
     cli: Cli, command: str
 ) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from exactodds.bets.paytable import Paytable
-from exactodds.figures.metrics import paytable_figures
+from exactodds.figures.metrics import BetFigures, paytable_figures
 from exactodds.numbers import percent
 from exactodds.report import build_sheets, render_sheets
 from exactodds.report.charts import bar_chart_svg, outcome_label
@@ -41,6 +41,7 @@ def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:
     """Probability of each net result of a bet, summed from its rows (independently of the
     chart code's grouping)."""
     figures = next(f for f in paytable_figures(classic) if f.bet.id == bet_id)
+    assert isinstance(figures, BetFigures)
     out: dict[str, Fraction] = {}
     for row in figures.rows:
         if row.probability:

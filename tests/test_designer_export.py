@@ -160,7 +160,7 @@ def check_export(
     joint = joint_distribution(sheet.shoe, sheet.tableau)
     for bet_id, _, text in edits:  # each edit shows, and with_payout's figures
         assert [bet_id, "pays", "0", "", text.strip()] in page
-        f = bet_figures(joint, expected.bet(bet_id))
+        f = bet_figures(joint, expected.round_bet(bet_id))
         assert [bet_id, "house_edge", "", "exact", exact(f.house_edge)] in page
         assert [bet_id, "variance", "", "exact", exact(f.variance)] in page
 
@@ -226,7 +226,7 @@ def test_hostile_text_exports_reloads_and_gives_the_same_figures(
     (sheet,) = build_sheets(
         [str(path)], game=GameChoice(decks=decks), date="2024-06-01", version="t", examples=False
     )
-    assert sheet.paytable.description == "" and "\n" in sheet.paytable.bet("tie").name
+    assert sheet.paytable.description == "" and "\n" in sheet.paytable.round_bet("tie").name
     check_export(tab, tmp_path, sheet, HOSTILE if decks == 8 else None, decks)
 
 

@@ -73,7 +73,7 @@ def page(pages: Pages) -> Any:
 def test_setting_the_meters_recomputes_the_rtp_exactly(page: Any) -> None:
     table, _ = parse_paytable(TABLE)
     assert table is not None
-    f = bet_figures(joint_distribution(table.shoe), table.bet("x"))
+    f = bet_figures(joint_distribution(table.shoe), table.round_bet("x"))
     p = progressive_figures(f)
     assert p is not None
     both, player, banker = (r.probability for r in f.rows[:3])
@@ -132,7 +132,7 @@ def test_setting_the_meters_recomputes_the_rtp_exactly(page: Any) -> None:
 
 def test_meter_and_payout_edits_redraw_each_chart_in_its_place(pages: Pages) -> None:
     table = load_paytable("dragon-dragon")
-    bet = table.bet("dragon_dragon")
+    bet = table.round_bet("dragon_dragon")
     sheet = build_sheet(table, date="2024-06-01", examples=False)
     page = pages.open(render_sheets([sheet], "html"))
     joint = joint_distribution(table.shoe, table.tableau)
@@ -160,7 +160,7 @@ def test_meter_and_payout_edits_redraw_each_chart_in_its_place(pages: Pages) -> 
 
     # a payout edit: the return chart redrawn, the meter chart as printed and marked so
     page.locator('input.pays[data-bet="dragon_dragon"][data-row="2"]').fill("300 for 1")
-    edited = table.with_payout("dragon_dragon", 2, "300 for 1").bet("dragon_dragon")
+    edited = table.with_payout("dragon_dragon", 2, "300 for 1").round_bet("dragon_dragon")
     assert (
         caption("return")
         == returns(edited) + " Redrawn for the payouts and meters set on this page."

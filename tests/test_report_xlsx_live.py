@@ -190,7 +190,7 @@ def test_a_progressive_meter_cell_gives_the_figures_at_that_meter() -> None:
     assert nets[:2] == [f"={cell}-1", f"={cell}*1/10-1"] and not str(nets[2]).startswith("=")
     at = Fraction(123456789, 100)  # 1,234,567.89
     meter[1].value, meter[2].value = float(at), f"{at.numerator}/{at.denominator}"
-    bet = bet_at_meters(table.bet("dragon_dragon"), {"jackpot": at})
+    bet = bet_at_meters(table.round_bet("dragon_dragon"), {"jackpot": at})
     again = build_sheet(replace(table, bets=(bet,)), date="2024-01-01", examples=False)
     evaluator = Book(book)
     check(book, evaluator, again)

@@ -30,7 +30,7 @@ from tests.cli_helpers import Cli
 @cache
 def _figures(name: str, bet: str, decks: int = 8) -> BetFigures:
     table = load_paytable(name)
-    return bet_figures(joint_distribution(Shoe.decks(decks), table.tableau), table.bet(bet))
+    return bet_figures(joint_distribution(Shoe.decks(decks), table.tableau), table.round_bet(bet))
 
 
 def _one_round(f: BetFigures) -> dict[Fraction, Fraction]:
@@ -324,7 +324,7 @@ def test_card_level_and_offered_bets(paytable: str, bet: str, decks: int) -> Non
     s = session(paytable, bet, 6, game=GameChoice(decks=decks), dead_chips=True)
     table = load_paytable(paytable)
     joint = joint_distribution(Shoe.decks(decks), table.tableau)
-    figures = bet_figures(joint, table.bet(bet))
+    figures = bet_figures(joint, table.round_bet(bet))
     assert s.figures.rows == figures.rows and s.figures.total == figures.total
     assert _as_dict(s.distribution) == _convolve(_one_round(figures), 6)
 

@@ -24,7 +24,7 @@ CLASSIC = DATA / "designer_classic.toml"
 
 def edge_with(table: Paytable, bet_id: str, row: int, net: Fraction) -> Fraction:
     """House edge from the metrics module with one row's payout replaced (independent path)."""
-    bet = table.bet(bet_id)
+    bet = table.round_bet(bet_id)
     rows = list(bet.rows)
     rows[row] = replace(rows[row], pays=Payout(net, f"{net} to 1"))
     changed = Bet(bet.id, bet.name, tuple(rows), bet.max_round, bet.rounding)

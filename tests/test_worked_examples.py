@@ -455,7 +455,7 @@ def _example(bet: Bet, row: int) -> str | None:
 def test_card_level_examples_of_the_bundled_rows_read_naturally() -> None:
     """Hand-checked on 8 decks (four nines, the four suits: example_round's doctest): a perfect
     9 is a ten-value card and a 9, the banker's hand repeating no card of the round."""
-    assert _example(BUNDLED["perfect-9"].bet("perfect_9"), 0) == "P: Kc 9h | B: Kd Qs"
+    assert _example(BUNDLED["perfect-9"].round_bet("perfect_9"), 0) == "P: Kc 9h | B: Kd Qs"
     # A first choice of Kc for P1 would need Kc again for P2: the example takes Qc instead.
     suited_king = _card_bet(["player.card1.suit == player.card2.suit and player.card2.rank == K"])
     assert _example(suited_king, 0) == "P: Qc Kc Jc | B: Kd Qs Jd"

@@ -80,7 +80,7 @@ def prepare(
         return Prepared(game, card_bets, order, streak_bets, count)
     if isinstance(count, CountStrategy) or card_bets or streak_bets or order is not None:
         raise SimulationError("a paytable's run splits its bets itself: give it a Counting")
-    card = tuple(b for b in game.bets if b.card_level or b.offer is not None)
+    card = tuple(b for b in game.bets if b.settled_from_cards)
     value = [b for b in game.bets if b not in card]
     check_simulation(value, shoe.size, shoes)
     rounds = expected_rounds(shoes, shoe.size, cut_card)

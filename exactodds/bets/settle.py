@@ -360,7 +360,7 @@ def settle_round(
     dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
     for bet_id, stake in bets:
-        bet = paytable.bet(bet_id)
+        bet = paytable.round_bet(bet_id, "settling one round")
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
         row = settle_bet(bet, dealt)
         placed.append(Settlement(bet, amount, row))
@@ -383,7 +383,7 @@ def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
     >>> settle_bet(load_paytable("classic").bet("banker"), check_round("P: 9s 9h | B: Kd 7c")).event
     'Player wins'
     """
-    return _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+    return _card_row(bet, dealt) if bet.settled_from_cards else bet.settle(dealt.outcome)
 
 
 def _card_row(bet: Bet, dealt: DealtRound) -> Row:

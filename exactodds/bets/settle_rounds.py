@@ -41,11 +41,10 @@ from exactodds.bets.settle import (
 from exactodds.bets.streak import StreakBet, StreakRow, settle_streak
 from exactodds.deal.shoe import Card, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.errors import ExactOddsError, RoundError, ShoeError
 from exactodds.formats import Format
 from exactodds.limits import MAX_SETTLE_ROUNDS
 from exactodds.numbers import exact
-from exactodds.suggest import did_you_mean
 
 __all__ = [
     "SettledRounds",
@@ -209,20 +208,17 @@ def check_bet_ids(paytable: Paytable, ids: Sequence[str]) -> None:
     ...
     exactodds.errors.PaytableError: ...: unknown bet id 'streak' (known: player, banker, tie, ...
     """
-    known = [b.id for b in paytable.bets] + [b.id for b in paytable.streaks]
     for bet_id in ids:
-        if bet_id not in known:
-            raise PaytableError(
-                f"{paytable.label}: unknown bet id {bet_id!r} (known: {', '.join(known)})"
-                + did_you_mean(bet_id, known)
-            )
+        paytable.bet(bet_id)  # every bet, its refusal naming the closest
 
 
-def select_bets(paytable: Paytable, ids: Sequence[str], *, streaks: bool = True) -> Paytable:
+def select_bets(
+    paytable: Paytable, ids: Sequence[str], *, streaks: bool = True, command: str = "this command"
+) -> Paytable:
     """``paytable`` with only the bets ``ids`` (round or streak bets, in the order given; every
     bet when ``ids`` is empty), so that one heavy bet does not hold up the rest. An unknown id
     raises :class:`PaytableError` with the closest; so does a streak bet unless ``streaks``
-    (for a command that reads single rounds).
+    (for a ``command`` that reads single rounds).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> t = select_bets(load_paytable("banker-streak"), ["tie", "banker_streak", "tie"])
@@ -235,9 +231,9 @@ def select_bets(paytable: Paytable, ids: Sequence[str], *, streaks: bool = True)
     wanted = list(dict.fromkeys(ids))
     by_id = {b.id: b for b in paytable.streaks}
     named = tuple(by_id[i] for i in wanted if i in by_id)
-    if named and not streaks:
-        paytable.bet(named[0].id)  # its refusal: a streak bet is not settled on one round
-    bets = tuple(paytable.bet(i) for i in wanted if i not in by_id)
+    if named and not streaks:  # its refusal: a streak bet is not settled on one round
+        paytable.round_bet(named[0].id, command)
+    bets = tuple(paytable.round_bet(i) for i in wanted if i not in by_id)
     return replace(paytable, bets=bets, streaks=named)
 
 

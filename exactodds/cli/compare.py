@@ -6,13 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import (
-    BetIdsOpt,
-    PaytableArg,
-    check_format,
-    format_option,
-    note_streaks_left_out,
-)
+from exactodds.cli.common import BetIdsOpt, PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -117,8 +111,8 @@ def compare(
         with named(option):
             lists[option] = parse_list(text)
     table = load_paytable(paytable)
-    with named("--bet"):  # a streak bet named: one line (compare reads single rounds)
-        table = select_bets(table, bets or (), streaks=False)
+    with named("--bet"):  # round and streak bets
+        table = select_bets(table, bets or ())
     with progress_display("compare", "variants") as progress:
         result = compare_variants(
             table,
@@ -137,7 +131,6 @@ def compare(
         typer.echo(_html_page(result, paytable, lists, formula, bets or []), nl=False)
     else:
         typer.echo(render_comparison(result, fmt))
-    note_streaks_left_out(table, "compare")
 
 
 def _html_page(

@@ -90,7 +90,7 @@ def run_montecarlo(
     chosen = check_format(fmt, ("md", "json"))
     table = load_paytable(paytable, game, counted=False)
     with named("--bet"):  # a streak bet named: one line (rounds are dealt one by one)
-        table = select_bets(table, bet_ids, streaks=False)
+        table = select_bets(table, bet_ids, streaks=False, command="montecarlo")
     shoe, tableau = game.resolve(table)
     from exactodds.analysis.montecarlo import check_options
     from exactodds.bets.budget import check_card_work, check_dealt_cards

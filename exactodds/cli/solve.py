@@ -72,7 +72,7 @@ def solve(
     payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
     table = load_paytable(paytable, counted=False)
     with named("--bet"):
-        found = table.bet(bet)
+        found = table.round_bet(bet, "solve")
     with named("--event"):
         find_row(found, event)
     table = judge_paytable(table)  # once every option is checked: it counts card-level bets

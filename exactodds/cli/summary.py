@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.bets.offers import MARK, offer_legend
 from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.streak import STREAK_LEGEND, STREAK_MARK, streak_figures
 from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
 
@@ -116,8 +117,17 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
             table.add_row(name, *cells)
+        edges = [bet.figures.house_edge for bet in sheet.bets]
+        for streak in sheet.streaks:  # figures per bet, rounds independent
+            sf = streak_figures(streak, sheet.shoe, sheet.tableau)
+            edges.append(sf.house_edge)
+            largest = Payout(sf.largest_win).stated(Notation.TO) if sf.largest_win else "-"
+            cells = [_edge(sf.house_edge), percent(sf.rtp), percent(sf.hit_frequency), largest]
+            table.add_row(f"{streak.name} {STREAK_MARK}", *cells, *(("always",) if offered else ()))
         console.print(table)
-        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
+        if sheet.streaks:
+            console.print(STREAK_LEGEND)
+        if any(edge < 0 for edge in edges):
             console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if offered:
             console.print(f"{offer_legend()} Offered: the probability of the offer.")
@@ -164,6 +174,8 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
             table.add_row(name, *(_edge(e) for e in cells))
         console.print(table)
     console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
+    if comparison.streaks:
+        console.print(STREAK_LEGEND)
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
     return buffer.getvalue()
 

@@ -237,7 +237,7 @@ def solve_payout(
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
     """
-    bet = paytable.bet(bet_id)
+    bet = paytable.round_bet(bet_id, "solve")
     index = find_row(bet, event)
     joint = joint or joint_distribution(paytable.shoe, paytable.tableau)
     line = edge_line(joint, bet, index)

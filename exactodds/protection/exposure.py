@@ -183,8 +183,10 @@ B2 P3 B3) → the (rank, suit) cards it may hold."""
 
 
 def card_level(bet: Bet) -> bool:
-    """Whether ``bet`` reads the cards themselves or has an offer (the card-level bets of the
-    bet language): counted by :mod:`exactodds.counting`, not by outcome."""
+    """Whether ``bet`` reads the cards themselves: counted by :mod:`exactodds.counting` per
+    signal. Unlike the engines' rule (:func:`~exactodds.bets.paytable.settled_from_cards`), a
+    value-level bet with an offer stays on the value path here: it counts offers itself
+    (:func:`~exactodds.protection.information.row_counts`), without the card engine."""
     return bool(getattr(bet, "card_level", False))
 
 

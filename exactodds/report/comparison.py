@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
 from exactodds.bets.loader import default_paytable, load_paytable
+from exactodds.bets.streak import STREAK_LEGEND
 from exactodds.deal.tableau import BUILTIN
 from exactodds.numbers import percent
 from exactodds.report.document import Block, Chart, Code, Document, Heading, Inline, Para, Table
@@ -107,7 +108,12 @@ def comparison_document(
             "enumeration; * marks a player-favourable bet (positive expectation). Exact "
             "fractions: the same command with --format json."
         ),
-        Table(("Bet", *labels), rows, "l" + "r" * len(results)),
+        Table(
+            ("Bet", *labels),
+            rows,
+            "l" + "r" * len(results),
+            caption=STREAK_LEGEND if comparison.streaks else "",
+        ),
         # a chart per bet, a bar per variant (HTML and PDF only: the table holds the figures)
         *(
             Chart(

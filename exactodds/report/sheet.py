@@ -262,8 +262,7 @@ class Sheet:
         if self.tableau != t.tableau:
             out.append(f"{t.tableau.name} rules in the paytable; {self.tableau.name} used here.")
         ids = [b.bet.id for b in self.bets] + [b.id for b in self.streaks]
-        if len(ids) != len(t.bets) + len(t.streaks):  # streak bets counted as bets
-            every = len(t.bets) + len(t.streaks)
+        if len(ids) != (every := len(t.every_bet)):  # streak bets counted as bets
             out.append(f"{every} bets in the paytable; {len(ids)} shown here: {', '.join(ids)}.")
         return tuple(out)
 
@@ -405,12 +404,7 @@ def build_sheet(
     with parameter("bet_ids"):  # round bets and streak bets
         check_bet_ids(paytable, bet_ids or ())
         round_ids = [b for b in bet_ids or () if b not in streaks]
-        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in round_ids)
-        if not bets:  # its page would export a paytable the loader refuses
-            raise PaytableError(
-                "a sheet of streak bets needs a bet settled on one round too, as a paytable "
-                f"does: add one, e.g. --bet {paytable.bets[0].id}"
-            )
+        bets = paytable.bets if not bet_ids else tuple(paytable.round_bet(b) for b in round_ids)
     shown = (
         None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
     )

@@ -267,7 +267,7 @@ def _figures(
     chosen = game or GameChoice()
     shoe, tableau = chosen.resolve(table)
     with parameter("bet"):
-        the_bet = table.bet(bet)
+        the_bet = table.round_bet(bet, "session")
     check_card_work([the_bet], shoe, tableau, "session")
     figures = bet_figures(joint_distribution(shoe, tableau), the_bet)
     if not figures.total:
