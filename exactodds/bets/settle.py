@@ -41,6 +41,7 @@ __all__ = [
     "SettledRound",
     "Settlement",
     "check_round",
+    "check_stake",
     "format_round_cards",
     "money_result",
     "parse_round_cards",
@@ -223,6 +224,27 @@ def parse_stake(text: str) -> tuple[str, Fraction]:
     return bet_id.strip(), stake
 
 
+def check_stake(bet: Bet, stake: Fraction) -> None:
+    """Refuse a stake a progressive bet does not take: its jackpot rows pay the meter for its
+    fixed wager, so any other stake would scale a prize no table pays.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet = load_paytable("dragon-dragon").bet("dragon_dragon")
+    >>> check_stake(bet, Fraction(1))
+    >>> check_stake(bet, Fraction(100))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: bet 'dragon_dragon' is progressive: its wager is fixed at 1 ...
+    """
+    progressive = bet.progressive
+    if progressive is not None and stake != progressive.stake:
+        raise ExactOddsError(
+            f"bet {bet.id!r} is progressive: its wager is fixed at "
+            f"{format_number(progressive.stake)} (the jackpot pays the meter for it), "
+            f"not {format_number(stake)}"
+        )
+
+
 @dataclass(frozen=True)
 class Settlement:
     """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
@@ -347,6 +369,7 @@ def settle_round(
     for bet_id, stake in bets:
         bet = paytable.bet(bet_id)
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
+        check_stake(bet, amount)
         row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
