@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.cli_helpers import Cli
 
 TWIN_DRAGONS = """name = "Twin Dragons"
@@ -57,3 +59,49 @@ def test_settle_refuses_another_stake_of_a_progressive_bet(cli: Cli, tmp_path: P
     code, out, err = cli(["settle", table, "-c", "P: 2s 2h | B: 4d 5c", "-b", "banker=100"])
     assert (code, "wins 95" in out) == (0, True)  # a fixed-pay bet takes any stake
 
+
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [
+        ("bash", "complete -o default -F _exactodds_completion exactodds"),
+        ("zsh", "#compdef exactodds"),
+        ("fish", "complete --command exactodds"),
+    ],
+)
+def test_show_completion_prints_the_script_of_the_shell_named(
+    cli: Cli, shell: str, marker: str
+) -> None:
+    for argv in (["--show-completion", shell], [f"--show-completion={shell}"]):
+        code, out, err = cli(argv)
+        assert (code, err) == (0, "") and marker in out, out[:200]
+        others = {"bash": "complete -o default", "zsh": "#compdef", "fish": "complete --command"}
+        assert not any(m in out for s, m in others.items() if s != shell)
+
+
+def test_show_completion_refuses_an_unknown_shell_in_one_line(cli: Cli) -> None:
+    code, out, err = cli(["--show-completion", "tcsh"])
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "exactodds: error: --show-completion: unknown shell 'tcsh' "
+        "(known: bash, zsh, fish, powershell, pwsh)"
+    ]
+    code, out, err = cli(["--install-completion", "zhs"])
+    assert (code, out, err.count("\n")) == (2, "", 1) and "did you mean 'zsh'?" in err, err
+
+
+def test_show_completion_without_a_shell_to_detect_asks_for_one(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shellingham  # type: ignore[import-untyped]
+
+    def undetectable() -> tuple[str, str]:
+        raise shellingham.ShellDetectionFailure()
+
+    monkeypatch.setattr(shellingham, "detect_shell", undetectable)
+    code, out, err = cli(["--show-completion"])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert "cannot tell which shell" in line and "--show-completion bash" in line, line
+    monkeypatch.setattr(shellingham, "detect_shell", lambda: ("zsh", "/bin/zsh"))
+    code, out, err = cli(["--show-completion"])
+    assert (code, err, "#compdef exactodds" in out) == (0, "", True)
