@@ -5,6 +5,7 @@ rounding, bounded digits and error lines that fit in any locale."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,36 @@ def test_show_completion_without_a_shell_to_detect_asks_for_one(
     monkeypatch.setattr(shellingham, "detect_shell", lambda: ("zsh", "/bin/zsh"))
     code, out, err = cli(["--show-completion"])
     assert (code, err, "#compdef exactodds" in out) == (0, "", True)
+
+
+# Source: Wizard of Odds, "Baccarat - Basics" (8 decks): combinations of Banker wins, Player wins
+# and ties of one round, of 4,998,398,275,503,360.
+BANKER_WINS, PLAYER_WINS, TIES = 2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216
+
+
+def trip_ruin(rounds: int, bankroll: int) -> Fraction:
+    """P(Banker bet one unit a round, 0.95:1, is below one unit after some round t ≤ rounds):
+    a direct programme over the bankroll in twentieths, independent of exactodds' lattice."""
+    total = BANKER_WINS + PLAYER_WINS + TIES
+    alive = {20 * bankroll: 1}  # bankroll in twentieths of a unit: weight (of total**t)
+    ruined = 0
+    for _ in range(rounds):
+        ruined *= total
+        step: dict[int, int] = {}
+        for cash, w in alive.items():
+            for move, n in ((19, BANKER_WINS), (-20, PLAYER_WINS), (0, TIES)):
+                step[cash + move] = step.get(cash + move, 0) + w * n
+        ruined += sum(w for cash, w in step.items() if cash < 20)
+        alive = {cash: w for cash, w in step.items() if cash >= 20}
+    return Fraction(ruined, total**rounds)
+
+
+def test_risk_of_ruin_counts_a_bust_on_the_last_round() -> None:
+    from exactodds.session import session
+
+    s = session("classic", "banker", 50, bankroll=20)
+    assert s.p_ruin is not None
+    assert s.p_ruin.exact == trip_ruin(50, 20)
+    assert f"{float(s.p_ruin.exact):.7f}" == "0.0034399"  # issue 32: 0.0031293 left it out
+    one = session("classic", "banker", 1, bankroll=1).p_ruin
+    assert one is not None and one.exact == Fraction(PLAYER_WINS, 4_998_398_275_503_360)
