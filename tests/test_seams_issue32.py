@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from exactodds.errors import ExactOddsError
 from tests.cli_helpers import Cli
 
 TWIN_DRAGONS = """name = "Twin Dragons"
@@ -139,3 +140,24 @@ def test_risk_of_ruin_counts_a_bust_on_the_last_round() -> None:
     assert f"{float(s.p_ruin.exact):.7f}" == "0.0034399"  # issue 32: 0.0031293 left it out
     one = session("classic", "banker", 1, bankroll=1).p_ruin
     assert one is not None and one.exact == Fraction(PLAYER_WINS, 4_998_398_275_503_360)
+
+
+def test_in_follows_a_number_alone_as_docs_paytables_says() -> None:
+    """``-3 in [-3]`` is a sum of one term: counted by the card engine as the brute force over
+    physical cards counts it (and as the same row without the literal)."""
+    from exactodds.counting import row_counts
+    from exactodds.language import OTHERWISE, parse_condition
+    from tests.bruteforce import shoe_of
+    from tests.cardforce import brute_rows
+
+    shoe = shoe_of([(0, 0), (0, 1), (12, 2), (11, 2), (8, 3), (8, 0), (4, 1), (3, 3)])
+    rows = ["-3 in [-3] and count(player, rank == K) == 1", "-3 in [-2, 3] or banker.suited"]
+    conditions = [parse_condition(r) for r in rows] + [OTHERWISE]
+    got = row_counts(conditions, shoe)
+    want, offered = brute_rows([c.node for c in conditions], shoe)
+    assert (list(got.rows), got.offered) == (want, offered)
+    plain = [parse_condition(r) for r in ["count(player, rank == K) == 1", "banker.suited"]]
+    assert list(row_counts([*plain, OTHERWISE], shoe).rows) == want
+    assert want[0] > 0 and want[1] > 0
+    with pytest.raises(ExactOddsError, match="'in' needs a feature"):
+        parse_condition("K in [K]")  # a rank alone is still not a condition
