@@ -161,3 +161,26 @@ def test_in_follows_a_number_alone_as_docs_paytables_says() -> None:
     assert want[0] > 0 and want[1] > 0
     with pytest.raises(ExactOddsError, match="'in' needs a feature"):
         parse_condition("K in [K]")  # a rank alone is still not a condition
+
+
+PERCENT_OPTIONS = [
+    (["solve", "classic", "-b", "tie", "-e", "Tie", "--target-edge"], "5", "5%"),
+    (["session", "classic", "-b", "tie", "--rounds", "3", "--rebate"], "10", "10%"),
+    (["session", "classic", "-b", "tie", "--rounds", "3", "--dead-chips", "--commission"],
+     "1.25", "1.25%"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "bare", "percent"), PERCENT_OPTIONS)
+def test_every_percentage_option_takes_a_percent_and_refuses_a_bare_number(
+    cli: Cli, argv: list[str], bare: str, percent: str
+) -> None:
+    """One rule (docs/getting-started.md): ``5%`` is 5% everywhere; a bare number, which meant
+    5% in one option and 500% in another, is one line, exit 2 — never a silent new meaning."""
+    code, out, err = cli([*argv, bare])
+    assert (code, out) == (2, "")
+    (line,) = err.splitlines()
+    assert f"{argv[-1]}" in line and "write a percentage with %" in line, line
+    code, out, err = cli([*argv, percent])
+    assert (code, err) == (0, ""), err
+    assert percent.rstrip("%") in out

@@ -22,10 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.bets.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
-from exactodds.bets.payout import format_number, parse_number
+from exactodds.bets.payout import format_number, parse_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError, quote
+from exactodds.errors import ExactOddsError, PaytableError
 from exactodds.escape import md_cell, one_line
 from exactodds.figures.metrics import bet_figures
 from exactodds.formats import Format
@@ -50,23 +50,19 @@ MAX_SWEEP = 10_000
 
 
 def parse_edge(text: str | Fraction) -> Fraction:
-    """A house edge from ``0.05``, ``5%``, ``1/20`` or ``-0.5%`` (exact).
+    """A house edge from a percentage, ``5%``, ``1/2%`` or ``-0.5%`` (exact); a bare number is
+    refused (:data:`~exactodds.bets.payout.PERCENT_RULE`: one rule for every percentage).
 
-    >>> parse_edge("5%"), parse_edge("0.05"), parse_edge("1/20"), parse_edge("-0.5%")
-    (Fraction(1, 20), Fraction(1, 20), Fraction(1, 20), Fraction(-1, 200))
+    >>> parse_edge("5%"), parse_edge("1/2%"), parse_edge("-0.5%")
+    (Fraction(1, 20), Fraction(1, 200), Fraction(-1, 200))
+    >>> parse_edge("0.05")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: house edge '0.05': write a percentage with %, like 5% ...
     """
     if isinstance(text, Fraction):
         return text
-    raw = text.strip()
-    body, percent = (raw[:-1].strip(), True) if raw.endswith("%") else (raw, False)
-    sign, digits = (-1 if body[0] == "-" else 1, body[1:]) if body[:1] in ("+", "-") else (1, body)
-    try:
-        value = sign * parse_number(digits)
-    except PaytableError as exc:
-        raise ExactOddsError(
-            f"cannot read house edge {quote(text)} (use 0.05, 5% or 1/20): {exc}"
-        ) from None
-    return value / 100 if percent else value
+    return parse_percent(text, "house edge", signed=True)
 
 
 def format_decimal(x: Fraction, places: int = 6) -> str:
@@ -233,7 +229,7 @@ def solve_payout(
     own game (its decks and tableau).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
-    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0")
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0%")
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
     """
