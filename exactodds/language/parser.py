@@ -481,8 +481,9 @@ class _Parser:
     def parse_in(self, left: Operand, negated: bool, in_tok: _Token) -> Node:
         """The list of ``OPERAND [not] in [v, …]`` (a feature, a sum or a count), after the
         ``in``; errors point at the ``in`` or at the value."""
-        number = left.value if isinstance(left, Const) and type(left.value) is int else None
-        if number is not None:  # a number alone: checked as a sum of one term, then folded
+        number: int | None = None
+        if isinstance(left, Const) and type(left.value) is int:
+            number = left.value  # a number alone: checked as a sum of one term, then folded
             left = Sum(((1, left),))
         if isinstance(left, Const):
             raise self.error("'in' needs a feature, a sum, a count or most(…) on its left", in_tok)
