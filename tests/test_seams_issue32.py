@@ -184,3 +184,65 @@ def test_every_percentage_option_takes_a_percent_and_refuses_a_bare_number(
     code, out, err = cli([*argv, percent])
     assert (code, err) == (0, ""), err
     assert percent.rstrip("%") in out
+
+
+BIG = "1" + "0" * 5000
+"""A number of 5,001 digits: more than Python's int() reads from text (4,300)."""
+
+BIG_ARGUMENTS = [
+    ["odds", "--given", f"P: v{BIG} ? | B: ? ?"],
+    ["odds", "--given", f"P: v0{BIG[1:]} ? | B: ? ?"],
+    ["solve", "classic", "--bet", "tie", "--event", f"#{BIG}"],
+    ["solve", "classic", "--bet", "tie", "--event", "Tie", "--target-edge", f"{BIG}%"],
+    ["solve", "classic", "--bet", "tie", "--event", "Tie", "--sweep", f"1:{BIG}"],
+    ["session", "classic", "--bet", "tie", "--rounds", BIG],
+    ["session", "classic", "--bet", "tie", "--rounds", "3", "--bankroll", BIG],
+    ["session", "classic", "--bet", "tie", "--rounds", "3", "--rebate", f"0.{BIG}%"],
+    ["settle", "classic", "--cards", "P: 9s 9h | B: Kd 7c", "--bet", f"tie={BIG}"],
+    ["simulate", "classic", "--strategy", "count", "--trigger", f"tie={BIG}", "--shoes", "1"],
+    ["simulate", "classic", "--shoes", BIG],
+    ["odds", "--decks", BIG],
+    ["odds", "--remove", BIG],
+    ["compare", "classic", "--decks", f"6,{BIG}"],
+]
+"""Every kind of numeric text the commands convert, 5,000 digits long."""
+
+BIG_FILES = {
+    "paytable decks": ("paytable", f"decks = {BIG}\n" + TWIN_DRAGONS.split("\n", 2)[2]),
+    "payout": ("paytable", TWIN_DRAGONS.replace('"50 for 1"', BIG)),
+    "meter": ("paytable", TWIN_DRAGONS.replace("reset = 10000", f"reset = {BIG}")),
+    "condition": ("paytable", TWIN_DRAGONS.replace("player.pair and", f"{BIG[:4200]} in [1] and")),
+    "shoe": ("--shoe", f"decks = {BIG}\n"),
+    "rules": ("--rules", f'name = "r"\nplayer_draw = [0, {BIG}]\n'),
+    "profile": ("--against", f'name = "p"\n[rules]\ntop_award_max_odds = {BIG}\n'),
+}
+"""The files the loaders read, with a 5,000-digit number where they read one."""
+
+
+def _one_line_exit_2(code: int, out: str, err: str) -> str:
+    assert (code, out) == (2, ""), (code, out[:200])
+    (line,) = err.splitlines()
+    assert line.startswith("exactodds: error: ") and "internal" not in line, line
+    assert len(line) <= 300, len(line)
+    return line
+
+
+@pytest.mark.parametrize("argv", BIG_ARGUMENTS, ids=lambda a: " ".join(a)[:40])
+def test_digits_of_every_numeric_option_are_bounded_before_conversion(
+    cli: Cli, argv: list[str]
+) -> None:
+    _one_line_exit_2(*cli(argv))
+
+
+@pytest.mark.parametrize("where", sorted(BIG_FILES))
+def test_digits_of_every_numeric_file_value_are_bounded_before_conversion(
+    cli: Cli, tmp_path: Path, where: str
+) -> None:
+    kind, text = BIG_FILES[where]
+    path = tmp_path / "f.toml"
+    path.write_text(text, encoding="utf-8")
+    argv = {
+        "paytable": ["validate", str(path)],
+        "--against": ["check", "classic", "--against", str(path)],
+    }.get(kind, ["odds", kind, str(path)])
+    _one_line_exit_2(*cli(argv))

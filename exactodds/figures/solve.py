@@ -25,10 +25,11 @@ from exactodds.bets.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
 from exactodds.bets.payout import format_number, parse_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError
+from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.escape import md_cell, one_line
 from exactodds.figures.metrics import bet_figures
 from exactodds.formats import Format
+from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact, percent
 from exactodds.suggest import did_you_mean
 
@@ -105,10 +106,12 @@ def find_row(bet: Bet, event: str) -> int:
             f"give the row number instead, like --event '#{found[0] + 1}'"
         )
     number = event.strip().lstrip("#")
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(events):
+    small = number.isascii() and number.isdigit() and len(number) <= MAX_DIGITS  # bounded first
+    if small and 1 <= int(number) <= len(events):
         return int(number) - 1
     raise PaytableError(
-        f"bet {bet.id!r} has no event {event!r} (events: {known})" + did_you_mean(event, events)
+        f"bet {bet.id!r} has no event {quote(event, 40)} (events: {known})"
+        + did_you_mean(event, events)
     )
 
 
