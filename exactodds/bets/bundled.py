@@ -9,6 +9,7 @@ input file so that it reads the same on every machine.
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -22,10 +23,12 @@ __all__ = [
     "bundled_dir",
     "bundled_files",
     "bundled_paytables",
+    "command_path",
     "default_paytable",
     "display_path",
     "resolve",
     "resolve_paytable",
+    "sheet_path",
 ]
 
 Kind = Literal["paytables", "profiles"]
@@ -99,6 +102,32 @@ def display_path(path: Path | None) -> str:
         except ValueError:
             pass
     return printable(path.as_posix())
+
+
+def command_path(path: Path) -> str:
+    """How a rerun command names an input file so that it runs from any folder: its absolute
+    path, normalised, control characters escaped (a command is also printed on a terminal).
+
+    >>> import os
+    >>> command_path(Path("games/../house.toml")) == os.path.join(os.getcwd(), "house.toml")
+    True
+    """
+    return printable(os.path.abspath(path))
+
+
+def sheet_path(path: Path | None) -> str:
+    """How a sheet names an input file: a bundled paytable as ``paytables/NAME.toml``, any
+    other file by the absolute path its rerun command gives (:func:`command_path`), so the
+    sheet and its command are the same from whichever folder they are made or run.
+
+    >>> import os
+    >>> sheet_path(Path("games/house.toml")) == os.path.join(os.getcwd(), "games", "house.toml")
+    True
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_files("paytables")}
+    return f"paytables/{path.name}" if path.resolve() in bundled else command_path(path)
 
 
 def bundled_paytables() -> list[Path]:

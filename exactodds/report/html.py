@@ -57,7 +57,7 @@ table.tableau td.c { width: 2.6rem; }
 td.D { background: #dbeafe; } td.N { color: var(--muted); }
 table.exact td, code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
                        font-size: .85em; word-break: break-all; }
-td code { word-break: normal; white-space: nowrap; }
+td code { word-break: normal; white-space: normal; }  /* a command wraps at its spaces */
 figure.chart { margin: .4rem 0 1rem; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figure.chart figcaption { color: var(--muted); font-size: .85rem; }
