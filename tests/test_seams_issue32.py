@@ -246,3 +246,49 @@ def test_digits_of_every_numeric_file_value_are_bounded_before_conversion(
         "--against": ["check", "classic", "--against", str(path)],
     }.get(kind, ["odds", kind, str(path)])
     _one_line_exit_2(*cli(argv))
+
+
+@pytest.mark.parametrize(
+    "env", [{"LC_ALL": "C"}, {"PYTHONIOENCODING": "ascii"}], ids=["LC_ALL=C", "ascii"]
+)
+def test_a_long_error_line_fits_in_any_locale_cut_between_names(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """At most 300 characters as written (an escape counts its characters), the list of known
+    bets shortened by whole names, the unknown id, the file and the suggestion kept."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    folder = tmp_path / "tables-été—×"
+    folder.mkdir()
+    ids = [f"bet_number_{i}" for i in range(60)]
+    table = folder / "many.toml"
+    table.write_text(
+        "".join(
+            f'[bets.{i}]\nrows = [ {{ when = "player.pair", pays = "11:1" }}, '
+            '{ when = "otherwise", pays = "lose" } ]\n'
+            for i in ids
+        ),
+        encoding="utf-8",
+    )
+    argv = ["settle", table.relative_to(tmp_path).as_posix(), "-c", "P: 9s 9h | B: Kd 7c"]
+    argv += ["-b", "bet_numbr_5=1"]
+    run = subprocess.run(
+        [sys.executable, "-m", "exactodds", *argv],
+        capture_output=True,
+        env={**os.environ, **env},
+        cwd=tmp_path,
+        check=False,
+    )
+    assert (run.returncode, run.stdout) == (2, b"")
+    written = run.stderr.decode("ascii" if "PYTHONIOENCODING" in env else "utf-8")
+    (line,) = written.splitlines()
+    assert len(line) <= 300, (len(line), line)
+    assert "unknown bet id 'bet_numbr_5'" in line and "did you mean 'bet_number_5'?" in line
+    assert line.startswith("exactodds: error: --bet: tables-") and "/many.toml: " in line
+    listed = re.findall(r"bet_n\w*", line.split("unknown bet id")[1])
+    assert set(listed) <= {*ids, "bet_numbr_5"} and 5 < len(listed) < len(ids), listed
+    whole = re.findall(r"bet_n\w*(?=[,)'])", line)  # every name ends at , ) or its quote
+    assert len(whole) == len(re.findall(r"bet_n\w*", line)), line
