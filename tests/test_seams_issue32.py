@@ -292,3 +292,35 @@ def test_a_long_error_line_fits_in_any_locale_cut_between_names(
     assert set(listed) <= {*ids, "bet_numbr_5"} and 5 < len(listed) < len(ids), listed
     whole = re.findall(r"bet_n\w*(?=[,)'])", line)  # every name ends at , ) or its quote
     assert len(whole) == len(re.findall(r"bet_n\w*", line)), line
+
+
+def test_did_you_mean_prefers_a_file_in_the_named_folder(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "my-game.toml").write_text(TWIN_DRAGONS, encoding="utf-8")
+    (games / "classic-house.toml").write_text(TWIN_DRAGONS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for typed, meant in (
+        ("games/my-gmae.toml", "games/my-game.toml"),
+        ("games/clasic-house", "games/classic-house.toml"),
+    ):
+        line = _one_line_exit_2(*cli(["report", typed]))
+        assert line.endswith(f"did you mean {meant!r}?"), line
+    monkeypatch.chdir(games)  # a bare name: the file beside it before the bundled 'classic'
+    line = _one_line_exit_2(*cli(["report", "clasic-house.toml"]))
+    assert line.endswith("did you mean 'classic-house.toml'?"), line
+    line = _one_line_exit_2(*cli(["report", "clasic"]))
+    assert line.endswith("did you mean 'classic'?"), line  # nothing close beside it
+
+
+@pytest.mark.parametrize(
+    ("letter", "suit"), [("h", "hearts"), ("d", "diamonds"), ("c", "clubs"), ("s", "spades")]
+)
+def test_did_you_mean_knows_suit_letters(letter: str, suit: str) -> None:
+    from exactodds.language import parse_condition
+
+    for text in (f"player.card1.suit == {letter}", f"count(round, suit == {letter}) >= 2"):
+        with pytest.raises(ExactOddsError, match=f"did you mean '{suit}'"):
+            parse_condition(text)

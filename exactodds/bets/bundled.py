@@ -16,7 +16,7 @@ from typing import Literal
 
 from exactodds.errors import ExactOddsError, InputFileError, elide
 from exactodds.escape import printable
-from exactodds.suggest import did_you_mean
+from exactodds.suggest import suggestion
 
 __all__ = [
     "Kind",
@@ -77,8 +77,41 @@ def resolve(
             return bundled[name], True
     names = [p.stem for p in bundled_files(kind)]
     shown = elide(printable(str(spec)), 80)
-    hint = did_you_mean(path.stem, names) if len(path.parts) == 1 else ""
-    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){hint}")
+    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){_hint(path, names)}")
+
+
+_MAX_NEARBY = 1000
+"""Most entries of a folder read for a "did you mean" (a huge folder is not listed)."""
+
+
+def _hint(path: Path, bundled: list[str]) -> str:
+    """``; did you mean …?`` for a mistyped file: the closest ``.toml`` file of the named
+    folder (the current one for a bare name), or for a bare name the closest bundled name when
+    it is closer; ``""`` when nothing is close."""
+    name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
+    beside = _toml_files(path.parent)
+    known = beside + ([f"{n}.toml" for n in bundled] if len(path.parts) == 1 else [])
+    best = suggestion(name, known)
+    if best is None:
+        return ""
+    meant = (path.parent / best).as_posix() if best in beside else best.removesuffix(".toml")
+    return f"; did you mean {printable(meant)!r}?"
+
+
+def _toml_files(folder: Path) -> list[str]:
+    """The names of the first :data:`_MAX_NEARBY` ``.toml`` files of ``folder`` (none when it
+    cannot be listed)."""
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for n, entry in enumerate(entries):
+                if n >= _MAX_NEARBY:
+                    break
+                if entry.name.endswith(".toml") and entry.is_file():
+                    found.append(entry.name)
+    except OSError:  # no such folder, not a folder, not readable: nothing to suggest
+        return []
+    return sorted(found)
 
 
 def display_path(path: Path | None) -> str:
