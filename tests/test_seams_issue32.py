@@ -324,3 +324,27 @@ def test_did_you_mean_knows_suit_letters(letter: str, suit: str) -> None:
     for text in (f"player.card1.suit == {letter}", f"count(round, suit == {letter}) >= 2"):
         with pytest.raises(ExactOddsError, match=f"did you mean '{suit}'"):
             parse_condition(text)
+
+
+@pytest.mark.parametrize("target", ["1%", "1.2%", "0.5%"])
+def test_solve_with_rounding_answers_a_payout_the_rounding_pays(cli: Cli, target: str) -> None:
+    """Touch's Banker returns are rounded down to the cent: the answer is the largest payout
+    paid as stated (a whole number of cents) whose edge is at least the target, from the
+    published counts (BANKER_WINS, PLAYER_WINS: edge(x) = (P − x·B) / total)."""
+    total = BANKER_WINS + PLAYER_WINS + TIES
+    goal = Fraction(target.rstrip("%")) / 100
+
+    def edge(x: Fraction) -> Fraction:
+        return (PLAYER_WINS - x * BANKER_WINS) / total
+
+    cents = [Fraction(c, 100) for c in range(80, 100)]
+    want = max(x for x in cents if edge(x) >= goal)
+    assert edge(want + Fraction(1, 100)) < goal <= edge(want)
+    code, out, err = cli(["solve", "touch", "-b", "banker", "-e", "#1", "-t", target, "-f", "json"])
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert Fraction(data["payout"]) != want  # the exact answer is not payable to the cent
+    assert Fraction(data["paid_payout"]) == want
+    assert Fraction(data["paid_house_edge"]) == edge(want)
+    code, out, err = cli(["solve", "touch", "-b", "banker", "-e", "#1", "-t", target])
+    assert f"paid      {float(want):g} to 1 -> house edge" in out, out

@@ -178,6 +178,14 @@ class Solution:
     break_even: Fraction
     offer_probability: Fraction | None = None
     """Probability that a bet with an offer is offered (its figures are per offered round)."""
+    paid: Fraction | None = None
+    """For a bet paid with rounding: the payout it pays nearest the target edge without passing
+    it (:func:`payable`), whose edge is :attr:`paid_edge`."""
+
+    @property
+    def paid_edge(self) -> Fraction | None:
+        """The house edge at :attr:`paid` (at least the target)."""
+        return None if self.paid is None else self.line.edge(self.paid)
 
     @property
     def event(self) -> str:
@@ -206,6 +214,8 @@ class Solution:
             "current_house_edge": exact(self.current_edge),
             "target_house_edge": None if self.target is None else exact(self.target),
             "payout": None if self.payout is None else exact(self.payout),
+            "paid_payout": None if self.paid is None else exact(self.paid),
+            "paid_house_edge": None if self.paid_edge is None else exact(self.paid_edge),
             "break_even_payout": exact(self.break_even),
             "figures_per": figures_per(self.bet),
             "offer": None
@@ -256,9 +266,23 @@ def solve_payout(
                 f"{format_decimal(payout)} to 1, less than losing the stake"
             )
     offered = None if bet.offer is None else bet_figures(joint, bet).offer_probability
+    paid = None if payout is None or bet.rounding is None else payable(payout, bet.rounding.step)
     return Solution(
-        paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)), offered
+        paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)), offered, paid
     )
+
+
+def payable(payout: Fraction, step: Fraction) -> Fraction:
+    """The payout a bet paid with rounding to ``step`` pays nearest ``payout`` without passing
+    it: the largest whose return at a unit stake is a multiple of ``step`` (so any rounding mode
+    pays it as stated) and at most the exact ``1 + payout``. Its house edge is the closest to
+    the target that is not below it (the edge falls as the payout rises).
+
+    >>> payable(Fraction("0.951263"), Fraction(1, 100)), payable(Fraction(19, 20), Fraction(1, 100))
+    (Fraction(19, 20), Fraction(19, 20))
+    """
+    units = (1 + payout) / step
+    return (units.numerator // units.denominator) * step - 1
 
 
 def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]:
@@ -355,6 +379,15 @@ def render_solution(
                 "  nearest whole payouts: "
                 + ", ".join(f"{w} to 1 -> {percent(s.line.edge(Fraction(w)))}" for w in near)
             )
+        rounding = s.bet.rounding
+        if s.paid is not None and s.paid_edge is not None and rounding is not None:
+            lines += [
+                f"  paid      {format_number(s.paid)} to 1 -> house edge{per} "
+                f"{percent(s.paid_edge)}: returns are rounded to {format_number(rounding.step)} "
+                f"({rounding.mode.value}),",
+                "            so this is the largest payout paid as stated whose edge is at "
+                "least the target",
+            ]
     lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
     if rows is not None:
         lines += ["", _sweep_table(s, rows)]
