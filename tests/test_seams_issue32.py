@@ -348,3 +348,38 @@ def test_solve_with_rounding_answers_a_payout_the_rounding_pays(cli: Cli, target
     assert Fraction(data["paid_house_edge"]) == edge(want)
     code, out, err = cli(["solve", "touch", "-b", "banker", "-e", "#1", "-t", target])
     assert f"paid      {float(want):g} to 1 -> house edge" in out, out
+
+
+def test_progressive_figures_outside_their_section_say_at_which_meter(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """solve, session and compare state the meter of a progressive bet's figures; a session is
+    counted in its fixed wager (5), not in units of 1."""
+    table = twin_dragons(tmp_path)
+    at = "at meter 10,000.00"
+    code, out, err = cli(["solve", table, "-b", "twin_dragons", "-e", "#2"])
+    assert (code, err) == (0, "") and f"every figure here {at}" in out and "wager 5" in out
+    code, out, err = cli(["solve", table, "-b", "twin_dragons", "-e", "#2", "-f", "json"])
+    assert json.loads(out)["meters"] == {"jackpot": "10000/1"}
+    code, out, err = cli(["solve", table, "-b", "banker", "-e", "#1"])
+    assert "meter" not in out
+    code, out, err = cli(
+        ["session", table, "-b", "twin_dragons", "--rounds", "3", "--bankroll", "2"]
+    )
+    assert (code, err) == (0, "")
+    assert out.startswith(f"Twin Dragons: 3 rounds of its fixed wager 5, {at}\n"), out
+    for label in (
+        f"House edge per unit wagered, {at}",
+        "Expected result (wagers of 5)",
+        "Risk of ruin, bankroll 2 wagers of 5",
+        "Net result (wagers of 5)",
+    ):
+        assert label in out, label
+    assert "units" not in out and "one unit" not in out
+    code, out, err = cli(["session", table, "-b", "twin_dragons", "--rounds", "3", "-f", "json"])
+    data = json.loads(out)
+    assert (data["fixed_wager"], data["meters"]) == ("5/1", {"jackpot": "10000/1"})
+    code, out, err = cli(["session", table, "-b", "banker", "--rounds", "3"])
+    assert out.startswith("banker: 3 rounds at one unit") or "rounds at one unit" in out
+    code, out, err = cli(["compare", table, "--decks", "6,8"])
+    assert (code, err) == (0, "") and f"Twin Dragons ({at})" in out

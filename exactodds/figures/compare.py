@@ -631,8 +631,8 @@ def compare_variants(
                         edges = tuple(
                             (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
                         )
-                    for bet in table.bets:  # an offered bet's label states its offer
-                        columns.setdefault(bet.id, offered_label(bet))
+                    for bet in table.bets:  # a label states the offer and the meters
+                        columns.setdefault(bet.id, _label(bet))
                     results.append(VariantResult(variant, table, edges))
                     step()
     formulas = []
@@ -642,6 +642,16 @@ def compare_variants(
                 formulas.append(formulas_of(tableau, mode, tie))
                 step()
     return Comparison(paytable, tuple(columns.items()), tuple(results), tuple(formulas))
+
+
+def _label(bet: Bet) -> str:
+    """A column's label: the bet's name, its offer and, for a progressive bet, the meters its
+    figures are at (the resets)."""
+    if bet.progressive is None:
+        return offered_label(bet)
+    from exactodds.bets.progressive import at_meters
+
+    return f"{offered_label(bet)} ({at_meters(bet.progressive)})"
 
 
 # -- rendering ------------------------------------------------------------------------------------

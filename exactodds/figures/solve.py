@@ -218,6 +218,9 @@ class Solution:
             "paid_house_edge": None if self.paid_edge is None else exact(self.paid_edge),
             "break_even_payout": exact(self.break_even),
             "figures_per": figures_per(self.bet),
+            "meters": None
+            if self.bet.progressive is None
+            else {m.name: exact(m.reset) for m in self.bet.progressive.meters},
             "offer": None
             if self.bet.offer is None
             else {
@@ -362,6 +365,14 @@ def render_solution(
         f"({format_decimal(s.line.probability)})",
         f"As the paytable stands: {_pays(s.current)} -> house edge{per} {percent(s.current_edge)}",
     ]
+    progressive = s.bet.progressive
+    if progressive is not None:
+        from exactodds.bets.progressive import at_meters
+
+        lines.append(
+            f"Progressive: every figure here {at_meters(progressive)} (the reset), the "
+            f"jackpot paying the meter for the fixed wager {format_number(progressive.stake)}"
+        )
     if s.target is not None and s.payout is not None:
         lines += [
             "",
