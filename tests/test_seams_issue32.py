@@ -45,6 +45,7 @@ def test_settle_pays_the_meter_for_the_fixed_wager(cli: Cli, tmp_path: Path) -> 
     code, out, err = cli([*both, "--format", "json"])
     (bet,) = json.loads(out)["bets"]
     assert (code, bet["net"], bet["returns"]) == (0, "9995/1", "10000/1")
+    assert bet["pays"] == "jackpot at meter 10,000.00"
     code, out, err = cli(["settle", table, "-c", "P: 9s 9h | B: Kd 7c", "-b", "twin_dragons=5"])
     assert (code, "wins 245" in out) == (0, True), out  # a fixed row: 50 for 1 on each unit
 
@@ -383,3 +384,18 @@ def test_progressive_figures_outside_their_section_say_at_which_meter(
     assert out.startswith("banker: 3 rounds at one unit") or "rounds at one unit" in out
     code, out, err = cli(["compare", table, "--decks", "6,8"])
     assert (code, err) == (0, "") and f"Twin Dragons ({at})" in out
+
+
+def test_summaries_say_at_which_meter_a_progressive_bet_is_stated(cli: Cli) -> None:
+    """The sheet's Summary (every format built from it) and the terminal summary."""
+    from exactodds.bets.loader import load_paytable
+    from exactodds.cli.summary import report_summary
+    from exactodds.report.sheet import build_sheet
+
+    note = "Progressive: Dragon Dragon at meter 10,000.00 (the reset)"
+    code, out, err = cli(["report", "dragon-dragon", "--date", "2024-01-01"])
+    summary = out.split("## Summary")[1].split("\n## ")[0]
+    assert (code, err) == (0, "") and note in summary
+    sheet = build_sheet(load_paytable("dragon-dragon"), date="2024-01-01")
+    assert note in " ".join(report_summary([sheet], width=200).split())
+    assert "Progressive" not in report_summary([build_sheet(load_paytable("mini"))], width=200)

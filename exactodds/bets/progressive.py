@@ -46,7 +46,6 @@ __all__ = [
     "Progressive",
     "ProgressiveFigures",
     "amount_text",
-    "at_meters",
     "bet_at_meters",
     "bind_progressive",
     "checked_meters",
@@ -539,25 +538,6 @@ def amount_text(x: Fraction) -> str:
     """
     whole, _, cents = fixed(x, 2).partition(".")
     return f"{grouped(int(whole))}.{cents}" if x >= 0 else f"{whole}.{cents}"
-
-
-def at_meters(progressive: Progressive, meters: Mapping[str, Fraction] | None = None) -> str:
-    """The label every figure of a progressive bet carries outside its own sheet section: the
-    meters it is stated at (``meters``, default the resets).
-
-    >>> one = Progressive(Fraction(5), (Meter("jackpot", Fraction(10000), Fraction(1, 10)),))
-    >>> at_meters(one), at_meters(one, {"jackpot": Fraction(25000)})
-    ('at meter 10,000.00', 'at meter 25,000.00')
-    >>> two = Progressive(Fraction(1), (Meter("major", Fraction(5000), Fraction(1, 50)),
-    ...                                Meter("minor", Fraction(100), Fraction(1, 100))))
-    >>> at_meters(two)
-    'at meters major 5,000.00, minor 100.00'
-    """
-    values = {m.name: m.reset for m in progressive.meters} | dict(meters or {})
-    if len(progressive.meters) == 1:
-        return f"at meter {amount_text(values[progressive.meters[0].name])}"
-    shown = ", ".join(f"{m.name} {amount_text(values[m.name])}" for m in progressive.meters)
-    return f"at meters {shown}"
 
 
 def progressive_toml(progressive: Progressive) -> list[str]:

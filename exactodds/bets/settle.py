@@ -28,6 +28,7 @@ from typing import Any
 from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Notation, format_number, parse_number
 from exactodds.bets.paytable import Bet, Paytable, Row
+from exactodds.bets.progressive import JackpotPayout, amount_text
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
@@ -270,6 +271,15 @@ class Settlement:
         """What the player gets back: stake plus the net result."""
         return self.stake + self.amount
 
+    @property
+    def pays(self) -> str:
+        """The row's payout as stated; a jackpot row's with the meter it pays (the reset)."""
+        pays = self.row.pays
+        progressive = self.bet.progressive
+        if isinstance(pays, JackpotPayout) and progressive is not None:
+            return f"{pays.text} at meter {amount_text(progressive.meter(pays.level).reset)}"
+        return pays.stated(Notation.BOTH)
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
         return {
@@ -277,7 +287,7 @@ class Settlement:
             "name": self.bet.name,
             "stake": exact(self.stake),
             "event": self.row.event,
-            "pays": self.row.pays.stated(Notation.BOTH),
+            "pays": self.pays,
             "net": exact(self.amount),
             "returns": exact(self.returned),
         }
@@ -489,7 +499,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
             x.bet.name,
             format_number(x.stake),
             x.row.event,
-            x.row.pays.stated(Notation.BOTH),
+            x.pays,
             money_result(x.amount),
         )
         for x in s.settlements

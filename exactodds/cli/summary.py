@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from exactodds.bets.meters import meter_note
 from exactodds.bets.offers import MARK, offer_legend
 from exactodds.bets.payout import Notation, Payout
 from exactodds.cli.process import no_color
@@ -117,6 +118,9 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
             table.add_row(name, *cells)
         console.print(table)
+        note = meter_note([b.bet for b in sheet.bets])
+        if note:
+            console.print(note)
         if any(bet.figures.house_edge < 0 for bet in sheet.bets):
             console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
         if offered:

@@ -649,7 +649,7 @@ def _label(bet: Bet) -> str:
     figures are at (the resets)."""
     if bet.progressive is None:
         return offered_label(bet)
-    from exactodds.bets.progressive import at_meters
+    from exactodds.bets.meters import at_meters
 
     return f"{offered_label(bet)} ({at_meters(bet.progressive)})"
 

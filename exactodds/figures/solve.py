@@ -367,7 +367,7 @@ def render_solution(
     ]
     progressive = s.bet.progressive
     if progressive is not None:
-        from exactodds.bets.progressive import at_meters
+        from exactodds.bets.meters import at_meters
 
         lines.append(
             f"Progressive: every figure here {at_meters(progressive)} (the reset), the "

@@ -246,7 +246,7 @@ def _unit(s: Session) -> str:
 
 def _meters(s: Session) -> str:
     """``", at meter 10,000.00"`` for a progressive bet (its figures are at the reset meters)."""
-    from exactodds.bets.progressive import at_meters
+    from exactodds.bets.meters import at_meters
 
     progressive = s.figures.bet.progressive
     return "" if progressive is None else f", {at_meters(progressive)}"
