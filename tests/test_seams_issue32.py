@@ -205,6 +205,7 @@ BIG_ARGUMENTS = [
     ["odds", "--decks", BIG],
     ["odds", "--remove", BIG],
     ["compare", "classic", "--decks", f"6,{BIG}"],
+    ["report", "classic", "--date", f"{BIG}-01-01"],
 ]
 """Every kind of numeric text the commands convert, 5,000 digits long."""
 
@@ -233,6 +234,12 @@ def test_digits_of_every_numeric_option_are_bounded_before_conversion(
     cli: Cli, argv: list[str]
 ) -> None:
     _one_line_exit_2(*cli(argv))
+
+
+def test_digits_of_source_date_epoch_are_bounded(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", BIG)
+    line = _one_line_exit_2(*cli(["report", "classic", "--bet", "tie"]))
+    assert "SOURCE_DATE_EPOCH" in line
 
 
 @pytest.mark.parametrize("where", sorted(BIG_FILES))
