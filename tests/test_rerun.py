@@ -109,3 +109,24 @@ def test_the_recorded_command_runs_from_any_folder(
         code, again, err = cli([*words[1:], "-f", "json", *DATE])
         assert (code, err) == (0, "")
         assert again == first
+
+
+def test_the_compare_page_names_a_command_that_runs_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    home, sibling = tmp_path / "games", tmp_path / "other"
+    home.mkdir()
+    sibling.mkdir()
+    for name in ("my-game.toml", "my-rules.toml"):
+        shutil.copy(EXAMPLES / name, home / name)
+    monkeypatch.chdir(home)
+    code, first, err = cli(
+        ["compare", "my-game.toml", "--rules", "my-rules.toml,mini", "-f", "html"]
+    )
+    assert code == 0, err
+    (command,) = re.findall(r"<code>(exactodds compare [^<]*)</code>", first)
+    words = shlex.split(html.unescape(command))
+    assert words[2] == str(home / "my-game.toml") and f"{home}/my-rules.toml,mini" in words
+    monkeypatch.chdir(sibling)
+    code, again, err = cli(words[1:])
+    assert (code, err) == (0, "") and again == first
