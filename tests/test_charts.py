@@ -52,7 +52,7 @@ def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:
 def test_every_bet_has_a_chart_with_its_distribution(classic: Paytable) -> None:
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
     html = render_sheets([sheet], "html")
-    assert html.count('<figure class="chart">') == len(classic.bets)
+    assert html.count('<figure class="chart" data-chart="return">') == len(classic.bets)
     assert "<script" not in "".join(re.findall(r"<svg.*?</svg>", html, re.S))
     assert render_sheets([sheet], "html") == html  # byte for byte
     pair = distribution(classic, "player_pair")

@@ -150,6 +150,11 @@ def check_export(
     expected = with_edits(original, edits)
     same_game(table, expected)
     assert table.description != original.description
+    if original.description:  # kept, the edits listed after it (issue 32)
+        assert table.description.startswith(f"{original.description} Edited: ")
+    for bet_id, row, text in edits:
+        bet = original.bet(bet_id)
+        assert f"{bet.name}: {bet.rows[row].event} {text.strip()} (was " in table.description
     page = sorted(result["figures"])
     assert sorted(engine_fields(table, sheet)) == page
     joint = joint_distribution(sheet.shoe, sheet.tableau)

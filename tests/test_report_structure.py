@@ -173,6 +173,7 @@ STAGES = (
     "counting",
     "bets",
     "figures",
+    "games",
     "compliance",
     "analysis",
     "protection",

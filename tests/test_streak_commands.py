@@ -35,11 +35,7 @@ rows = [ { when = "streak >= 3", pays = "8:1" }, { when = "otherwise", pays = "l
 
 WHOLE = [
     ["eor", "T"],
-    ["odds", "--given", "P: 9s ? | B: ? ?", "--paytable", "T"],
-    ["montecarlo", "T", "--rounds", "200"],
-    ["exposure", "T", "--flash", "P1"],
     ["compare", "T", "--decks", "1,2"],
-    ["check", "T", "--against", "gli-11"],
 ]
 
 
@@ -58,9 +54,9 @@ def test_a_whole_paytable_says_its_streak_bets_are_left_out(
     path = tmp_path / "streaks.toml"
     path.write_text(TABLE, encoding="utf-8")
     code, out, err = cli([str(path) if a == "T" else a for a in argv])
-    assert code in {0, 1} and "anker" in out, err  # check: exit 1 when a profile check fails
+    assert code == 0 and "anker" in out, err
     notes = [line for line in err.splitlines() if "streak" in line]
-    command = "odds --given" if argv[0] == "odds" else argv[0]
+    command = argv[0]
     assert notes == [
         f"exactodds: note: {command} leaves out the streak bets of {path} (streak_a, "
         "streak_b): they run over several rounds; exactodds simulate and exactodds report play "

@@ -573,7 +573,7 @@ def _dask_parts(
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         remote = client.scatter(job, broadcast=True)
         groups: Iterator[list[Sequence[int]] | None] = _tasks(chunks, chunks_in_run, n_workers, 16)
-        pending = dd.as_completed()
+        pending = dd.as_completed(loop=client.loop)  # the client is not the default one
         for group in islice(groups, 4 * n_workers):
             pending.add(client.submit(run_task, remote, group, pure=False))
         for fut in pending:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
+from exactodds.bets.edits import edited_description, unedited_description
 from exactodds.bets.payout import Payout
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import FEATURE_INDEX, Outcome, feature_record
@@ -339,16 +340,16 @@ class Paytable:
     def with_payout(self, bet_id: str, row: int | str, pays: Payout | str | Fraction) -> Paytable:
         """The paytable with one row of one bet paying ``pays`` (a payout text such as
         ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
-        it was read from (no path, no hash) and its description says what was edited, since
-        the old one may state the old payout; the designer page exports
-        an edited paytable with the same description.
+        it was read from (no path, no hash) and its description, kept, lists what was edited,
+        since it may state the old payout (:mod:`exactodds.bets.edits`); the designer page
+        exports an edited paytable with the same description.
 
         >>> from exactodds.bets.loader import load_paytable
         >>> table = load_paytable("classic").with_payout("player_pair", "Player pair", "12:1")
         >>> table.bet("player_pair").rows[0].pays.net, table.path
         (Fraction(12, 1), None)
-        >>> table.description
-        'Classic (commission) with Player Pair: Player pair 12:1 (was 11:1).'
+        >>> table.description[-80:]
+        '(these closed after round 50). Edited: Player Pair: Player pair 12:1 (was 11:1).'
         >>> streak = load_paytable("banker-streak").with_payout("banker_streak", "9", "200:1")
         >>> streak.streaks[0].rows[1].pays.net
         Fraction(200, 1)
@@ -367,7 +368,8 @@ class Paytable:
         streaks = tuple(replace(s, rows=rows) if s.id == bet_id else s for s in self.streaks)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
         edits = (*self.edits, edit)
-        description = f"{self.name} with {'; '.join(edits)}."
+        base = unedited_description(self.name, self.description, self.edits)
+        description = edited_description(self.name, base, edits)
         return replace(
             self,
             bets=bets,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -52,6 +52,7 @@ __all__ = [
     "StreakSettlement",
     "check_bet_ids",
     "render_rounds",
+    "select_bets",
     "settle_rounds",
 ]
 
@@ -215,6 +216,29 @@ def check_bet_ids(paytable: Paytable, ids: Sequence[str]) -> None:
                 f"{paytable.label}: unknown bet id {bet_id!r} (known: {', '.join(known)})"
                 + did_you_mean(bet_id, known)
             )
+
+
+def select_bets(paytable: Paytable, ids: Sequence[str], *, streaks: bool = True) -> Paytable:
+    """``paytable`` with only the bets ``ids`` (round or streak bets, in the order given; every
+    bet when ``ids`` is empty), so that one heavy bet does not hold up the rest. An unknown id
+    raises :class:`PaytableError` with the closest; so does a streak bet unless ``streaks``
+    (for a command that reads single rounds).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> t = select_bets(load_paytable("banker-streak"), ["tie", "banker_streak", "tie"])
+    >>> [b.id for b in t.bets], [b.id for b in t.streaks]
+    (['tie'], ['banker_streak'])
+    """
+    if not ids:
+        return paytable
+    check_bet_ids(paytable, ids)
+    wanted = list(dict.fromkeys(ids))
+    by_id = {b.id: b for b in paytable.streaks}
+    named = tuple(by_id[i] for i in wanted if i in by_id)
+    if named and not streaks:
+        paytable.bet(named[0].id)  # its refusal: a streak bet is not settled on one round
+    bets = tuple(paytable.bet(i) for i in wanted if i not in by_id)
+    return replace(paytable, bets=bets, streaks=named)
 
 
 def _round(number: int, cards: RoundCards, rules: Tableau, shoe: Shoe, of: int) -> DealtRound:

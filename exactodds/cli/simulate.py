@@ -12,6 +12,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BetIdsOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -39,6 +40,7 @@ EPILOG = """Examples:
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
   exactodds simulate colour-match --shoes 5 --seed 1
   exactodds simulate majestic-match --decks 2 --strategy count --shoes 20 --seed 1
+  exactodds simulate banker-streak --bet banker --bet banker_streak --shoes 5 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
@@ -59,6 +61,7 @@ def simulate(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
+    bets: BetIdsOpt = None,
     shoes: Annotated[
         int | None,
         typer.Option(
@@ -200,6 +203,7 @@ def simulate(
         _Run(shoes or 1000, seed, 14 if cut_card is None else cut_card, workers or 1),
         (backend, scheduler),
         (strategy, tags, trigger or [], see_burns, level or 3),
+        bet_ids=bets or [],
     )
     from exactodds.analysis.simulation import render_simulation
 
@@ -227,6 +231,8 @@ def _run(
     run: _Run,
     cluster: tuple[str, str | None],
     counting: tuple[str, Path | None, list[str], bool, int],
+    *,
+    bet_ids: list[str],
 ) -> tuple[Simulation, str]:
     """Deal the shoes (every option checked first, then the paytable compiled): the simulation
     and the paytable's name."""
@@ -242,8 +248,12 @@ def _run(
         expected_rounds,
     )
     from exactodds.bets.loader import load_paytable
+    from exactodds.bets.settle_rounds import select_bets
+    from exactodds.errors import named
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
+    with named("--bet"):
+        table = select_bets(table, bet_ids)
     shoe, tableau = game.resolve(table)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting

@@ -309,8 +309,9 @@ def check_paytable_against(
     tableau: Tableau | None = None,
     notation: Notation = Notation.BOTH,
 ) -> Compliance:
-    """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
-    profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
+    """Check every bet of ``paytable``, streak bets included (on its own shoe and rules unless
+    given) against the profiles ``against`` names (``"gli-11,adm"``, names, files or
+    :class:`Profile` values).
 
     >>> from exactodds.compliance.rules import Verdict
     >>> from exactodds.bets.loader import load_paytable
@@ -326,4 +327,4 @@ def check_paytable_against(
     else:
         profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
     joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return run_checks(profiles, joint, paytable.bets, notation=notation)
+    return run_checks(profiles, joint, paytable.bets, notation=notation, streaks=paytable.streaks)

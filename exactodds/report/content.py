@@ -338,7 +338,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     bars = return_bars([(row.net, row.probability) for row in f.rows])
-    blocks.append(Chart(f"Return distribution of {bet.name} (net result per unit)", tuple(bars)))
+    title = f"Return distribution of {bet.name} (net result per unit)"
+    blocks.append(Chart(title, tuple(bars), key="return"))
     return blocks
 
 

@@ -156,6 +156,7 @@ def progressive_blocks(b: BetSheet) -> list[Block]:
         Chart(
             f"RTP of {name} against the {p.meters[0].name} meter",
             tuple((f"meter {_amount(m)}", p.rtp_at(m)) for m in points),
+            key="meter",
         ),
         Para(f"Long-run RTP {percent(p.long_run_rtp, 4)}: {LONG_RUN_MODEL}."),
         Table(

@@ -447,7 +447,10 @@ def build_sheet(
             notation,
         )
     )
-    compliance = run_checks(against, joint, bets, notation=notation) if against else None
+    compliance = None
+    if against:
+        streak_bets = paytable.streaks if shown is None else shown
+        compliance = run_checks(against, joint, bets, notation=notation, streaks=streak_bets)
     return Sheet(
         paytable,
         file,
