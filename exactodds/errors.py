@@ -9,10 +9,11 @@ its two ends.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import TypeVar
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from exactodds.escape import printable
 
@@ -34,9 +35,12 @@ __all__ = [
     "ShoeError",
     "SimulationError",
     "TableauError",
+    "about",
     "elide",
     "error_line",
     "named",
+    "naming",
+    "parameter",
     "quote",
     "shorten",
 ]
@@ -185,7 +189,73 @@ class ExactOddsError(ValueError):
     ... except ValueError as exc:
     ...     print(type(exc).__name__, isinstance(exc, ExactOddsError), exc)
     CardError True unknown rank 'Z' in card 'Zs' (use A 2-9 T/10 J Q K)
+
+    A message about a parameter names it as the Python call does (``seed``,
+    ``hands_per_hour``), and :attr:`parameters` lists the names it uses so, which the command
+    line shows as its options (``--seed``): :func:`about`.
     """
+
+    parameters: tuple[str, ...] = ()
+    """The parameters the message names, by their Python names: the first time each comes in
+    the message as a word of its own, it names that parameter."""
+
+
+E = TypeVar("E", bound=ExactOddsError)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def about(exc: E, *parameters: str) -> E:
+    """``exc``, recorded as naming ``parameters`` in its message (see
+    :attr:`ExactOddsError.parameters`).
+
+    >>> about(SessionError("seed must be a non-negative integer, not -1"), "seed").parameters
+    ('seed',)
+    """
+    exc.parameters = (*exc.parameters, *parameters)
+    return exc
+
+
+@contextmanager
+def parameter(name: str, *kinds: type[ExactOddsError], prefix: bool = True) -> Iterator[None]:
+    """Errors of the block (of ``kinds``; default: all of exactodds') named by the parameter
+    whose value they are about: ``rounds: …`` (the command line shows its option; the names of
+    the inner call's own parameters are dropped, as its caller does not have them); with
+    ``prefix=False`` their message names it already.
+
+    >>> with parameter("bet"):
+    ...     raise SessionError("unknown bet 'x'")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SessionError: bet: unknown bet 'x'
+    """
+    caught = kinds or (ExactOddsError,)
+    try:
+        yield
+    except caught as exc:
+        if prefix:
+            exc.args = (f"{name}: {exc}", *exc.args[1:])
+            exc.parameters = ()
+        about(exc, name)
+        raise
+
+
+def naming(*parameters: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorate a function whose error messages name ``parameters`` (each first as itself, the
+    value it was given after it: ``sort '6 6'``): its errors record them (:func:`about`)."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @wraps(function)
+        def named_call(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return function(*args, **kwargs)
+            except ExactOddsError as exc:
+                about(exc, *parameters)
+                raise
+
+        return named_call
+
+    return decorate
 
 
 class CardError(ExactOddsError):

@@ -17,9 +17,10 @@ import pytest
 
 from exactodds.bets.loader import load_paytable, parse_paytable
 from exactodds.bets.paytable import Bet
-from exactodds.bets.progressive import amount_text, bet_at_meters, progressive_figures
+from exactodds.bets.progressive import amount_text, bet_at_meters
 from exactodds.deal.engine import joint_distribution
 from exactodds.figures.metrics import bet_figures
+from exactodds.figures.progressive import progressive_figures
 from exactodds.numbers import percent
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.charts import bars_text, return_bars

@@ -15,17 +15,13 @@ import pytest
 from exactodds.analysis.meter import simulate_meter
 from exactodds.bets.loader import load_paytable, parse_paytable
 from exactodds.bets.paytable import Paytable
-from exactodds.bets.progressive import (
-    JackpotPayout,
-    bet_at_meters,
-    parse_row_payout,
-    progressive_figures,
-)
+from exactodds.bets.progressive import JackpotPayout, bet_at_meters, parse_row_payout
 from exactodds.compliance.profiles import check_paytable_against
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import PaytableError
 from exactodds.figures.metrics import BetFigures, bet_figures
+from exactodds.figures.progressive import progressive_figures
 from tests.cli_helpers import Cli
 
 # Source: Wizard of Odds, "Dragon Dragon Baccarat Progressive" (last updated January 20, 2019),

@@ -15,7 +15,8 @@ import pytest
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.bets.loader import load_paytable, parse_paytable
-from exactodds.bets.progressive import bet_at_meters, progressive_figures
+from exactodds.bets.progressive import bet_at_meters
+from exactodds.figures.progressive import progressive_figures
 from exactodds.report import Sheet, build_sheet
 from exactodds.report.figures import FIGURE, FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import BetSheet

@@ -205,7 +205,12 @@ def test_to_frame_and_notebook_display() -> None:
     # exact columns, each with a float copy for plotting beside it
     assert list(frame.columns) == ["net", "net_float", "probability", "probability_float"]
     assert sum(frame["probability"]) == 1
-    assert "<svg" in s._repr_html_() and "simulate" in s._repr_html_()
+    html = s._repr_html_()  # every net result of four Tie bets, exact (a tooltip each)
+    assert html.count("<tr>") == 1 + 5 and 'title="1/1"' not in html and "simulate" in html
+    net, p = s.distribution.outcomes()[-1]  # four Ties at 8:1: +32
+    assert net == 32 and f'<td>32</td><td title="{p.lower}">' in html
+    bounded = session("classic", "tie", 1001, digits=10)  # past the exact rounds: bounds
+    assert not bounded.exact and "<th>probability at most</th>" in bounded._repr_html_()
 
 
 def test_dead_chips_refused_on_a_bet_that_never_loses(tmp_path: Path, cli: Cli) -> None:

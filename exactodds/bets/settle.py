@@ -32,7 +32,14 @@ from exactodds.bets.progressive import JackpotPayout, amount_text
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.errors import (
+    ExactOddsError,
+    PaytableError,
+    RoundError,
+    ShoeError,
+    parameter,
+    quote,
+)
 from exactodds.formats import Format
 from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
@@ -50,6 +57,7 @@ __all__ = [
     "render_settled",
     "result_sentence",
     "round_data",
+    "settle_bet",
     "settle_round",
 ]
 
@@ -196,16 +204,23 @@ def check_round(
 
 
 def parse_stake(text: str) -> tuple[str, Fraction]:
-    """A ``--bet`` value ``ID=STAKE``; an error names the option and the value.
+    """A ``--bet`` value ``ID=STAKE``; an error names the bet (the CLI, the option) and the
+    value.
 
     >>> parse_stake("player_pair=12.5")
     ('player_pair', Fraction(25, 2))
     >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --bet 'player=99...99': the stake has 40 digits, more than ...
+    exactodds.errors.ExactOddsError: bet 'player=99...99': the stake has 40 digits, more than ...
     """
-    where = f"--bet {quote(text, 40)}"
+    with parameter("bet", prefix=False):
+        return _stake(text)
+
+
+def _stake(text: str) -> tuple[str, Fraction]:
+    """:func:`parse_stake`, its messages naming the bet first."""
+    where = f"bet {quote(text, 40)}"
     bet_id, sep, amount = text.partition("=")
     if not sep or not bet_id.strip():
         raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
@@ -380,7 +395,7 @@ def settle_round(
         bet = paytable.bet(bet_id)
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
         check_stake(bet, amount)
-        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        row = settle_bet(bet, dealt)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
     if side is not None:
@@ -391,6 +406,17 @@ def settle_round(
                 "depends on whether they are a perfect pair"
             )
     return SettledRound(paytable, dealt, tuple(placed), shoe)
+
+
+def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
+    """The row ``bet`` settles on for the dealt round (the cards where the bet reads them or has
+    an offer, else the outcome); a round where the bet is not offered is refused.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> settle_bet(load_paytable("classic").bet("banker"), check_round("P: 9s 9h | B: Kd 7c")).event
+    'Player wins'
+    """
+    return _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
 
 
 def _card_row(bet: Bet, dealt: DealtRound) -> Row:

@@ -92,7 +92,9 @@ def _run_command(args: list[str], debug: bool) -> int:
             return _interrupted(debug)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
-        return _fail(str(exc), 2, debug)
+        from exactodds.cli.parameters import cli_message
+
+        return _fail(cli_message(exc, args[0] if args else ""), 2, debug)
     except typer.TyperException as exc:  # click's usage errors (typer vendors click)
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``exactodds``: the help
             typer.echo(exc.format_message())

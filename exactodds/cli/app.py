@@ -46,7 +46,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from exactodds import __version__
+        from exactodds._version import VERSION as __version__
 
         typer.echo(f"exactodds {__version__}")
         raise typer.Exit()

@@ -60,11 +60,11 @@ from typing import Any
 from exactodds.bets.bundled import command_path, sheet_path
 from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.bets.paytable import Bet
-from exactodds.bets.progressive import checked_meters, jackpot_rows, top_jackpot
 from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
 from exactodds.deal.engine import Joint
 from exactodds.errors import PaytableError
 from exactodds.figures.metrics import BetFigures, bet_figures, rtp_by_stake
+from exactodds.figures.progressive import checked_meters, jackpot_rows, top_jackpot
 from exactodds.numbers import exact, grouped, one_in, percent
 
 __all__ = [
@@ -567,7 +567,7 @@ def _streak_subject(joint: Joint, bet: StreakBet, notation: Notation) -> _Subjec
 
 def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
     """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
-    meter and at the break-even meter (:func:`~exactodds.bets.progressive.checked_meters`)."""
+    meter and at the break-even meter (:func:`~exactodds.figures.progressive.checked_meters`)."""
     figures = bet_figures(joint, bet)
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:

@@ -103,7 +103,7 @@ def find_row(bet: Bet, event: str) -> int:
     if len(found) > 1:
         raise PaytableError(
             f"bet {bet.id!r}: event {event!r} names rows {', '.join(str(i + 1) for i in found)}; "
-            f"give the row number instead, like --event '#{found[0] + 1}'"
+            f"give the row number instead, like '#{found[0] + 1}'"
         )
     number = event.strip().lstrip("#")
     small = number.isascii() and number.isdigit() and len(number) <= MAX_DIGITS  # bounded first

@@ -50,7 +50,7 @@ def comparison_document(
     ('House edge of Tie by variant',
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
-    from exactodds import __version__
+    from exactodds._version import VERSION as __version__
     from exactodds.figures.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None

@@ -37,7 +37,7 @@ from exactodds.compliance.rules import (
 )
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ReportError, named
+from exactodds.errors import ReportError, parameter
 from exactodds.formats import Format
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 
@@ -122,7 +122,7 @@ def check_paytables(
     out = []
     for spec in specs or [str(default_paytable())]:
         table = load_paytable(spec, game)
-        with named("--bet"):
+        with parameter("bet_ids"):
             table = select_bets(table, bet_ids)
         shoe = game.shoe(table)
         used = tableau or table.tableau

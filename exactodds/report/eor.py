@@ -88,7 +88,7 @@ def _suit_rows(result: EffectOfRemoval) -> list[tuple[str, list[str]]]:
 def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
     """The EOR as a self-contained HTML page: facts, the EOR table, and one bar chart per bet
     (a bar per rank, below zero left of a zero line), each with its data as text."""
-    from exactodds import __version__
+    from exactodds._version import VERSION as __version__
     from exactodds.report.document import Block, Chart, Document, Heading, Para, Table
     from exactodds.report.html import render_html
     from exactodds.report.sheet import resolve_date

@@ -52,7 +52,7 @@ def meter_points(p: ProgressiveFigures) -> list[Fraction]:
     >>> from exactodds.deal.engine import joint_distribution
     >>> table = load_paytable("dragon-dragon")
     >>> f = bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon"))
-    >>> from exactodds.bets.progressive import progressive_figures
+    >>> from exactodds.figures.progressive import progressive_figures
     >>> [format_number(m) for m in meter_points(progressive_figures(f))][:3]
     ['10000', '30000', '50000']
     """

@@ -35,7 +35,7 @@ from exactodds.compliance.rules import Compliance, Profile, run_checks
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import DateError, PaytableError, named
+from exactodds.errors import DateError, PaytableError, about, parameter
 from exactodds.figures.metrics import (
     DEFAULT_STAKES,
     BetFigures,
@@ -140,7 +140,7 @@ class BetSheet:
     def progressive(self) -> ProgressiveFigures | None:
         """A progressive bet's meter figures (:mod:`exactodds.bets.progressive`); None for fixed
         pays."""
-        from exactodds.bets.progressive import progressive_figures
+        from exactodds.figures.progressive import progressive_figures
 
         return progressive_figures(self.figures)
 
@@ -322,7 +322,7 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     >>> resolve_date("29.02.2024")
     Traceback (most recent call last):
     ...
-    exactodds.errors.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
+    exactodds.errors.DateError: date '29.02.2024' is not a date YYYY-MM-DD
     >>> resolve_date(None, {"SOURCE_DATE_EPOCH": "\u0661"})  # an Arabic-Indic 1, not ASCII
     Traceback (most recent call last):
     ...
@@ -335,7 +335,7 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
                 raise ValueError(date)
             return dt.date.fromisoformat(date).isoformat()
         except ValueError:
-            raise DateError(f"--date {date!r} is not a date YYYY-MM-DD") from None
+            raise about(DateError(f"date {date!r} is not a date YYYY-MM-DD"), "date") from None
     epoch = env.get("SOURCE_DATE_EPOCH")
     if epoch:
         try:
@@ -395,14 +395,14 @@ def build_sheet(
     ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
-        from exactodds import __version__
+        from exactodds._version import VERSION as __version__
 
         version = __version__
     chosen = game or GameChoice()
     shoe = shoe or chosen.shoe(paytable)
     tableau = tableau or chosen.tableau(paytable)
     streaks = {b.id: b for b in paytable.streaks}
-    with named("--bet"):  # round bets and streak bets
+    with parameter("bet_ids"):  # round bets and streak bets
         check_bet_ids(paytable, bet_ids or ())
         round_ids = [b for b in bet_ids or () if b not in streaks]
         bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in round_ids)
