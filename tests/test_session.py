@@ -124,7 +124,7 @@ def test_brute_force_over_every_sequence_of_rounds(
         dist[net] = dist.get(net, Fraction(0)) + p
         loss += p * max(Fraction(0), -net)
         cash = bankroll
-        for v, _ in seq[:-1]:  # the player must cover the bet of every round but the first
+        for v, _ in seq:  # below one unit after any round, the last included: ruined
             cash += v
             if cash < 1:
                 ruined += p

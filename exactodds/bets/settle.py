@@ -28,6 +28,7 @@ from typing import Any
 from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Notation, format_number, parse_number
 from exactodds.bets.paytable import Bet, Paytable, Row
+from exactodds.bets.progressive import JackpotPayout, amount_text
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
@@ -48,6 +49,7 @@ __all__ = [
     "SettledRound",
     "Settlement",
     "check_round",
+    "check_stake",
     "format_round_cards",
     "money_result",
     "parse_round_cards",
@@ -238,6 +240,27 @@ def _stake(text: str) -> tuple[str, Fraction]:
     return bet_id.strip(), stake
 
 
+def check_stake(bet: Bet, stake: Fraction) -> None:
+    """Refuse a stake a progressive bet does not take: its jackpot rows pay the meter for its
+    fixed wager, so any other stake would scale a prize no table pays.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet = load_paytable("dragon-dragon").bet("dragon_dragon")
+    >>> check_stake(bet, Fraction(1))
+    >>> check_stake(bet, Fraction(100))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: bet 'dragon_dragon' is progressive: its wager is fixed at 1 ...
+    """
+    progressive = bet.progressive
+    if progressive is not None and stake != progressive.stake:
+        raise ExactOddsError(
+            f"bet {bet.id!r} is progressive: its wager is fixed at "
+            f"{format_number(progressive.stake)} (the jackpot pays the meter for it), "
+            f"not {format_number(stake)}"
+        )
+
+
 @dataclass(frozen=True)
 class Settlement:
     """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
@@ -263,6 +286,15 @@ class Settlement:
         """What the player gets back: stake plus the net result."""
         return self.stake + self.amount
 
+    @property
+    def pays(self) -> str:
+        """The row's payout as stated; a jackpot row's with the meter it pays (the reset)."""
+        pays = self.row.pays
+        progressive = self.bet.progressive
+        if isinstance(pays, JackpotPayout) and progressive is not None:
+            return f"{pays.text} at meter {amount_text(progressive.meter(pays.level).reset)}"
+        return pays.stated(Notation.BOTH)
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
         return {
@@ -270,7 +302,7 @@ class Settlement:
             "name": self.bet.name,
             "stake": exact(self.stake),
             "event": self.row.event,
-            "pays": self.row.pays.stated(Notation.BOTH),
+            "pays": self.pays,
             "net": exact(self.amount),
             "returns": exact(self.returned),
         }
@@ -362,6 +394,7 @@ def settle_round(
     for bet_id, stake in bets:
         bet = paytable.round_bet(bet_id, "settling one round")
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
+        check_stake(bet, amount)
         row = settle_bet(bet, dealt)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
@@ -492,7 +525,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
             x.bet.name,
             format_number(x.stake),
             x.row.event,
-            x.row.pays.stated(Notation.BOTH),
+            x.pays,
             money_result(x.amount),
         )
         for x in s.settlements

@@ -286,7 +286,7 @@ def render_rounds(s: SettledRounds, fmt: str = "text") -> str:
             format_number(x.stake),
             "",
             x.row.event,
-            x.row.pays.stated(Notation.BOTH),
+            x.pays,
             money_result(x.amount),
         )
         for x in s.settlements

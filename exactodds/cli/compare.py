@@ -133,6 +133,19 @@ def compare(
         typer.echo(render_comparison(result, fmt))
 
 
+def _from_anywhere(argument: str) -> str:
+    """A command argument that works from any folder: a file by its absolute path."""
+    from pathlib import Path
+
+    from exactodds.bets.bundled import command_path
+
+    try:
+        is_file = Path(argument).is_file()
+    except OSError:  # a name the system refuses: not a file
+        is_file = False
+    return command_path(Path(argument)) if is_file else argument
+
+
 def _html_page(
     result: Comparison,
     paytable: str | None,
@@ -147,10 +160,10 @@ def _html_page(
     from exactodds.report.comparison import comparison_document
     from exactodds.report.html import render_html
 
-    words = ["exactodds", "compare", *([paytable] if paytable else [])]
+    words = ["exactodds", "compare", *([_from_anywhere(paytable)] if paytable else [])]
     for option, values in lists.items():
         if values:
-            words += [option, ",".join(values)]
+            words += [option, ",".join(_from_anywhere(v) for v in values)]
     words += [w for b in dict.fromkeys(bets) for w in ("--bet", b)]
     words += [*(["--formula"] if formula else []), "--format", "html"]
     command = " ".join(shlex.quote(w) for w in words)

@@ -57,7 +57,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import command_path, sheet_path
 from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.bets.paytable import Bet
 from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
@@ -244,7 +244,7 @@ class Profile:
         """The file as a sheet names it: ``profiles/NAME.toml`` for a bundled profile."""
         if self.path is None:
             return ""
-        return f"profiles/{self.path.name}" if self.bundled else display_path(self.path)
+        return f"profiles/{self.path.name}" if self.bundled else sheet_path(self.path)
 
     def to_json(self) -> dict[str, Any]:
         """The profile as JSON-ready data (RTP limits as ``"p/q"``).
@@ -276,10 +276,10 @@ class Profile:
     @property
     def argument(self) -> str:
         """How ``--against`` names the profile from any folder: a bundled one by its name, a
-        file by its path as shown on the sheet."""
+        file by its absolute path."""
         if self.path is None or self.bundled:
             return self.id
-        return display_path(self.path)
+        return command_path(self.path)
 
 
 def required_notation(profiles: Iterable[Profile]) -> Notation | None:

@@ -227,10 +227,8 @@ def compare_variants(
                             (bet.id, bet_figures(joint, bet).house_edge) for bet in table.bets
                         )
                     edges += _streak_edges(table, n)
-                    for b in table.every_bet:  # an offered bet's label states its offer
-                        label = (
-                            offered_label(b) if isinstance(b, Bet) else f"{b.name} {STREAK_MARK}"
-                        )
+                    for b in table.every_bet:  # a label states the offer and the meters
+                        label = _label(b) if isinstance(b, Bet) else f"{b.name} {STREAK_MARK}"
                         columns.setdefault(b.id, label)
                     results.append(VariantResult(variant, table, edges))
                     step()
@@ -242,6 +240,16 @@ def compare_variants(
                 step()
     streaks = tuple(s.id for s in paytable.streaks)
     return Comparison(paytable, tuple(columns.items()), tuple(results), tuple(formulas), streaks)
+
+
+def _label(bet: Bet) -> str:
+    """A column's label: the bet's name, its offer and, for a progressive bet, the meters its
+    figures are at (the resets)."""
+    if bet.progressive is None:
+        return offered_label(bet)
+    from exactodds.bets.meters import at_meters
+
+    return f"{offered_label(bet)} ({at_meters(bet.progressive)})"
 
 
 def _streak_edges(table: Paytable, decks: DeckCount) -> tuple[tuple[str, Fraction], ...]:

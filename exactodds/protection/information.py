@@ -536,8 +536,8 @@ def _token_mask(token: str, where: str) -> Mask:
     if token == "?":
         return ANY
     if low.startswith("v") and low[1:].isdigit():  # also true of v², v٣, v③: not values
-        if not low.isascii() or int(low[1:]) > 9:
-            raise GivenError(f"{where}: {quote(token)} is not a value (v0 to v9)")
+        if not low.isascii() or len(low) != 2:  # one digit: never int() of a long text
+            raise GivenError(f"{where}: {quote(token, 40)} is not a value (v0 to v9)")
         return rank_mask([r for r in range(13) if RANK_VALUES[r] == int(low[1:])])
     if token.startswith("["):
         if not token.endswith("]"):

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import display_path, sheet_path
 from exactodds.bets.loader import default_paytable, load_paytable
 from exactodds.bets.streak import STREAK_LEGEND
 from exactodds.deal.tableau import BUILTIN
@@ -89,7 +89,7 @@ def comparison_document(
     rerun = "exactodds report --all --out reports/" if bundled else command
     facts: tuple[tuple[Inline, ...], ...] = (
         ("Software", f"exactodds {version or __version__}"),
-        ("Paytable", (f"{table.name} — ", Code(display_path(table.path)))),
+        ("Paytable", (f"{table.name} — ", Code(sheet_path(table.path)))),
         ("Paytable SHA-256", Code(str(table.sha256))),
         ("Shoe", shoe),
         ("Variants", variants),

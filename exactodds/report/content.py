@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
+from exactodds.bets.meters import meter_note
 from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Occurrence
 from exactodds.bets.streak import STREAK_LEGEND
@@ -100,6 +101,9 @@ def _summary(sheet: Sheet) -> list[Block]:
             + (f" {STREAK_LEGEND}" if sheet.streaks else ""),
         ),
     ]
+    note = meter_note([b.bet for b in sheet.bets])
+    if note:
+        blocks.append(Para(note))
     favourable = [b.bet for b in sheet.bets if b.figures.player_favourable]
     if favourable:
         names = Field(None, "favourable_bets", ", ".join(f"{b.name} ({b.id})" for b in favourable))

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bets.budget import check_card_work
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import command_path, sheet_path
 from exactodds.bets.game import GameChoice
 from exactodds.bets.loader import bundled_paytables, never_offered
 from exactodds.bets.payout import Notation
@@ -310,7 +310,7 @@ def file_input(role: str, path: str | Path) -> InputFile:
     exactodds.errors.InputFileError: no/such/shoe.toml: file not found
     """
     p = Path(path)
-    return InputFile(role, display_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
+    return InputFile(role, sheet_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
 
 
 def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -415,7 +415,7 @@ def build_sheet(
         if never is not None:
             raise PaytableError(never)
     sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint, examples) for bet in bets)
-    file = display_path(paytable.path)
+    file = sheet_path(paytable.path)
     inputs: list[InputFile] = []
     if paytable.sha256 is not None:
         inputs.append(InputFile("paytable", file, paytable.sha256))
@@ -464,19 +464,20 @@ def build_sheet(
 
 def _paytable_argument(paytable: Paytable) -> str | None:
     """How a command names the paytable: a bundled one by its name (a path inside the package
-    does not exist elsewhere), a file by its path as shown on the sheet (``./-x.toml`` for a
-    name that would read as an option).
+    does not exist elsewhere), a file by its absolute path, so the command runs from any folder
+    (and a name like ``-x.toml`` never reads as an option).
 
+    >>> import os
     >>> from exactodds.bets.loader import load_paytable
-    >>> _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
-    './-x.toml'
+    >>> named = _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
+    >>> named == os.path.join(os.getcwd(), "-x.toml")
+    True
     """
     if paytable.path is None:
         return None
     if paytable.path.resolve() in {p.resolve() for p in bundled_paytables()}:
         return paytable.path.stem
-    shown = display_path(paytable.path)
-    return f"./{shown}" if shown.startswith("-") else shown
+    return command_path(paytable.path)
 
 
 def _bet_options(

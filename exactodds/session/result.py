@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from exactodds.errors import SessionError, about, parameter, quote
+from exactodds.errors import ExactOddsError, SessionError, about, parameter, quote
 from exactodds.session.distribution import INDEPENDENT_NOTE, Range, SessionDistribution
 from exactodds.session.lattice import Round
 
@@ -130,7 +130,7 @@ def _number(
     value: Fraction | int | str | None, what: str, low: Fraction, high: Fraction, share: bool
 ) -> Fraction | None:
     """An exact number from the API or the command line (``"12.5"``; a ``share`` given as text
-    is a percentage, ``"10%"`` or ``"10"``), from ``low`` to ``high``; anything else a
+    is a percentage, ``"10%"``: a bare number is refused), from ``low`` to ``high``; anything else a
     :class:`SessionError` quoting it."""
     if value is None:
         return None
@@ -150,13 +150,18 @@ def _number(
         from exactodds.bets.payout import parse_number
         from exactodds.errors import PaytableError
 
-        text = value.strip()
-        try:  # a share as text is a percentage: "10%" or "10"
-            number = parse_number(text.removesuffix("%") if share else text)
-        except PaytableError:
-            number = None
+        if share:  # a share as text is a percentage: "10%" (PERCENT_RULE)
+            from exactodds.bets.payout import parse_percent
+
+            try:
+                number = parse_percent(value, what)
+            except ExactOddsError as exc:  # the command line names its option
+                raise about(SessionError(str(exc)), what) from None
         else:
-            number = number / 100 if share else number
+            try:
+                number = parse_number(value.strip())
+            except PaytableError:
+                number = None
     else:
         number = Fraction(value)
     if number is None or not low <= number <= high:
@@ -183,7 +188,7 @@ def session(
     offer), rounds independent, on the paytable's shoe and rules (or ``game``'s).
 
     ``rebate`` and ``commission`` are shares: a number (``Fraction(1, 10)``) or a percentage as
-    text (``"10%"``, ``"10"``). Up to
+    text (``"10%"``; a bare number as text is refused). Up to
     :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` rounds the figures are exact; beyond, each
     probability lies between bounds proven to ``digits`` significant digits. ``output``: the
     format it will be written in (``"json"``, …), counted in the work estimate checked before
