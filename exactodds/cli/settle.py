@@ -106,7 +106,7 @@ def settle(
         streak_ids = {b.id for b in table.streaks}
         for bet_id, stake in stakes:
             if bet_id not in streak_ids:
-                check_stake(table.bet(bet_id), stake)
+                check_stake(table.round_bet(bet_id), stake)
     if len(cards) > 1 or any(bet_id in streak_ids for bet_id, _ in stakes):
         from exactodds.bets.settle_rounds import render_rounds, settle_rounds
 
