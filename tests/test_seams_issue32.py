@@ -393,6 +393,24 @@ def test_progressive_figures_outside_their_section_say_at_which_meter(
     assert (code, err) == (0, "") and f"Twin Dragons ({at})" in out
 
 
+def test_simulations_and_eor_say_at_which_meter_a_progressive_bet_is_played(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """simulate, montecarlo and eor name a progressive bet with the meter its figures are at
+    (the reset: the meter does not move in these runs); a fixed-pay bet keeps its bare name."""
+    table = twin_dragons(tmp_path)
+    at = "Twin Dragons (at meter 10,000.00)"
+    runs = {
+        "simulate": ["simulate", table, "--decks", "1", "--shoes", "2", "--seed", "1"],
+        "montecarlo": ["montecarlo", table, "--decks", "1", "--rounds", "300", "--seed", "1"],
+        "eor": ["eor", table, "--decks", "1"],  # its JSON is keyed by id: the Markdown
+    }
+    for command, argv in runs.items():
+        code, out, err = cli([*argv, "--format", "md" if command == "eor" else "json"])
+        assert (code, err) == (0, ""), (command, err)
+        assert at in out and "banker (at meter" not in out, command
+
+
 def test_summaries_say_at_which_meter_a_progressive_bet_is_stated(tmp_path: Path) -> None:
     """The sheet's Summary (every format is built from it) and the terminal summary."""
     from exactodds.bets.loader import load_paytable

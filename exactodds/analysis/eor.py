@@ -26,6 +26,7 @@ from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
 from exactodds.bets.kinds import condition_bet
+from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import settled_from_cards
 from exactodds.bets.streak import StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
@@ -231,7 +232,7 @@ def _card_eor(
         ev.update(value.ev)
         eor.update({b: dict(e) for b, e in value.eor.items()})
     ids = tuple(b.id for b in bets)
-    names = tuple(b.name for b in bets)
+    names = tuple(figure_label(b) for b in bets)
     tags = {b: counting_tags(eor[b], level=level) for b in ids}
     return EffectOfRemoval(shoe, ids, names, ev, eor, tags, level, eor_suits)
 

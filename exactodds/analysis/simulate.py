@@ -61,6 +61,7 @@ from exactodds.analysis.workers import (
     worker_signals,
 )
 from exactodds.bets.budget import CardSpend
+from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.streak import StreakBet, streak_figures
 from exactodds.cpus import available_cpus
@@ -456,7 +457,9 @@ def _finish(
         for i, (bet, by_round) in enumerate(zip(job.card_bets, cards.by_round(), strict=True)):
             offer = None if bet.offer is None else str(bet.offer)
             counted = None if count is None else count.bets[len(ev.bet_ids) + i]
-            runs.append(BetRun(bet.id, bet.name, bet.max_round, by_round, counted, offer, dealt))
+            runs.append(
+                BetRun(bet.id, figure_label(bet), bet.max_round, by_round, counted, offer, dealt)
+            )
     if order is not None:
         position = {bet_id: i for i, bet_id in enumerate(order)}
         runs.sort(key=lambda run: position[run.bet_id])

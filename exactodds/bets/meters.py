@@ -12,7 +12,7 @@ from exactodds.bets.progressive import Progressive, amount_text
 if TYPE_CHECKING:
     from exactodds.bets.paytable import Bet
 
-__all__ = ["at_meters", "meter_note"]
+__all__ = ["at_meters", "figure_label", "meter_note"]
 
 
 def at_meters(progressive: Progressive, meters: Mapping[str, Fraction] | None = None) -> str:
@@ -51,3 +51,18 @@ def meter_note(bets: Sequence[Bet]) -> str:
     said = "; ".join(f"{name} {at_meters(p)}" for name, p in found)
     sections = "its section gives" if len(found) == 1 else "their sections give"
     return f"Progressive: {said} (the reset); {sections} any meter."
+
+
+def figure_label(bet: Bet) -> str:
+    """A bet's name where its figures are shown outside its sheet section (simulate, montecarlo,
+    eor, exposure): a progressive bet's says the meters they are at.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> [figure_label(b) for b in load_paytable("dragon-dragon").bets][-1]
+    'Dragon Dragon (at meter 10,000.00)'
+    >>> figure_label(load_paytable("classic").bets[0])
+    'Player'
+    """
+    if bet.progressive is None:
+        return bet.name
+    return f"{bet.name} ({at_meters(bet.progressive)})"

@@ -35,6 +35,7 @@ from functools import cached_property
 from math import lcm, perm
 from typing import TYPE_CHECKING, Any
 
+from exactodds.bets.meters import figure_label
 from exactodds.deal.shoe import RANK_VALUES, RANKS, Shoe, parse_card
 from exactodds.errors import ExactOddsError, about, naming, quote
 from exactodds.numbers import percent
@@ -288,7 +289,7 @@ def _exposure(procedure: str, paytable: Paytable, figures: tuple[SignalFigures, 
     return Exposure(
         procedure,
         tuple(b.id for b in paytable.bets),
-        tuple(b.name for b in paytable.bets),
+        tuple(figure_label(b) for b in paytable.bets),
         figures,
         full,
     )

@@ -26,6 +26,7 @@ from exactodds.analysis.batch.basis import (
     round_tails,
 )
 from exactodds.analysis.batch.evaluator import BatchEvaluator
+from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import settled_from_cards
 from exactodds.deal.round import (
     Outcome,
@@ -157,7 +158,7 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
             )
     return BatchEvaluator(
         tuple(b.id for b in bets),
-        tuple(b.name for b in bets),
+        tuple(figure_label(b) for b in bets),
         tuple(b.max_round for b in bets),
         scales,
         tab,
