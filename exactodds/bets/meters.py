@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from exactodds.bets.progressive import Progressive, amount_text
 
@@ -53,9 +53,15 @@ def meter_note(bets: Sequence[Bet]) -> str:
     return f"Progressive: {said} (the reset); {sections} any meter."
 
 
-def figure_label(bet: Bet) -> str:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def figure_label(bet: _Named) -> str:
     """A bet's name where its figures are shown outside its sheet section (simulate, montecarlo,
-    eor, exposure): a progressive bet's says the meters they are at.
+    eor, exposure): a progressive bet's says the meters they are at. The analysis stages pass
+    bets as a protocol (their compiled forms have no meters), hence the attribute look-up.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> [figure_label(b) for b in load_paytable("dragon-dragon").bets][-1]
@@ -63,6 +69,7 @@ def figure_label(bet: Bet) -> str:
     >>> figure_label(load_paytable("classic").bets[0])
     'Player'
     """
-    if bet.progressive is None:
+    progressive = getattr(bet, "progressive", None)
+    if not isinstance(progressive, Progressive):
         return bet.name
-    return f"{bet.name} ({at_meters(bet.progressive)})"
+    return f"{bet.name} ({at_meters(progressive)})"
