@@ -265,7 +265,7 @@ def solve_banque(form: BanqueForm) -> BanqueSolution:
         s, d = _lines(form, c)
         if s == d:
             idle.append(c)
-        elif all(a <= b for a, b in zip(s, d, strict=True)):
+        if all(a <= b for a, b in zip(s, d, strict=True)):
             base = [v + a for v, a in zip(base, s, strict=True)]  # the Banker stands
         elif all(b <= a for a, b in zip(s, d, strict=True)):
             base = [v + b for v, b in zip(base, d, strict=True)]  # the Banker draws
