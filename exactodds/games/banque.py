@@ -292,11 +292,12 @@ def solve_banque(form: BanqueForm) -> BanqueSolution:
         row[nk + m] = Fraction(-1)
         rows.append(row)
     eq = ([[Fraction(1)] * nk + [Fraction(0)] * len(kept)], [Fraction(1)])
-    sol = maximize(obj, rows, [Fraction(0)] * len(kept), eq)
+    zero = [Fraction(0)] * len(kept)
+    sol = maximize(obj, rows, zero, eq)
     value = sol.value / form.universe
     z = list(sol.point[:nk])
     y, banker_unique = _banker(form, z, sol.value, idle)
-    z, team_unique = _team(form, y, sol.value, idle)
+    z, team_unique = _team(form, y, sol.value)
     draw, nash, deviation = _three_person(form, z, y)
     return BanqueSolution(
         form, value, tuple(z), tuple(y), team_unique, banker_unique, draw, nash, deviation
@@ -343,26 +344,23 @@ def _banker(
     return y, unique
 
 
-def _team(
-    form: BanqueForm, y: list[Fraction], best: Fraction, idle: list[int]
-) -> tuple[list[Fraction], bool]:
-    """An optimal team mix (best replies to ``y`` to which ``y`` is a best reply), preferring
-    two equal independent mixes, and whether it is the only one."""
+def _team(form: BanqueForm, y: list[Fraction], best: Fraction) -> tuple[list[Fraction], bool]:
+    """An optimal team mix (best replies to ``y`` to which ``y`` is a best reply) and whether
+    it is the only one; a cell whose condition holds for every mix is left out."""
     support = [k for k in range(len(JOINT)) if _payoff_line(form, k, set(), y)[0] == best]
     eqs: list[Linear] = [(Fraction(-1), dict.fromkeys(support, Fraction(1)))]
     les: list[Linear] = []
-    skip = set(idle)
     for c in range(len(form.cells)):
-        if c in skip:
-            continue
         s, d = _lines(form, c)
-        gap = (Fraction(0), {k: Fraction(d[k] - s[k]) for k in support})  # draw - stand
+        gap = {k: Fraction(d[k] - s[k]) for k in support}  # the team's gain if he draws
         if 0 < y[c] < 1:
-            eqs.append(gap)
-        elif y[c] == 1:
-            les.append(gap)
-        else:
-            les.append((Fraction(0), {k: -v for k, v in gap[1].items()}))
+            if any(gap.values()):
+                eqs.append((Fraction(0), gap))
+            continue
+        if y[c] == 0:
+            gap = {k: -v for k, v in gap.items()}
+        if any(v > 0 for v in gap.values()):
+            les.append((Fraction(0), gap))
     point, unique = polytope(support, eqs, les)
     return [point.get(k, Fraction(0)) for k in range(len(JOINT))], unique
 
@@ -472,7 +470,8 @@ def _hand_lines(
     form: BanqueForm, x: Fraction, y: list[Fraction], open_cells: set[int]
 ) -> list[Linear]:
     """Each hand's gain from drawing on 5 rather than standing while the other draws with
-    ``x``, linear in ``y`` on ``open_cells``."""
+    ``x``, linear in ``y`` on ``open_cells`` (summed in integers per joint play, pure ``y``
+    elsewhere)."""
     out: list[Linear] = []
     for h, (draws, stands) in enumerate((((0, 1), (2, 3)), ((0, 2), (1, 3)))):
         const, coef = Fraction(0), dict[int, Fraction]()
@@ -481,15 +480,16 @@ def _hand_lines(
                 w = sign * p
                 if not w:
                     continue
-                const += w * form.constant[h]
+                base = form.constant[h]
                 for c, (s, d) in enumerate(form.terms[k]):
                     if c in open_cells:
-                        const += w * s[h]
+                        base += s[h]
                         coef[c] = coef.get(c, Fraction(0)) + w * (d[h] - s[h])
-                    elif y[c]:
-                        const += w * d[h]
                     else:
-                        const += w * s[h]
+                        base += d[h] if y[c] == 1 else s[h] if y[c] == 0 else 0
+                        if 0 < y[c] < 1:
+                            const += w * (s[h] + y[c] * (d[h] - s[h]))
+                const += w * base
         out.append((const, coef))
     return out
 
