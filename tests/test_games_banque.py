@@ -14,6 +14,7 @@ from exactodds.deal.tableau import STOOD
 from exactodds.games.banque import JOINT, BanqueSolution, build_banque, solve_banque
 from exactodds.games.chemin import build_form
 from exactodds.games.rules import Model
+from exactodds.games.threeperson import symmetric_equilibria
 
 Cell = tuple[int, object, object]
 
@@ -165,3 +166,26 @@ def test_each_hand_is_chemin_de_fer_against_a_banker_who_ignores_the_other() -> 
             x = [Fraction(int(h[0] <= 4 or (h[0] == 5 and left))) for h in chemin.players]
             yc = [Fraction(banker(h[0], col)) for h, col in chemin.cells]
             assert form.hand_payoffs(pure, y)[0] == chemin.payoff(x, yc)[0]
+
+
+def test_three_person_equilibrium_with_independent_hands(infinite: BanqueSolution) -> None:
+    """The one symmetric equilibrium: each hand draws on 5 with 9/11; neither hand gains by
+    drawing or standing alone (its own result, the other hand and the Banker fixed), and the
+    Banker's strategy is a best reply in every cell (checked from the enumerated deal)."""
+    form = infinite.form
+    found, complete = symmetric_equilibria(form)
+    assert complete and [e.draw for e in found] == [Fraction(9, 11)]
+    (e,) = found
+    x = e.draw
+    y = list(e.y)
+    left_draws = form.hand_payoffs([x, 1 - x, Fraction(0), Fraction(0)], y)[0]
+    left_stands = form.hand_payoffs([Fraction(0), Fraction(0), x, 1 - x], y)[0]
+    assert left_draws == left_stands == e.hand
+    z = [x * x, x * (1 - x), (1 - x) * x, (1 - x) ** 2]
+    for c, yc in enumerate(y):
+        gain = sum(w * (sum(t[c][1]) - sum(t[c][0])) for w, t in zip(z, form.terms, strict=True))
+        assert (gain <= 0 or yc == 0) and (gain >= 0 or yc == 1)
+    mixed = [(form.cells[c], v) for c, v in enumerate(y) if 0 < v < 1]
+    assert mixed == [((6, STOOD, STOOD), Fraction(2238655, 3807232))]
+    # the team's correlated play does better than independent hands can
+    assert e.hand < infinite.value / 2

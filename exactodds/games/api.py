@@ -11,17 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
-from exactodds.games.banque import (
-    BanqueSolution,
-    SymmetricEquilibrium,
-    build_banque,
-    solve_banque,
-    symmetric_equilibria,
-)
+from exactodds.games.banque import BanqueSolution, build_banque, solve_banque
 from exactodds.games.chemin import build_form
 from exactodds.games.commission import CommissionSolution, solve_commission
 from exactodds.games.equilibrium import Solution, solve
 from exactodds.games.rules import CheminRules, GameError, Model, load_rules
+from exactodds.games.threeperson import SymmetricEquilibrium, symmetric_equilibria
 
 __all__ = ["BanqueResult", "CheminResult", "baccara_banque", "chemin_de_fer"]
 

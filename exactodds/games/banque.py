@@ -24,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
-from math import isqrt
 
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import STOOD
@@ -39,11 +37,10 @@ __all__ = [
     "BanqueCell",
     "BanqueForm",
     "BanqueSolution",
-    "SymmetricEquilibrium",
     "build_banque",
+    "cell_lines",
     "solve_banque",
     "state_name",
-    "symmetric_equilibria",
 ]
 
 NATURAL = -1
@@ -251,7 +248,7 @@ class BanqueSolution:
         return sorted(out, key=lambda b: (b.total, STATES.index(b.left), STATES.index(b.right)))
 
 
-def _lines(form: BanqueForm, c: int) -> tuple[list[int], list[int]]:
+def cell_lines(form: BanqueForm, c: int) -> tuple[list[int], list[int]]:
     """The team's net wins in cell ``c`` by joint play: Banker standing, Banker drawing."""
     return (
         [sum(form.terms[k][c][0]) for k in range(len(JOINT))],
@@ -266,7 +263,7 @@ def solve_banque(form: BanqueForm) -> BanqueSolution:
     kept: list[int] = []
     idle: list[int] = []
     for c in range(len(form.cells)):
-        s, d = _lines(form, c)
+        s, d = cell_lines(form, c)
         if s == d:
             idle.append(c)
         if all(a <= b for a, b in zip(s, d, strict=True)):
@@ -284,7 +281,7 @@ def solve_banque(form: BanqueForm) -> BanqueSolution:
     obj = list(base) + [Fraction(-1)] * len(kept)
     rows: list[list[Fraction]] = []
     for m, c in enumerate(kept):
-        s, d = _lines(form, c)
+        s, d = cell_lines(form, c)
         lower, upper = (s, d) if s[0] <= d[0] else (d, s)
         for k in range(nk):
             obj[k] += lower[k]
@@ -327,7 +324,7 @@ def _banker(
     for c in range(len(form.cells)):
         if c in skip:
             continue
-        s, d = _lines(form, c)
+        s, d = cell_lines(form, c)
         gap = sum((zk * (b - a) for zk, a, b in zip(z, s, d, strict=True)), Fraction(0))
         if gap == 0:
             open_cells.append(c)
@@ -351,7 +348,7 @@ def _team(form: BanqueForm, y: list[Fraction], best: Fraction) -> tuple[list[Fra
     eqs: list[Linear] = [(Fraction(-1), dict.fromkeys(support, Fraction(1)))]
     les: list[Linear] = []
     for c in range(len(form.cells)):
-        s, d = _lines(form, c)
+        s, d = cell_lines(form, c)
         gap = {k: Fraction(d[k] - s[k]) for k in support}  # the team's gain if he draws
         if 0 < y[c] < 1:
             if any(gap.values()):
@@ -385,159 +382,8 @@ def _three_person(
     )
     banker_ok = True
     for c in range(len(form.cells)):
-        s_, d_ = _lines(form, c)
+        s_, d_ = cell_lines(form, c)
         gap = sum((zk * (b - a) for zk, a, b in zip(z, s_, d_, strict=True)), Fraction(0))
         if (gap < 0 and y[c] != 1) or (gap > 0 and y[c] != 0):
             banker_ok = False
     return x, hands_ok and banker_ok, (drawing, standing)
-
-
-@dataclass(frozen=True)
-class SymmetricEquilibrium:
-    """A Nash equilibrium of the three-person game where both hands draw on 5 with the same
-    probability ``draw``, independently: the Banker's ``y`` and the payoffs per deal."""
-
-    draw: Fraction
-    y: tuple[Fraction, ...]
-    hand: Fraction
-    """Each hand's expected payoff per deal."""
-    continuum: bool = False
-    """Whether every ``draw`` near this one is an equilibrium too (then not unique)."""
-
-    @property
-    def banker_edge(self) -> Fraction:
-        """The Banker's expected gain per Player hand."""
-        return -self.hand
-
-
-def _root(num: int, den: int) -> int | None:
-    """The exact square root of ``num / den`` as ``r`` with ``r / den``, when rational."""
-    r = isqrt(num * den) if num >= 0 else -1
-    return r if r >= 0 and r * r == num * den else None
-
-
-def symmetric_equilibria(form: BanqueForm) -> tuple[tuple[SymmetricEquilibrium, ...], bool]:
-    """Every Nash equilibrium of the three-person game with equal, independent Player mixes
-    on 5, and whether the search is complete (it is not when the Banker's best reply switches
-    at an irrational probability, which exact rationals cannot hold).
-
-    The Banker's gain in a cell is quadratic in the hands' common probability ``x``; between
-    its roots his best reply is fixed and a hand's gain from drawing is linear in ``x``, so
-    an equilibrium is a root of that line inside an interval, or a root of the Banker's gains
-    where some mix of his tied cells leaves the hands indifferent (or unwilling to move).
-    """
-    quads: list[tuple[int, int, int]] = []
-    points = {Fraction(0), Fraction(1)}
-    irrational: set[float] = set()
-    for c in range(len(form.cells)):
-        s, d = _lines(form, c)
-        e = [b - a for a, b in zip(s, d, strict=True)]  # by joint play: DD, DS, SD, SS
-        quad = (e[0] - e[1] - e[2] + e[3], e[1] + e[2] - 2 * e[3], e[3])
-        quads.append(quad)
-        a, b, k = quad
-        if a == 0:
-            if b:
-                points.add(Fraction(-k, b))
-            continue
-        r = _root(b * b - 4 * a * k, 1)
-        if r is not None:
-            points.update({Fraction(-b + r, 2 * a), Fraction(-b - r, 2 * a)})
-        elif b * b - 4 * a * k > 0:
-            irrational.update(v for v in _approx_roots(a, b, k) if 0 < v < 1)
-    exact = sorted(p for p in points if 0 <= p <= 1)
-    found: dict[Fraction, SymmetricEquilibrium] = {}
-    for x in exact:
-        for eq in _at_point(form, quads, x):
-            found[x] = eq
-    ends = sorted({float(p) for p in exact} | irrational)
-    for lo, hi in pairwise(ends):
-        for eq in _in_interval(form, quads, Fraction((lo + hi) / 2)):
-            found.setdefault(eq.draw, eq)
-    return tuple(found[x] for x in sorted(found)), not irrational
-
-
-def _approx_roots(a: int, b: int, c: int) -> tuple[float, float]:
-    """The real roots of ``a x² + b x + c`` as floats (only to place an irrational one)."""
-    disc = (b * b - 4 * a * c) ** 0.5
-    return (-b + disc) / (2 * a), (-b - disc) / (2 * a)
-
-
-def _gaps(quads: Sequence[tuple[int, int, int]], x: Fraction) -> list[Fraction]:
-    return [(a * x + b) * x + c for a, b, c in quads]
-
-
-def _hand_lines(
-    form: BanqueForm, x: Fraction, y: list[Fraction], open_cells: set[int]
-) -> list[Linear]:
-    """Each hand's gain from drawing on 5 rather than standing while the other draws with
-    ``x``, linear in ``y`` on ``open_cells`` (summed in integers per joint play, pure ``y``
-    elsewhere)."""
-    out: list[Linear] = []
-    for h, (draws, stands) in enumerate((((0, 1), (2, 3)), ((0, 2), (1, 3)))):
-        const, coef = Fraction(0), dict[int, Fraction]()
-        for ks, sign in ((draws, 1), (stands, -1)):
-            for k, p in zip(ks, (x, 1 - x), strict=True):
-                w = sign * p
-                if not w:
-                    continue
-                base = form.constant[h]
-                for c, (s, d) in enumerate(form.terms[k]):
-                    if c in open_cells:
-                        base += s[h]
-                        coef[c] = coef.get(c, Fraction(0)) + w * (d[h] - s[h])
-                    else:
-                        base += d[h] if y[c] == 1 else s[h] if y[c] == 0 else 0
-                        if 0 < y[c] < 1:
-                            const += w * (s[h] + y[c] * (d[h] - s[h]))
-                const += w * base
-        out.append((const, coef))
-    return out
-
-
-def _hand_payoff(form: BanqueForm, x: Fraction, y: Sequence[Fraction]) -> Fraction:
-    z = [x * x, x * (1 - x), (1 - x) * x, (1 - x) ** 2]
-    return form.hand_payoffs(z, y)[0]
-
-
-def _at_point(
-    form: BanqueForm, quads: Sequence[tuple[int, int, int]], x: Fraction
-) -> list[SymmetricEquilibrium]:
-    gaps = _gaps(quads, x)
-    y = [Fraction(int(g < 0)) for g in gaps]
-    open_cells = [c for c, g in enumerate(gaps) if g == 0 and any(quads[c])]
-    lines = _hand_lines(form, x, y, set(open_cells))
-    eqs = lines if 0 < x < 1 else []
-    les = [] if 0 < x < 1 else [(-v[0], {c: -w for c, w in v[1].items()}) for v in lines]
-    if x == 0:
-        les = lines
-    try:
-        point, _ = polytope(open_cells, eqs, les)
-    except ValueError:
-        return []
-    for c, v in point.items():
-        y[c] = v
-    return [SymmetricEquilibrium(x, tuple(y), _hand_payoff(form, x, y))]
-
-
-def _in_interval(
-    form: BanqueForm, quads: Sequence[tuple[int, int, int]], sample: Fraction
-) -> list[SymmetricEquilibrium]:
-    """The equilibrium, if any, where the Banker's best reply is his pure reply at
-    ``sample``: there a hand's gain from drawing is linear in ``x``; its root is kept only
-    when the Banker's reply there is exactly the same, with no tie (checked exactly)."""
-    y = [Fraction(int(g < 0)) for g in _gaps(quads, sample)]
-    g0 = _hand_lines(form, Fraction(0), y, set())[0][0]
-    g1 = _hand_lines(form, Fraction(1), y, set())[0][0]
-    if g0 == g1:
-        if g0:
-            return []
-        return [SymmetricEquilibrium(sample, tuple(y), _hand_payoff(form, sample, y), True)]
-    x = g0 / (g0 - g1)
-    if not 0 < x < 1:
-        return []
-    gaps = _gaps(quads, x)
-    if any(g == 0 and any(q) for g, q in zip(gaps, quads, strict=True)):
-        return []  # a switching point: the point's search covers it
-    if [Fraction(int(g < 0)) for g in gaps] != y:
-        return []
-    return [SymmetricEquilibrium(x, tuple(y), _hand_payoff(form, x, y))]
