@@ -4,8 +4,10 @@ checks."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from exactodds.games.banque import JOINT, BanqueSolution, build_banque, solve_ba
 from exactodds.games.chemin import build_form
 from exactodds.games.rules import Model
 from exactodds.games.threeperson import symmetric_equilibria
+from tests.cli_helpers import Cli
 
 Cell = tuple[int, object, object]
 
@@ -189,3 +192,37 @@ def test_three_person_equilibrium_with_independent_hands(infinite: BanqueSolutio
     assert mixed == [((6, STOOD, STOOD), Fraction(2238655, 3807232))]
     # the team's correlated play does better than independent hands can
     assert e.hand < infinite.value / 2
+
+
+def test_cli_banque_in_every_format(cli: Cli, tmp_path: Path) -> None:
+    shoe = tmp_path / "tiny.toml"
+    shoe.write_text("ranks = { T = 2, 5 = 2, 3 = 2 }\n", encoding="utf-8")
+    code, out, err = cli(["game", "banque", "--shoe", str(shoe), "-f", "json"])
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["value_per_deal"] == "-176/6561" and data["banker_edge_per_hand"] == "88/6561"
+    assert data["team_is_nash"] is True
+    assert data["three_person_symmetric_equilibria"][0]["draw_on_5"] == "1/1"
+    code, out, err = cli(["game", "banque", "--shoe", str(shoe)])
+    assert code == 0 and "| draw        | draw         | 1             |" in out, out
+    code, out, err = cli(
+        ["game", "banque", "--shoe", str(shoe), "-f", "html", "--out", str(tmp_path)]
+    )
+    assert code == 0, err
+    page = (tmp_path / "banque.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "Banker: strategy grid" in page
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--model", "ethier-gamez"], "with replacement only"),
+        (["--model", "kemeny-snel"], "did you mean 'kemeny-snell'"),
+        (["--decks", "1-8"], "one shoe"),
+        (["--decks", "inf", "--remove", "5 5"], "infinite shoe has no cards"),
+    ],
+)
+def test_cli_banque_refusals(cli: Cli, argv: list[str], message: str) -> None:
+    code, out, err = cli(["game", "banque", *argv])
+    assert code == 2 and out == ""
+    assert err.startswith("exactodds: error: ") and message in err and err.count("\n") == 1
