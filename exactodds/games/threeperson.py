@@ -109,7 +109,14 @@ def symmetric_equilibria(form: BanqueForm) -> tuple[tuple[SymmetricEquilibrium, 
 @dataclass(frozen=True)
 class _Surd:
     """``p + q·√d`` exactly (``d`` not a square): where the Banker's reply switches at an
-    irrational probability."""
+    irrational probability.
+
+    >>> r = _Surd(Fraction(1), Fraction(-1), 2)  # 1 - √2, a root of x² - 2x - 1
+    >>> r.sign(), (r * r + r * -2 + -1).sign(), (r * r).sign(), (1 - r).sign()
+    (-1, 0, 1, 1)
+    >>> (r / r).sign(), (r / r + -1).sign()
+    (1, 0)
+    """
 
     p: Fraction
     q: Fraction
