@@ -196,15 +196,15 @@ def test_three_person_equilibrium_with_independent_hands(infinite: BanqueSolutio
 
 def test_cli_banque_in_every_format(cli: Cli, tmp_path: Path) -> None:
     shoe = tmp_path / "tiny.toml"
-    shoe.write_text("ranks = { T = 2, 5 = 2, 3 = 2 }\n", encoding="utf-8")
+    shoe.write_text("ranks = { T = 2, 5 = 2, 7 = 2 }\n", encoding="utf-8")
     code, out, err = cli(["game", "banque", "--shoe", str(shoe), "-f", "json"])
     assert code == 0, err
     data = json.loads(out)
-    assert data["value_per_deal"] == "-176/6561" and data["banker_edge_per_hand"] == "88/6561"
+    assert data["value_per_deal"] == "-40/19683" and data["banker_edge_per_hand"] == "20/19683"
     assert data["team_is_nash"] is True
-    assert data["three_person_symmetric_equilibria"][0]["draw_on_5"] == "1/1"
+    assert data["three_person_symmetric_equilibria"][0]["draw_on_5"] == "0/1"
     code, out, err = cli(["game", "banque", "--shoe", str(shoe)])
-    assert code == 0 and "| draw        | draw         | 1             |" in out, out
+    assert code == 0 and "| stand       | stand        | 1             |" in out, out
     code, out, err = cli(
         ["game", "banque", "--shoe", str(shoe), "-f", "html", "--out", str(tmp_path)]
     )

@@ -70,9 +70,9 @@ def baccara_banque(
     """Solve baccara banque with cards dealt with replacement in the proportions of ``shoe``
     (default 8 decks, the same as ``infinite``); only the ``kemeny-snell`` model is built.
 
-    >>> r = baccara_banque(infinite=True)
-    >>> r.solution.banker_edge, [e.draw for e in r.symmetric]
-    (Fraction(16655514960, 1919414386513), [Fraction(9, 11)])
+    >>> r = baccara_banque(shoe=Shoe.from_rank_counts({"T": 2, "5": 2, "7": 2}))
+    >>> r.solution.banker_edge, [e.draw for e in r.symmetric], r.complete
+    (Fraction(20, 19683), [Fraction(0, 1)], True)
     """
     chosen = model if isinstance(model, Model) else Model.named(model)
     if chosen is not Model.KEMENY_SNELL:

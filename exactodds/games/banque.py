@@ -12,11 +12,11 @@ is two independent, equal mixes, and whether those with the Banker's optimum are
 equilibrium of the three-person game (no hand gains alone, by its own result), is checked
 exactly.
 
->>> s = solve_banque(build_banque(None))
->>> s.value, [str(v) for v in s.joint]
-(Fraction(-33311029920, 1919414386513), ['323/543', '110/543', '110/543', '0'])
->>> s.unique, s.player_draw, [(str(c), c.draw) for c in s.mixed_cells()]
-(True, None, [('6 v stood, 6', Fraction(5121, 5792)), ('6 v 6, stood', Fraction(5121, 5792))])
+On a tiny shoe (the infinite shoe's figures are in docs/games.md):
+
+>>> s = solve_banque(build_banque(Shoe.from_rank_counts({"T": 2, "5": 2, "7": 2})))
+>>> s.value, [str(v) for v in s.joint], s.unique, s.nash, s.mixed_cells()
+(Fraction(-40, 19683), ['0', '0', '0', '1'], True, True, [])
 """
 
 from __future__ import annotations
@@ -294,7 +294,7 @@ def solve_banque(form: BanqueForm) -> BanqueSolution:
     value = sol.value / form.universe
     z = list(sol.point[:nk])
     y, banker_unique = _banker(form, z, sol.value, idle)
-    z, team_unique = _team(form, y, sol.value)
+    z, team_unique = _team(form, y, sol.value, z)
     draw, nash, deviation = _three_person(form, z, y)
     return BanqueSolution(
         form, value, tuple(z), tuple(y), team_unique, banker_unique, draw, nash, deviation
@@ -335,15 +335,25 @@ def _banker(
     for k in range(len(JOINT)):
         const, coef = _payoff_line(form, k, set(open_cells), y)
         (eqs if z[k] else les).append((const - best, coef))
-    point, unique = polytope(open_cells, eqs, les)
+    pinned = _unique_solution(
+        [[line[1].get(c, Fraction(0)) for c in open_cells] for line in eqs],
+        [-line[0] for line in eqs],
+    )
+    if pinned is not None and all(0 <= v <= 1 for v in pinned):
+        point, unique = dict(zip(open_cells, pinned, strict=True)), True  # an optimum exists
+    else:
+        point, unique = polytope(open_cells, eqs, les)
     for c, v in point.items():
         y[c] = v
     return y, unique
 
 
-def _team(form: BanqueForm, y: list[Fraction], best: Fraction) -> tuple[list[Fraction], bool]:
+def _team(
+    form: BanqueForm, y: list[Fraction], best: Fraction, z: list[Fraction]
+) -> tuple[list[Fraction], bool]:
     """An optimal team mix (best replies to ``y`` to which ``y`` is a best reply) and whether
-    it is the only one; a cell whose condition holds for every mix is left out."""
+    it is the only one; a cell whose condition holds for every mix is left out. When the
+    equalities alone pin a point, that is the optimal ``z`` found and it is unique."""
     support = [k for k in range(len(JOINT)) if _payoff_line(form, k, set(), y)[0] == best]
     eqs: list[Linear] = [(Fraction(-1), dict.fromkeys(support, Fraction(1)))]
     les: list[Linear] = []
@@ -358,8 +368,33 @@ def _team(form: BanqueForm, y: list[Fraction], best: Fraction) -> tuple[list[Fra
             gap = {k: -v for k, v in gap.items()}
         if any(v > 0 for v in gap.values()):
             les.append((Fraction(0), gap))
+    rows = [[line[1].get(k, Fraction(0)) for k in support] for line in eqs]
+    if _unique_solution(rows, [-line[0] for line in eqs]) is not None:
+        return z, True  # the equalities pin one point: the optimal z
     point, unique = polytope(support, eqs, les)
     return [point.get(k, Fraction(0)) for k in range(len(JOINT))], unique
+
+
+def _unique_solution(rows: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
+    """The solution of ``rows · v = rhs`` when there is exactly one (exact elimination)."""
+    n = len(rows[0]) if rows else 0
+    table = [[*r, b] for r, b in zip(rows, rhs, strict=True)]
+    rank = 0
+    for col in range(n):
+        pivot = next((i for i in range(rank, len(table)) if table[i][col]), None)
+        if pivot is None:
+            return None  # a free direction, or no unknown pinned
+        table[rank], table[pivot] = table[pivot], table[rank]
+        lead = table[rank][col]
+        table[rank] = [v / lead for v in table[rank]]
+        for i in range(len(table)):
+            if i != rank and table[i][col]:
+                f = table[i][col]
+                table[i] = [a - f * b for a, b in zip(table[i], table[rank], strict=True)]
+        rank += 1
+    if n == 0 or any(row[-1] for row in table[rank:]):
+        return None
+    return [table[i][-1] for i in range(n)]
 
 
 def _three_person(

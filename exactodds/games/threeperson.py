@@ -7,10 +7,11 @@ of that line inside an interval (kept only when the Banker's reply there is chec
 same), or a root of the Banker's gains where some mix of his tied cells leaves both hands
 indifferent. Roots that are irrational are handled exactly in ``Q(√D)``.
 
+>>> from exactodds.deal.shoe import Shoe
 >>> from exactodds.games.banque import build_banque
->>> found, complete = symmetric_equilibria(build_banque(None))
+>>> found, complete = symmetric_equilibria(build_banque(Shoe.from_rank_counts({"T": 4, "5": 2})))
 >>> [e.draw for e in found], complete
-([Fraction(9, 11)], True)
+([Fraction(0, 1)], True)
 """
 
 from __future__ import annotations
