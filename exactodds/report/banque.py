@@ -129,7 +129,8 @@ def _sections(result: BanqueResult) -> list[Section]:
             1,
             f"Baccara banque — kemeny-snell, {s.form.shoe_text}",
             f"One Banker against two Player hands, solved as a two-person game against the "
-            f"hands as a team. Value to the two hands: {edge(s.value)} per deal, "
+            f"hands as a team with correlated play (Ethier & Lee's correlated cooperative "
+            f"solution, equal stakes). Value to the two hands: {edge(s.value)} per deal, "
             f"{edge(s.value / 2)} per hand; the Banker's edge: {edge(s.banker_edge)} per "
             f"hand; the equilibrium is {unique}. Payoff +1 / -1 / 0 per hand, no commission.",
             [],
