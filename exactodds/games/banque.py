@@ -50,6 +50,8 @@ PLAYER_DRAWS = frozenset(range(5))
 """Player totals that always draw; 5 is his choice, 6-7 always stand."""
 
 PLAYER_FREE = 5
+"""The Player total where each hand chooses (on its total alone, not on the other hand's
+natural, which it could see: a modelling choice of this module)."""
 
 JOINT: tuple[tuple[bool, bool], ...] = ((True, True), (True, False), (False, True), (False, False))
 """The team's pure strategies: (left hand draws on 5, right hand draws on 5)."""
