@@ -41,17 +41,27 @@ def test_known_cards_respecting_or_splitting_the_lumps() -> None:
         assert engine(ROWS[0], s, None, known) == brute(ROWS[0], s, None, known), known
 
 
-def test_lucky_nines_deals_eight_classes_a_card() -> None:
-    """On 8 decks each of the four cards is dealt over nines x suits and the rest x suits;
-    a rank compared with another card's keeps the 52 classes."""
+def test_lucky_nines_deals_three_classes_a_card() -> None:
+    """On 8 decks each of the four cards is dealt over the nine of clubs, the other nines and
+    the rest (cards in lumps; 8 classes with ranks in lumps alone); a rank compared with
+    another card's keeps the ranks apart (13 ranks x clubs or not, not 52)."""
     tableau = BUILTIN["punto-banco"]
     nines = [parse_condition(r) for r in ROWS[0]] + [OTHERWISE]
     plan = plan_module._plan(nines, Shoe.decks(8), tableau, offer=None, known=None)
-    assert [len(a) for a in plan.axes] == [8, 8, 8, 8]
+    assert [len(a) for a in plan.axes] == [3, 3, 3, 3]
     text = "player.card1.rank == banker.card1.rank and player.card1.suit == clubs"
     pair = [parse_condition(text), OTHERWISE]
     plan = plan_module._plan(pair, Shoe.decks(8), tableau, offer=None, known=None)
-    assert max(len(a) for a in plan.axes) == 52
+    assert max(len(a) for a in plan.axes) == 26
+    old = plan_module._LUMPS
+    plan_module._LUMPS = False
+    try:
+        plan = plan_module._plan(nines, Shoe.decks(8), tableau, offer=None, known=None)
+        assert [len(a) for a in plan.axes] == [8, 8, 8, 8]
+        plan = plan_module._plan(pair, Shoe.decks(8), tableau, offer=None, known=None)
+        assert max(len(a) for a in plan.axes) == 52
+    finally:
+        plan_module._LUMPS = old
 
 
 def test_values_kept_where_read() -> None:

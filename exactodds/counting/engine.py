@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from exactodds.counting.classes import (
+    _FLIP,
     _READS_FIFTH,
     _READS_SIXTH,
     NONE,
@@ -61,6 +62,7 @@ from exactodds.counting.evaluate import _canon, _const_code, _Evaluator, _Round
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
 from exactodds.counting.sixth import sixth_by_value
+from exactodds.deal.round import FeatureKind
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
@@ -70,6 +72,7 @@ from exactodds.language import (
     Cmp,
     Condition,
     Const,
+    Count,
     In,
     Node,
     Not,
@@ -404,17 +407,20 @@ def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> 
     return np.where(first, size, 0).reshape(shape)
 
 
-def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
+def _three(
+    node: Node, ev: _Evaluator, late: Callable[[Node], bool], dealt: int = 0
+) -> tuple[Any, Any]:
     """Where ``node`` surely holds and where it surely fails, a comparison that reads a
     later card (``late``) being unknown (but for a hand's poker category: what its first two
-    cards leave possible)."""
+    cards leave possible; and, with ``dealt`` the cards dealt, for a count compared with
+    literals: the values its dealt cards leave possible)."""
     if isinstance(node, Otherwise):
         return np.True_, np.False_
     if isinstance(node, Not):
-        holds, fails = _three(node.item, ev, late)
+        holds, fails = _three(node.item, ev, late, dealt)
         return fails, holds
     if isinstance(node, And | Or):
-        parts = [_three(item, ev, late) for item in node.items]
+        parts = [_three(item, ev, late, dealt) for item in node.items]
         if isinstance(node, And):
             return reduce(np.logical_and, (h for h, _ in parts)), reduce(
                 np.logical_or, (f for _, f in parts)
@@ -423,9 +429,56 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _suited_hope(node, ev) or _poker_hope(node, ev)
+        return _suited_hope(node, ev) or _count_hope(node, ev, dealt) or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
+
+
+def _count_hope(node: Node, ev: _Evaluator, dealt: int) -> tuple[Any, Any] | None:
+    """Where a late ``count(...)`` compared with literals surely holds and surely fails: the
+    count ends between what its cards dealt so far (the first four; with ``dealt`` 5, where
+    both hands draw, the player's third too) give and that plus its cards still to come, and
+    the comparison is decided where every value between gives the same answer. None for any
+    other node (or ``dealt`` 0: what is dealt not known)."""
+    if dealt not in (4, 5):
+        return None
+    if isinstance(node, In):
+        count, tests = node.var, [("==", Const(v)) for v in node.values]
+    elif isinstance(node, Cmp):
+        count, const, op = node.left, node.right, node.op
+        if isinstance(count, Const):
+            count, const, op = const, count, _FLIP[op]
+        if not isinstance(const, Const):
+            return None
+        tests = [(op, const)]
+    else:
+        return None
+    if not isinstance(count, Count):
+        return None
+    rnd = ev.rnd
+    cards = rnd.group_cards(count.group)
+    # group_cards lists a hand's first two cards, then its third (the player's, dealt fifth,
+    # is known at five cards: only rounds where both draw are dealt further).
+    player = [True, True, dealt == 5]
+    known = {"initial": [True] * 4, "player": player, "banker": [True, True, False]}
+    dealt_cards = known.get(count.group, [*player, True, True, False])
+    later = dealt_cards.count(False)
+    known_cards = [c for c, k in zip(cards, dealt_cards, strict=True) if k]
+    low: Any = 0
+    for mask, get in known_cards:
+        low = low + (np.asarray(ev.test(count.card, get)) & mask).astype(np.int64)
+    holds: Any = np.True_
+    fails: Any = np.True_
+    for extra in range(later + 1):
+        value = (low + extra, 0, np.False_)
+        truth: Any = np.False_
+        for op, const in tests:
+            literal = ev.operand(const, FeatureKind.INTEGER, None)
+            truth = truth | ev.compare(op, value, literal, True)
+        if isinstance(node, In) and node.negated:
+            truth = ~truth
+        holds, fails = holds & truth, fails & ~truth
+    return holds, fails
 
 
 def _suited_hope(node: Node, ev: _Evaluator) -> tuple[Any, Any] | None:
@@ -529,17 +582,18 @@ class _Tally:
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
         ev = _Evaluator(rnd, self.canon)
+        bounds = dealt if late is None else 0  # which cards are dealt: known by default only
         if late is None:
             late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
         offered: Any = np.True_
         if self.offer is not None:
-            offered, refused = _three(self.offer.node, ev, late)
+            offered, refused = _three(self.offer.node, ev, late, bounds)
             done = done | refused
         open_: Any = offered
         for i, condition in enumerate(self.conditions):
-            holds, fails = _three(condition.node, ev, late)
+            holds, fails = _three(condition.node, ev, late, bounds)
             hit = np.broadcast_to(select & open_ & holds, shape)
             if hit.any():
                 count = int(np.sum(cells, where=hit, initial=0))
