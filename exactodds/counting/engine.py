@@ -48,8 +48,8 @@ from typing import Any
 
 import numpy as np
 
+from exactodds.counting.bounds import _count_hope
 from exactodds.counting.classes import (
-    _FLIP,
     _READS_FIFTH,
     _READS_SIXTH,
     NONE,
@@ -62,7 +62,6 @@ from exactodds.counting.evaluate import _canon, _const_code, _Evaluator, _Round
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
 from exactodds.counting.sixth import sixth_by_value
-from exactodds.deal.round import FeatureKind
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
@@ -72,7 +71,6 @@ from exactodds.language import (
     Cmp,
     Condition,
     Const,
-    Count,
     In,
     Node,
     Not,
@@ -432,53 +430,6 @@ def _three(
         return _suited_hope(node, ev) or _count_hope(node, ev, dealt) or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
-
-
-def _count_hope(node: Node, ev: _Evaluator, dealt: int) -> tuple[Any, Any] | None:
-    """Where a late ``count(...)`` compared with literals surely holds and surely fails: the
-    count ends between what its cards dealt so far (the first four; with ``dealt`` 5, where
-    both hands draw, the player's third too) give and that plus its cards still to come, and
-    the comparison is decided where every value between gives the same answer. None for any
-    other node (or ``dealt`` 0: what is dealt not known)."""
-    if dealt not in (4, 5):
-        return None
-    if isinstance(node, In):
-        count, tests = node.var, [("==", Const(v)) for v in node.values]
-    elif isinstance(node, Cmp):
-        count, const, op = node.left, node.right, node.op
-        if isinstance(count, Const):
-            count, const, op = const, count, _FLIP[op]
-        if not isinstance(const, Const):
-            return None
-        tests = [(op, const)]
-    else:
-        return None
-    if not isinstance(count, Count):
-        return None
-    rnd = ev.rnd
-    cards = rnd.group_cards(count.group)
-    # group_cards lists a hand's first two cards, then its third (the player's, dealt fifth,
-    # is known at five cards: only rounds where both draw are dealt further).
-    player = [True, True, dealt == 5]
-    known = {"initial": [True] * 4, "player": player, "banker": [True, True, False]}
-    dealt_cards = known.get(count.group, [*player, True, True, False])
-    later = dealt_cards.count(False)
-    known_cards = [c for c, k in zip(cards, dealt_cards, strict=True) if k]
-    low: Any = 0
-    for mask, get in known_cards:
-        low = low + (np.asarray(ev.test(count.card, get)) & mask).astype(np.int64)
-    holds: Any = np.True_
-    fails: Any = np.True_
-    for extra in range(later + 1):
-        value = (low + extra, 0, np.False_)
-        truth: Any = np.False_
-        for op, const in tests:
-            literal = ev.operand(const, FeatureKind.INTEGER, None)
-            truth = truth | ev.compare(op, value, literal, True)
-        if isinstance(node, In) and node.negated:
-            truth = ~truth
-        holds, fails = holds & truth, fails & ~truth
-    return holds, fails
 
 
 def _suited_hope(node: Node, ev: _Evaluator) -> tuple[Any, Any] | None:
