@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.counting.bounds import _count_hope
+from exactodds.counting.bounds import Bounds, bounded
 from exactodds.counting.classes import (
     _READS_FIFTH,
     _READS_SIXTH,
@@ -406,19 +406,19 @@ def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> 
 
 
 def _three(
-    node: Node, ev: _Evaluator, late: Callable[[Node], bool], dealt: int = 0
+    node: Node, ev: _Evaluator, late: Callable[[Node], bool], bounds: Bounds | None = None
 ) -> tuple[Any, Any]:
     """Where ``node`` surely holds and where it surely fails, a comparison that reads a
     later card (``late``) being unknown (but for a hand's poker category: what its first two
-    cards leave possible; and, with ``dealt`` the cards dealt, for a count compared with
-    literals: the values its dealt cards leave possible)."""
+    cards leave possible; and, with ``bounds``, for a count compared with literals: the values
+    its dealt cards leave possible)."""
     if isinstance(node, Otherwise):
         return np.True_, np.False_
     if isinstance(node, Not):
-        holds, fails = _three(node.item, ev, late, dealt)
+        holds, fails = _three(node.item, ev, late, bounds)
         return fails, holds
     if isinstance(node, And | Or):
-        parts = [_three(item, ev, late, dealt) for item in node.items]
+        parts = [_three(item, ev, late, bounds) for item in node.items]
         if isinstance(node, And):
             return reduce(np.logical_and, (h for h, _ in parts)), reduce(
                 np.logical_or, (f for _, f in parts)
@@ -427,7 +427,8 @@ def _three(
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _suited_hope(node, ev) or _count_hope(node, ev, dealt) or _poker_hope(node, ev)
+        hope = bounds.hope(node, ev) if bounds is not None else None
+        return _suited_hope(node, ev) or hope or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
 
@@ -505,6 +506,7 @@ class _Tally:
         self.rows = [0] * len(conditions)
         self.offered = 0
         self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
+        self.bounded = bounded([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -533,7 +535,7 @@ class _Tally:
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
         ev = _Evaluator(rnd, self.canon)
-        bounds = dealt if late is None else 0  # which cards are dealt: known by default only
+        bounds = Bounds(dealt, self.bounded) if late is None else None  # (cards dealt known)
         if late is None:
             late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
