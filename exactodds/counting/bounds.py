@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from exactodds.counting.classes import _FLIP
+from exactodds.counting.classes import _FLIP, _by_trees
 from exactodds.counting.evaluate import _const_code, _Evaluator
 from exactodds.counting.vectors import counted
 from exactodds.deal.round import FeatureKind
@@ -93,7 +93,13 @@ bounded, 0.22 s not; issue 33's hearts beside six clubs and two 7♦ 3.6 s bound
 def bounded(nodes: Sequence[Node]) -> frozenset[int]:
     """The ids of the comparisons of a count with literals that :func:`_count_hope` decides:
     every count of a test naming more than one attribute (a named card), and those of one
-    attribute where a bet has at most :data:`_SLICES` of them."""
+    attribute where a bet has at most :data:`_SLICES` of them (once per trees: a worked
+    example counts the same trees many times)."""
+    return _by_trees("bounded", _read_bounded, nodes)  # type: ignore[no-any-return]
+
+
+def _read_bounded(nodes: Sequence[Node]) -> frozenset[int]:
+    """:func:`bounded`, walking the trees."""
     found: dict[Node, Count] = {}
     for root in nodes:
         for n in walk(root, into_count=False):

@@ -11,7 +11,7 @@ is ``rank == K and suit == hearts``."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -219,7 +219,10 @@ def _outcomes(test: Node) -> tuple[bool, ...]:
     return tuple(bool(x) for x in np.broadcast_to(np.asarray(out), (52,)))
 
 
-def level(keys: Sequence[tuple[int, ...]], slots: Iterable[int], values: Sequence[bool]) -> Lumped:
+@lru_cache(maxsize=1024)  # the same levels at every count a worked example makes
+def level(
+    keys: tuple[tuple[int, ...], ...], slots: tuple[int, ...], values: tuple[bool, ...]
+) -> Lumped:
     """The classes of a slot dealt before ``slots`` (itself among them): the cards that no
     slot of them tells apart (``values``: per slot, whether its value is read)."""
     ids: dict[tuple[int, ...], int] = {}

@@ -149,7 +149,7 @@ def _plan(
     return min(plans, key=lambda plan: _cells(plan, tableau)[0])
 
 
-Lumps = tuple[Sequence[tuple[int, ...]], Sequence[bool]]
+Lumps = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]
 """Cards in lumps: per slot, per card, a class key; per slot, whether its value is read."""
 _Variant = tuple[list[int], list[int], Lumps | None, list[tuple[int, ...]]]
 """A plan tried: the order of the slots, what each reads, the lumps, the suit permutations."""
@@ -166,8 +166,16 @@ def _lumped(
     keys, values = found
     # Values where read, and where the tableau reads them (the first five cards).
     valued = tuple(v or (deal and s < 5) for s, v in enumerate(values))
-    perms = [g for g in group if keeps(keys, g)]
+    perms = _keeping(keys, tuple(group))
     return [(order, bits, (keys, valued), perms) for order in _orders(bits, deal, keys)]
+
+
+@lru_cache(maxsize=256)  # the same trees at every count a worked example makes
+def _keeping(
+    keys: tuple[tuple[int, ...], ...], group: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, ...]]:
+    """The suit permutations of ``group`` that map every slot's lumps onto lumps."""
+    return [g for g in group if keeps(keys, g)]
 
 
 def _orders(bits: Sequence[int], deal: bool, keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
@@ -218,7 +226,7 @@ def _arrange(
         for t in order[k:]:
             b |= bits[t]
         levels[s] = _norm(b)
-        codings[s] = coding if lumps is None else level(lumps[0], order[k:], lumps[1])
+        codings[s] = coding if lumps is None else level(lumps[0], tuple(order[k:]), lumps[1])
     if lumps is not None:
         known = [(s, cards) for s, cards in allowed.items()]
         for position, cards in (masked or {}).items():
