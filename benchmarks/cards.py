@@ -86,10 +86,12 @@ NAMED: list[tuple[str, float, list[str]]] = [
 ]
 """Bets naming particular cards (rank and suit): identities no row tells apart are lumped
 (``exactodds.counting.lumps``); before, every card of 52 was its own class (77 s and 102 s of
-CPU). ``--named`` runs only these."""
+CPU). Their target (issue 33) is on CPU time. ``--named`` runs only these."""
 
 
-def run(name: str, target: float, texts: list[str], show: bool) -> None:
+def run(
+    name: str, target: float, texts: list[str], show: bool, *, cpu_target: bool = False
+) -> None:
     conditions = [parse_condition(t) for t in texts] + [OTHERWISE]
     shoe = Shoe.decks(8)
     estimate = work(conditions, shoe)
@@ -106,7 +108,7 @@ def run(name: str, target: float, texts: list[str], show: bool) -> None:
     if show:
         sys.stderr.write("\n")
     first = counts.rows[0] / counts.offered
-    verdict = "ok" if took <= target else "OVER TARGET"
+    verdict = "ok" if (cpu if cpu_target else took) <= target else "OVER TARGET"
     rate = estimate / max(cpu, 1e-3)
     print(
         f"{name:52} {took:7.2f} s  cpu {cpu:6.2f} s  (target {target:g} s, {verdict})  "
@@ -120,7 +122,7 @@ def main() -> None:
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if "--named" in sys.argv:
         for name, target, texts in NAMED:
-            run(name, target, texts, show=False)
+            run(name, target, texts, show=False, cpu_target=True)
         return
     start = time.perf_counter()
     joint_distribution.cache_clear()
@@ -129,7 +131,7 @@ def main() -> None:
     for name, target, texts in CASES:
         run(name, target, texts, show=False)
     for name, target, texts in NAMED:
-        run(name, target, texts, show=False)
+        run(name, target, texts, show=False, cpu_target=True)
     if "--quick" not in sys.argv:
         run(*SIX, show=sys.stderr.isatty())
 
