@@ -193,7 +193,7 @@ HEARTS_CLUBS = _file(
             ),
             (
                 "player.card3.suit == hearts and banker.card3.suit == hearts",
-                "20:1",
+                "10:1",
                 "Third cards hearts",
             ),
             ("count(round, suit == clubs) == 6", "1000:1", "Six clubs"),

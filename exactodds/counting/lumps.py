@@ -11,7 +11,7 @@ is ``rank == K and suit == hearts``."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -211,7 +211,7 @@ _CARDS = {
 }
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _outcomes(test: Node) -> tuple[bool, ...]:
     """A one-card test on each of the 52 cards, by the card engine's own evaluator."""
     rnd = _Round({}, False, BUILTIN["punto-banco"])
