@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import exactodds.counting.lumps as lumps_module
 import exactodds.counting.plan as plan_module
 from exactodds.counting import work
+from exactodds.counting.classes import Lumped
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN
 from exactodds.language import OTHERWISE, Node, parse_condition
@@ -173,12 +174,19 @@ def test_named_cards_deal_few_classes_on_eight_decks() -> None:
 
 
 def test_lumps_respect_the_suits_named() -> None:
-    """Only hearts named: the other suits may be permuted (their lumps map onto lumps);
-    diamonds and spades named apart: only clubs is left, no permutation but the identity."""
+    """Only hearts named: the other suits may be permuted (their lumps map onto lumps), not
+    hearts; suits compared with each other keep every permutation."""
     hearts = [parse_condition("count(round, rank == K and suit == hearts) >= 2").node]
     keys, _ = lumps_module.slot_lumps(hearts) or ((), ())
     assert all(lumps_module.keeps(keys, g) for g in [(0, 3, 2, 1), (1, 0, 2, 3)])
     assert not lumps_module.keeps(keys, (0, 1, 3, 2))  # hearts moved
+    compared = "player.card1.suit == banker.card1.suit and count(round, rank == K) >= 2"
+    conditions = [parse_condition(compared), OTHERWISE]
+    plan = plan_module._plan(
+        conditions, Shoe.decks(8), BUILTIN["punto-banco"], offer=None, known=None
+    )
+    assert len(plan.group) == 24  # suits compared with each other: every permutation kept
+    assert isinstance(plan.axes[0].coding, Lumped)
     suited = lumps_module.slot_lumps([parse_condition("player.suited").node])
     assert suited is not None  # the player's cards by suit alone, the banker's one class
     assert [len(set(k)) for k in suited[0]] == [4, 1, 4, 1, 4, 1]
