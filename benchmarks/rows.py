@@ -29,7 +29,8 @@ from typing import Any
 from exactodds.analysis.batch.compiler import _compile
 from exactodds.bets.loader import load_paytable
 from exactodds.bets.payout import LOSE, parse_payout
-from exactodds.bets.paytable import Bet, Row, _record_index, _row_combinations
+from exactodds.bets.paytable import Bet, Row, _row_combinations
+from exactodds.bets.records import _record_index
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import Outcome, feature_record
 from exactodds.deal.shoe import Shoe
@@ -99,7 +100,7 @@ def compile_cases() -> None:
             size = path.stat().st_size
             cases[f"hostile ({bets} bets × {rows} rows, {size:,} bytes)"] = load_paytable(path).bets
     tableau = BUILTIN["punto-banco"]
-    _compile([load_paytable("classic").bet("tie")], tableau)  # per-tableau tables, once
+    _compile([load_paytable("classic").round_bet("tie")], tableau)  # per-tableau tables, once
     for label, table_bets in cases.items():
         start = time.perf_counter()
         reference = _compile([OutcomeByOutcome(b) for b in table_bets], tableau)

@@ -35,7 +35,7 @@ def timed(label: str, work: Callable[[], Any]) -> Any:
 def main() -> None:
     """Time each figure."""
     table = load_paytable("classic")
-    banker = bet_figures(joint_distribution(table.shoe, table.tableau), table.bet("banker"))
+    banker = bet_figures(joint_distribution(table.shoe, table.tableau), table.round_bet("banker"))
     outcomes = [(r.net, r.combinations) for r in banker.rows]
     exact = timed(
         "Banker, 200 rounds, exact distribution (target 2 s)",

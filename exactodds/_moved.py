@@ -1,6 +1,8 @@
-"""Modules that moved when the package was laid out by stage (0.9): each old name still imports,
-as the very module object of its new home, so ``from exactodds.paytable import Paytable`` and
-``mock.patch("exactodds.paytable_loader.…")`` keep working. New code imports the new names.
+"""Modules of the 0.1.0 release that moved when the package was laid out by stage: each old
+name still imports, as the very module object of its new home, so ``from exactodds.paytable
+import Paytable`` and ``mock.patch("exactodds.paytable_loader.…")`` keep working. Modules
+created after 0.1.0 and moved since keep no alias (no release shipped their old names). New
+code imports from :mod:`exactodds` (its documented names) or the new module names.
 
 >>> import exactodds.paytable, exactodds.bets.paytable
 >>> exactodds.paytable is exactodds.bets.paytable
@@ -22,34 +24,20 @@ MOVED: dict[str, str] = {
     "exactodds.round": "exactodds.deal.round",
     "exactodds.engine": "exactodds.deal.engine",
     "exactodds.conditions": "exactodds.language",
-    "exactodds.cards": "exactodds.counting",
     "exactodds.payout": "exactodds.bets.payout",
     "exactodds.paytable": "exactodds.bets.paytable",
     "exactodds.paytable_loader": "exactodds.bets.loader",
-    "exactodds.paytable_judge": "exactodds.bets.judge",
-    "exactodds.paytable_toml": "exactodds.bets.paytable_toml",
-    "exactodds.progressive": "exactodds.bets.progressive",
-    "exactodds.streak": "exactodds.bets.streak",
     "exactodds.bundled": "exactodds.bets.bundled",
-    "exactodds.offers": "exactodds.bets.offers",
-    "exactodds.game": "exactodds.bets.game",
-    "exactodds.budget": "exactodds.bets.budget",
     "exactodds.settle": "exactodds.bets.settle",
-    "exactodds.settle_rounds": "exactodds.bets.settle_rounds",
     "exactodds.metrics": "exactodds.figures.metrics",
     "exactodds.formula": "exactodds.figures.formula",
     "exactodds.solve": "exactodds.figures.solve",
     "exactodds.odds": "exactodds.figures.odds",
     "exactodds.compare": "exactodds.figures.compare",
-    "exactodds.worked_examples": "exactodds.figures.worked_examples",
-    "exactodds.profile_loader": "exactodds.compliance.profiles",
     "exactodds.confidence": "exactodds.analysis.confidence",
-    "exactodds.information": "exactodds.protection.information",
-    "exactodds.protection_render": "exactodds.protection.render",
-    "exactodds.ownership": "exactodds.report.ownership",
-    "exactodds.session.render": "exactodds.report.session_render",
 }
-"""Old dotted name → the module that now holds it (CHANGELOG.md lists the moves)."""
+"""Old dotted name of a 0.1.0 module → the module that now holds it (CHANGELOG.md lists the
+moves)."""
 
 
 class _Alias(importlib.abc.Loader):

@@ -8,10 +8,12 @@ its two ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import TypeVar
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from exactodds.escape import printable
 
@@ -33,10 +35,14 @@ __all__ = [
     "ShoeError",
     "SimulationError",
     "TableauError",
+    "about",
     "elide",
     "error_line",
     "named",
+    "naming",
+    "parameter",
     "quote",
+    "shorten",
 ]
 
 MAX_LINE = 300
@@ -110,18 +116,66 @@ def _decimal(value: Fraction, width: int) -> str:
     return f"{sign}{whole}.{str(part).zfill(places) if places else '0'}"
 
 
-def error_line(message: str, label: str = "error") -> str:
+def error_line(message: str, label: str = "error", encoding: str | None = None) -> str:
     r"""The one line the CLI prints for an error: ``exactodds: error: MESSAGE``, control
-    characters escaped and the middle elided to at most :data:`MAX_LINE` characters.
+    characters escaped, at most :data:`MAX_LINE` characters as written in ``encoding`` (default:
+    stderr's; a character it cannot write counts as the escape written for it), a long message
+    shortened between words (:func:`shorten`).
 
     >>> error_line("shoe.toml: bad\nvalue")
     'exactodds: error: shoe.toml: bad\\nvalue'
     >>> len(error_line("x" * 10**6)) == MAX_LINE
     True
+    >>> error_line("bet 'x' — unknown", encoding="ascii")
+    "exactodds: error: bet 'x' \\u2014 unknown"
     """
+    if encoding is None:
+        encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
     prefix = f"exactodds: {label}: "
     width = MAX_LINE - len(prefix)
-    return prefix + elide(printable(elide(message, width)), width)
+    mark = "…" if _writes("…", encoding) else "..."
+    if len(message) > 8 * width:  # only the ends can be shown: escape no more than they need
+        message = message[: 4 * width] + f" {mark} " + message[-4 * width :]
+    text = printable(message)
+    if not _writes(text, encoding):
+        text = text.encode(encoding, "backslashreplace").decode(encoding)
+    return prefix + shorten(text, width, mark)
+
+
+def _writes(text: str, encoding: str) -> bool:
+    """Whether ``encoding`` writes every character of ``text`` (an unknown one: assume not)."""
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def shorten(text: str, width: int, mark: str = "…") -> str:
+    """``text`` cut to at most ``width`` characters by dropping whole words from its middle
+    (marked ``mark``): the start (where, which bet) and the end (the figure, "did you mean")
+    stay, and a list loses names, never parts of one; a word too long for its side is cut.
+
+    >>> shorten("known: alpha, beta, gamma, delta, epsilon; did you mean 'beta'?", 44)
+    "known: alpha, beta, … did you mean 'beta'?"
+    >>> shorten("abcdefghij", 5), shorten("short", 10)
+    ('ab…ij', 'short')
+    """
+    if len(text) <= width:
+        return text
+    gap = f" {mark} "
+    room = width - len(gap)
+    if room < 8:
+        return elide(text, width)
+    start = len(text) - room // 2
+    if text[start - 1] != " " and " " in text[start:-1]:  # mid-word: from the next word
+        start = text.index(" ", start) + 1
+    tail = text[start:]
+    end = room - len(tail)
+    if text[end] != " " and " " in text[1:end]:  # mid-word: to the end of the last whole word
+        end = text.rindex(" ", 1, end)
+    head = text[:end]
+    return head.rstrip() + gap + tail.lstrip()
 
 
 class ExactOddsError(ValueError):
@@ -135,7 +189,73 @@ class ExactOddsError(ValueError):
     ... except ValueError as exc:
     ...     print(type(exc).__name__, isinstance(exc, ExactOddsError), exc)
     CardError True unknown rank 'Z' in card 'Zs' (use A 2-9 T/10 J Q K)
+
+    A message about a parameter names it as the Python call does (``seed``,
+    ``hands_per_hour``), and :attr:`parameters` lists the names it uses so, which the command
+    line shows as its options (``--seed``): :func:`about`.
     """
+
+    parameters: tuple[str, ...] = ()
+    """The parameters the message names, by their Python names: the first time each comes in
+    the message as a word of its own, it names that parameter."""
+
+
+E = TypeVar("E", bound=ExactOddsError)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def about(exc: E, *parameters: str) -> E:
+    """``exc``, recorded as naming ``parameters`` in its message (see
+    :attr:`ExactOddsError.parameters`).
+
+    >>> about(SessionError("seed must be a non-negative integer, not -1"), "seed").parameters
+    ('seed',)
+    """
+    exc.parameters = (*exc.parameters, *parameters)
+    return exc
+
+
+@contextmanager
+def parameter(name: str, *kinds: type[ExactOddsError], prefix: bool = True) -> Iterator[None]:
+    """Errors of the block (of ``kinds``; default: all of exactodds') named by the parameter
+    whose value they are about: ``rounds: …`` (the command line shows its option; the names of
+    the inner call's own parameters are dropped, as its caller does not have them); with
+    ``prefix=False`` their message names it already.
+
+    >>> with parameter("bet"):
+    ...     raise SessionError("unknown bet 'x'")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.SessionError: bet: unknown bet 'x'
+    """
+    caught = kinds or (ExactOddsError,)
+    try:
+        yield
+    except caught as exc:
+        if prefix:
+            exc.args = (f"{name}: {exc}", *exc.args[1:])
+            exc.parameters = ()
+        about(exc, name)
+        raise
+
+
+def naming(*parameters: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorate a function whose error messages name ``parameters`` (each first as itself, the
+    value it was given after it: ``sort '6 6'``): its errors record them (:func:`about`)."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @wraps(function)
+        def named_call(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return function(*args, **kwargs)
+            except ExactOddsError as exc:
+                about(exc, *parameters)
+                raise
+
+        return named_call
+
+    return decorate
 
 
 class CardError(ExactOddsError):

@@ -25,6 +25,10 @@ ALIASES: Mapping[str, str] = {
     "diamond": "diamonds",
     "club": "clubs",
     "spade": "spades",
+    "h": "hearts",  # the suit letters of cards (9h): a condition names suits in words
+    "d": "diamonds",
+    "c": "clubs",
+    "s": "spades",
 }
 """Spellings users type for a known one: checked before the fuzzy match."""
 

@@ -101,7 +101,7 @@ def test_eor_of_offered_bets_indexes_each_shoe_once() -> None:
     """Offered value-level bets: every bet's EV on each shoe less a card reads that shoe's
     index of rounds once (bet by bet it was rebuilt per bet and shoe: 49 s for insurance)."""
     from exactodds.analysis.eor import effect_of_removal
-    from exactodds.bets.paytable import _record_index
+    from exactodds.bets.records import _record_index
 
     offer = parse_condition("player.initial >= 0")
     bets = [

@@ -14,7 +14,7 @@ from exactodds.bets.payout import LOSE
 from exactodds.bets.settle import settle_round
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import ExactOddsError, RoundError
-from exactodds.figures.metrics import paytable_figures
+from exactodds.figures.metrics import BetFigures, paytable_figures
 from exactodds.figures.worked_examples import row_examples
 from exactodds.language import OTHERWISE
 from tests.cli_helpers import run
@@ -57,7 +57,7 @@ def test_suited_pair_of_first_cards_by_hand(game: Path) -> None:
     """Suited K-Q among the player's first two cards: hand-checked. K then Q of one suit, or
     Q then K: 2 · 4 suits · 8 · 8 (8 decks) ordered pairs out of 416 · 415."""
     table = load_paytable(game)
-    figures = {f.bet.id: f for f in paytable_figures(table)}
+    figures = {f.bet.id: f for f in paytable_figures(table) if isinstance(f, BetFigures)}
     kq = figures["suited_kq"].rows[0]
     assert kq.probability == Fraction(2 * 4 * 8 * 8, 416 * 415)
     insurance = figures["insurance"]
@@ -117,7 +117,7 @@ def test_eor_of_card_level_and_offered_bets() -> None:
     from exactodds.language import parse_condition
 
     shoe = Shoe.decks(1).remove("K K 9h 2c")
-    tie = load_paytable("classic").bet("tie")
+    tie = load_paytable("classic").round_bet("tie")
     always = replace(tie, id="tie_offered", offer=parse_condition("player.initial >= 0"))
     result = effect_of_removal([tie, always], shoe)
     assert result.eor["tie_offered"] == result.eor["tie"]
@@ -144,7 +144,7 @@ def test_eor_per_suit_is_printed_for_bets_that_read_suits() -> None:
     from exactodds.report.eor import render_eor
 
     shoe = Shoe.decks(1).remove("K K 9h 2c")
-    tie = load_paytable("classic").bet("tie")
+    tie = load_paytable("classic").round_bet("tie")
     rows = (Row(parse_condition(KQ), tie.rows[0].pays, "KQ"), Row(OTHERWISE, LOSE, "Other"))
     result = effect_of_removal([Bet("suited_kq", "Suited K-Q", rows)], shoe)
     per = result.eor_suits["suited_kq"]

@@ -117,7 +117,7 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     assert c_work == total // (2 * len(dealing))  # an EV at half a count's estimate
     assert c_share == d_share == 1 and c_work * 100 < d_work
     # the share of rounds offered, exact from the engine (the value-level joint agrees)
-    insurance = load_paytable("insurance").bet("player_0_v_5")
+    insurance = load_paytable("insurance").round_bet("player_0_v_5")
     joint = joint_distribution(shoe, PB)
     assert o_share == Fraction(insurance.offered(joint), joint.total)
     check_card_rounds([], shoe, PB, 10**6, 14)  # no card-level bet: no card-engine work

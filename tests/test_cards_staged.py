@@ -215,3 +215,17 @@ def test_the_cheaper_order_deals_the_draws_last() -> None:
     assert [a.slot for a in plan.axes][-2:] == [4, 5]
     for shoe in SHOES:
         assert engine(rows, shoe) == brute(rows, shoe)
+
+
+def test_known_cards_of_both_colours_keep_the_colour_symmetry_apart() -> None:
+    """A position known as one of two cards of different colours (Tc or Td) refines its
+    classes to suits, which drops the colour bit; the suit swap c <-> d that maps the known
+    cards onto themselves must still be refused where a condition reads colours (it made every
+    round of this offer count 0: the worked example of issue 32)."""
+    shoe = shoe_of([(9, 0), (9, 1), (1, 2), (1, 3), (9, 3), (2, 3), (3, 2), (3, 3)])
+    rows = ["count(round, value != 0) != 4"]
+    offer = "banker.card2.value in [0, 3] and shape(initial, colour) != [3, 1]"
+    known = {"P1": [(9, 3)], "B1": [(1, 2)], "P2": [(1, 3)], "B2": [(9, 0), (9, 1)]}
+    assert engine(rows, shoe, offer, known) == brute(rows, shoe, offer, known) == ([6, 6], 12)
+    b2 = {"B2": known["B2"]}
+    assert engine(rows, shoe, offer, b2) == brute(rows, shoe, offer, b2)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from exactodds.bets.paytable import Paytable
-from exactodds.figures.metrics import paytable_figures
+from exactodds.figures.metrics import BetFigures, paytable_figures
 from exactodds.numbers import percent
 from exactodds.report import build_sheets, render_sheets
 from exactodds.report.charts import bar_chart_svg, outcome_label
@@ -41,6 +41,7 @@ def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:
     """Probability of each net result of a bet, summed from its rows (independently of the
     chart code's grouping)."""
     figures = next(f for f in paytable_figures(classic) if f.bet.id == bet_id)
+    assert isinstance(figures, BetFigures)
     out: dict[str, Fraction] = {}
     for row in figures.rows:
         if row.probability:
@@ -52,7 +53,7 @@ def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:
 def test_every_bet_has_a_chart_with_its_distribution(classic: Paytable) -> None:
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
     html = render_sheets([sheet], "html")
-    assert html.count('<figure class="chart">') == len(classic.bets)
+    assert html.count('<figure class="chart" data-chart="return">') == len(classic.bets)
     assert "<script" not in "".join(re.findall(r"<svg.*?</svg>", html, re.S))
     assert render_sheets([sheet], "html") == html  # byte for byte
     pair = distribution(classic, "player_pair")

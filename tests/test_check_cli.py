@@ -143,6 +143,7 @@ def test_report_against_csv_and_json(cli: Cli) -> None:
     lines = [line for line in csv.DictReader(io.StringIO(text)) if line["kind"] == "compliance"]
     rules = [line for line in lines if not line["bet_id"]]
     assert [(r["item"], r["value"], r["exact"]) for r in rules] == [
+        ("verdict", "fail", ""),
         ("gli-11 top_award_max_odds", "1 in 100,000,000", "100000000"),
         ("gli-11 max_rtp", "100%", "1/1"),
         ("adm min_rtp", "90%", "9/10"),
@@ -152,7 +153,7 @@ def test_report_against_csv_and_json(cli: Cli) -> None:
     ]
     tie = next(line for line in lines if line["bet_id"] == "tie" and line["item"] == "adm min_rtp")
     assert (tie["value"], tie["exact"]) == ("fail", "619306544887/723147898655;9/10")
-    assert len(lines) == 6 + 6 * 14
+    assert len(lines) == 1 + 6 + 6 * 14  # the verdict, each rule, each rule per bet
     _, text, _ = cli([*AGAINST, "--format", "json"])
     data = json.loads(text)
     assert [p["id"] for p in data["compliance"]["profiles"]] == ["gli-11", "adm", "mga"]
@@ -196,7 +197,7 @@ def test_notation_to_states_every_payout_to_one(cli: Cli) -> None:
     assert "exactodds report punto-banco --notation to" in md
     code, _, _ = cli(["check", "punto-banco", "--against", "nj", "--notation", "to"])
     assert code == 0
-    code, _, err = cli(["check", "punto-banco", "--against", "nj"])
+    code, _, err = cli(["check", "punto-banco", "--against", "nj", "--notation", "both"])
     assert code == 1 and "3 of 6 checks fail" in err
 
 

@@ -304,7 +304,7 @@ def test_workers_are_bounded_by_the_cpus_and_the_work(
     from exactodds.deal.shoe import Shoe
     from exactodds.errors import SimulationError
 
-    evaluator = compile_bets([classic.bet("tie")])
+    evaluator = compile_bets([classic.round_bet("tie")])
     monkeypatch.setattr(sim, "available_cpus", lambda: 2)
     with pytest.raises(SimulationError, match="3 workers is more than the 2 CPUs available"):
         sim.simulate(evaluator, Shoe.decks(1), shoes=2, seed=1, workers=3)

@@ -90,7 +90,7 @@ def test_punto_banco_tie_cells_match_spec_and_independent_counts() -> None:
     assert percent(tie9) == "4.8440%"
     # the metrics figure of the paytable as written is the 8:1 cell, exactly
     joint = joint_distribution(Shoe.decks(8), BUILTIN["punto-banco"])
-    assert bet_figures(joint, table.bet("tie")).house_edge == tie8
+    assert bet_figures(joint, table.round_bet("tie")).house_edge == tie8
     # docs/rules.md §9 banker / player figures are untouched by the Tie axis
     for r in result.results:
         assert percent(r.house_edge["banker"]) == "1.0579%"
@@ -146,11 +146,11 @@ def test_variant_is_a_data_transform() -> None:
         base, Variant(BUILTIN["mini"], 6, parse_payout("9:1"), BankerMode.NO_COMMISSION)
     )
     assert (v.decks, v.tableau.name) == (6, "mini")
-    assert [r.pays.net for r in v.bet("tie").rows] == [9, -1]
-    assert [r.pays.net for r in v.bet("banker").rows] == [Fraction(1, 2), 1, 0, -1]
+    assert [r.pays.net for r in v.round_bet("tie").rows] == [9, -1]
+    assert [r.pays.net for r in v.round_bet("banker").rows] == [Fraction(1, 2), 1, 0, -1]
     for bet_id in ("player", "player_pair", "banker_pair", "perfect_pair"):
-        assert v.bet(bet_id) == base.bet(bet_id)
-    assert base.bet("tie").rows[0].pays.net == 8  # the original is unchanged
+        assert v.round_bet(bet_id) == base.round_bet(bet_id)
+    assert base.round_bet("tie").rows[0].pays.net == 8  # the original is unchanged
 
 
 def test_paytable_without_tie_bet_gets_the_standard_one(classic: Paytable) -> None:

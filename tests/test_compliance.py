@@ -223,7 +223,7 @@ def test_nj_notation_depends_on_the_sheet(classic: Paytable) -> None:
 
 def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
     """Paytable files cannot write one ("returns less than the stake"), but the API can."""
-    player = classic.bet("player")
+    player = classic.round_bet("player")
     half = Row(parse_condition("winner == tie"), Payout(Fraction(-1, 2), "0.5 for 1"), "Tie")
     bet = replace(player, id="half", rows=(player.rows[0], half, player.rows[2]))
     table = replace(classic, bets=(bet,))
@@ -237,7 +237,9 @@ def test_a_partial_loss_cannot_be_stated_to(classic: Paytable) -> None:
 
 def test_checks_run_on_the_shoe_and_rules_in_use(classic: Paytable) -> None:
     six = Shoe.decks(6)
-    (pair,) = run_checks(_only("mga"), joint_distribution(six), [classic.bet("player_pair")]).checks
+    (pair,) = run_checks(
+        _only("mga"), joint_distribution(six), [classic.round_bet("player_pair")]
+    ).checks
     assert pair.value == 12 * player_pair_probability(six) != RTP["player_pair"]
     mini = check_paytable_against(classic, "adm", tableau=load_paytable("mini").tableau)
     assert mini.for_bet("player_pair")[0].value == RTP["player_pair"]  # pairs ignore the tableau

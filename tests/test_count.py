@@ -48,7 +48,7 @@ def classic() -> Paytable:
 def small(classic: Paytable) -> BatchEvaluator:
     """Three classic bets: quick to compile and evaluate."""
     ids = ("player_pair", "player_natural", "lucky_six")
-    return compile_bets([classic.bet(b) for b in ids], classic.tableau)
+    return compile_bets([classic.round_bet(b) for b in ids], classic.tableau)
 
 
 def _plain(bet_id: str, tags: dict[str, int], trigger: Fraction | None) -> BetCount:
@@ -100,7 +100,7 @@ def test_derived_trigger_reproduces_the_published_lucky_six_triggers() -> None:
         assert trigger is not None and abs(trigger - ref[level]["trigger"]) < 1, level
     # the exact EORs of the same bet match the published ones to their six decimals
     table = load_paytable(EXAMPLES / "lucky-six.toml")
-    exact = effect_of_removal([table.bet("lucky_six")], table.shoe, table.tableau)
+    exact = effect_of_removal([table.round_bet("lucky_six")], table.shoe, table.tableau)
     for r in RANKS:
         published = Fraction(ref["effect"][str(value[r])])
         value_r = exact.eor["lucky_six"][r]
@@ -173,7 +173,7 @@ def _recount(
             bets += 1
             gain += _lucky_six_ev(joint)
             code, _ = deal_round_at(dealt, pos, table.tableau)
-            net += table.bet("lucky_six").net(Outcome.from_code(code))
+            net += table.round_bet("lucky_six").net(Outcome.from_code(code))
         code, end = deal_round_at(dealt, pos, table.tableau)
         for c in dealt[pos:end]:
             counts[c] -= 1

@@ -495,6 +495,22 @@ def test_nothing_overflows_on_screen_or_in_print(name: str, pages: Pages, tmp_pa
     assert rows[0] in body and "Edited on this page:" in body  # printed as edited, and says so
 
 
+def test_no_bundled_report_scrolls_sideways(browser: Any) -> None:
+    """Every sheet in reports/ fits a 1280 px window (issue 32: a long "When" condition did
+    not wrap, and lucky-nines.html was 2,021 px wide): one page visits them all."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        widths = {}
+        for path in sorted((Path(__file__).parents[1] / "reports").glob("*.html")):
+            page.goto(path.as_uri())
+            widths[path.name] = page.evaluate("document.documentElement.scrollWidth")
+    finally:
+        context.close()
+    assert len(widths) >= 20 and "lucky-nines.html" in widths
+    assert {name: w for name, w in widths.items() if w > 1280} == {}
+
+
 def test_without_javascript_the_page_is_the_static_sheet(pages: Pages) -> None:
     (sheet,) = build_sheets(["classic"], date="2024-06-01")
     page = pages.open(render_sheets([sheet], "html"), javascript=False)

@@ -150,12 +150,17 @@ def check_export(
     expected = with_edits(original, edits)
     same_game(table, expected)
     assert table.description != original.description
+    if original.description:  # kept, the edits listed after it (issue 32)
+        assert table.description.startswith(f"{original.description} Edited: ")
+    for bet_id, row, text in edits:
+        bet = original.bet(bet_id)
+        assert f"{bet.name}: {bet.rows[row].event} {text.strip()} (was " in table.description
     page = sorted(result["figures"])
     assert sorted(engine_fields(table, sheet)) == page
     joint = joint_distribution(sheet.shoe, sheet.tableau)
     for bet_id, _, text in edits:  # each edit shows, and with_payout's figures
         assert [bet_id, "pays", "0", "", text.strip()] in page
-        f = bet_figures(joint, expected.bet(bet_id))
+        f = bet_figures(joint, expected.round_bet(bet_id))
         assert [bet_id, "house_edge", "", "exact", exact(f.house_edge)] in page
         assert [bet_id, "variance", "", "exact", exact(f.variance)] in page
 
@@ -221,7 +226,7 @@ def test_hostile_text_exports_reloads_and_gives_the_same_figures(
     (sheet,) = build_sheets(
         [str(path)], game=GameChoice(decks=decks), date="2024-06-01", version="t", examples=False
     )
-    assert sheet.paytable.description == "" and "\n" in sheet.paytable.bet("tie").name
+    assert sheet.paytable.description == "" and "\n" in sheet.paytable.round_bet("tie").name
     check_export(tab, tmp_path, sheet, HOSTILE if decks == 8 else None, decks)
 
 

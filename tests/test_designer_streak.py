@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import Notation
 from exactodds.bets.paytable_toml import load_text
 from exactodds.bets.streak import condition_probability, streak_figures
 from exactodds.numbers import percent, signed
 from exactodds.report import build_sheet, render_sheets
+from exactodds.report.figures import FIGURE
 from tests.browser import Pages, chromium
 
 BET = "banker_streak"
@@ -69,6 +71,21 @@ def test_a_streak_bet_is_edited_exported_and_read_back(pages: Pages) -> None:
         **{
             ("return", str(k)): signed(q * row.pays.net)
             for k, (row, q) in enumerate(zip(edited.streaks[0].rows, g.probabilities, strict=True))
+        },
+        # its Summary row (issue 32), formatted as a round bet's, and its Paytable rows
+        **{
+            (key, ""): FIGURE[key].text_of(getattr(g, FIGURE[key].quantity), in_summary=True)
+            for key in ("house_edge_resolved", "std_dev", "largest_win", "largest_win_probability")
+        },
+        ("player_favourable", ""): "",  # the sheet flags no streak bet
+        **{
+            (form, str(k)): text
+            for k, row in enumerate(edited.streaks[0].rows)
+            for form, text in (
+                ("pays", row.pays.stated(Notation.BOTH)),
+                ("to_one", row.pays.to_one()),
+                ("for_one", row.pays.for_one()),
+            )
         },
     }
     assert shown == python

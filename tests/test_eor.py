@@ -52,7 +52,7 @@ def test_count_weighted_eor_sums_to_zero(classic_eor: EffectOfRemoval) -> None:
 
 def test_unbalanced_shoe_weights_suits_by_their_counts(classic: Paytable) -> None:
     shoe = Shoe.from_rank_counts({r: 5 for r in RANKS}).remove("Kc Kd Ac 7h 7s")
-    bets = [classic.bet("perfect_pair"), classic.bet("tie")]
+    bets = [classic.round_bet("perfect_pair"), classic.round_bet("tie")]
     result = effect_of_removal(bets, shoe, classic.tableau)
     for bet in ("perfect_pair", "tie"):
         assert result.weighted_sum(bet) == 0

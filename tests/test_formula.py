@@ -17,12 +17,14 @@ import sympy
 from exactodds import Shoe, joint_distribution
 from exactodds.bets.loader import bundled_paytables, load_paytable
 from exactodds.bets.paytable import Paytable
-from exactodds.deal.round import Hand, Outcome, PairKind, feature_record
+from exactodds.bets.streak import streak_figures_at
+from exactodds.deal.round import Hand, Outcome, PairKind, Winner, feature_record
 from exactodds.deal.shoe import RANK_VALUES
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.figures.compare import INFINITE, compare_variants
 from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.figures.metrics import bet_figures
+from tests.bruteforce import outcome_winner
 from tests.cli_helpers import Cli
 
 # Dragon Dragon's "N of a kind over every rank" costs ~0.6 s of card counting a shoe, 19 shoes
@@ -136,7 +138,7 @@ def infinite_outcomes(tableau: Tableau) -> tuple[tuple[tuple[object, ...], Fract
 
 
 def infinite_edge(table: Paytable, bet_id: str) -> Fraction:
-    bet = table.bet(bet_id)
+    bet = table.round_bet(bet_id)
     return -sum(
         (p * bet.net_of_record(r) for r, p in infinite_outcomes(table.tableau)), Fraction(0)
     )
@@ -184,6 +186,20 @@ def test_compare_inf_variant_is_the_limit(classic: Paytable) -> None:
     assert c.formulas == ()
 
 
+def test_compare_inf_gives_a_streak_bet_its_with_replacement_figures() -> None:
+    """A streak bet's edge per bet (rounds independent) at the infinite-deck limit is the
+    function of p it is (tests/test_every_bet.py), p dealt here with replacement."""
+    from dataclasses import replace
+
+    table = replace(load_paytable("banker-streak"), bets=())  # its streak bets only
+    (inf,) = compare_variants(table, decks=["inf"]).results
+    outcomes = with_replacement(table.tableau)
+    p = sum((q for o, q in outcomes.items() if outcome_winner(o) is Winner.BANKER), Fraction(0))
+    assert list(inf.house_edge) == ["banker_streak", "banker_streak_2"]
+    for bet in table.streaks:
+        assert inf.house_edge[bet.id] == streak_figures_at(bet, p).house_edge
+
+
 def test_compare_decks_6_8_inf_md_json_csv(cli: Cli, classic: Paytable) -> None:
     argv = ["compare", "classic", "--rules", "punto-banco", "--tie", "8:1", "--decks", "6,8,inf"]
     code, out, err = cli([*argv, "--format", "json"])
@@ -224,7 +240,7 @@ def test_compare_formula_md_json_csv(cli: Cli, classic: Paytable) -> None:
     for group, rules in zip(data["formulas"], ("punto-banco", "mini"), strict=True):
         joint = joint_distribution(Shoe.decks(5), BUILTIN[rules])
         for entry in group["bets"]:
-            bet = classic.bet(entry["id"])
+            bet = classic.round_bet(entry["id"])
             if bet.id == "tie":
                 bet = next(b for b in _tie_9(classic).bets if b.id == "tie")
             num = _poly(tuple(int(c) for c in entry["numerator"]), d)

@@ -36,11 +36,12 @@ def test_options_choose_the_shoe_and_rules() -> None:
     assert GameChoice(shoe_file=EXAMPLES / "my-shoe.toml").shoe().size == 312 - 3
 
 
-def test_options_are_written_in_one_order_files_as_shown() -> None:
+def test_options_are_written_in_one_order_files_by_absolute_path() -> None:
     choice = GameChoice(6, "6 6", Path("examples/my-shoe.toml"), "examples/my-rules.toml")
+    here = Path.cwd() / "examples"
     assert choice.options() == [
-        "--decks", "6", "--shoe", "examples/my-shoe.toml", "--remove", "6 6",
-        "--rules", "examples/my-rules.toml",
+        "--decks", "6", "--shoe", f"{here}/my-shoe.toml", "--remove", "6 6",
+        "--rules", f"{here}/my-rules.toml",
     ]  # fmt: skip
     assert GameChoice().options() == []
 

@@ -139,7 +139,8 @@ def test_streak_play_over_its_budget_is_refused_up_front(
 
 def test_report_bet_chooses_streak_bets_too(cli: Cli, tmp_path: Path) -> None:
     """``--bet`` names streak bets as it names round bets: the sheet shows those chosen; one
-    never named is left out (it was shown, and simulated); a round bet is needed too."""
+    never named is left out (it was shown, and simulated); a sheet of a streak bet alone is a
+    sheet too (it was refused: "needs a bet settled on one round too")."""
     path = tmp_path / "two.toml"
     path.write_text(streaks_table(1, 2), encoding="utf-8")
     code, out, err = cli(["report", str(path), "--bet", "tie", "--bet", "s1", "--format", "json"])
@@ -149,10 +150,10 @@ def test_report_bet_chooses_streak_bets_too(cli: Cli, tmp_path: Path) -> None:
         ["tie"],
         ["s1"],
     )
-    code, out, err = cli(["report", str(path), "--bet", "s0"])
-    assert (code, out) == (2, "")
-    assert err.endswith("needs a bet settled on one round too, as a paytable does: add one, "
-                        "e.g. --bet tie\n")  # fmt: skip
+    code, out, err = cli(["report", str(path), "--bet", "s0", "--format", "json"])
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert ([b["id"] for b in data["bets"]], [s["id"] for s in data["streaks"]]) == ([], ["s0"])
 
 
 ROUND = (

@@ -256,7 +256,7 @@ def test_comparisons_of_two_absent_features_are_reported() -> None:
     ("text", "message"),
     [
         ("player.total + banker.total in [1, red]", "not 'red' at column 36"),
-        ("7 in [1]", "on its left at column 3"),
+        ("K in [K]", "on its left at column 3"),  # a number alone works: 7 in [1]
         ("player.total == true", "not 'true' at column 17"),
         ("player.poker > pair", "'>' needs numbers, not player.poker at column 14"),
         ("player.total + player.pair > 1", "not 'player.pair' at column 16"),

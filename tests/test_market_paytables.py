@@ -38,7 +38,8 @@ MARKET = sorted(PUBLISHED)  # the bundled market paytables, by file stem
 
 @cache
 def figures(paytable: str) -> dict[str, BetFigures]:
-    return {f.bet.id: f for f in paytable_figures(load_paytable(HOME / f"{paytable}.toml"))}
+    every = paytable_figures(load_paytable(HOME / f"{paytable}.toml"))
+    return {f.bet.id: f for f in every if isinstance(f, BetFigures)}
 
 
 def probabilities(fig: BetFigures) -> dict[str, Fraction]:

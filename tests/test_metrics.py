@@ -89,7 +89,9 @@ SHOES = {
 @pytest.mark.parametrize("bet_id", RULES)
 def test_figures_equal_sequence_averages(shoe_name: str, bet_id: str) -> None:
     shoe = SHOES[shoe_name]
-    bet = load_paytable(next(p for p in bundled_paytables() if p.stem == "classic")).bet(bet_id)
+    bet = load_paytable(next(p for p in bundled_paytables() if p.stem == "classic")).round_bet(
+        bet_id
+    )
     nets = [RULES[bet_id](play_round(seq)) for seq in permutations(physical_cards(shoe), 6)]
     n = len(nets)
     ev = sum(nets, Fraction(0)) / n
@@ -111,7 +113,7 @@ def test_figures_equal_sequence_averages(shoe_name: str, bet_id: str) -> None:
 
 def test_rounded_bet_rtp_by_stake_matches_per_stake_rounding() -> None:
     touch = load_paytable(next(p for p in bundled_paytables() if p.stem == "touch"))
-    banker = touch.bet("banker")
+    banker = touch.round_bet("banker")
     joint = joint_distribution(touch.shoe)
     plain = bet_figures(joint, unrounded(banker)).rtp
     table = dict(rtp_by_stake(joint, banker))
@@ -125,3 +127,26 @@ def test_rounded_bet_rtp_by_stake_matches_per_stake_rounding() -> None:
         paid = Fraction(cents.numerator // cents.denominator, 100)  # rounded down to the cent
         assert rtp == p_win * paid / stake + p_tie
         assert (rtp == plain) == (stake * 100 % 20 == 0)  # 1.95 × stake is whole cents
+
+
+def test_unrounded_keeps_the_offer_of_a_rounded_offered_bet() -> None:
+    """A rounded, offered Banker (0.95:1 to the cent, offered when player.initial <= 3): its
+    unrounded RTP is per offered round, summed here from the joint's records by hand (it was
+    98.9421%, the bet without its offer, against 132.0336%)."""
+    from dataclasses import replace
+
+    from exactodds.deal.round import FEATURE_INDEX
+    from exactodds.language import parse_condition
+
+    touch = load_paytable("touch")
+    offered = replace(touch.round_bet("banker"), offer=parse_condition("player.initial <= 3"))
+    plain = unrounded(offered)
+    assert plain.rounding is None and plain.offer == offered.offer
+    joint = joint_distribution(touch.shoe)
+    initial, winner = FEATURE_INDEX["player.initial"], FEATURE_INDEX["winner"]
+    seen = [(str(r[winner]), n) for r, n in joint.records if r[initial] in range(4)]
+    total = sum(n for _, n in seen)
+    back = {"banker": Fraction(195, 100), "tie": Fraction(1), "player": Fraction(0)}
+    rtp = sum((back[w] * n for w, n in seen), Fraction(0)) / total
+    assert bet_figures(joint, plain).rtp == rtp
+    assert f"{float(rtp):.4%}" == "132.0336%"

@@ -13,7 +13,7 @@ from exactodds.bets.loader import load_paytable
 from exactodds.bets.payout import Payout, parse_payout
 from exactodds.errors import PaytableError
 from exactodds.figures.compare import compare_variants
-from exactodds.figures.metrics import bet_figures, paytable_figures
+from exactodds.figures.metrics import BetFigures, bet_figures, paytable_figures
 
 # Player Pair on 8 decks: a pair has probability 31/415 (13·32·31 / (416·415)), so paying a:1
 # the house edge is 1 − (a + 1)·31/415: 43/415 at 11:1, 12/415 at 12:1.
@@ -73,9 +73,9 @@ def test_with_payout_changes_one_row_and_the_edge() -> None:
     table = load_paytable("classic")
     edited = table.with_payout("player_pair", "Player pair", "12:1")
     joint = joint_distribution(edited.shoe, edited.tableau)
-    assert bet_figures(joint, table.bet("player_pair")).house_edge == 1 - 12 * PAIR
-    assert bet_figures(joint, edited.bet("player_pair")).house_edge == 1 - 13 * PAIR
-    assert edited.with_payout("player_pair", 0, "11:1").bet("player_pair") == table.bet(
+    assert bet_figures(joint, table.round_bet("player_pair")).house_edge == 1 - 12 * PAIR
+    assert bet_figures(joint, edited.round_bet("player_pair")).house_edge == 1 - 13 * PAIR
+    assert edited.with_payout("player_pair", 0, "11:1").round_bet("player_pair") == table.round_bet(
         "player_pair"
     )
     others = [b for b in edited.bets if b.id != "player_pair"]
@@ -129,9 +129,11 @@ def test_frames_hold_exact_values() -> None:
     assert isinstance(df, pd.DataFrame)
     assert list(df["bet"]) == [b.id for b in table.bets]
     assert df.loc[3, "house_edge"] == Fraction(43, 415)
-    rows = figures[3].to_frame()
+    pair = figures[3]
+    assert isinstance(pair, BetFigures)
+    rows = pair.to_frame()
     assert rows.loc[0, "probability"] == PAIR
-    assert rows.loc[0, "combinations"] == PAIR * figures[3].total
+    assert rows.loc[0, "combinations"] == PAIR * pair.total
     totals = joint_distribution(Shoe.decks(8)).to_frame()
     assert totals["combinations"].sum() == 416 * 415 * 414 * 413 * 412 * 411
     assert len(table.to_frame()) == sum(len(b.rows) for b in table.bets)

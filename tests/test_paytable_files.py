@@ -241,7 +241,7 @@ def table(name: str) -> Paytable:
 def figures_ev(name: str, bet_id: str, decks: int = 8) -> Fraction:
     pt = table(name)
     joint = joint_distribution(Shoe.decks(decks), pt.tableau)
-    return bet_figures(joint, pt.bet(bet_id)).ev
+    return bet_figures(joint, pt.round_bet(bet_id)).ev
 
 
 # -- the set of files ----------------------------------------------------------------------------
@@ -360,11 +360,11 @@ def test_pair_rows_equal_closed_forms(decks: int) -> None:
         ("bonus-pairs.toml", "perfect_pair", both_perfect_pairs_probability(shoe)),
     ):
         pt = table(name)
-        rows = bet_figures(joint_distribution(shoe, pt.tableau), pt.bet(bet_id)).rows
+        rows = bet_figures(joint_distribution(shoe, pt.tableau), pt.round_bet(bet_id)).rows
         assert rows[0].probability == both, (name, bet_id)
     rows = bet_figures(
         joint_distribution(shoe, table("bonus-pairs.toml").tableau),
-        table("bonus-pairs.toml").bet("perfect_pair"),
+        table("bonus-pairs.toml").round_bet("perfect_pair"),
     ).rows
     one_side = perfect_pair_probability(shoe) - both_perfect_pairs_probability(shoe)
     assert rows[1].probability == rows[2].probability == one_side
@@ -400,7 +400,7 @@ def test_published_results_through_the_player_bet() -> None:
     pt = table("punto-banco.toml")
     joint = joint_distribution(Shoe.decks(PUBLISHED["decks"]), pt.tableau)
     assert joint.total == counts["total"]
-    by_event = {r.event: r.combinations for r in bet_figures(joint, pt.bet("player")).rows}
+    by_event = {r.event: r.combinations for r in bet_figures(joint, pt.round_bet("player")).rows}
     assert by_event == {
         "Player wins": counts["player_wins"],
         "Tie": counts["tie"],
@@ -433,7 +433,7 @@ def test_published_player_bonus_counts() -> None:
         pt = table(name)
         joint = joint_distribution(Shoe.decks(8), pt.tableau)
         by_event = {
-            r.event: r.combinations for r in bet_figures(joint, pt.bet("player_bonus")).rows
+            r.event: r.combinations for r in bet_figures(joint, pt.round_bet("player_bonus")).rows
         }
         assert by_event["Natural win"] == published["natural_win"]
         assert by_event["Natural tie"] == published["natural_tie"]
@@ -473,7 +473,7 @@ BANKER_WIN = _outcome({"initial": 6}, {"initial": 7})
 
 
 def test_rule_text_2_rounding_examples() -> None:
-    banker = table("touch.toml").bet("banker")
+    banker = table("touch.toml").round_bet("banker")
     assert banker.rounding is not None
     assert banker.rounding.step == Fraction(1, 100)
     assert str(banker.rounding.mode) == "down"
@@ -495,12 +495,12 @@ def test_rule_text_2_rtp_at_the_example_stakes() -> None:
             counts["banker_wins"] * (paid - stake) / stake - counts["player_wins"],
             counts["total"],
         )
-        assert bet_figures(joint, pt.bet("banker"), stake).ev == expected
+        assert bet_figures(joint, pt.round_bet("banker"), stake).ev == expected
 
 
 def test_rule_text_4_commission_examples() -> None:
     for name in ("trainer.toml", "classic.toml", "punto-banco.toml", "tie-9.toml"):
-        banker = table(name).bet("banker")
+        banker = table(name).round_bet("banker")
         for ex in RULE_TEXT_EXAMPLES["banker_commission"]:
             stake = Fraction(ex["stake"])
             win = stake * banker.net(BANKER_WIN, stake)
@@ -519,7 +519,7 @@ def test_rule_text_4_cheat_sheet() -> None:
     for row in RULE_TEXT_EXAMPLES["cheat_sheet"]:
         stake = Fraction(row["stake"])
         for column, outcome in cases.items():
-            bet = pt.bet("player_pair" if column == "pair" else column)
+            bet = pt.round_bet("player_pair" if column == "pair" else column)
             assert stake * bet.net(outcome, stake) == Fraction(row[column]), (row, column)
 
 
@@ -540,4 +540,4 @@ def test_rule_text_4_worked_examples() -> None:
         assert _legal(outcome, pt.tableau), ex["text"]
         stake = Fraction(ex["stake"])
         for bet_id, net in ex["net"].items():
-            assert stake * pt.bet(bet_id).net(outcome, stake) == Fraction(net), ex["text"]
+            assert stake * pt.round_bet(bet_id).net(outcome, stake) == Fraction(net), ex["text"]

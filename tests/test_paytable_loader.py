@@ -147,15 +147,16 @@ def test_inline_rules_and_decimal_rounding(write_file: WriteFile) -> None:
     )
     table = load_paytable(write_file("game.toml", body))
     assert 8 in table.tableau.banker[4] and 8 not in table.tableau.banker[5]
-    banker = table.bet("banker")
+    banker = table.round_bet("banker")
     assert banker.rounding == Rounding(Fraction(1, 100), RoundingMode.DOWN)
     win = Outcome(Hand(1, 0, PairKind.NONE), Hand(8, None, PairKind.NONE))
-    # Seed 002: stake 0.10 returns 0.19, 0.20 returns 0.39, 0.30 returns 0.58.
+    # Hand-checked: 1.95 for 1 paid down to the cent, 0.10 x 1.95 = 0.195 returns 0.19,
+    # 0.20 x 1.95 = 0.39 returns 0.39, 0.30 x 1.95 = 0.585 returns 0.58.
     for stake, returned in (("0.10", "0.19"), ("0.20", "0.39"), ("0.30", "0.58")):
         s = Fraction(stake)
         assert s * (1 + banker.net(win, s)) == Fraction(returned)
     with pytest.raises(PaytableError, match="unknown bet id 'tie'"):
-        table.bet("tie")
+        table.round_bet("tie")
 
 
 @pytest.mark.parametrize(

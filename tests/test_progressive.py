@@ -15,17 +15,13 @@ import pytest
 from exactodds.analysis.meter import simulate_meter
 from exactodds.bets.loader import load_paytable, parse_paytable
 from exactodds.bets.paytable import Paytable
-from exactodds.bets.progressive import (
-    JackpotPayout,
-    bet_at_meters,
-    parse_row_payout,
-    progressive_figures,
-)
+from exactodds.bets.progressive import JackpotPayout, bet_at_meters, parse_row_payout
 from exactodds.compliance.profiles import check_paytable_against
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import PaytableError
 from exactodds.figures.metrics import BetFigures, bet_figures
+from exactodds.figures.progressive import progressive_figures
 from tests.cli_helpers import Cli
 
 # Source: Wizard of Odds, "Dragon Dragon Baccarat Progressive" (last updated January 20, 2019),
@@ -47,7 +43,9 @@ DD_FIXED_RETURN = "0.318146"
 @cache
 def dragon_dragon() -> BetFigures:
     table = load_paytable("dragon-dragon")
-    return bet_figures(joint_distribution(table.shoe, table.tableau), table.bet("dragon_dragon"))
+    return bet_figures(
+        joint_distribution(table.shoe, table.tableau), table.round_bet("dragon_dragon")
+    )
 
 
 def test_dragon_dragon_reproduces_the_published_return_table() -> None:
@@ -113,7 +111,7 @@ def small() -> Paytable:
 
 def test_long_run_model_agrees_with_a_simulated_meter() -> None:
     table = small()
-    f = bet_figures(joint_distribution(table.shoe), table.bet("pairs"))
+    f = bet_figures(joint_distribution(table.shoe), table.round_bet("pairs"))
     p = progressive_figures(f)
     assert p is not None
     run = simulate_meter(f, 40_000, seed=27)
@@ -148,7 +146,7 @@ NAMED = {
 def test_named_meters_and_shares() -> None:
     table, problems = parse_paytable(NAMED)
     assert table is not None, problems
-    bet = table.bet("x")
+    bet = table.round_bet("x")
     f = bet_figures(joint_distribution(table.shoe), bet)
     p = progressive_figures(f)
     assert p is not None
@@ -186,7 +184,7 @@ def test_sheets_state_the_meter_figures_in_every_format(cli: Cli, tmp_path: Path
         encoding="utf-8",
     )
     table = load_paytable(path)
-    f = bet_figures(joint_distribution(table.shoe), table.bet("pairs"))
+    f = bet_figures(joint_distribution(table.shoe), table.round_bet("pairs"))
     p = progressive_figures(f)
     assert p is not None and p.break_even_meter is not None
     code, out, err = cli(["report", str(path), "--format", "json", "--date", "2024-01-01"])

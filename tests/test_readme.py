@@ -209,13 +209,20 @@ def test_readme_toml_blocks_are_the_example_files() -> None:
     toml = [b for b in BLOCKS if b.lang == "toml"]
     by_kind = {
         "paytable": [b for b in toml if "[bets." in b.text and not _card_level(b.text)],
-        "card": [b for b in toml if "[bets." in b.text and _card_level(b.text)],
+        "card": [
+            b
+            for b in toml
+            if "[bets." in b.text and _card_level(b.text) and b.page != "docs/tutorial.md"
+        ],
+        "tutorial": [b for b in toml if b.page == "docs/tutorial.md"],
         "rules": [b for b in toml if "player_draw" in b.text],
         "shoe": [b for b in toml if "remove" in b.text and "[bets." not in b.text],
         "tags": [b for b in toml if "[lucky_six" in b.text],
         "profile": [b for b in toml if "[rules]" in b.text],
     }
-    assert sum(len(v) for v in by_kind.values()) == len(toml) == 7
+    assert sum(len(v) for v in by_kind.values()) == len(toml) == 8
+    (tutorial,) = by_kind["tutorial"]  # inline, so the page reads right as plain Markdown
+    assert tutorial.text == (ROOT / "examples" / "twin-naturals.toml").read_text(encoding="utf-8")
     for block in by_kind["card"]:  # the card-level bet and the offer of docs/paytables.md
         text = 'name = "docs"\n' + block.text
         card_table, card_problems = parse_paytable(tomllib.loads(text), block.page)

@@ -7,6 +7,7 @@ Regenerate after an intended change with
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,10 +19,21 @@ from tests.markdown_cells import table_rows
 GOLDEN = Path(__file__).parent / "golden"
 
 
+FIXED = Path("/tmp/exactodds-golden")
+"""Where the inputs are copied: sheets name input files by absolute paths (their command runs
+from any folder), so the golden sheets need the same folder on every machine."""
+
+
 def golden_sheet(monkeypatch: pytest.MonkeyPatch) -> Sheet:
     """The golden game: custom paytable, shoe file and rules file, checked against a custom
     profile and GLI-11, fixed date and version."""
-    monkeypatch.chdir(GOLDEN)
+    (FIXED / "inputs").mkdir(parents=True, exist_ok=True)
+    for source in (GOLDEN / "inputs").glob("*.toml"):
+        target = FIXED / "inputs" / source.name
+        part = target.with_name(f"{source.name}.{os.getpid()}")
+        shutil.copyfile(source, part)
+        os.replace(part, target)  # atomic: workers running in parallel copy the same bytes
+    monkeypatch.chdir(FIXED)
     (sheet,) = build_sheets(
         ["inputs/game.toml"],
         game=GameChoice(shoe_file=Path("inputs/shoe.toml"), rules="inputs/rules.toml"),
@@ -53,6 +65,6 @@ def test_golden_sheet_names_every_input_with_its_hash(monkeypatch: pytest.Monkey
         ("profile", "profile"),
     ):
         digest = hashlib.sha256((GOLDEN / "inputs" / f"{name}.toml").read_bytes()).hexdigest()
-        assert (role, f"`inputs/{name}.toml`", f"`{digest}`") in table_rows(md)
+        assert (role, f"`{FIXED}/inputs/{name}.toml`", f"`{digest}`") in table_rows(md)
     assert "1 deck less 2c 7h Kd Kh (48 cards)" in md
     assert "48·47·46·45·44·43 = 8,835,488,640 sequences" in md

@@ -61,11 +61,11 @@ def test_the_judgement_separates_this_shoe_from_every_shoe(classic: Paytable) ->
     singles = Shoe.decks(1).remove(" ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "dhs"))
     assert singles.size == 13
     joint = joint_distribution(singles, classic.tableau)
-    assert row_occurrence(classic.bet("player_pair"), joint) == (
+    assert row_occurrence(classic.round_bet("player_pair"), joint) == (
         Occurrence.NOT_WITH_THIS_SHOE,
         Occurrence.OCCURS,
     )
-    either = classic.bet("either_pair")  # both / player only / banker only / no pair
+    either = classic.round_bet("either_pair")  # both / player only / banker only / no pair
     assert row_occurrence(either, joint) == (
         Occurrence.NOT_WITH_THIS_SHOE,
         Occurrence.NOT_WITH_THIS_SHOE,

@@ -127,7 +127,7 @@ def test_compliance_and_confidence_equal_the_json_sheet() -> None:
     assert ws["A1"].value == (
         f"Compliance — {compliance['summary']['checks']} checks: "
         f"{compliance['summary']['pass']} pass, {compliance['summary']['fail']} fail, "
-        f"{compliance['summary']['n/a']} n/a"
+        f"{compliance['summary']['n/a']} n/a; verdict {compliance['verdict']}"
     )
     header, checks = table(ws, "Profile")
     col = {name: i for i, name in enumerate(header)}

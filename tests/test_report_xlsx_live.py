@@ -7,13 +7,16 @@ payout cell of every bet is edited to the figures of :meth:`Paytable.with_payout
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
-from exactodds.bets.loader import load_paytable
+from exactodds.bets.loader import load_paytable, parse_paytable
+from exactodds.bets.progressive import bet_at_meters
+from exactodds.figures.progressive import progressive_figures
 from exactodds.report import Sheet, build_sheet
 from exactodds.report.figures import FIGURE, FLAG, BetFigure, Kind, View, in_view
 from exactodds.report.sheet import BetSheet
@@ -74,6 +77,9 @@ def check(book: Any, evaluator: Book, sheet: Sheet, cached: Any | None = None) -
             how = row[3].value
             if figure.kind is Kind.ROUNDS or want is None:
                 assert how.startswith("fixed") and not str(row[1].value).startswith("=")
+                continue
+            if figure.stale_note:  # a progressive bet's figures at the reset, break-even …
+                assert how == figure.stale_note and not str(row[1].value).startswith("=")
                 continue
             assert how == (SQRT_FORMULA if isinstance(want, Surd) else EXACT_FORMULA)
             agree(name, row[1], want)
@@ -166,3 +172,55 @@ def test_offered_bets_state_the_offer_on_their_sheet() -> None:
     assert offer[2] == FIXED
     assert "Figure (per offered round)" in lines and "Total (offered rounds)" in lines
     assert FIGURE["offer_probability"].kind is Kind.PERCENT
+
+
+def test_a_progressive_meter_cell_gives_the_figures_at_that_meter() -> None:
+    """Issue 32: the meter is a cell; editing it gives every figure of the bet sheet and the
+    Summary at that meter: the figures of ``bet_at_meters`` and the RTP of
+    :meth:`ProgressiveFigures.rtp_at`, as the HTML page's meter input does."""
+    table = load_paytable("dragon-dragon")
+    sheet = build_sheet(table, date="2024-01-01", examples=False)
+    book = openpyxl.load_workbook(io.BytesIO(render_xlsx(sheet)))
+    check(book, Book(book), sheet)
+    ws = book["dragon_dragon"]
+    (meter,) = rows_under(ws, "Meter")
+    assert meter[0].value == "jackpot meter" and Fraction(meter[2].value) == 10000
+    nets = [r[4].value for r in rows_under(ws, "Event")]
+    cell = meter[1].coordinate
+    assert nets[:2] == [f"={cell}-1", f"={cell}*1/10-1"] and not str(nets[2]).startswith("=")
+    at = Fraction(123456789, 100)  # 1,234,567.89
+    meter[1].value, meter[2].value = float(at), f"{at.numerator}/{at.denominator}"
+    bet = bet_at_meters(table.round_bet("dragon_dragon"), {"jackpot": at})
+    again = build_sheet(replace(table, bets=(bet,)), date="2024-01-01", examples=False)
+    evaluator = Book(book)
+    check(book, evaluator, again)
+    p = progressive_figures(sheet.bets[0].figures)
+    assert p is not None
+    rtp = next(r for r in rows_under(ws, "Figure") if r[0].value == "RTP")
+    assert evaluator.cell("dragon_dragon", rtp[1].coordinate) == p.rtp_at(at)
+    # by hand from the sheet's line "RTP = 31.8146% + 0.0000081985 × meter": about 1044%
+    assert 10.43 < p.rtp_at(at) < 10.45
+
+
+def test_each_meter_has_its_cell() -> None:
+    """Two meters, a stake of 5 and a 50% share: each jackpot row's net is a formula of its
+    own meter's cell, and the RTP follows both as the linear function of the meters."""
+    from tests.test_designer_meter import TABLE
+
+    table, problems = parse_paytable(TABLE)
+    assert table is not None, problems
+    sheet = build_sheet(table, date="2024-01-01", examples=False)
+    book = openpyxl.load_workbook(io.BytesIO(render_xlsx(sheet)))
+    ws = book["x"]
+    major, mini = rows_under(ws, "Meter")
+    assert [major[0].value, mini[0].value] == ["major meter", "mini meter"]
+    nets = [r[4].value for r in rows_under(ws, "Event")]
+    a, b = major[1].coordinate, mini[1].coordinate
+    assert nets[:4] == [f"={a}*1/5-1", f"={b}*1/10-1", 2, -1]  # then the total
+    for row, x in ((major, Fraction(5000)), (mini, Fraction(7525, 100))):
+        row[1].value, row[2].value = float(x), f"{x.numerator}/{x.denominator}"
+    p = progressive_figures(sheet.bets[0].figures)
+    assert p is not None
+    rtp = next(r for r in rows_under(ws, "Figure") if r[0].value == "RTP")
+    want = p.rtp_fixed + p.slope("major") * 5000 + p.slope("mini") * Fraction(7525, 100)
+    assert Book(book).cell("x", rtp[1].coordinate) == want

@@ -84,3 +84,49 @@ def test_a_sheet_rebuilds_from_its_own_command(
     code, again, err = cli([*words[1:], "--format", fmt, *DATE])
     assert code == 0, err
     assert again == first
+
+
+@pytest.mark.parametrize("absolute", [True, False], ids=["absolute", "relative"])
+def test_the_recorded_command_runs_from_any_folder(
+    absolute: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    """docs/sheets.md: the command recomputes the sheet "from any folder" — from ``/`` and from
+    a sibling folder too, whether the files were named by absolute or relative paths."""
+    home, sibling = tmp_path / "games", tmp_path / "other"
+    home.mkdir()
+    sibling.mkdir()
+    for name in ("my-game.toml", "my-shoe.toml", "my-rules.toml"):
+        shutil.copy(EXAMPLES / name, home / name)
+    monkeypatch.chdir(home)
+    files = [home / n if absolute else Path(n) for n in ("my-game.toml", "my-shoe.toml")]
+    argv = ["report", str(files[0]), "--shoe", str(files[1]), "-b", "banker", "-f", "json"]
+    code, first, err = cli([*argv, *DATE])
+    assert code == 0, err
+    words = shlex.split(json.loads(first)["command"])
+    assert str(home / "my-game.toml") in words and str(home / "my-shoe.toml") in words, words
+    for folder in (Path("/"), sibling):
+        monkeypatch.chdir(folder)
+        code, again, err = cli([*words[1:], "-f", "json", *DATE])
+        assert (code, err) == (0, "")
+        assert again == first
+
+
+def test_the_compare_page_names_a_command_that_runs_from_any_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    home, sibling = tmp_path / "games", tmp_path / "other"
+    home.mkdir()
+    sibling.mkdir()
+    for name in ("my-game.toml", "my-rules.toml"):
+        shutil.copy(EXAMPLES / name, home / name)
+    monkeypatch.chdir(home)
+    code, first, err = cli(
+        ["compare", "my-game.toml", "--rules", "my-rules.toml,mini", "-f", "html"]
+    )
+    assert code == 0, err
+    (command,) = re.findall(r"<code>(exactodds compare [^<]*)</code>", first)
+    words = shlex.split(html.unescape(command))
+    assert words[2] == str(home / "my-game.toml") and f"{home}/my-rules.toml,mini" in words
+    monkeypatch.chdir(sibling)
+    code, again, err = cli(words[1:])
+    assert (code, err) == (0, "") and again == first

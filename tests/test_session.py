@@ -30,7 +30,7 @@ from tests.cli_helpers import Cli
 @cache
 def _figures(name: str, bet: str, decks: int = 8) -> BetFigures:
     table = load_paytable(name)
-    return bet_figures(joint_distribution(Shoe.decks(decks), table.tableau), table.bet(bet))
+    return bet_figures(joint_distribution(Shoe.decks(decks), table.tableau), table.round_bet(bet))
 
 
 def _one_round(f: BetFigures) -> dict[Fraction, Fraction]:
@@ -124,7 +124,7 @@ def test_brute_force_over_every_sequence_of_rounds(
         dist[net] = dist.get(net, Fraction(0)) + p
         loss += p * max(Fraction(0), -net)
         cash = bankroll
-        for v, _ in seq[:-1]:  # the player must cover the bet of every round but the first
+        for v, _ in seq:  # below one unit after any round, the last included: ruined
             cash += v
             if cash < 1:
                 ruined += p
@@ -205,7 +205,12 @@ def test_to_frame_and_notebook_display() -> None:
     # exact columns, each with a float copy for plotting beside it
     assert list(frame.columns) == ["net", "net_float", "probability", "probability_float"]
     assert sum(frame["probability"]) == 1
-    assert "<svg" in s._repr_html_() and "simulate" in s._repr_html_()
+    html = s._repr_html_()  # every net result of four Tie bets, exact (a tooltip each)
+    assert html.count("<tr>") == 1 + 5 and 'title="1/1"' not in html and "simulate" in html
+    net, p = s.distribution.outcomes()[-1]  # four Ties at 8:1: +32
+    assert net == 32 and f'<td>32</td><td title="{p.lower}">' in html
+    bounded = session("classic", "tie", 1001, digits=10)  # past the exact rounds: bounds
+    assert not bounded.exact and "<th>probability at most</th>" in bounded._repr_html_()
 
 
 def test_dead_chips_refused_on_a_bet_that_never_loses(tmp_path: Path, cli: Cli) -> None:
@@ -319,7 +324,7 @@ def test_card_level_and_offered_bets(paytable: str, bet: str, decks: int) -> Non
     s = session(paytable, bet, 6, game=GameChoice(decks=decks), dead_chips=True)
     table = load_paytable(paytable)
     joint = joint_distribution(Shoe.decks(decks), table.tableau)
-    figures = bet_figures(joint, table.bet(bet))
+    figures = bet_figures(joint, table.round_bet(bet))
     assert s.figures.rows == figures.rows and s.figures.total == figures.total
     assert _as_dict(s.distribution) == _convolve(_one_round(figures), 6)
 

@@ -154,7 +154,7 @@ def test_perfect_play_tallies_are_the_exact_sums_over_dealt_rounds(
         for i, (k, (_, code)) in enumerate(states):
             ev = result.ev(i, bet.bet_id)
             if ev > 0:
-                net = classic.bet(bet.bet_id).net(Outcome.from_code(code))
+                net = classic.round_bet(bet.bet_id).net(Outcome.from_code(code))
                 edges += 1
                 gain += ev
                 real += net
@@ -173,7 +173,8 @@ def test_perfect_play_tallies_are_the_exact_sums_over_dealt_rounds(
     last = Shoe(_rows(states[-1][1][0]))
     joint = joint_distribution(last, classic.tableau)
     assert (
-        result.ev(len(states) - 1, "lucky_six") == bet_figures(joint, classic.bet("lucky_six")).ev
+        result.ev(len(states) - 1, "lucky_six")
+        == bet_figures(joint, classic.round_bet("lucky_six")).ev
     )
 
 
@@ -209,7 +210,7 @@ def test_tally_sums_numerators_beyond_int64_exactly() -> None:
 
 
 def test_bad_parameters(evaluator: BatchEvaluator) -> None:
-    with pytest.raises(SimulationError, match=r"--cut-card 416 must be 0\.\.415"):
+    with pytest.raises(SimulationError, match=r"^cut_card 416 must be 0\.\.415"):  # a parameter
         simulate(evaluator, Shoe.decks(8), shoes=1, seed=1, cut_card=416)
     with pytest.raises(SimulationError, match="shoes"):
         simulate(evaluator, Shoe.decks(8), shoes=0, seed=1)
@@ -234,7 +235,7 @@ def test_monte_carlo_check_on_a_million_rounds(classic: Paytable) -> None:
     assert max(b.max_abs_z for b in check.bets) < 4.5
     assert check.outside_99 <= 4  # about 0.6 expected
     tie = next(b for b in check.bets if b.bet_id == "tie")
-    assert tie.ev == bet_figures(joint_distribution(classic.shoe), classic.bet("tie")).ev
+    assert tie.ev == bet_figures(joint_distribution(classic.shoe), classic.round_bet("tie")).ev
     assert sum(c.observed for c in tie.classes) == 1_000_000
 
 
@@ -303,3 +304,38 @@ def test_plots_png_and_svg(tmp_path: Path, classic: Paytable, evaluator: BatchEv
     for p in paths:
         head = p.read_bytes()[:64]
         assert head.startswith(b"\x89PNG") if p.suffix == ".png" else b"<svg" in p.read_bytes()
+
+
+def test_a_paytable_simulates_as_its_bets_split_by_hand() -> None:
+    """``simulate(paytable)`` splits the bets itself: the same run as the compiled value-level
+    bets with the card engine's bets and the paytable's order, perfect play and counting."""
+    from dataclasses import replace
+
+    from exactodds.analysis.count import count_strategy
+    from exactodds.analysis.prepare import Counting
+    from exactodds.bets.payout import parse_payout
+    from exactodds.bets.paytable import Bet, Row
+    from exactodds.language import OTHERWISE, parse_condition
+
+    classic = load_paytable("classic")
+    hearts = "player.card1.suit == hearts"
+    rows = (
+        Row(parse_condition(hearts), parse_payout("3:1"), "Hearts"),
+        Row(OTHERWISE, parse_payout("lose"), "Other"),
+    )
+    card = (Bet("hearts", "Hearts", rows),)
+    table = replace(classic, bets=(classic.round_bet("player"), card[0]))
+    shoe = Shoe.decks(1)
+    value = compile_bets([table.round_bet("player")], table.tableau)
+    by_hand = simulate(value, shoe, shoes=2, seed=3, card_bets=card, order=["player", "hearts"])
+    assert simulate(table, shoe, shoes=2, seed=3).to_json() == by_hand.to_json()
+    triggers = {"player": Fraction(1)}  # a counter (value-level bets: the card EOR is slow)
+    counted = count_strategy(value, shoe, triggers=triggers)
+    by_hand = simulate(value, shoe, shoes=2, seed=3, count=counted)
+    player = replace(table, bets=(table.round_bet("player"),))
+    ours = simulate(player, shoe, shoes=2, seed=3, count=Counting(triggers=triggers))
+    assert ours.to_json() == by_hand.to_json()
+    with pytest.raises(SimulationError, match="splits its bets itself"):
+        simulate(table, shoe, shoes=2, seed=3, card_bets=card)
+    with pytest.raises(SimulationError, match="counted by a CountStrategy"):
+        simulate(value, shoe, shoes=2, seed=3, count=Counting())

@@ -52,7 +52,7 @@ OFFERED = make_bet(
 BEHIND = make_bet("behind", [("player.wins", "3:1")], "player.initial < banker.initial")
 CARD_BETS = (COLOUR, OFFERED, BEHIND)
 RED_FOUR = make_bet("red_four", [("count(initial, colour == red) == 4", "10:1")])  # fast
-TIE = load_paytable("classic").bet("tie")
+TIE = load_paytable("classic").round_bet("tie")
 
 # Nine low cards: the burn takes 2 to 4, so each shoe deals one round from 5 to 7 cards (or
 # none), small enough to deal every ordered six-card sequence of physical cards.

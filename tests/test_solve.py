@@ -24,7 +24,7 @@ CLASSIC = DATA / "designer_classic.toml"
 
 def edge_with(table: Paytable, bet_id: str, row: int, net: Fraction) -> Fraction:
     """House edge from the metrics module with one row's payout replaced (independent path)."""
-    bet = table.bet(bet_id)
+    bet = table.round_bet(bet_id)
     rows = list(bet.rows)
     rows[row] = replace(rows[row], pays=Payout(net, f"{net} to 1"))
     changed = Bet(bet.id, bet.name, tuple(rows), bet.max_round, bet.rounding)
@@ -43,8 +43,8 @@ def test_player_pair_break_even_from_pair_probability() -> None:
     assert edge_with(table, "player_pair", 0, s.break_even) == 0
 
 
-@pytest.mark.parametrize("target", ["0.05", "5%", "1/20"])
-def test_target_edge_plugged_back_is_exact(target: str) -> None:
+@pytest.mark.parametrize("target", ["5%", "5.0 %", "10/2%", Fraction(1, 20)])
+def test_target_edge_plugged_back_is_exact(target: str | Fraction) -> None:
     table = load_paytable(CLASSIC)
     s = solve_payout(table, "player_pair", "Player pair", target)
     assert s.target == Fraction(1, 20)
@@ -113,7 +113,7 @@ def test_cli_text_and_json(cli: Cli) -> None:
     assert "384/31 to 1 (= 415/31 for 1)" in out
     assert "|       11 to 1 |     10.3614% | 43/415  |" in out
 
-    code, out, _ = cli([*argv, "-t", "1/20", "--json", "--sweep", "13:13"])
+    code, out, _ = cli([*argv, "-t", "5%", "--json", "--sweep", "13:13"])
     data = json.loads(out)
     assert data["payout"] == "1453/124" and data["break_even_payout"] == "384/31"
     assert data["sweep"] == [{"payout": "13/1", "house_edge": "-19/415"}]
@@ -124,7 +124,8 @@ def test_cli_text_and_json(cli: Cli) -> None:
     [
         (["--bet", "nope", "--event", "x"], "unknown bet id 'nope' (known: player, banker, tie"),
         (["--bet", "tie", "--event", "Draw"], "bet 'tie' has no event 'Draw' (events: 'Tie'"),
-        (["--bet", "tie", "--event", "Tie", "-t", "five"], "cannot read house edge 'five'"),
+        (["--bet", "tie", "--event", "Tie", "-t", "five%"], "house edge 'five%': not a number"),
+        (["--bet", "tie", "--event", "Tie", "-t", "0.05"], "house edge '0.05': write a percentage"),
         (["--bet", "tie", "--event", "Tie", "--sweep", "9"], "sweep '9' must be A:B"),
         (["--event", "Tie"], "missing option '--bet'"),
         (["--bet", "tie"], "missing option '--event'"),

@@ -90,7 +90,9 @@ def test_one_command_group_has_the_same_options(name: str) -> None:
     assert list(lean.commands) == [name]
     assert [p.opts for p in lean.commands[name].params] == [p.opts for p in whole.params]
     assert type(command_for(["--version"])) is type(lean)
-    assert len(command_for(["no-such-command"]).commands) == len(app.registered_commands)
+    everything = len(app.registered_commands) + len(app.registered_groups)  # groups: game
+    assert len(command_for(["no-such-command"]).commands) == everything
+    assert list(command_for(["game", "--help"]).commands) == ["game"]
 
 
 def test_the_version_constant_is_the_installed_version() -> None:

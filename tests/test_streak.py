@@ -55,7 +55,7 @@ def test_pay_table_2_agrees_with_the_published_pay_table_1() -> None:
 def test_independent_model_is_p_to_the_k_summed_by_hand() -> None:
     t = table()
     joint = joint_distribution(t.shoe, t.tableau)
-    banker = t.bet("banker")  # its first row: Banker wins, counted by the round engine
+    banker = t.round_bet("banker")  # its first row: Banker wins, counted by the round engine
     p = Fraction(banker.row_combinations(joint)[0], joint.total)
     f = streak_figures(t.streaks[1], t.shoe, t.tableau)
     assert f.p == p

@@ -39,7 +39,7 @@ def banker_streak() -> Paytable:
 
 
 def _run(table: Paytable, shoe: Shoe, shoes: int, seed: int, chunk: int | None) -> Simulation:
-    evaluator = compile_bets([table.bet("tie")], table.tableau)
+    evaluator = compile_bets([table.round_bet("tie")], table.tableau)
     return simulate(evaluator, shoe, shoes=shoes, seed=seed, chunk=chunk, streak_bets=table.streaks)
 
 
@@ -95,4 +95,4 @@ def _banker_wins(shoe: Shoe) -> Fraction:
     """P(Banker wins) on one round from the full shoe, by the Banker bet's first row."""
     t = banker_streak()
     joint = joint_distribution(shoe, t.tableau)
-    return Fraction(t.bet("banker").row_combinations(joint)[0], joint.total)
+    return Fraction(t.round_bet("banker").row_combinations(joint)[0], joint.total)

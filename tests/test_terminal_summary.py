@@ -77,6 +77,18 @@ def test_report_summary_fits_80_columns_and_holds_every_bet() -> None:
     assert "exactodds report classic --format md | less" in text
 
 
+def test_report_summary_lists_streak_bets() -> None:
+    """``report banker-streak`` on a terminal listed Player, Banker and Tie only."""
+    text = on_terminal(["report", "banker-streak"])
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= WIDTH
+    row = next(line for line in lines if line.startswith("Banker Streak (pay table 1) †"))
+    # Source: Wizard of Odds, "Banker Streak", pay table 1: return -0.094006 (8 decks).
+    assert row.split()[6:] == ["9.4006%", "90.5994%", "4.4231%", "250", "to", "1"]
+    assert "Banker Streak (pay table 2," in text
+    assert "† Streak bet, settled over several rounds: figures per bet, rounds independent." in text
+
+
 def test_report_redirected_is_the_full_sheet(cli: Cli) -> None:
     code, piped, _ = cli(["report", "classic", "--date", "2024-01-01"])
     assert code == 0

@@ -455,7 +455,7 @@ def _example(bet: Bet, row: int) -> str | None:
 def test_card_level_examples_of_the_bundled_rows_read_naturally() -> None:
     """Hand-checked on 8 decks (four nines, the four suits: example_round's doctest): a perfect
     9 is a ten-value card and a 9, the banker's hand repeating no card of the round."""
-    assert _example(BUNDLED["perfect-9"].bet("perfect_9"), 0) == "P: Kc 9h | B: Kd Qs"
+    assert _example(BUNDLED["perfect-9"].round_bet("perfect_9"), 0) == "P: Kc 9h | B: Kd Qs"
     # A first choice of Kc for P1 would need Kc again for P2: the example takes Qc instead.
     suited_king = _card_bet(["player.card1.suit == player.card2.suit and player.card2.rank == K"])
     assert _example(suited_king, 0) == "P: Qc Kc Jc | B: Kd Qs Jd"
@@ -464,3 +464,91 @@ def test_card_level_examples_of_the_bundled_rows_read_naturally() -> None:
         ["banker.card2.rank == player.card1.rank and banker.card2.suit == player.card1.suit"]
     )
     assert _example(same, 0) == "P: Kc Qh Jc | B: Kd Kc Qd"
+
+
+# -- every example is a round of its bet that settle puts on its row -----------------------------
+
+# Source: the audit of issue 32 (hand-checked: the Banker's second card must be a 3 or a 4, and
+# a player on 2 draws, so `P: Ts 2s | B: 2h 2h` was neither offered nor a legal round).
+AUDIT_SHOE = Shoe.from_mapping(
+    {"cards": {"2": [0, 0, 3, 1], "3": [0, 0, 0, 3], "4": [2, 2, 0, 1], "T": [0, 0, 0, 3]}}
+)
+AUDIT_OFFER = "banker.card2.value in [3, 4] and shape(initial, colour) != [3, 1]"
+
+
+def _offered_bet(rows: Sequence[str], offer: str | None) -> Bet:
+    parsed = tuple(Row(parse_condition(w), parse_payout("7:5"), w) for w in rows)
+    return Bet(
+        "b",
+        "b",
+        (*parsed, Row(OTHERWISE, parse_payout("lose"), "other")),
+        offer=parse_condition(offer) if offer else None,
+    )
+
+
+def _settles_on_its_rows(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> None:
+    """Each example of ``bet``, dealt by ``settle`` from ``shoe`` (legal, offered, in the
+    shoe), lands on its own row and returns what the example says."""
+    table = Paytable("t", "", 8, tableau, (bet,))
+    for i, ex in enumerate(row_examples(bet, shoe, tableau)):
+        if ex is None:
+            continue
+        (settled,) = settle_round(table, ex.cards, [(bet.id, 100)], shoe=shoe).settlements
+        assert settled.row is bet.rows[i], (ex.cards, bet.rows[i].event)
+        assert settled.returned == ex.returns
+
+
+def test_the_audited_example_is_a_legal_offered_round() -> None:
+    bet = _offered_bet(["count(round, value != 0) != 4"], AUDIT_OFFER)
+    examples = row_examples(bet, AUDIT_SHOE)
+    assert examples[0] is not None
+    assert examples[0].cards == "P: 2h 3s 4c | B: Ts 4d 2s"  # hand-checked: offered, five
+    assert examples[0].returns == 240  # cards of value not 0; 7:5 on 100
+    _settles_on_its_rows(bet, AUDIT_SHOE)
+
+
+ROW_POOL = [
+    "count(round, value != 0) != 4",
+    "shape(initial, colour) == [2, 2]",
+    "shape(player, rank) == [2, 1]",
+    "player.card1.suit == banker.card1.suit",
+    "count(initial, colour == red) >= 2",
+    "banker.card2.value in [3, 4]",
+    "player.wins and player.total >= 5",
+    "banker.third != none",
+    "player.pair",
+    "winner == tie",
+]
+OFFER_POOL = [
+    None,
+    AUDIT_OFFER,
+    "player.initial <= 5",
+    "shape(initial, suit) != [4]",
+    "banker.card1.colour == red",
+]
+
+
+@settings(max_examples=12, deadline=None, database=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([1, 2, 3, 5, 9, 12]), st.integers(0, 3)), min_size=7, max_size=7
+    ),
+    st.lists(st.sampled_from(ROW_POOL), min_size=1, max_size=2, unique=True),
+    st.sampled_from(OFFER_POOL),
+)
+def test_examples_of_drawn_bets_settle_on_their_rows(
+    cards: list[PhysicalCard], rows: list[str], offer: str | None
+) -> None:
+    """Bets drawn from rows and offers that read values, ranks, suits, colours and shapes,
+    on small shoes: every example is a round ``settle`` puts on its row, and a row without one
+    is settled by no offered round of the shoe (brute force over its physical cards)."""
+    shoe = shoe_of(cards)
+    bet = _offered_bet(rows, offer)
+    _settles_on_its_rows(bet, shoe)
+    nodes = [row.when.node for row in bet.rows]
+    settled = set()
+    for rnd in dealt_rounds(shoe):
+        if bet.offer is None or brute_holds(bet.offer.node, rnd):
+            settled.add(next(i for i, node in enumerate(nodes) if brute_holds(node, rnd)))
+    found = {i for i, ex in enumerate(row_examples(bet, shoe)) if ex is not None}
+    assert found == settled

@@ -35,7 +35,7 @@ _VALUES = np.array(RANK_VALUES, dtype=np.int64)
 def physical(bet: Bet) -> bool:
     """Whether a Monte Carlo check settles ``bet`` on the dealt cards (it reads them, or it
     is offered only on some rounds) rather than on the round's outcome."""
-    return bet.card_level or bet.offer is not None
+    return bet.settled_from_cards
 
 
 def dealt_rows(bets: Sequence[Bet], dealt: IntArray, tableau: Tableau) -> list[IntArray]:

@@ -58,7 +58,14 @@ from exactodds.analysis.dealing import CARD_CODES
 from exactodds.analysis.eor import CountTags, effect_of_removal
 from exactodds.bets.payout import parse_number
 from exactodds.deal.shoe import RANKS, Shoe, parse_card
-from exactodds.errors import CardError, InputFileError, PaytableError, SimulationError, quote
+from exactodds.errors import (
+    CardError,
+    InputFileError,
+    PaytableError,
+    SimulationError,
+    parameter,
+    quote,
+)
 from exactodds.files import read_data
 from exactodds.suggest import did_you_mean
 from exactodds.toml_lines import toml_lines
@@ -360,33 +367,40 @@ def parse_triggers(
     >>> parse_triggers(["tie=1e99999999"], ["tie"])  # refused at once, like a file's number
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --trigger 'tie=1e99999999': the true count must be a \
+    exactodds.errors.SimulationError: triggers 'tie=1e99999999': the true count must be a \
 number like 7, 6.5 or -1/2
     >>> parse_triggers(["tie=high"], ["tie"])
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --trigger 'tie=high': the true count must be a number \
+    exactodds.errors.SimulationError: triggers 'tie=high': the true count must be a number \
 like 7, 6.5 or -1/2
     >>> parse_triggers(["banker_streak=2"], ["banker"], ["banker_streak"])
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --trigger 'banker_streak=2': 'banker_streak' is a streak \
+    exactodds.errors.SimulationError: triggers 'banker_streak=2': 'banker_streak' is a streak \
 bet, staked at every chance whatever the strategy: it has no trigger
     """
+    with parameter("triggers", prefix=False):
+        return _triggers(items, bet_ids, streak_ids)
+
+
+def _triggers(
+    items: Sequence[str], bet_ids: Sequence[str], streak_ids: Sequence[str]
+) -> dict[str, Fraction]:
+    """:func:`parse_triggers`, its messages naming the triggers first."""
     out: dict[str, Fraction] = {}
     for item in items:
         bet, sep, value = item.partition("=")
         bet, value = bet.strip(), value.strip()
         shown = item if len(item) <= 60 else item[:57] + "..."
         if sep and bet in streak_ids:
-            raise SimulationError(f"--trigger {shown!r}: {_streak_bet(bet)}: it has no trigger")
+            raise SimulationError(f"triggers {shown!r}: {_streak_bet(bet)}: it has no trigger")
         if not sep or bet not in bet_ids:
             raise SimulationError(
-                f"--trigger {shown!r}: give BET=TC with a bet of the paytable "
-                f"({', '.join(bet_ids)})"
+                f"triggers {shown!r}: give BET=TC with a bet of the paytable ({', '.join(bet_ids)})"
             )
         if bet in out:
-            raise SimulationError(f"--trigger {shown!r}: bet {bet!r} is given twice")
+            raise SimulationError(f"triggers {shown!r}: bet {bet!r} is given twice")
         sign, digits = (-1, value[1:]) if value[:1] == "-" else (1, value.removeprefix("+"))
         try:  # at most MAX_DIGITS digits and no exponent, as in files: 1e99999999 is refused
             tc = sign * parse_number(digits)
@@ -394,9 +408,9 @@ bet, staked at every chance whatever the strategy: it has no trigger
             tc = None
         if tc is None:
             raise SimulationError(
-                f"--trigger {shown!r}: the true count must be a number like 7, 6.5 or -1/2"
+                f"triggers {shown!r}: the true count must be a number like 7, 6.5 or -1/2"
             )
         if abs(tc) > MAX_TRIGGER:
-            raise SimulationError(f"--trigger {shown!r}: the true count must be within ±10**6")
+            raise SimulationError(f"triggers {shown!r}: the true count must be within ±10**6")
         out[bet] = tc
     return out

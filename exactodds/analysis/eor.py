@@ -19,23 +19,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
+from exactodds.bets.kinds import condition_bet
+from exactodds.bets.meters import figure_label
+from exactodds.bets.paytable import settled_from_cards
+from exactodds.bets.streak import StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import ShoeError
 
 __all__ = [
     "DECK_RANK_CARDS",
+    "STREAK_EOR",
     "TRUE_COUNT",
     "CountTags",
     "EffectOfRemoval",
     "counting_tags",
     "effect_of_removal",
+    "no_bets",
+    "with_streak_bets",
 ]
 
 
@@ -63,6 +70,9 @@ class EffectOfRemoval:
     level: int
     eor_suits: Mapping[str, Mapping[str, Fraction | None]] = field(default_factory=dict)
     """For bets that read suits: EV change when one card of each suit (c d h s) is removed."""
+    streaks: tuple[str, ...] = ()
+    """Ids of the streak bets among :attr:`bet_ids` (:data:`STREAK_EOR`; see
+    :func:`with_streak_bets`)."""
 
     def weighted_sum(self, bet: str) -> Fraction:
         """Σ_r n_r·EOR_r over the shoe: zero exactly (a check of the figures)."""
@@ -109,6 +119,11 @@ class EffectOfRemoval:
             ),
             "true_count": TRUE_COUNT,
             **(
+                {"streak_bets": {"ids": list(self.streaks), "model": STREAK_EOR}}
+                if self.streaks
+                else {}
+            ),
+            **(
                 {
                     "eor_suits": {
                         b: {u: (None if e is None else str(e)) for u, e in per.items()}
@@ -136,7 +151,7 @@ def effect_of_removal(
         raise ShoeError(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"
         )
-    card = [b for b in bets if getattr(b, "card_level", False) or getattr(b, "offer", None)]
+    card = [b for b in bets if settled_from_cards(b)]
     if card and evaluator is None:
         return _card_eor(bets, card, shoe, tableau, level)
     ev_ = evaluator if evaluator is not None else compile_bets(bets, tableau)
@@ -217,9 +232,52 @@ def _card_eor(
         ev.update(value.ev)
         eor.update({b: dict(e) for b, e in value.eor.items()})
     ids = tuple(b.id for b in bets)
-    names = tuple(b.name for b in bets)
+    names = tuple(figure_label(b) for b in bets)
     tags = {b: counting_tags(eor[b], level=level) for b in ids}
     return EffectOfRemoval(shoe, ids, names, ev, eor, tags, level, eor_suits)
+
+
+STREAK_EOR = (
+    "streak bet: EV per bet, rounds independent, every round dealt from the shoe less the card"
+)
+"""What a streak bet's EV and EOR are (marked † where they are shown)."""
+
+
+def with_streak_bets(
+    result: EffectOfRemoval, streaks: Sequence[StreakBet], tableau: Tableau | None = None
+) -> EffectOfRemoval:
+    """``result`` with the exact EOR of each streak bet added: its EV per bet is a function
+    of p, the probability of its round condition
+    (:func:`~exactodds.bets.streak.streak_figures_at`), so its EOR of rank r is
+    EV(p_r) − EV(p), p_r that probability on the shoe less a card of rank r (a round
+    condition reads values, so every suit of a rank gives one p_r). p_r comes from a bet
+    paying 1:1 when the condition holds, EV 2p − 1, on the batch evaluator. Unlike a round
+    bet's, the EORs need not sum to zero over the shoe (EV is not linear in p). Counting tags
+    as for any bet."""
+    if not streaks:
+        return result
+    shoe = result.shoe
+    probes = [condition_bet(b.condition, b.id) for b in streaks]
+    found = effect_of_removal(probes, shoe, tableau, level=result.level)
+    ev, eor = dict(result.ev), {b: dict(e) for b, e in result.eor.items()}
+    for bet in streaks:
+        p = (1 + found.ev[bet.id]) / 2
+        ev[bet.id] = streak_figures_at(bet, p).ev
+        eor[bet.id] = {
+            r: None if d is None else streak_figures_at(bet, p + d / 2).ev - ev[bet.id]
+            for r, d in found.eor[bet.id].items()
+        }
+    ids = (*result.bet_ids, *(b.id for b in streaks))
+    names = (*result.bet_names, *(f"{b.name} †" for b in streaks))
+    tags = {b: result.tags.get(b) or counting_tags(eor[b], level=result.level) for b in ids}
+    streak_ids = (*result.streaks, *(b.id for b in streaks))
+    return replace(result, bet_ids=ids, bet_names=names, ev=ev, eor=eor, tags=tags,
+                   streaks=streak_ids)  # fmt: skip
+
+
+def no_bets(shoe: Shoe, level: int = 3) -> EffectOfRemoval:
+    """The EOR of no bet on ``shoe`` (a paytable of streak bets only starts from it)."""
+    return EffectOfRemoval(shoe, (), (), {}, {}, {}, level)
 
 
 def _round_half_away(x: Fraction) -> int:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactodds.analysis.batch import BetLike
 from exactodds.analysis.dealing import deal_outcome_codes
+from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import Bet
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import (
@@ -399,7 +400,9 @@ def monte_carlo_check(
         seen = count_by(dealt_outcomes, net_of.__getitem__)
         nets = sorted(exact.keys() | seen.keys(), reverse=True)
         classes = [(net, Fraction(exact[net], joint.total)) for net in nets]
-        out.append(bet_check(bet.id, bet.name, classes, [seen[net] for net in nets], rounds))
+        out.append(
+            bet_check(bet.id, figure_label(bet), classes, [seen[net] for net in nets], rounds)
+        )
     return MonteCarloCheck(shoe, rounds, seed, tuple(out))
 
 
@@ -416,7 +419,7 @@ def _physical_check(bet: Bet, joint: Joint, offered: int, rows: Sequence[int]) -
         pair[1] += seen
     nets = sorted(by_net, reverse=True)
     classes = [(net, Fraction(by_net[net][0], universe)) for net in nets]
-    return bet_check(bet.id, bet.name, classes, [by_net[net][1] for net in nets], offered)
+    return bet_check(bet.id, figure_label(bet), classes, [by_net[net][1] for net in nets], offered)
 
 
 def render_monte_carlo_check(v: MonteCarloCheck, paytable: str = "", fmt: str = "md") -> str:

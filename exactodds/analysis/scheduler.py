@@ -17,7 +17,7 @@ import socket
 import struct
 import time
 
-from exactodds.errors import SimulationError, quote
+from exactodds.errors import SimulationError, parameter, quote
 
 __all__ = ["CONNECT_TIMEOUT", "WORKERS_TIMEOUT", "check_address", "one_line", "probe_scheduler"]
 
@@ -45,10 +45,16 @@ def check_address(address: str) -> tuple[str, int]:
     >>> check_address("ucx://10.0.0.1:8786")
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --scheduler 'ucx://10.0.0.1:8786': scheme 'ucx' is not \
+    exactodds.errors.SimulationError: scheduler 'ucx://10.0.0.1:8786': scheme 'ucx' is not \
 supported (use tcp://HOST:PORT)
     """
-    where = f"--scheduler {quote(address)}"
+    with parameter("scheduler", prefix=False):
+        return _address(address)
+
+
+def _address(address: str) -> tuple[str, int]:
+    """:func:`check_address`, its messages naming the scheduler first."""
+    where = f"scheduler {quote(address)}"
     m = _ADDRESS.fullmatch(address.strip())
     if m is None:
         raise SimulationError(f"{where}: not an address like tcp://HOST:PORT")

@@ -43,6 +43,7 @@ from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.cardround import card_rounds
 from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
+from exactodds.analysis.prepare import Counting, check_strategy, prepare
 from exactodds.analysis.scheduler import (
     CONNECT_TIMEOUT,
     WORKERS_TIMEOUT,
@@ -60,11 +61,14 @@ from exactodds.analysis.workers import (
     worker_signals,
 )
 from exactodds.bets.budget import CardSpend
+from exactodds.bets.meters import figure_label
+from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.streak import StreakBet, streak_figures
 from exactodds.cpus import available_cpus
 from exactodds.deal.round import OUTCOME_CODES
 from exactodds.deal.shoe import RANKS, SUITS, Shoe
-from exactodds.errors import MissingExtraError, SimulationError, quote
+from exactodds.deal.tableau import Tableau
+from exactodds.errors import MissingExtraError, SimulationError, about, quote
 from exactodds.limits import (
     MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
@@ -76,8 +80,6 @@ from exactodds.limits import (
 
 if TYPE_CHECKING:
     import numpy.typing as npt
-
-    from exactodds.bets.paytable import Bet
 
     IntArray = npt.NDArray[Any]
 
@@ -99,7 +101,7 @@ Progress = Callable[[int, int], None]
 BACKENDS = ("local", "dask")
 """``local``: this process, or a pool of ``workers`` processes; ``dask``: a Dask cluster."""
 
-_NO_DASK = "--backend dask needs dask.distributed"
+_NO_DASK = "backend dask needs dask.distributed"
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
 _LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
@@ -256,16 +258,17 @@ def chunk_size(shoe: Shoe, shoes: int, workers: int) -> int:
 
 
 def simulate(
-    evaluator: BatchEvaluator,
-    shoe: Shoe,
+    game: Paytable | BatchEvaluator,
+    shoe: Shoe | None = None,
     *,
     shoes: int,
     seed: int,
+    tableau: Tableau | None = None,
     cut_card: int = 14,
     workers: int = 1,
     progress: Progress | None = None,
     chunk: int | None = None,
-    count: CountStrategy | None = None,
+    count: Counting | CountStrategy | None = None,
     backend: str = "local",
     scheduler: str | None = None,
     card_bets: Sequence[Bet] = (),
@@ -273,15 +276,32 @@ def simulate(
     card_budget: int = MAX_CARD_ROUND_WORK,
     streak_bets: Sequence[StreakBet] = (),
 ) -> Simulation:
-    """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
-    every compiled bet and on ``card_bets`` (card-level or offered bets, EVs by the card
-    engine; a counter's on the rounds it bets only); ``workers`` processes on ``backend``, or
-    the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
-    (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
-    run with one line once their estimated work is over ``card_budget``
+    """Deal ``shoes`` shoes of ``game``, a paytable (on its own shoe and rules unless
+    ``shoe``/``tableau`` are given; ``count`` a :class:`~exactodds.analysis.prepare.Counting`,
+    else computer-perfect play), and tally the strategy on every bet; ``workers`` processes on
+    ``backend``, or the Dask cluster at ``scheduler``. A counter's card-engine EVs stop the run
+    with one line once their estimated work is over ``card_budget``
     (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
-    chunk per worker may go beyond it). ``streak_bets`` are played flat in the dealt shoes
-    by :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy."""
+    chunk per worker may go beyond it). Streak bets are played flat in the dealt shoes by
+    :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy.
+
+    ``game`` may also be compiled bets (:func:`~exactodds.analysis.batch.compile_bets`) with a
+    ``shoe``, ``card_bets`` (card-level or offered bets, EVs by the card engine),
+    ``streak_bets``, ``order`` (the bet ids of the result; default: the compiled bets, then
+    ``card_bets``) and ``count`` a :class:`~exactodds.analysis.count.CountStrategy` of them.
+
+    >>> from dataclasses import replace
+    >>> from exactodds.bets.loader import load_paytable
+    >>> table = load_paytable("classic")
+    >>> table = replace(table, bets=(table.bet("player"), table.bet("tie")))
+    >>> sim = simulate(table, Shoe.decks(1), shoes=2, seed=1)
+    >>> [b.bet_id for b in sim.bets], sim.shoes
+    (['player', 'tie'], 2)
+    """
+    if isinstance(game, Paytable):
+        shoe, tableau = shoe or game.shoe, tableau or game.tableau
+    elif shoe is None or tableau is not None:
+        raise SimulationError("compiled bets run on a shoe given, under their own rules")
     check_run(
         shoes,
         shoe,
@@ -291,6 +311,17 @@ def simulate(
         backend=backend,
         scheduler=scheduler,
     )
+    ready = prepare(
+        game,
+        shoe,
+        tableau or game.tableau,
+        shoes=shoes,
+        cut_card=cut_card,
+        count=count,
+        given=(tuple(card_bets), None if order is None else tuple(order), tuple(streak_bets)),
+    )
+    evaluator, count, card_bets = ready.evaluator, ready.count, ready.card_bets
+    order, streak_bets = ready.order, ready.streak_bets
     if chunk is not None and chunk < 1:
         raise SimulationError(f"chunk size must be at least 1, not {chunk!r}")
     if count is not None and count.size != shoe.size:
@@ -350,16 +381,15 @@ def check_run(
     >>> check_run(10, Shoe.decks(1), 1, cut_card=60)
     Traceback (most recent call last):
     ...
-    exactodds.errors.SimulationError: --cut-card 60 must be 0..51 (cards behind the cut card)
+    exactodds.errors.SimulationError: cut_card 60 must be 0..51 (cards behind the cut card)
     """
     if shoes < 1:
         raise SimulationError(f"number of shoes must be at least 1, not {shoes!r}")
     if seed < 0:
-        raise SimulationError(f"seed must be a non-negative integer, not {seed!r}")
+        raise about(SimulationError(f"seed must be a non-negative integer, not {seed!r}"), "seed")
     if not 0 <= cut_card < shoe.size:
-        raise SimulationError(
-            f"--cut-card {cut_card!r} must be 0..{shoe.size - 1} (cards behind the cut card)"
-        )
+        message = f"cut_card {cut_card!r} must be 0..{shoe.size - 1} (cards behind the cut card)"
+        raise about(SimulationError(message), "cut_card")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers!r}")
     if backend not in BACKENDS:
@@ -367,26 +397,10 @@ def check_run(
     if scheduler is not None and backend != "dask":
         raise SimulationError("a scheduler address applies only to the dask backend")
     if backend == "dask" and find_spec("distributed") is None:
-        raise MissingExtraError(_NO_DASK, "dask")
+        raise about(MissingExtraError(_NO_DASK, "dask"), "backend")
     check_limits(shoes, shoe, workers, cluster=scheduler is not None)
     if scheduler is not None:
         probe_scheduler(scheduler)  # a bounded time, before compiling the bets
-
-
-def check_strategy(
-    evaluator: BatchEvaluator, card_bets: Sequence[Bet], count: CountStrategy | None
-) -> None:
-    """Refuse a count strategy that does not count the run's bets: the compiled bets, then
-    ``card_bets``, in that order (:func:`~exactodds.analysis.count.count_strategy` with the
-    same ``card_bets``)."""
-    if count is None:
-        return
-    counted = [b.bet_id for b in count.bets]
-    if counted != [*evaluator.bet_ids, *(b.id for b in card_bets)]:
-        raise SimulationError(
-            "the count strategy counts other bets than the run's: build it with the same "
-            f"bets and card_bets (it counts {', '.join(map(repr, counted)) or 'none'})"
-        )
 
 
 def check_limits(shoes: int, shoe: Shoe, workers: int, *, cluster: bool = False) -> None:
@@ -443,7 +457,9 @@ def _finish(
         for i, (bet, by_round) in enumerate(zip(job.card_bets, cards.by_round(), strict=True)):
             offer = None if bet.offer is None else str(bet.offer)
             counted = None if count is None else count.bets[len(ev.bet_ids) + i]
-            runs.append(BetRun(bet.id, bet.name, bet.max_round, by_round, counted, offer, dealt))
+            runs.append(
+                BetRun(bet.id, figure_label(bet), bet.max_round, by_round, counted, offer, dealt)
+            )
     if order is not None:
         position = {bet_id: i for i, bet_id in enumerate(order)}
         runs.sort(key=lambda run: position[run.bet_id])
@@ -540,7 +556,7 @@ def _dask_parts(
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError(_NO_DASK, "dask") from None
+        raise about(MissingExtraError(_NO_DASK, "dask"), "backend") from None
     dd: Any = distributed  # partly typed: used through Any
     with contextlib.ExitStack() as stack:
         if scheduler is None:
@@ -573,7 +589,7 @@ def _dask_parts(
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         remote = client.scatter(job, broadcast=True)
         groups: Iterator[list[Sequence[int]] | None] = _tasks(chunks, chunks_in_run, n_workers, 16)
-        pending = dd.as_completed()
+        pending = dd.as_completed(loop=client.loop)  # the client is not the default one
         for group in islice(groups, 4 * n_workers):
             pending.add(client.submit(run_task, remote, group, pure=False))
         for fut in pending:

@@ -609,7 +609,7 @@ def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
             for n in walk(root)
         )
 
-    return rounds * sum(nodes(b) for b in bets if b.card_level or b.offer is not None)
+    return rounds * sum(nodes(b) for b in bets if b.settled_from_cards)
 
 
 def check_dealt_cards(bets: Sequence[Bet], rounds: int, command: str) -> None:

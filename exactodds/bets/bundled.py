@@ -9,23 +9,26 @@ input file so that it reads the same on every machine.
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 from exactodds.errors import ExactOddsError, InputFileError, elide
 from exactodds.escape import printable
-from exactodds.suggest import did_you_mean
+from exactodds.suggest import suggestion
 
 __all__ = [
     "Kind",
     "bundled_dir",
     "bundled_files",
     "bundled_paytables",
+    "command_path",
     "default_paytable",
     "display_path",
     "resolve",
     "resolve_paytable",
+    "sheet_path",
 ]
 
 Kind = Literal["paytables", "profiles"]
@@ -74,8 +77,41 @@ def resolve(
             return bundled[name], True
     names = [p.stem for p in bundled_files(kind)]
     shown = elide(printable(str(spec)), 80)
-    hint = did_you_mean(path.stem, names) if len(path.parts) == 1 else ""
-    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){hint}")
+    raise error(f"{shown}: file not found (bundled {kind}: {', '.join(names)}){_hint(path, names)}")
+
+
+_MAX_NEARBY = 1000
+"""Most entries of a folder read for a "did you mean" (a huge folder is not listed)."""
+
+
+def _hint(path: Path, bundled: list[str]) -> str:
+    """``; did you mean …?`` for a mistyped file: the closest ``.toml`` file of the named
+    folder (the current one for a bare name), or for a bare name the closest bundled name when
+    it is closer; ``""`` when nothing is close."""
+    name = path.name if path.suffix == ".toml" else f"{path.name}.toml"
+    beside = _toml_files(path.parent)
+    known = beside + ([f"{n}.toml" for n in bundled] if len(path.parts) == 1 else [])
+    best = suggestion(name, known)
+    if best is None:
+        return ""
+    meant = (path.parent / best).as_posix() if best in beside else best.removesuffix(".toml")
+    return f"; did you mean {printable(meant)!r}?"
+
+
+def _toml_files(folder: Path) -> list[str]:
+    """The names of the first :data:`_MAX_NEARBY` ``.toml`` files of ``folder`` (none when it
+    cannot be listed)."""
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for n, entry in enumerate(entries):
+                if n >= _MAX_NEARBY:
+                    break
+                if entry.name.endswith(".toml") and entry.is_file():
+                    found.append(entry.name)
+    except OSError:  # no such folder, not a folder, not readable: nothing to suggest
+        return []
+    return sorted(found)
 
 
 def display_path(path: Path | None) -> str:
@@ -99,6 +135,32 @@ def display_path(path: Path | None) -> str:
         except ValueError:
             pass
     return printable(path.as_posix())
+
+
+def command_path(path: Path) -> str:
+    """How a rerun command names an input file so that it runs from any folder: its absolute
+    path, normalised, control characters escaped (a command is also printed on a terminal).
+
+    >>> import os
+    >>> command_path(Path("games/../house.toml")) == os.path.join(os.getcwd(), "house.toml")
+    True
+    """
+    return printable(os.path.abspath(path))
+
+
+def sheet_path(path: Path | None) -> str:
+    """How a sheet names an input file: a bundled paytable as ``paytables/NAME.toml``, any
+    other file by the absolute path its rerun command gives (:func:`command_path`), so the
+    sheet and its command are the same from whichever folder they are made or run.
+
+    >>> import os
+    >>> sheet_path(Path("games/house.toml")) == os.path.join(os.getcwd(), "games", "house.toml")
+    True
+    """
+    if path is None:
+        return ""
+    bundled = {p.resolve() for p in bundled_files("paytables")}
+    return f"paytables/{path.name}" if path.resolve() in bundled else command_path(path)
 
 
 def bundled_paytables() -> list[Path]:

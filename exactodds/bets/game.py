@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import command_path
 
 if TYPE_CHECKING:
     from exactodds.bets.paytable import Paytable
@@ -77,21 +77,24 @@ class GameChoice:
 
     def options(self) -> list[str]:
         """The command-line options that give this choice (``--decks``, ``--shoe``,
-        ``--remove``, ``--rules``, in that order), files by the path as shown on sheets.
+        ``--remove``, ``--rules``, in that order), files by their absolute paths (a rerun
+        command runs from any folder).
 
-        >>> GameChoice(shoe_file=Path("./shoes/s.toml"), rules="pronto").options()
-        ['--shoe', 'shoes/s.toml', '--rules', 'pronto']
+        >>> import os
+        >>> options = GameChoice(shoe_file=Path("./shoes/s.toml"), rules="pronto").options()
+        >>> options[1] == os.path.join(os.getcwd(), "shoes", "s.toml"), options[::2]
+        (True, ['--shoe', '--rules'])
         """
         out: list[str] = []
         if self.decks is not None:
             out += ["--decks", str(self.decks)]
         if self.shoe_file is not None:
-            out += ["--shoe", display_path(self.shoe_file)]
+            out += ["--shoe", command_path(self.shoe_file)]
         if self.remove:
             out += ["--remove", self.remove]
         if self.rules is not None:
             rules_file = self.rules_file
-            out += ["--rules", self.rules if rules_file is None else display_path(rules_file)]
+            out += ["--rules", self.rules if rules_file is None else command_path(rules_file)]
         return out
 
     @classmethod

@@ -337,8 +337,6 @@ def _parse_bets(
                 streaks.append(streak)
         elif (bet := _parse_bet(bet_id, bet_data, problems)) is not None:
             bets.append(bet)
-    if streaks and not bets and not problems.items:
-        problems.add("a paytable with streak bets needs a bet settled on one round too")
     return bets, streaks
 
 

@@ -19,11 +19,12 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from exactodds.errors import PaytableError, quote
+from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.limits import MAX_DIGITS, MAX_PAYOUT_CHARS, MAX_PAYOUT_NET, check_length
 
 __all__ = [
     "LOSE",
+    "PERCENT_RULE",
     "PUSH",
     "Notation",
     "Payout",
@@ -32,6 +33,7 @@ __all__ = [
     "grammar",
     "parse_number",
     "parse_payout",
+    "parse_percent",
 ]
 
 # ASCII digits only (``\d`` would also take Arabic-Indic and other Unicode digits), so that the
@@ -90,6 +92,33 @@ def parse_number(text: str) -> Fraction:
     if denominator and int(denominator) == 0:
         raise PaytableError(f"division by zero in {quote(text)}")
     return Fraction(numerator) / Fraction(denominator or 1)
+
+
+PERCENT_RULE = "write a percentage with %, like 5% (a bare number is not read as one)"
+"""The one rule of every percentage option (``--target-edge``, ``--rebate``, ``--commission``):
+``5%`` is 5%; a bare ``5`` once meant 5% in one option and 500% in another, so it is refused."""
+
+
+def parse_percent(text: str, what: str, signed: bool = False) -> Fraction:
+    """A share from a percentage ``5%``, ``1.25%``, ``1/3%`` (and ``-0.5%`` when ``signed``),
+    exact; a bare number is refused with :data:`PERCENT_RULE`, naming ``what``.
+
+    >>> parse_percent("1.25%", "--commission"), parse_percent("-0.5 %", "--target-edge", True)
+    (Fraction(1, 80), Fraction(-1, 200))
+    >>> parse_percent("10", "--rebate")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: --rebate '10': write a percentage with %, like 5% (a bare ...
+    """
+    raw = text.strip()
+    if not raw.endswith("%"):
+        raise ExactOddsError(f"{what} {quote(text, 40)}: {PERCENT_RULE}")
+    body = raw[:-1].strip()
+    sign = -1 if signed and body[:1] == "-" else 1
+    try:
+        return sign * parse_number(body[1:] if sign < 0 else body) / 100
+    except PaytableError as exc:
+        raise ExactOddsError(f"{what} {quote(text, 40)}: {exc}") from None
 
 
 def format_number(x: Fraction) -> str:

@@ -11,7 +11,7 @@ Paytable files are read and checked by :mod:`exactodds.bets.loader`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
+from exactodds.bets.edits import edited_description, unedited_description
 from exactodds.bets.payout import Payout
+from exactodds.bets.records import _record_index, record_index
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.deal.shoe import MIN_CARDS, Shoe
@@ -47,6 +49,7 @@ __all__ = [
     "Row",
     "record_index",
     "row_occurrence",
+    "settled_from_cards",
 ]
 
 
@@ -143,6 +146,11 @@ class Bet:
         by :mod:`exactodds.counting` and settled from cards, not from an outcome."""
         offer = self.offer is not None and self.offer.card_level
         return offer or any(row.when.card_level for row in self.rows)
+
+    @property
+    def settled_from_cards(self) -> bool:
+        """Whether the bet goes to the card engine (:func:`settled_from_cards`)."""
+        return settled_from_cards(self)
 
     @cached_property
     def features(self) -> tuple[str, ...]:
@@ -302,23 +310,55 @@ class Paytable:
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
     streaks: tuple[StreakBet, ...] = ()
     """Streak bets (:mod:`exactodds.bets.streak`): settled over several rounds, so kept apart from
-    :attr:`bets`, which every command settles round by round."""
+    :attr:`bets`, the bets settled on one round; :attr:`every_bet` holds both."""
 
-    def bet(self, bet_id: str) -> Bet:
-        """The bet with this id."""
-        for bet in self.bets:
+    @property
+    def every_bet(self) -> tuple[Bet | StreakBet, ...]:
+        """Every bet of the paytable, the one iteration a consumer listing bets uses: the bets
+        settled on one round (:attr:`bets`), then the streak bets (:attr:`streaks`). A
+        consumer that can only settle single rounds tells them apart with
+        :func:`~exactodds.bets.kinds.settles_one_round`.
+
+        >>> from exactodds.bets.kinds import settles_one_round
+        >>> from exactodds.bets.loader import load_paytable
+        >>> [(b.id, settles_one_round(b)) for b in load_paytable("banker-streak").every_bet][2:]
+        [('tie', True), ('banker_streak', False), ('banker_streak_2', False)]
+        """
+        return (*self.bets, *self.streaks)
+
+    def bet(self, bet_id: str) -> Bet | StreakBet:
+        """The bet with this id, a streak bet included (see :meth:`round_bet`).
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> load_paytable("banker-streak").bet("banker_streak").max_streak
+        10
+        """
+        for bet in self.every_bet:
             if bet.id == bet_id:
                 return bet
-        if any(b.id == bet_id for b in self.streaks):
-            raise PaytableError(
-                f"{self.label}: {bet_id!r} is a streak bet, settled over several rounds: "
-                "only simulate, report, validate and settle handle streak bets"
-            )
-        ids = [b.id for b in self.bets]
+        ids = [b.id for b in self.every_bet]
         raise PaytableError(
             f"{self.label}: unknown bet id {bet_id!r} (known: {', '.join(ids)})"
-            + did_you_mean(bet_id, [*ids, *(b.id for b in self.streaks)])  # the closest of all
+            + did_you_mean(bet_id, ids)
         )
+
+    def round_bet(self, bet_id: str, what: str = "this") -> Bet:
+        """The bet with this id, for a consumer that settles single rounds only (``what``
+        names it in the refusal of a streak bet).
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> load_paytable("banker-streak").round_bet("banker_streak", "solve")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        exactodds.errors.PaytableError: ...: 'banker_streak' is a streak bet, ...: solve handles ...
+        """
+        bet = self.bet(bet_id)
+        if not isinstance(bet, Bet):
+            raise PaytableError(
+                f"{self.label}: {bet_id!r} is a streak bet, settled over several rounds: "
+                f"{what} handles bets settled on one round only"
+            )
+        return bet
 
     @property
     def shoe(self) -> Shoe:
@@ -339,16 +379,16 @@ class Paytable:
     def with_payout(self, bet_id: str, row: int | str, pays: Payout | str | Fraction) -> Paytable:
         """The paytable with one row of one bet paying ``pays`` (a payout text such as
         ``"12:1"``); ``row`` is the row's index or its event. The result is no longer the file
-        it was read from (no path, no hash) and its description says what was edited, since
-        the old one may state the old payout; the designer page exports
-        an edited paytable with the same description.
+        it was read from (no path, no hash) and its description, kept, lists what was edited,
+        since it may state the old payout (:mod:`exactodds.bets.edits`); the designer page
+        exports an edited paytable with the same description.
 
         >>> from exactodds.bets.loader import load_paytable
         >>> table = load_paytable("classic").with_payout("player_pair", "Player pair", "12:1")
         >>> table.bet("player_pair").rows[0].pays.net, table.path
         (Fraction(12, 1), None)
-        >>> table.description
-        'Classic (commission) with Player Pair: Player pair 12:1 (was 11:1).'
+        >>> table.description[-80:]
+        '(these closed after round 50). Edited: Player Pair: Player pair 12:1 (was 11:1).'
         >>> streak = load_paytable("banker-streak").with_payout("banker_streak", "9", "200:1")
         >>> streak.streaks[0].rows[1].pays.net
         Fraction(200, 1)
@@ -357,8 +397,7 @@ class Paytable:
         ...
         exactodds.errors.PaytableError: Classic (commission): bet 'tie' has no row 5 (rows 0 to 1)
         """
-        streak = next((s for s in self.streaks if s.id == bet_id), None)
-        bet = self.bet(bet_id) if streak is None else streak
+        bet = self.bet(bet_id)
         index = _row_index(self, bet, row)
         old = bet.rows[index]
         payout = pays if isinstance(pays, Payout) else Payout(pays)
@@ -367,7 +406,8 @@ class Paytable:
         streaks = tuple(replace(s, rows=rows) if s.id == bet_id else s for s in self.streaks)
         edit = f"{bet.name}: {old.event} {payout.text or payout} (was {old.pays.text or old.pays})"
         edits = (*self.edits, edit)
-        description = f"{self.name} with {'; '.join(edits)}."
+        base = unedited_description(self.name, self.description, self.edits)
+        description = edited_description(self.name, base, edits)
         return replace(
             self,
             bets=bets,
@@ -383,14 +423,17 @@ class Paytable:
         where = f", {self.label}" if self.path is not None else ""
         return (
             f"<Paytable {self.name!r}: {self.decks} decks, {self.tableau.name}, "
-            f"{len(self.bets)} bets{where}>"
+            f"{len(self.every_bet)} bets{where}>"
         )
 
     def _rows(self) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-        """Headers and rows: every row of every bet, with its bet's offer (the condition under
-        which it is offered) when some bet has one."""
+        """Headers and rows: every row of every bet (a streak bet's rows read ``streak``, the
+        rounds its condition held in a row), with its bet's offer (the condition under which
+        it is offered) when some bet has one, and each streak bet's condition when there is
+        one."""
         offered = any(b.offer is not None for b in self.bets)
         headers = ("bet", "event", "when", "pays", *(("offer",) if offered else ()))
+        headers += ("streak",) if self.streaks else ()
         rows = [
             (
                 b.id,
@@ -398,9 +441,22 @@ class Paytable:
                 str(r.when),
                 r.pays.text or str(r.pays),
                 *((str(b.offer) if b.offer is not None else "",) if offered else ()),
+                *(("",) if self.streaks else ()),
             )
             for b in self.bets
             for r in b.rows
+        ]
+        rows += [
+            (
+                s.id,
+                r.event,
+                r.text,
+                r.pays.text or str(r.pays),
+                *(("",) if offered else ()),
+                str(s.condition),
+            )
+            for s in self.streaks
+            for r in s.rows
         ]
         return headers, rows
 
@@ -432,6 +488,22 @@ def _row_index(table: Paytable, bet: Bet | StreakBet, row: int | str) -> int:
             f"{table.label}: bet {bet.id!r} has no row {row} (rows 0 to {len(bet.rows) - 1})"
         )
     return row
+
+
+def settled_from_cards(bet: object) -> bool:
+    """The engine-routing rule, written once: a bet is settled from the dealt cards (by the
+    card engine, :mod:`exactodds.counting`) rather than from a round's outcome when it reads
+    the cards themselves or has an offer (judged on the first four cards). ``bet`` may be any
+    bet-like object; one without these fields is settled from the outcome.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> table = load_paytable("insurance")
+    >>> [b.id for b in table.bets if settled_from_cards(b)][:2]
+    ['player_0_v_5', 'player_1_v_5']
+    >>> settled_from_cards(load_paytable("classic").bet("banker"))
+    False
+    """
+    return bool(getattr(bet, "card_level", False)) or getattr(bet, "offer", None) is not None
 
 
 class Occurrence(StrEnum):
@@ -514,73 +586,3 @@ def _row_combinations(joint: Joint, bet: Bet) -> tuple[int, ...]:
         offered = bet.offer.bits(bits.index, bits.everything, bits.memo)
         hits = [hit & offered for hit in hits]
     return tuple(map(bits.combinations, hits))
-
-
-@dataclass(frozen=True)
-class _RecordBits:
-    """The joint's records as bitsets (bit j: record j): feature → value → the records with
-    that value; the combinations as bit planes (shift k, the records whose count has bit k), so
-    the combinations of any set of records is Σ popcount(set & plane) · 2^k; all records; and
-    what was already evaluated on them (conditions, and the combinations of sets of records),
-    shared by every bet."""
-
-    index: Index
-    planes: tuple[tuple[int, int], ...]
-    everything: int
-    memo: Memo = field(default_factory=dict)
-    counted: dict[int, int] = field(default_factory=dict)
-
-    def combinations(self, records: int) -> int:
-        """The combinations of a set of records."""
-        n = self.counted.get(records)
-        if n is None:
-            n = self.counted[records] = sum(
-                (records & plane).bit_count() << shift for shift, plane in self.planes
-            )
-        return n
-
-
-@lru_cache(maxsize=16)
-def _record_index(joint: Joint) -> _RecordBits:
-    """The joint's records as :class:`_RecordBits`."""
-    index, everything = record_index([record for record, _ in joint.records])
-    width = max((n.bit_length() for _, n in joint.records), default=0)
-    digits = [format(n, f"0{width}b") for _, n in joint.records]
-    planes = tuple(
-        (width - 1 - k, int("".join(bits)[::-1], 2))
-        for k, bits in enumerate(zip(*digits, strict=True))
-    )
-    return _RecordBits(index, planes, everything)
-
-
-def record_index(records: Sequence[tuple[object, ...]]) -> tuple[Index, int]:
-    """Feature records (:func:`~exactodds.deal.round.feature_record`) as bitsets for
-    :meth:`Bet.row_hits`, bit j standing for record j: feature → value → the records with that
-    value; and the set of all records.
-
-    >>> from exactodds.deal.round import Hand, Outcome, PairKind
-    >>> tie = Outcome(Hand(4, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
-    >>> win = Outcome(Hand(9, None, PairKind.NONE), Hand(4, None, PairKind.NONE))
-    >>> index, everything = record_index([feature_record(tie), feature_record(win)])
-    >>> index["winner"]["tie"], everything
-    (1, 3)
-    """
-    if not records:
-        return {name: {} for name in FEATURE_INDEX}, 0
-    columns = zip(FEATURE_INDEX, zip(*records, strict=True), strict=True)
-    return {name: _bitsets(column) for name, column in columns}, (1 << len(records)) - 1
-
-
-def _bitsets(column: tuple[object, ...]) -> dict[object, int]:
-    """Value → bitset of the positions holding it (built with C-speed bytes operations)."""
-    try:  # small numbers and true/false are their own codes
-        data = bytes(column)  # type: ignore[arg-type]
-        codes = {v: int(v) for v in set(column)}  # type: ignore[call-overload]
-    except (TypeError, ValueError):  # none, winners
-        codes = {v: i for i, v in enumerate(set(column))}
-        data = bytes(codes[v] for v in column)
-    out = {}
-    for v, i in codes.items():
-        table = bytes(49 if c == i else 48 for c in range(256))  # "1" at value i, else "0"
-        out[v] = int(data.translate(table)[::-1], 2)
-    return out

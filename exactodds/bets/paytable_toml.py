@@ -255,7 +255,7 @@ def _cut(text: str, table: Paytable) -> Patchable | None:
     None where a slot cannot be found or the probe does not land."""
     spans = toml_values(text)
     wanted: list[tuple[KeyPath, Slot, tuple[int, int]]] = []
-    bets: list[Bet | StreakBet] = [*table.bets, *table.streaks]  # streak rows patched alike
+    bets: list[Bet | StreakBet] = list(table.every_bet)  # streak rows patched alike
     for bet in bets:
         for k in range(len(bet.rows)):
             path: KeyPath = ("bets", bet.id, "rows", k, "pays")

@@ -6,14 +6,8 @@ meter, named ``jackpot``) or named meters (``progressive.major = { … }``); a r
 ``"jackpot"``, ``"10% of jackpot"`` or ``"10% of major jackpot"`` (docs/paytables.md). A jackpot
 row returns its share of the meter for the stake, so at meter M its net result per unit is
 ``share · M / stake − 1``; every other figure of the sheet is stated at the reset meters.
-
->>> from exactodds.bets.loader import load_paytable
->>> from exactodds.figures.metrics import bet_figures
->>> from exactodds.deal.engine import joint_distribution
->>> table = load_paytable("dragon-dragon")
->>> p = progressive_figures(bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon")))
->>> p.rtp_at(p.break_even_meter) == 1, p.rtp_at_reset == p.rtp_at(p.meters[0].reset)
-(True, True)
+A bet's :class:`ProgressiveFigures` are read from its exact figures by
+:func:`exactodds.figures.progressive.progressive_figures` (the figures stage).
 """
 
 from __future__ import annotations
@@ -32,7 +26,6 @@ from exactodds.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from exactodds.bets.paytable import Bet, Row
-    from exactodds.figures.metrics import BetFigures
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -48,12 +41,8 @@ __all__ = [
     "amount_text",
     "bet_at_meters",
     "bind_progressive",
-    "checked_meters",
-    "jackpot_rows",
     "parse_row_payout",
-    "progressive_figures",
     "progressive_toml",
-    "top_jackpot",
 ]
 
 DEFAULT_LEVEL = "jackpot"
@@ -462,72 +451,6 @@ class ProgressiveFigures:
         """Share of each wager that funds meter ``level``'s resets in the long run (the
         reserve rate that exactly pays for them)."""
         return self.progressive.meter(level).reset * self.full_probability(level) / self.stake
-
-
-def progressive_figures(figures: BetFigures) -> ProgressiveFigures | None:
-    """The progressive figures of a bet's exact figures (None for a bet with fixed pays).
-
-    >>> from exactodds.bets.loader import load_paytable
-    >>> from exactodds.figures.metrics import paytable_figures
-    >>> progressive_figures(paytable_figures(load_paytable("classic"))[0]) is None
-    True
-    """
-    bet = figures.bet
-    if bet.progressive is None:
-        return None
-    fixed = Fraction(0)
-    jackpots = []
-    for row, rf in zip(bet.rows, figures.rows, strict=True):
-        if isinstance(row.pays, JackpotPayout):
-            jackpots.append(JackpotRow(row.event, row.pays.level, row.pays.share, rf.probability))
-        else:
-            fixed += rf.probability * (1 + rf.net)
-    return ProgressiveFigures(bet, bet.progressive, fixed, tuple(jackpots))
-
-
-# -- what compliance rules read --------------------------------------------------------------------
-
-
-def jackpot_rows(figures: BetFigures) -> list[tuple[Fraction, str]]:
-    """(probability, event) of every row paying a jackpot (none for fixed pays): what the rule
-    on the odds of each progressive jackpot reads."""
-    p = progressive_figures(figures)
-    return [] if p is None else [(j.probability, j.event) for j in p.jackpots]
-
-
-def top_jackpot(figures: BetFigures) -> tuple[Fraction, str]:
-    """(probability, events) of winning the whole top meter: a progressive bet's top award.
-
-    >>> from exactodds.bets.loader import load_paytable
-    >>> from exactodds.deal.engine import joint_distribution
-    >>> from exactodds.figures.metrics import bet_figures
-    >>> table = load_paytable("dragon-dragon")
-    >>> top_jackpot(bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon")))
-    (Fraction(24273, 20661368533), 'Six of a kind')
-    """
-    p = progressive_figures(figures)
-    if p is None:
-        raise PaytableError(f"bet {figures.bet.id!r} is not a progressive bet")
-    top = p.meters[0].name
-    events = [j.event for j in p.jackpots if j.level == top and j.share == 1]
-    return p.jackpot_probability, ", ".join(events) or "no row pays all of it"
-
-
-def checked_meters(figures: BetFigures) -> list[tuple[str, Bet]]:
-    """Where compliance rules are stated for a progressive bet: (where, the bet paying at
-    that meter) at the reset and, when there is one, at the break-even meter of the top
-    meter (where its RTP is exactly 100%)."""
-    p = progressive_figures(figures)
-    bet = figures.bet
-    if p is None:
-        return [("", bet)]
-    top = p.meters[0]
-    out = [(f"at the reset meter {amount_text(top.reset)}", bet)]
-    even = p.break_even_meter
-    if even is not None and even > 0:
-        at = bet_at_meters(bet, {top.name: even})
-        out.append((f"at the break-even meter {amount_text(even)}", at))
-    return out
 
 
 def amount_text(x: Fraction) -> str:

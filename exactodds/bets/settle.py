@@ -28,10 +28,18 @@ from typing import Any
 from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Notation, format_number, parse_number
 from exactodds.bets.paytable import Bet, Paytable, Row
+from exactodds.bets.progressive import JackpotPayout, amount_text
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError, quote
+from exactodds.errors import (
+    ExactOddsError,
+    PaytableError,
+    RoundError,
+    ShoeError,
+    parameter,
+    quote,
+)
 from exactodds.formats import Format
 from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
@@ -41,6 +49,7 @@ __all__ = [
     "SettledRound",
     "Settlement",
     "check_round",
+    "check_stake",
     "format_round_cards",
     "money_result",
     "parse_round_cards",
@@ -48,6 +57,7 @@ __all__ = [
     "render_settled",
     "result_sentence",
     "round_data",
+    "settle_bet",
     "settle_round",
 ]
 
@@ -194,16 +204,23 @@ def check_round(
 
 
 def parse_stake(text: str) -> tuple[str, Fraction]:
-    """A ``--bet`` value ``ID=STAKE``; an error names the option and the value.
+    """A ``--bet`` value ``ID=STAKE``; an error names the bet (the CLI, the option) and the
+    value.
 
     >>> parse_stake("player_pair=12.5")
     ('player_pair', Fraction(25, 2))
     >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --bet 'player=99...99': the stake has 40 digits, more than ...
+    exactodds.errors.ExactOddsError: bet 'player=99...99': the stake has 40 digits, more than ...
     """
-    where = f"--bet {quote(text, 40)}"
+    with parameter("bet", prefix=False):
+        return _stake(text)
+
+
+def _stake(text: str) -> tuple[str, Fraction]:
+    """:func:`parse_stake`, its messages naming the bet first."""
+    where = f"bet {quote(text, 40)}"
     bet_id, sep, amount = text.partition("=")
     if not sep or not bet_id.strip():
         raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
@@ -221,6 +238,27 @@ def parse_stake(text: str) -> tuple[str, Fraction]:
     if stake <= 0:
         raise ExactOddsError(f"{where}: the stake must be positive")
     return bet_id.strip(), stake
+
+
+def check_stake(bet: Bet, stake: Fraction) -> None:
+    """Refuse a stake a progressive bet does not take: its jackpot rows pay the meter for its
+    fixed wager, so any other stake would scale a prize no table pays.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet = load_paytable("dragon-dragon").bet("dragon_dragon")
+    >>> check_stake(bet, Fraction(1))
+    >>> check_stake(bet, Fraction(100))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: bet 'dragon_dragon' is progressive: its wager is fixed at 1 ...
+    """
+    progressive = bet.progressive
+    if progressive is not None and stake != progressive.stake:
+        raise ExactOddsError(
+            f"bet {bet.id!r} is progressive: its wager is fixed at "
+            f"{format_number(progressive.stake)} (the jackpot pays the meter for it), "
+            f"not {format_number(stake)}"
+        )
 
 
 @dataclass(frozen=True)
@@ -248,6 +286,15 @@ class Settlement:
         """What the player gets back: stake plus the net result."""
         return self.stake + self.amount
 
+    @property
+    def pays(self) -> str:
+        """The row's payout as stated; a jackpot row's with the meter it pays (the reset)."""
+        pays = self.row.pays
+        progressive = self.bet.progressive
+        if isinstance(pays, JackpotPayout) and progressive is not None:
+            return f"{pays.text} at meter {amount_text(progressive.meter(pays.level).reset)}"
+        return pays.stated(Notation.BOTH)
+
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
         return {
@@ -255,7 +302,7 @@ class Settlement:
             "name": self.bet.name,
             "stake": exact(self.stake),
             "event": self.row.event,
-            "pays": self.row.pays.stated(Notation.BOTH),
+            "pays": self.pays,
             "net": exact(self.amount),
             "returns": exact(self.returned),
         }
@@ -345,9 +392,10 @@ def settle_round(
     dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
     for bet_id, stake in bets:
-        bet = paytable.bet(bet_id)
+        bet = paytable.round_bet(bet_id, "settling one round")
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
-        row = _card_row(bet, dealt) if bet.card_level or bet.offer else bet.settle(dealt.outcome)
+        check_stake(bet, amount)
+        row = settle_bet(bet, dealt)
         placed.append(Settlement(bet, amount, row))
     side = dealt.suitless_pair
     if side is not None:
@@ -358,6 +406,17 @@ def settle_round(
                 "depends on whether they are a perfect pair"
             )
     return SettledRound(paytable, dealt, tuple(placed), shoe)
+
+
+def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
+    """The row ``bet`` settles on for the dealt round (the cards where the bet reads them or has
+    an offer, else the outcome); a round where the bet is not offered is refused.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> settle_bet(load_paytable("classic").bet("banker"), check_round("P: 9s 9h | B: Kd 7c")).event
+    'Player wins'
+    """
+    return _card_row(bet, dealt) if bet.settled_from_cards else bet.settle(dealt.outcome)
 
 
 def _card_row(bet: Bet, dealt: DealtRound) -> Row:
@@ -466,7 +525,7 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
             x.bet.name,
             format_number(x.stake),
             x.row.event,
-            x.row.pays.stated(Notation.BOTH),
+            x.pays,
             money_result(x.amount),
         )
         for x in s.settlements

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -41,17 +41,17 @@ from exactodds.bets.settle import (
 from exactodds.bets.streak import StreakBet, StreakRow, settle_streak
 from exactodds.deal.shoe import Card, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ExactOddsError, PaytableError, RoundError, ShoeError
+from exactodds.errors import ExactOddsError, RoundError, ShoeError
 from exactodds.formats import Format
 from exactodds.limits import MAX_SETTLE_ROUNDS
 from exactodds.numbers import exact
-from exactodds.suggest import did_you_mean
 
 __all__ = [
     "SettledRounds",
     "StreakSettlement",
     "check_bet_ids",
     "render_rounds",
+    "select_bets",
     "settle_rounds",
 ]
 
@@ -208,13 +208,33 @@ def check_bet_ids(paytable: Paytable, ids: Sequence[str]) -> None:
     ...
     exactodds.errors.PaytableError: ...: unknown bet id 'streak' (known: player, banker, tie, ...
     """
-    known = [b.id for b in paytable.bets] + [b.id for b in paytable.streaks]
     for bet_id in ids:
-        if bet_id not in known:
-            raise PaytableError(
-                f"{paytable.label}: unknown bet id {bet_id!r} (known: {', '.join(known)})"
-                + did_you_mean(bet_id, known)
-            )
+        paytable.bet(bet_id)  # every bet, its refusal naming the closest
+
+
+def select_bets(
+    paytable: Paytable, ids: Sequence[str], *, streaks: bool = True, command: str = "this command"
+) -> Paytable:
+    """``paytable`` with only the bets ``ids`` (round or streak bets, in the order given; every
+    bet when ``ids`` is empty), so that one heavy bet does not hold up the rest. An unknown id
+    raises :class:`PaytableError` with the closest; so does a streak bet unless ``streaks``
+    (for a ``command`` that reads single rounds).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> t = select_bets(load_paytable("banker-streak"), ["tie", "banker_streak", "tie"])
+    >>> [b.id for b in t.bets], [b.id for b in t.streaks]
+    (['tie'], ['banker_streak'])
+    """
+    if not ids:
+        return paytable
+    check_bet_ids(paytable, ids)
+    wanted = list(dict.fromkeys(ids))
+    by_id = {b.id: b for b in paytable.streaks}
+    named = tuple(by_id[i] for i in wanted if i in by_id)
+    if named and not streaks:  # its refusal: a streak bet is not settled on one round
+        paytable.round_bet(named[0].id, command)
+    bets = tuple(paytable.round_bet(i) for i in wanted if i not in by_id)
+    return replace(paytable, bets=bets, streaks=named)
 
 
 def _round(number: int, cards: RoundCards, rules: Tableau, shoe: Shoe, of: int) -> DealtRound:
@@ -266,7 +286,7 @@ def render_rounds(s: SettledRounds, fmt: str = "text") -> str:
             format_number(x.stake),
             "",
             x.row.event,
-            x.row.pays.stated(Notation.BOTH),
+            x.pays,
             money_result(x.amount),
         )
         for x in s.settlements

@@ -26,9 +26,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exactodds.bets.payout import Payout, parse_payout
+from exactodds.bets.returns import ReturnFigures
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.round import Outcome, feature_record
 from exactodds.deal.shoe import Shoe
@@ -37,9 +38,14 @@ from exactodds.errors import PaytableError, quote
 from exactodds.language import Condition, parse_condition
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = [
     "MAX_STREAK",
     "STREAK_KEYS",
+    "STREAK_LEGEND",
+    "STREAK_MARK",
     "StreakBet",
     "StreakFigures",
     "StreakRow",
@@ -49,6 +55,7 @@ __all__ = [
     "settle_hits",
     "settle_streak",
     "streak_figures",
+    "streak_figures_at",
     "streak_toml",
 ]
 
@@ -57,6 +64,14 @@ MAX_STREAK = 100
 
 STREAK_KEYS = frozenset({"name", "description", "streak", "max_streak", "rows"})
 """The keys of a streak bet's table."""
+
+STREAK_MARK = "†"
+"""Marks a streak bet where it is listed with round bets (summaries, paytable tables)."""
+
+STREAK_LEGEND = (
+    f"{STREAK_MARK} Streak bet, settled over several rounds: figures per bet, rounds independent."
+)
+"""The line under a list of bets that holds a streak bet."""
 
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]{0,199}\Z")
 _CMP = re.compile(r"^streak\s*(==|>=|<=|>|<|!=)\s*([0-9]{1,4})\Z")
@@ -262,9 +277,16 @@ def condition_probability(condition: Condition, shoe: Shoe, tableau: Tableau) ->
 
 
 @dataclass(frozen=True)
-class StreakFigures:
+class StreakFigures(ReturnFigures):
     """Exact figures of a streak bet with independent rounds: per row its probability, and
-    the return, edge, hit frequency, variance and expected rounds per bet."""
+    the return, edge, hit frequency, variance and expected rounds per bet. Its headline
+    figures have the names and meanings of a round bet's
+    (:class:`~exactodds.figures.metrics.BetFigures`), per bet, so a consumer listing every bet
+    reads both alike; what only a streak bet has (p, expected rounds, edge per round played)
+    is added."""
+
+    model = "rounds independent"
+    """The model the figures are exact in: every round dealt from the full shoe."""
 
     bet: StreakBet
     p: Fraction
@@ -277,65 +299,15 @@ class StreakFigures:
         """P(streak = k) for k = 0 … horizon − 1, then P(streak ≥ horizon)."""
         return _streak_distribution(self.p, self.bet.horizon)
 
-    @property
-    def ev(self) -> Fraction:
-        """Expected net result per unit staked."""
-        return sum(
-            (q * row.pays.net for q, row in zip(self.probabilities, self.bet.rows, strict=True)),
-            Fraction(),
-        )
+    def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
+        """(probability, net) of each row: the headline figures of
+        :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
+        return ((q, row.pays.net) for q, row in zip(self.probabilities, self.bet.rows, strict=True))
 
     @property
-    def rtp(self) -> Fraction:
-        """Return per unit staked, stake included."""
-        return 1 + self.ev
-
-    @property
-    def house_edge(self) -> Fraction:
-        """−EV per bet."""
-        return -self.ev
-
-    @property
-    def hit_frequency(self) -> Fraction:
-        """Probability that the bet wins something."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net > 0), Fraction())
-
-    @property
-    def push_probability(self) -> Fraction:
-        """Probability that the stake is returned."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net == 0), Fraction())
-
-    @property
-    def house_edge_resolved(self) -> Fraction | None:
-        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
-        resolved = 1 - self.push_probability
-        return None if resolved == 0 else self.house_edge / resolved
-
-    @property
-    def largest_win(self) -> Fraction:
-        """Largest net win among the rows that can settle the bet (0 if none)."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return max((row.pays.net for q, row in rows if q), default=Fraction(0))
-
-    @property
-    def largest_win_probability(self) -> Fraction:
-        """Probability of the largest win (0 when nothing wins)."""
-        top = self.largest_win
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q for q, row in rows if row.pays.net == top and top > 0), Fraction())
-
-    @property
-    def player_favourable(self) -> bool:
-        """The bet has a positive expectation for the player."""
-        return self.ev > 0
-
-    @property
-    def variance(self) -> Fraction:
-        """Variance of the net result per unit staked."""
-        rows = zip(self.probabilities, self.bet.rows, strict=True)
-        return sum((q * row.pays.net**2 for q, row in rows), Fraction()) - self.ev**2
+    def offer_probability(self) -> None:
+        """None: a streak bet is made on any round (as for a round bet without an offer)."""
+        return None
 
     @property
     def expected_rounds(self) -> Fraction:
@@ -350,6 +322,37 @@ class StreakFigures:
     def edge_per_round(self) -> Fraction:
         """The house edge spread over the rounds the bet lasts."""
         return self.house_edge / self.expected_rounds
+
+    def _table(self) -> tuple[tuple[str, ...], list[tuple[object, ...]]]:
+        headers = ("event", "streak", "pays", "net", "probability", "return")
+        rows: list[tuple[object, ...]] = [
+            (r.event, r.text, r.pays.text or str(r.pays), r.pays.net, q, q * r.pays.net)
+            for r, q in zip(self.bet.rows, self.probabilities, strict=True)
+        ]
+        return headers, rows
+
+    def _repr_html_(self) -> str:
+        """The return table and the headline figures, rounds independent, for notebooks."""
+        from exactodds.notebook import html_table
+        from exactodds.numbers import percent
+
+        headers, rows = self._table()
+        caption = (
+            f"{self.bet.name} (streak of {self.bet.condition}, {self.model}): house edge "
+            f"{percent(self.house_edge)}, RTP {percent(self.rtp)}, hit frequency "
+            f"{percent(self.hit_frequency)}, p = {percent(self.p)}"
+        )
+        return html_table(headers, [(*r[:3], str(r[3]), *r[4:]) for r in rows], caption)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The return table (event, streak, pays, net, probability, return) as a DataFrame of
+        exact values, with float copies for plotting (extra ``pandas``); ``attrs`` holds ``p``,
+        ``expected_rounds`` and ``model``."""
+        from exactodds.notebook import frame
+
+        df = frame(*self._table())
+        df.attrs.update(p=self.p, expected_rounds=self.expected_rounds, model=self.model)
+        return df
 
 
 def _streak_distribution(p: Fraction, horizon: int) -> tuple[Fraction, ...]:
@@ -376,7 +379,19 @@ def streak_figures(bet: StreakBet, shoe: Shoe, tableau: Tableau) -> StreakFigure
     """The exact figures of ``bet`` when every round is dealt from the full ``shoe``; refused
     (:class:`PaytableError`) when its condition holds on every round and no ``max_streak``
     ends it: such a bet would never be settled."""
-    p = condition_probability(bet.condition, shoe, tableau)
+    return streak_figures_at(bet, condition_probability(bet.condition, shoe, tableau))
+
+
+def streak_figures_at(bet: StreakBet, p: Fraction) -> StreakFigures:
+    """The exact figures of ``bet`` when its condition holds with probability ``p`` on every
+    round, independently (a streak bet's figures are a function of ``p`` alone); refused as
+    :func:`streak_figures` refuses.
+
+    >>> rows = [{"when": "streak >= 2", "pays": "3:1"}, {"when": "otherwise", "pays": "lose"}]
+    >>> streak_figures_at(parse_streak_bet("b", {"streak": "banker.wins", "rows": rows}),
+    ...                   Fraction(1, 2)).ev  # 3 × 1/4 − 3/4
+    Fraction(0, 1)
+    """
     if (problem := never_ends(bet, p)) is not None:
         raise PaytableError(f"bet {quote(bet.id)}: {problem}")
     distribution = _streak_distribution(p, bet.horizon)

@@ -19,6 +19,8 @@ from typing import Any
 import typer
 
 from exactodds.cli.app import app, command_for
+from exactodds.cli.completion import OPTIONS as COMPLETION_OPTIONS
+from exactodds.cli.completion import completion
 from exactodds.cli.process import (
     BROKEN_PIPE,
     INTERRUPTED,
@@ -69,6 +71,16 @@ def run(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None, debug: bool) -> int:
     """Run the command, every error caught here: the exit code."""
     args = sys.argv[1:] if argv is None else argv
+    if args and args[0].partition("=")[0] in COMPLETION_OPTIONS:
+        try:
+            return completion(args)
+        except ExactOddsError as exc:
+            return _fail(str(exc), 2, debug)
+    return _run_command(args, debug)
+
+
+def _run_command(args: list[str], debug: bool) -> int:
+    """Run the command of ``args``, every error caught here: the exit code."""
     stderr = sys.stderr
     try:
         command = command_for(args)
@@ -80,7 +92,9 @@ def _run(argv: list[str] | None, debug: bool) -> int:
             return _interrupted(debug)
         return code if isinstance(code, int) else 0
     except ExactOddsError as exc:
-        return _fail(str(exc), 2, debug)
+        from exactodds.cli.parameters import cli_message
+
+        return _fail(cli_message(exc, args[0] if args else ""), 2, debug)
     except typer.TyperException as exc:  # click's usage errors (typer vendors click)
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare ``exactodds``: the help
             typer.echo(exc.format_message())

@@ -14,6 +14,7 @@ from exactodds.cli import (
     compare,
     eor,
     exposure,
+    game,
     montecarlo,
     odds,
     report,
@@ -45,7 +46,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from exactodds import __version__
+        from exactodds._version import VERSION as __version__
 
         typer.echo(f"exactodds {__version__}")
         raise typer.Exit()
@@ -79,6 +80,8 @@ for _module, _command in (
 ):
     app.command(epilog=_module.EPILOG)(_command)
 
+app.add_typer(game.app, name="game")
+
 
 def command_for(args: Sequence[str]) -> Any:
     """The click command that runs ``args``: when they start with a command's name, the root
@@ -86,10 +89,12 @@ def command_for(args: Sequence[str]) -> Any:
     ~3 ms each, on every start), else the whole group. Usage, help and errors are the same."""
     name = args[0] if args else None
     only = [info for info in app.registered_commands if _name(info) == name]
-    if not only:
+    groups = [info for info in app.registered_groups if info.name == name]
+    if not only and not groups:
         return typer.main.get_command(app)
     lean = copy.copy(app)
     lean.registered_commands = only
+    lean.registered_groups = groups
     return typer.main.get_command(lean)
 
 

@@ -12,6 +12,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,9 +27,11 @@ if TYPE_CHECKING:
 __all__ = [
     "AgainstOpt",
     "AllowPlayerEdgeOpt",
+    "BetIdsOpt",
     "DecksOpt",
     "ForceOpt",
     "Format",
+    "LeftOut",
     "NotationOpt",
     "OutDirOpt",
     "PaytableArg",
@@ -40,8 +43,10 @@ __all__ = [
     "check_outputs",
     "check_plot_outputs",
     "deprecated",
+    "echo_leaving_out",
     "format_option",
     "note_streaks_left_out",
+    "streaks_left_out",
 ]
 
 DecksOpt = Annotated[
@@ -108,6 +113,81 @@ def note_streaks_left_out(table: Paytable, command: str) -> None:
         "rounds; exactodds simulate and exactodds report play them"
     )
     print(error_line(message, "note"), file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A bet a command left out, and why (a sentence)."""
+
+    bet: str
+    name: str
+    reason: str
+
+
+def streaks_left_out(table: Paytable) -> list[LeftOut]:
+    """The streak bets of ``table``, left out by a command that reads single rounds."""
+    reason = (
+        "a streak bet, settled over several rounds: exactodds simulate and exactodds report "
+        "play it (or leave it out with --bet)"
+    )
+    return [LeftOut(b.id, b.name, reason) for b in table.streaks]
+
+
+def echo_leaving_out(text: str, fmt: str, left: Sequence[LeftOut], command: str) -> None:
+    """Print ``text``, a command's output in ``fmt``, naming the bets it ``left`` out and why
+    (JSON: a ``left_out`` list; CSV: ``left_out`` lines; text and md: a last section); then,
+    if any, one line on stderr and exit :data:`EXIT_INCOMPLETE` (tests/test_left_out.py).
+    """
+    if left:
+        text = _with_left_out(text, Format(fmt), left)
+    typer.echo(text, nl=not text.endswith("\n"))
+    if left:
+        from exactodds.errors import error_line
+
+        ids = ", ".join(b.bet for b in left)
+        print(error_line(f"{command} left out {ids} (named in its output)", "incomplete"),
+              file=sys.stderr)  # fmt: skip
+        raise typer.Exit(EXIT_INCOMPLETE)
+
+
+def _with_left_out(text: str, fmt: Format, left: Sequence[LeftOut]) -> str:
+    r"""``text`` with the bets ``left`` out named, in its format.
+
+    >>> print(_with_left_out("# Odds", Format.MD, [LeftOut("s", "Streak", "why")]))
+    # Odds
+    <BLANKLINE>
+    ## Left out
+    <BLANKLINE>
+    - Streak (`s`): why
+    <BLANKLINE>
+    >>> print(_with_left_out("kind,bet,value\nev,b,1\n", Format.CSV, [LeftOut("s", "S", "why")]))
+    kind,bet,value
+    ev,b,1
+    left_out,s,why
+    <BLANKLINE>
+    """
+    import csv
+    import io
+    import json
+
+    if fmt is Format.JSON:
+        data = json.loads(text)
+        data["left_out"] = [{"bet": b.bet, "name": b.name, "reason": b.reason} for b in left]
+        return json.dumps(data, indent=2)
+    if fmt is Format.CSV:
+        rows = list(csv.reader(io.StringIO(text)))
+        header = rows[0]
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        for b in left:  # kind left_out, the bet's id, and the reason in the value column
+            cells = {"kind": "left_out", "bet": b.bet, "value": b.reason}
+            writer.writerow([cells.get(column, "") for column in header])
+        return (text if text.endswith("\n") else text + "\n") + out.getvalue()
+    if fmt is Format.MD:
+        items = "\n".join(f"- {b.name} (`{b.bet}`): {b.reason}" for b in left)
+        return f"{text.rstrip()}\n\n## Left out\n\n{items}\n"
+    items = "\n".join(f"  {b.bet} ({b.name}): {b.reason}" for b in left)
+    return f"{text.rstrip()}\n\nLeft out:\n{items}\n"
 
 
 def deprecated(old: str, new: str) -> None:
@@ -208,6 +288,17 @@ AgainstOpt = Annotated[
         show_default=False,
     ),
 ]
+BetIdsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bet",
+        "-b",
+        metavar="ID",
+        help="Only this bet id, a round or a streak bet (repeatable; default: every bet).",
+    ),
+]
+"""``--bet ID``, repeatable: the bets a command takes (the others left out)."""
+
 AllowPlayerEdgeOpt = Annotated[
     bool,
     typer.Option(
@@ -243,3 +334,7 @@ RulesOverrideOpt = Annotated[
         help="Tableau instead of the paytable's: punto-banco, mini, pronto or a file.",
     ),
 ]
+
+
+EXIT_INCOMPLETE = 3
+"""Exit code of a command that left out, or could not judge, some bet (its output names them)."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format, format_option, note_streaks_left_out
+from exactodds.cli.common import BetIdsOpt, PaytableArg, check_format, format_option
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -20,7 +20,8 @@ EPILOG = """Examples:
   exactodds compare classic --rules punto-banco,mini --tie 8:1,9:1 --decks 6,8
   exactodds compare classic --banker commission,no-commission --format csv
   exactodds compare classic --decks 6,8 --format html     # a page, a chart per bet
-  exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula"""
+  exactodds compare classic --rules punto-banco --tie 8:1 --decks 6,8,inf --formula
+  exactodds compare classic --bet banker --bet tie --decks 6,8"""
 
 
 def compare(
@@ -81,6 +82,7 @@ def compare(
             "(derived with sympy, checked against the enumeration). In CSV: a formula column.",
         ),
     ] = False,
+    bets: BetIdsOpt = None,
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 
@@ -93,6 +95,7 @@ def compare(
     replacement).
     """
     from exactodds.bets.loader import load_paytable
+    from exactodds.bets.settle_rounds import select_bets
     from exactodds.errors import named
     from exactodds.figures.compare import compare_variants, parse_list, render_comparison
 
@@ -108,6 +111,8 @@ def compare(
         with named(option):
             lists[option] = parse_list(text)
     table = load_paytable(paytable)
+    with named("--bet"):  # round and streak bets
+        table = select_bets(table, bets or ())
     with progress_display("compare", "variants") as progress:
         result = compare_variants(
             table,
@@ -123,14 +128,30 @@ def compare(
     if summary and on_terminal():
         typer.echo(compare_summary(result, color=True), nl=False)
     elif fmt == "html":
-        typer.echo(_html_page(result, paytable, lists, formula), nl=False)
+        typer.echo(_html_page(result, paytable, lists, formula, bets or []), nl=False)
     else:
         typer.echo(render_comparison(result, fmt))
-    note_streaks_left_out(table, "compare")
+
+
+def _from_anywhere(argument: str) -> str:
+    """A command argument that works from any folder: a file by its absolute path."""
+    from pathlib import Path
+
+    from exactodds.bets.bundled import command_path
+
+    try:
+        is_file = Path(argument).is_file()
+    except OSError:  # a name the system refuses: not a file
+        is_file = False
+    return command_path(Path(argument)) if is_file else argument
 
 
 def _html_page(
-    result: Comparison, paytable: str | None, lists: dict[str, Any], formula: bool
+    result: Comparison,
+    paytable: str | None,
+    lists: dict[str, Any],
+    formula: bool,
+    bets: list[str],
 ) -> str:
     """The comparison as a self-contained HTML page with a chart per bet, naming the command
     line that reruns it."""
@@ -139,10 +160,11 @@ def _html_page(
     from exactodds.report.comparison import comparison_document
     from exactodds.report.html import render_html
 
-    words = ["exactodds", "compare", *([paytable] if paytable else [])]
+    words = ["exactodds", "compare", *([_from_anywhere(paytable)] if paytable else [])]
     for option, values in lists.items():
         if values:
-            words += [option, ",".join(values)]
+            words += [option, ",".join(_from_anywhere(v) for v in values)]
+    words += [w for b in dict.fromkeys(bets) for w in ("--bet", b)]
     words += [*(["--formula"] if formula else []), "--format", "html"]
     command = " ".join(shlex.quote(w) for w in words)
     return render_html(comparison_document(comparison=result, command=command))

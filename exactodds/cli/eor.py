@@ -18,7 +18,6 @@ from exactodds.cli.common import (
     check_format,
     check_plot_outputs,
     format_option,
-    note_streaks_left_out,
 )
 
 __all__ = ["eor"]
@@ -69,9 +68,10 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
-    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.analysis.eor import effect_of_removal, no_bets, with_streak_bets
     from exactodds.bets.budget import check_evaluation, check_removal_work
     from exactodds.bets.loader import load_paytable
+    from exactodds.bets.paytable import Bet
     from exactodds.errors import named
     from exactodds.report.eor import render_eor
 
@@ -81,16 +81,17 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     game = GameChoice(decks, remove, shoe_file, rules)
     table = load_paytable(paytable, game, counted=False)  # counted on shoes less a card
     shoe, tableau = game.resolve(table)
-    with named("--bet"):  # a streak bet named: one line
-        bets = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.bets)
+    with named("--bet"):
+        chosen = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.every_bet)
+    bets = [b for b in chosen if isinstance(b, Bet)]
+    streaks = [b for b in chosen if not isinstance(b, Bet)]  # exact from p, rounds independent
     check_evaluation(bets, shoe.size, "eor")  # before compiling the bets
     check_removal_work(bets, shoe, tableau, "eor")
-    result = effect_of_removal(bets, shoe, tableau, level=level)
+    result = effect_of_removal(bets, shoe, tableau, level=level) if bets else no_bets(shoe, level)
+    result = with_streak_bets(result, streaks, tableau)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
     typer.echo(render_eor(result, table.name, fmt, source))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 
         plot_eor(result, plots)
-    if not bet:
-        note_streaks_left_out(table, "eor")

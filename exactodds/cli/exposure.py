@@ -9,13 +9,15 @@ import typer
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     DecksOpt,
+    LeftOut,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    echo_leaving_out,
     format_option,
-    note_streaks_left_out,
+    streaks_left_out,
 )
 from exactodds.cli.progress import progress_display
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
@@ -146,7 +148,12 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     if optimise:
         from exactodds.protection.exposure import card_level
 
-        skipped = [b.id for b in table.bets if card_level(b)]
+        skipped = [
+            LeftOut(b.id, b.name, "card-level: --optimise searches the bets read from the "
+                    "round's outcome; analyse it with --sort")
+            for b in table.bets
+            if card_level(b)
+        ]  # fmt: skip
         with progress_display("optimise", "sorts") as update:
             results = optimise_sort(
                 table,
@@ -158,16 +165,9 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
                 jobs=jobs,
                 progress=update,
             )
-        if skipped:  # once the search is done: an error is then the only line on stderr
-            typer.echo(
-                "exactodds: note: --optimise searches the bets read from the round's outcome; "
-                f"left out: {', '.join(skipped)} (card-level: analyse them with --sort)",
-                err=True,
-            )
-        typer.echo(
-            render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
-        )
-        note_streaks_left_out(table, "exposure")
+        text = render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
+        left = [*skipped, *streaks_left_out(table)]
+        echo_leaving_out(text, fmt, left, "exposure --optimise")
         return
     from exactodds.bets.budget import check_card_work
 
@@ -178,5 +178,5 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     else:
         assert position is not None
         result = analyse_flash(table, position, shoe, tableau)
-    typer.echo(render_exposure(result, table.name, shoe.describe(), tableau.name, fmt))
-    note_streaks_left_out(table, "exposure")
+    text = render_exposure(result, table.name, shoe.describe(), tableau.name, fmt)
+    echo_leaving_out(text, fmt, streaks_left_out(table), "exposure")

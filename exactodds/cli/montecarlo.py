@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BetIdsOpt,
     DecksOpt,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
     check_format,
+    echo_leaving_out,
     format_option,
-    note_streaks_left_out,
+    streaks_left_out,
 )
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
@@ -30,7 +33,8 @@ EPILOG = """Examples:
 
 \b
   exactodds montecarlo classic --rounds 1000000 --seed 1
-  exactodds montecarlo classic --decks 6 --rules mini --rounds 100000 --format json"""
+  exactodds montecarlo classic --decks 6 --rules mini --rounds 100000 --format json
+  exactodds montecarlo classic --bet player --bet banker --rounds 100000"""
 
 
 def montecarlo(
@@ -40,6 +44,7 @@ def montecarlo(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
+    bets: BetIdsOpt = None,
     rounds: Annotated[
         int,
         typer.Option(
@@ -60,7 +65,8 @@ def montecarlo(
 ) -> None:
     """Monte Carlo check of the exact figures: deal rounds from fresh shoes and give, per bet and
     per paytable row, how far the counts seen are from the exact ones (z-scores)."""
-    run_montecarlo(paytable, GameChoice(decks, remove, shoe_file, rules), rounds, seed, fmt)
+    game = GameChoice(decks, remove, shoe_file, rules)
+    run_montecarlo(paytable, game, rounds, seed, fmt, bet_ids=bets or ())
 
 
 def run_montecarlo(
@@ -69,15 +75,22 @@ def run_montecarlo(
     rounds: int,
     seed: int,
     fmt: str,
+    *,
+    bet_ids: Sequence[str] = (),
 ) -> None:
     """The command's work (also ``simulate --monte-carlo``'s, deprecated) on the game of the
-    ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options."""
+    ``--decks``, ``--remove``, ``--shoe`` and ``--rules`` options, for the bets ``bet_ids``
+    (every bet when empty)."""
     from exactodds.analysis.montecarlo import monte_carlo_check, render_monte_carlo_check
     from exactodds.bets.loader import judge_paytable, load_paytable
+    from exactodds.bets.settle_rounds import select_bets
     from exactodds.cli.progress import progress_display
+    from exactodds.errors import named
 
     chosen = check_format(fmt, ("md", "json"))
     table = load_paytable(paytable, game, counted=False)
+    with named("--bet"):  # a streak bet named: one line (rounds are dealt one by one)
+        table = select_bets(table, bet_ids, streaks=False, command="montecarlo")
     shoe, tableau = game.resolve(table)
     from exactodds.analysis.montecarlo import check_options
     from exactodds.bets.budget import check_card_work, check_dealt_cards
@@ -91,7 +104,7 @@ def run_montecarlo(
         check = monte_carlo_check(
             table.bets, shoe, tableau, rounds=rounds, seed=seed, progress=progress
         )
-    typer.echo(render_monte_carlo_check(check, table.name, chosen))
-    note_streaks_left_out(table, "montecarlo")
     if sys.stderr.isatty():
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    text = render_monte_carlo_check(check, table.name, chosen)
+    echo_leaving_out(text, chosen, streaks_left_out(table), "montecarlo")

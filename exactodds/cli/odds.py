@@ -14,8 +14,9 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     deprecated,
+    echo_leaving_out,
     format_option,
-    note_streaks_left_out,
+    streaks_left_out,
 )
 
 __all__ = ["odds"]
@@ -102,6 +103,6 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()
     result = analyse_given(given, shoe, tableau, bets)
-    typer.echo(render_given(given, result, shoe.describe(), tableau.name, chosen))
-    if paytable is not None:
-        note_streaks_left_out(table, "odds --given")
+    text = render_given(given, result, shoe.describe(), tableau.name, chosen)
+    left = streaks_left_out(table) if paytable is not None else []
+    echo_leaving_out(text, chosen, left, "odds --given")

@@ -12,6 +12,7 @@ from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     AgainstOpt,
     AllowPlayerEdgeOpt,
+    BetIdsOpt,
     DecksOpt,
     NotationOpt,
     OutDirOpt,
@@ -72,15 +73,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
-    bets: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bet",
-            "-b",
-            metavar="ID",
-            help="Only this bet id, a round or a streak bet (repeatable; default: every bet).",
-        ),
-    ] = None,
+    bets: BetIdsOpt = None,
     fmt: Annotated[
         str | None,
         format_option(

@@ -77,7 +77,7 @@ def settle(
     running after them is shown as open.
     """
     from exactodds.bets.loader import load_paytable
-    from exactodds.bets.settle import parse_stake, render_settled, settle_round
+    from exactodds.bets.settle import check_stake, parse_stake, render_settled, settle_round
     from exactodds.bets.settle_rounds import check_bet_ids
     from exactodds.errors import (
         CardError,
@@ -103,7 +103,10 @@ def settle(
     shoe, tableau = game.resolve(table)
     with named("--bet"):
         check_bet_ids(table, [bet_id for bet_id, _ in stakes])
-    streak_ids = {b.id for b in table.streaks}
+        streak_ids = {b.id for b in table.streaks}
+        for bet_id, stake in stakes:
+            if bet_id not in streak_ids:
+                check_stake(table.round_bet(bet_id), stake)
     if len(cards) > 1 or any(bet_id in streak_ids for bet_id, _ in stakes):
         from exactodds.bets.settle_rounds import render_rounds, settle_rounds
 

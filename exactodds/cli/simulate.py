@@ -12,6 +12,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BetIdsOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -39,6 +40,7 @@ EPILOG = """Examples:
   exactodds simulate classic --shoes 100000 --backend dask --scheduler tcp://10.0.0.1:8786
   exactodds simulate colour-match --shoes 5 --seed 1
   exactodds simulate majestic-match --decks 2 --strategy count --shoes 20 --seed 1
+  exactodds simulate banker-streak --bet banker --bet banker_streak --shoes 5 --seed 1
 
 --strategy perfect bets whenever the exact EV from the cards left is positive; --strategy count
 bets when the bet's true count reaches its trigger (tags: eor's, or --tags FILE with a [BET]
@@ -59,6 +61,7 @@ def simulate(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
+    bets: BetIdsOpt = None,
     shoes: Annotated[
         int | None,
         typer.Option(
@@ -200,6 +203,7 @@ def simulate(
         _Run(shoes or 1000, seed, 14 if cut_card is None else cut_card, workers or 1),
         (backend, scheduler),
         (strategy, tags, trigger or [], see_burns, level or 3),
+        bet_ids=bets or [],
     )
     from exactodds.analysis.simulation import render_simulation
 
@@ -227,27 +231,26 @@ def _run(
     run: _Run,
     cluster: tuple[str, str | None],
     counting: tuple[str, Path | None, list[str], bool, int],
+    *,
+    bet_ids: list[str],
 ) -> tuple[Simulation, str]:
     """Deal the shoes (every option checked first, then the paytable compiled): the simulation
     and the paytable's name."""
-    from exactodds.analysis.batch import compile_bets
     from exactodds.analysis.count import parse_triggers, read_tags
+    from exactodds.analysis.prepare import Counting
     from exactodds.analysis.simulate import check_run
     from exactodds.analysis.simulate import simulate as run_simulate
-    from exactodds.bets.budget import (
-        check_card_rounds,
-        check_removal_work,
-        check_simulation,
-        check_streak_play,
-        expected_rounds,
-    )
     from exactodds.bets.loader import load_paytable
+    from exactodds.bets.settle_rounds import select_bets
+    from exactodds.errors import named
 
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
+    with named("--bet"):
+        table = select_bets(table, bet_ids)
     shoe, tableau = game.resolve(table)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting
-    check_run(
+    check_run(  # the options before the tags file, as simulate() checks them before any work
         run.shoes,
         shoe,
         run.workers,
@@ -256,40 +259,22 @@ def _run(
         backend=backend,
         scheduler=scheduler,
     )
-    # Card-level and offered bets go to the card engine; the others to the batch evaluator.
-    card = [b for b in table.bets if b.card_level or b.offer is not None]
-    value = [b for b in table.bets if b not in card]
-    check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
-    rounds = expected_rounds(run.shoes, shoe.size, run.cut_card)
-    check_streak_play(len(table.streaks), rounds, "simulate")
-    # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
-    counter = strategy == "count"
-    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
-    if counter:  # its default tags and triggers: the EOR, the shoe less each card
-        check_removal_work(card, shoe, tableau, "simulate --strategy count")
-    bet_ids = [b.id for b in table.bets]
-    streak_ids = [b.id for b in table.streaks]
-    given = read_tags(tags, bet_ids, streak_ids) if tags is not None else None
-    triggers = parse_triggers(trigger, bet_ids, streak_ids)
-    evaluator = compile_bets(value, tableau)  # seconds: every option is checked
     count = None
     if strategy == "count":
-        from exactodds.analysis.count import count_strategy
-
-        count = count_strategy(
-            evaluator,
-            shoe,
-            tags=given,
-            tags_source=str(tags) if tags is not None else "",
-            triggers=triggers,
+        bet_ids = [b.id for b in table.bets]
+        streak_ids = [b.id for b in table.streaks]
+        count = Counting(
+            tags=read_tags(tags, bet_ids, streak_ids) if tags is not None else None,
+            triggers=parse_triggers(trigger, bet_ids, streak_ids),
             see_burns=see_burns,
             level=level,
-            card_bets=card,
+            tags_source=str(tags) if tags is not None else "",
         )
     with progress_display("simulate", "shoes") as progress:
         sim = run_simulate(
-            evaluator,
+            table,
             shoe,
+            tableau=tableau,
             shoes=run.shoes,
             seed=run.seed,
             cut_card=run.cut_card,
@@ -298,9 +283,6 @@ def _run(
             count=count,
             backend=backend,
             scheduler=scheduler,
-            card_bets=card,
-            order=bet_ids,
-            streak_bets=table.streaks,
         )
     return sim, table.name
 

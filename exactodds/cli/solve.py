@@ -33,7 +33,10 @@ def solve(
     target_edge: Annotated[
         str | None,
         typer.Option(
-            "--target-edge", "-t", metavar="EDGE", help="Target house edge: 0.05, 5% or 1/20."
+            "--target-edge",
+            "-t",
+            metavar="EDGE",
+            help="Target house edge, a percentage: 5%, 1/2% or -0.5%.",
         ),
     ] = None,
     sweep_range: Annotated[
@@ -57,7 +60,14 @@ def solve(
     """
     from exactodds.bets.loader import judge_paytable, load_paytable
     from exactodds.errors import ExactOddsError, named
-    from exactodds.figures.solve import find_row, parse_sweep, render_solution, solve_payout, sweep
+    from exactodds.figures.solve import (
+        find_row,
+        parse_edge,
+        parse_sweep,
+        render_solution,
+        solve_payout,
+        sweep,
+    )
 
     fmt = check_format(fmt, ("text", "json"))
     if as_json:
@@ -70,9 +80,12 @@ def solve(
             "give the row to solve with --event LABEL (e.g. --event 'Player pair')"
         )
     payouts = parse_sweep(sweep_range, step) if sweep_range is not None else None
+    if target_edge is not None:
+        with named("--target-edge"):
+            parse_edge(target_edge)
     table = load_paytable(paytable, counted=False)
     with named("--bet"):
-        found = table.bet(bet)
+        found = table.round_bet(bet, "solve")
     with named("--event"):
         find_row(found, event)
     table = judge_paytable(table)  # once every option is checked: it counts card-level bets

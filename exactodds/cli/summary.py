@@ -11,10 +11,13 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from exactodds.bets.meters import meter_note
 from exactodds.bets.offers import MARK, offer_legend
 from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.streak import STREAK_LEGEND, STREAK_MARK, streak_figures
 from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
 
@@ -84,6 +87,17 @@ def _table(title: str, headers: Sequence[str], numeric_from: int = 1) -> Table:
     return table
 
 
+def _legends(sheet: Sheet, edges: Sequence[Fraction]) -> list[str]:
+    """The lines under a sheet's table: the streak mark, the meters, the player-edge mark."""
+    lines = [STREAK_LEGEND] if sheet.streaks else []
+    note = meter_note([b.bet for b in sheet.bets])
+    if note:
+        lines.append(note)
+    if any(edge < 0 for edge in edges):
+        lines.append("* favours the player: exactodds check fails it (--allow-player-edge).")
+    return lines
+
+
 def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: bool = False) -> str:
     """Per sheet: the game line and one row per bet (house edge, RTP, hit frequency, largest
     win), then where the full sheet is and how to get it.
@@ -116,9 +130,16 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
             table.add_row(name, *cells)
+        edges = [bet.figures.house_edge for bet in sheet.bets]
+        for streak in sheet.streaks:  # figures per bet, rounds independent
+            sf = streak_figures(streak, sheet.shoe, sheet.tableau)
+            edges.append(sf.house_edge)
+            largest = Payout(sf.largest_win).stated(Notation.TO) if sf.largest_win else "-"
+            cells = [_edge(sf.house_edge), percent(sf.rtp), percent(sf.hit_frequency), largest]
+            table.add_row(f"{streak.name} {STREAK_MARK}", *cells, *(("always",) if offered else ()))
         console.print(table)
-        if any(bet.figures.house_edge < 0 for bet in sheet.bets):
-            console.print("* favours the player: exactodds check fails it (--allow-player-edge).")
+        for line in _legends(sheet, edges):
+            console.print(line)
         if offered:
             console.print(f"{offer_legend()} Offered: the probability of the offer.")
             if len(offered) <= MAX_OFFERS_LISTED:
@@ -164,6 +185,8 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
             table.add_row(name, *(_edge(e) for e in cells))
         console.print(table)
     console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
+    if comparison.streaks:
+        console.print(STREAK_LEGEND)
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")
     return buffer.getvalue()
 

@@ -29,7 +29,14 @@ from exactodds.compliance.rules import (
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ExactOddsError, ProfileError, elide, first_problem, quote
+from exactodds.errors import (
+    ExactOddsError,
+    ProfileError,
+    about,
+    elide,
+    first_problem,
+    quote,
+)
 from exactodds.files import read_data
 from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS, too_long
 from exactodds.suggest import did_you_mean
@@ -105,11 +112,12 @@ def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
     >>> load_profiles("adm,adm")
     Traceback (most recent call last):
     ...
-    exactodds.errors.ProfileError: --against names profile 'adm' twice
+    exactodds.errors.ProfileError: against names profile 'adm' twice
     """
     items = [s.strip() for s in specs.split(",")] if isinstance(specs, str) else list(specs)
     if not items or any(not s for s in items):
-        raise ProfileError(f"--against needs profile names or files, not {specs!r}")
+        message = f"against needs profile names or files, not {specs!r}"
+        raise about(ProfileError(message), "against")
     profiles = tuple(load_profile(s) for s in items)
     seen: dict[object, str] = {}
     for item, profile in zip(items, profiles, strict=True):
@@ -118,7 +126,8 @@ def load_profiles(specs: str | Iterable[str]) -> tuple[Profile, ...]:
         for key in (profile.id, profile.path.resolve() if profile.path else None):
             if key is not None and key in seen:
                 also = "" if seen[key] == item else f" ({seen[key]!r} and {item!r})"
-                raise ProfileError(f"--against names profile {profile.id!r} twice{also}")
+                message = f"against names profile {profile.id!r} twice{also}"
+                raise about(ProfileError(message), "against")
             seen[key] = item
     return profiles
 
@@ -309,8 +318,9 @@ def check_paytable_against(
     tableau: Tableau | None = None,
     notation: Notation = Notation.BOTH,
 ) -> Compliance:
-    """Check every bet of ``paytable`` (on its own shoe and rules unless given) against the
-    profiles ``against`` names (``"gli-11,adm"``, names, files or :class:`Profile` values).
+    """Check every bet of ``paytable``, streak bets included (on its own shoe and rules unless
+    given) against the profiles ``against`` names (``"gli-11,adm"``, names, files or
+    :class:`Profile` values).
 
     >>> from exactodds.compliance.rules import Verdict
     >>> from exactodds.bets.loader import load_paytable
@@ -326,4 +336,4 @@ def check_paytable_against(
     else:
         profiles = tuple(p if isinstance(p, Profile) else load_profile(p) for p in against)
     joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return run_checks(profiles, joint, paytable.bets, notation=notation)
+    return run_checks(profiles, joint, paytable.bets, notation=notation, streaks=paytable.streaks)

@@ -22,7 +22,13 @@ limit applies per bet or per game), with exact values:
   probability is at least 1/N; ``n/a`` for a bet that never wins.
 - ``payout_notation = "to"`` (or ``"for"``): the sheet states payouts in that notation only, and
   every payout has such a form (a partial loss has no "to" form). A sheet with both notations
-  (``--notation both``, the default) states odds with "for" too, so it fails a "to" rule.
+  (``--notation both``) states odds with "for" too, so it fails a "to" rule.
+
+A streak bet is judged on its figures with independent rounds (each from the full shoe,
+:func:`~exactodds.bets.streak.streak_figures`): its RTP per bet placed, and its top award's
+probability per bet placed. A check that cannot be made (a streak bet that would never end on
+the shoe in use, the top award of a bet that never wins) is ``n/a``, and any ``n/a`` makes the
+verdict :attr:`Compliance.verdict` ``incomplete``: never a pass.
 
 Besides a profile's own rules, every profile read by :mod:`exactodds.compliance.profiles` carries
 exactodds' own rule :data:`NO_PLAYER_EDGE`: no bet may favour the player (RTP at most 100%, i.e.
@@ -51,23 +57,27 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import command_path, sheet_path
 from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.bets.paytable import Bet
-from exactodds.bets.progressive import checked_meters, jackpot_rows, top_jackpot
+from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
 from exactodds.deal.engine import Joint
+from exactodds.errors import PaytableError
 from exactodds.figures.metrics import BetFigures, bet_figures, rtp_by_stake
+from exactodds.figures.progressive import checked_meters, jackpot_rows, top_jackpot
 from exactodds.numbers import exact, grouped, one_in, percent
 
 __all__ = [
     "NO_PLAYER_EDGE",
     "Check",
     "Compliance",
+    "Outcome",
     "Profile",
     "Rule",
     "RuleKind",
     "Verdict",
     "describe_value",
+    "required_notation",
     "run_checks",
 ]
 
@@ -105,12 +115,21 @@ ODDS_RULES = frozenset({RuleKind.TOP_AWARD_MAX_ODDS, RuleKind.PROGRESSIVE_MAX_OD
 
 
 class Verdict(StrEnum):
-    """The outcome of one check: ``n/a`` when the rule says nothing about the bet (the top
-    award of a bet that never wins)."""
+    """The outcome of one check: ``n/a`` when it could not be made (the top award of a bet
+    that never wins, a streak bet that would never end on the shoe in use)."""
 
     PASS = "pass"
     FAIL = "fail"
     NA = "n/a"
+
+
+class Outcome(StrEnum):
+    """The verdict of a whole set of checks: ``fail`` when one fails, else ``incomplete`` when
+    one is ``n/a`` (the set does not judge every bet: never a pass), else ``pass``."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    INCOMPLETE = "incomplete"
 
 
 Limit = Fraction | int | Notation
@@ -225,7 +244,7 @@ class Profile:
         """The file as a sheet names it: ``profiles/NAME.toml`` for a bundled profile."""
         if self.path is None:
             return ""
-        return f"profiles/{self.path.name}" if self.bundled else display_path(self.path)
+        return f"profiles/{self.path.name}" if self.bundled else sheet_path(self.path)
 
     def to_json(self) -> dict[str, Any]:
         """The profile as JSON-ready data (RTP limits as ``"p/q"``).
@@ -257,10 +276,23 @@ class Profile:
     @property
     def argument(self) -> str:
         """How ``--against`` names the profile from any folder: a bundled one by its name, a
-        file by its path as shown on the sheet."""
+        file by its absolute path."""
         if self.path is None or self.bundled:
             return self.id
-        return display_path(self.path)
+        return command_path(self.path)
+
+
+def required_notation(profiles: Iterable[Profile]) -> Notation | None:
+    """The one payout notation the ``payout_notation`` rules of ``profiles`` require, or None
+    when none requires one or they disagree: what a check of the math states payouts in, so
+    that it does not fail on a presentation default.
+
+    >>> from exactodds.compliance.profiles import load_profiles
+    >>> required_notation(load_profiles("nj,mga")), required_notation(load_profiles("mga"))
+    (<Notation.TO: 'to'>, None)
+    """
+    wanted = {r.limit for p in profiles for r in p.rules if isinstance(r.limit, Notation)}
+    return wanted.pop() if len(wanted) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -333,8 +365,24 @@ class Compliance:
 
     @property
     def passed(self) -> bool:
-        """No check failed (``n/a`` is not a failure)."""
-        return not any(c.verdict is Verdict.FAIL for c in self.checks)
+        """Every check passed: none failed and none is ``n/a`` (:attr:`verdict` ``pass``; an
+        ``n/a`` check is not a failure, but never a pass)."""
+        return self.verdict is Outcome.PASS
+
+    @property
+    def verdict(self) -> Outcome:
+        """``fail`` when a check fails, else ``incomplete`` when one is ``n/a``, else ``pass``.
+
+        >>> from exactodds.bets.loader import load_paytable
+        >>> from exactodds.compliance.profiles import check_paytable_against
+        >>> check_paytable_against(load_paytable("classic"), "gli-11").verdict.value
+        'pass'
+        """
+        return outcome_of(self.checks)
+
+    def unjudged(self) -> list[Check]:
+        """The ``n/a`` checks, in order: what makes the verdict incomplete."""
+        return [c for c in self.checks if c.verdict is Verdict.NA]
 
     def count(self, verdict: Verdict) -> int:
         """How many checks have this verdict."""
@@ -358,6 +406,7 @@ class Compliance:
         """
         return {
             "notation": self.notation.value,
+            "verdict": self.verdict.value,
             "summary": {"checks": len(self.checks), **{v.value: self.count(v) for v in Verdict}},
             "profiles": [p.to_json() for p in self.profiles],
             "checks": [k.to_json() for k in self.checks],
@@ -369,6 +418,18 @@ class Compliance:
         return f"{len(self.checks)} checks: {counts}"
 
 
+def outcome_of(checks: Iterable[Check]) -> Outcome:
+    """The verdict of ``checks`` together (:attr:`Compliance.verdict`).
+
+    >>> outcome_of([]).value
+    'pass'
+    """
+    verdicts = {c.verdict for c in checks}
+    if Verdict.FAIL in verdicts:
+        return Outcome.FAIL
+    return Outcome.INCOMPLETE if Verdict.NA in verdicts else Outcome.PASS
+
+
 # -- checking --------------------------------------------------------------------------------------
 
 
@@ -377,12 +438,21 @@ class _Subject:
     """What the rules look at for one bet: its exact figures, the RTP at each stake when its
     returns are rounded, and the notation of the sheet."""
 
-    bet: Bet
-    figures: BetFigures
+    bet: Bet | StreakBet
+    figures: BetFigures | StreakFigures | None
+    """None when the bet's figures could not be computed (:attr:`unjudged` says why)."""
     stake_rtps: tuple[tuple[Fraction, Fraction], ...]
     notation: Notation
     meter: str = ""
-    """For a progressive bet, the meter its figures are at (``at the reset meter 25,000``)."""
+    """Where the figures are: for a progressive bet, the meter (``at the reset meter 25,000``);
+    for a streak bet, ``rounds independent``."""
+    unjudged: str = ""
+    """Why no rule can judge the bet (its checks are ``n/a``), or empty."""
+
+    @property
+    def progressive(self) -> bool:
+        """The bet pays a progressive jackpot."""
+        return isinstance(self.bet, Bet) and self.bet.progressive is not None
 
 
 _Result = tuple[Fraction | str, Fraction | str, Verdict, str]
@@ -391,6 +461,7 @@ _Result = tuple[Fraction | str, Fraction | str, Verdict, str]
 
 def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
     """The bet's RTP, or with rounding its lowest (highest) RTP over the stakes, and a note."""
+    assert s.figures is not None
     if not s.stake_rtps:
         return s.figures.rtp, ""
     sign = 1 if lowest else -1  # the extreme RTP, at the smallest stake that gives it
@@ -422,17 +493,20 @@ def _max_rtp(rule: Rule, s: _Subject) -> _Result:
 def _top_award(rule: Rule, s: _Subject) -> _Result:
     limit = Fraction(1, int(rule.limit))
     f = s.figures
-    if s.bet.progressive is not None:  # the advertised top award is the top meter's jackpot
+    if isinstance(f, BetFigures) and s.progressive:  # the top award: the top meter's jackpot
         p, event = top_jackpot(f)
         note = f"top award: the jackpot ({event})"
         if p >= limit:
             return p, limit, Verdict.PASS, note
         return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
+    assert f is not None
     if f.largest_win <= 0:
         return Fraction(0), limit, Verdict.NA, "the bet never wins"
     p = f.largest_win_probability
     shown = Payout(f.largest_win).stated(Notation.TO if s.notation is Notation.BOTH else s.notation)
     note = f"largest win {shown}"
+    if isinstance(s.bet, StreakBet):
+        note += " (probability per bet placed)"
     if p >= limit:
         return p, limit, Verdict.PASS, note
     return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
@@ -461,6 +535,8 @@ def _notation(rule: Rule, s: _Subject) -> _Result:
 def _progressive_odds(rule: Rule, s: _Subject) -> _Result | None:
     """The least likely jackpot row of a progressive bet; not checked on fixed pays."""
     limit = Fraction(1, int(rule.limit))
+    if not isinstance(s.figures, BetFigures) or not s.progressive:
+        return None
     rows = jackpot_rows(s.figures)
     if not rows:
         return None
@@ -478,9 +554,20 @@ _EVALUATORS: dict[RuleKind, Callable[[Rule, _Subject], _Result | None]] = {
 }
 
 
+def _streak_subject(joint: Joint, bet: StreakBet, notation: Notation) -> _Subject:
+    """What the rules look at for a streak bet: its figures with independent rounds, each
+    dealt from the full shoe of ``joint``; none (every check ``n/a``) when they do not exist
+    on that shoe (the bet would never end)."""
+    try:
+        figures = streak_figures(bet, joint.shoe, joint.tableau)
+    except PaytableError as exc:  # the condition holds on every round of this shoe
+        return _Subject(bet, None, (), notation, unjudged=str(exc))
+    return _Subject(bet, figures, (), notation, "rounds independent")
+
+
 def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
     """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
-    meter and at the break-even meter (:func:`~exactodds.bets.progressive.checked_meters`)."""
+    meter and at the break-even meter (:func:`~exactodds.figures.progressive.checked_meters`)."""
     figures = bet_figures(joint, bet)
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:
@@ -499,10 +586,11 @@ def run_checks(
     bets: Iterable[Bet],
     *,
     notation: Notation = Notation.BOTH,
+    streaks: Iterable[StreakBet] = (),
 ) -> Compliance:
-    """Check every bet against every rule of every profile, on the distribution ``joint`` (the
-    shoe and rules in use), for a sheet stating payouts in ``notation``. Checks are ordered by
-    profile, then rule, then bet.
+    """Check every bet and every streak bet against every rule of every profile, on the
+    distribution ``joint`` (the shoe and rules in use), for a sheet stating payouts in
+    ``notation``. Checks are ordered by profile, then rule, then bet (streak bets last).
 
     >>> from exactodds.deal.engine import joint_distribution
     >>> from exactodds.bets.loader import load_paytable
@@ -514,12 +602,13 @@ def run_checks(
     [('player', 'pass', '98.7626%'), ('banker', 'pass', '98.9442%'), ('tie', 'pass', '85.5618%')]
     """
     subjects = [s for bet in bets for s in _subjects(joint, bet, notation)]
+    subjects += [_streak_subject(joint, bet, notation) for bet in streaks]
     checks = []
     for profile in profiles:
         for rule in profile.rules:
             evaluate = _EVALUATORS[rule.kind]
             for s in subjects:
-                result = evaluate(rule, s)
+                result = _unjudged(rule, s) if s.unjudged else evaluate(rule, s)
                 if result is None:  # the rule does not apply to the bet
                     continue
                 value, limit, verdict, note = result
@@ -539,6 +628,20 @@ def run_checks(
                     )
                 )
     return Compliance(tuple(profiles), notation, tuple(checks))
+
+
+def _unjudged(rule: Rule, s: _Subject) -> _Result | None:
+    """The ``n/a`` check of a bet no rule can judge (none for a rule that does not apply)."""
+    if rule.kind is RuleKind.PROGRESSIVE_MAX_ODDS and not s.progressive:
+        return None
+    limit: Fraction | str
+    if isinstance(rule.limit, Notation):
+        limit = rule.limit.value
+    elif rule.kind in ODDS_RULES:
+        limit = Fraction(1, int(rule.limit))
+    else:
+        limit = Fraction(rule.limit)
+    return "n/a", limit, Verdict.NA, f"not judged: {s.unjudged}"
 
 
 def describe_value(check: Check) -> str:

@@ -89,7 +89,10 @@ def _plan(
         raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
     bits, deal, colour_literal = _needs(nodes)
-    plain = list(bits)
+    plain = list(bits)  # (cards in lumps: the classes before the known cards refine them)
+    # Whether a suit permutation must keep colours: read from the conditions before the known
+    # cards refine the classes (a refinement to suits drops the colour bit it implies).
+    reads_colour = any(b & _COLOUR for b in bits)
     coding = _rank_coding(nodes, deal or any(p in ("P3", "B3") for p in known or {}))
     sets = [frozenset(cards) for cards in (known or {}).values()]
     if not _unions(coding, sets):  # cards known by value (worked examples): lumps by value
@@ -115,7 +118,7 @@ def _plan(
                 bits[s] = _coarsest(bits[s], cards, coding)
     n = shoe.size
     big = n**6 >= 1 << 63  # the overflow guard: exact Python integers beyond int64
-    colours = colour_literal or any(b & _COLOUR for b in bits)
+    colours = colour_literal or reads_colour or any(b & _COLOUR for b in bits)
     group = _symmetries(shoe, nodes, colours, colour_literal)
     if known:  # only the permutations that map each position's known cards onto themselves
         group = list(_fixing(tuple(group), (*allowed.values(), *masked.values())))

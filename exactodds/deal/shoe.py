@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import CardError, ShoeError, named, quote
+from exactodds.errors import CardError, ShoeError, about, named, parameter, quote
 from exactodds.files import read_data
 from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS, check_length
 from exactodds.suggest import did_you_mean
@@ -244,35 +244,37 @@ class Shoe:
         shoe_file: str | Path | None = None,
         default_decks: int = 8,
     ) -> Shoe:
-        """The shoe of the command-line options ``--decks``, ``--shoe`` and ``--remove``
-        (removals apply last; without ``--decks`` or ``--shoe``, ``default_decks`` decks).
+        """The shoe of ``decks``, a ``shoe_file`` and cards to ``remove`` (the command-line
+        options ``--decks``, ``--shoe`` and ``--remove``; removals apply last; without ``decks``
+        or ``shoe_file``, ``default_decks`` decks).
 
         >>> Shoe.from_options(remove="6 6").describe()
         '8 decks less 6c 6d (414 cards)'
 
-        An error in an option names it (``--decks: …``, ``--remove: …``):
+        An error names the parameter (``decks: …``, ``remove: …``; the CLI, its option):
 
         >>> Shoe.from_options(decks=0)
         Traceback (most recent call last):
         ...
-        exactodds.errors.ShoeError: --decks: number of decks must be a positive integer, not 0
+        exactodds.errors.ShoeError: decks: number of decks must be a positive integer, not 0
         >>> Shoe.from_options(decks=1, remove="Kd Kd")
         Traceback (most recent call last):
         ...
-        exactodds.errors.ShoeError: --remove: cannot remove Kd: no Kd left in the shoe
+        exactodds.errors.ShoeError: remove: cannot remove Kd: no Kd left in the shoe
         """
         if shoe_file is not None and decks is not None:
-            raise ShoeError("give either --decks or --shoe, not both")
+            message = "give either decks or shoe_file, not both"
+            raise about(ShoeError(message), "decks", "shoe_file")
         if shoe_file is not None:
             shoe = cls.from_file(shoe_file)
         elif decks is None:
             shoe = cls.decks(default_decks)
         else:
-            with named("--decks", CardError, ShoeError):
+            with parameter("decks", CardError, ShoeError):
                 shoe = cls.decks(decks)
         if not remove:
             return shoe
-        with named("--remove", CardError, ShoeError):
+        with parameter("remove", CardError, ShoeError):
             return shoe.remove(remove)
 
     # -- views ------------------------------------------------------------------------------

@@ -240,7 +240,11 @@ def edge_formulas(
     import sympy
 
     rules = tableau or paytable.tableau
-    bets = paytable.bets if bet_ids is None else tuple(paytable.bet(b) for b in bet_ids)
+    bets = (
+        paytable.bets
+        if bet_ids is None
+        else tuple(paytable.round_bet(b, "the edge formula") for b in bet_ids)
+    )
     edges = {n: _house_edges(bets, rules, n) for n in (*DERIVED_FROM, *CHECKED_AT)}
     d = sympy.Symbol("d")
     universe = sympy.expand(sympy.prod([52 * d - i for i in range(6)]))

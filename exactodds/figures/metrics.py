@@ -9,9 +9,8 @@ variance, largest win — all Fractions computed from integer combination counts
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -19,6 +18,8 @@ from typing import TYPE_CHECKING
 from exactodds.bets.offers import figures_per, offer_sentence, offer_text
 from exactodds.bets.payout import Payout
 from exactodds.bets.paytable import Bet, Paytable
+from exactodds.bets.returns import ReturnFigures
+from exactodds.bets.streak import StreakFigures, streak_figures
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
@@ -29,12 +30,14 @@ if TYPE_CHECKING:
 __all__ = [
     "COMPARED",
     "DEFAULT_STAKES",
+    "AnyFigures",
     "BetFigures",
     "PaytableFigures",
     "RowFigures",
     "bet_figures",
     "compare_paytables",
     "paytable_figures",
+    "per",
     "rtp_by_stake",
     "unrounded",
 ]
@@ -73,8 +76,10 @@ class RowFigures:
 
 
 @dataclass(frozen=True)
-class BetFigures:
-    """Every docs/rules.md §8 figure of one bet, exact.
+class BetFigures(ReturnFigures):
+    """Every docs/rules.md §8 figure of one bet settled on one round, exact: per row its
+    combinations, and the headline figures every bet has
+    (:class:`~exactodds.bets.returns.ReturnFigures`).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> pair = load_paytable(default_paytable()).bet("player_pair")
@@ -100,63 +105,10 @@ class BetFigures:
             return None
         return Fraction(self.total, self.universe)
 
-    @cached_property
-    def ev(self) -> Fraction:
-        """Expected net result per unit staked."""
-        return sum((r.ret for r in self.rows), Fraction(0))
-
-    @cached_property
-    def rtp(self) -> Fraction:
-        """Return to player: 1 + EV."""
-        return 1 + self.ev
-
-    @cached_property
-    def house_edge(self) -> Fraction:
-        """−EV, pushes counted as bets."""
-        return -self.ev
-
-    @cached_property
-    def push_probability(self) -> Fraction:
-        """Probability that the stake is returned."""
-        return sum((r.probability for r in self.rows if r.net == 0), Fraction(0))
-
-    @cached_property
-    def house_edge_resolved(self) -> Fraction | None:
-        """−EV per resolved bet (pushes excluded); None if the bet always pushes."""
-        resolved = 1 - self.push_probability
-        return None if resolved == 0 else self.house_edge / resolved
-
-    @cached_property
-    def hit_frequency(self) -> Fraction:
-        """Probability that the bet wins something (net > 0)."""
-        return sum((r.probability for r in self.rows if r.net > 0), Fraction(0))
-
-    @cached_property
-    def variance(self) -> Fraction:
-        """Variance of the net result per unit stake."""
-        ev = self.ev
-        return sum((r.probability * r.net**2 for r in self.rows), Fraction(0)) - ev**2
-
-    @property
-    def std_dev(self) -> float:
-        """Standard deviation (for display; the exact figure is sqrt(:attr:`variance`))."""
-        return math.sqrt(self.variance)
-
-    @cached_property
-    def largest_win(self) -> Fraction:
-        """Largest net win per unit stake among rows that can happen (0 if none)."""
-        return max((r.net for r in self.rows if r.combinations), default=Fraction(0))
-
-    @cached_property
-    def largest_win_probability(self) -> Fraction:
-        """Probability of the largest win."""
-        top = self.largest_win
-        return sum((r.probability for r in self.rows if r.net == top and top > 0), Fraction(0))
-
-    @property
-    def player_favourable(self) -> bool:
-        """The bet has a positive expectation for the player."""
-        return self.ev > 0
+    def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
+        """(probability, net) of each row: the headline figures of
+        :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
+        return ((r.probability, r.net) for r in self.rows)
 
     def __repr__(self) -> str:
         """One line of headline figures (the exact values are the attributes).
@@ -214,11 +166,30 @@ class BetFigures:
         return df
 
 
-class PaytableFigures(list[BetFigures]):
-    """The figures of every bet of a paytable (a list), with a one-table notebook display.
+AnyFigures = BetFigures | StreakFigures
+"""The figures of any bet: a round bet's (:class:`BetFigures`) or a streak bet's
+(:class:`~exactodds.bets.streak.StreakFigures`, per bet with rounds independent); both have the
+headline figures (house edge, RTP, hit frequency, variance, largest win …) under one name."""
 
-    A bet with an offer has its figures per offered round: the table says so (``offer``, the
-    probability of the offer, ``per``: ``offered round`` or ``round``).
+
+def per(f: AnyFigures) -> str:
+    """What the bet's figures are per: ``round``, ``offered round``, or, for a streak bet,
+    ``bet (rounds independent)``."""
+    if isinstance(f, StreakFigures):
+        return f"bet ({f.model})"
+    return figures_per(f.bet)
+
+
+def _offer(f: AnyFigures) -> str | None:
+    return None if isinstance(f, StreakFigures) else offer_text(f.bet)
+
+
+class PaytableFigures(list[AnyFigures]):
+    """The figures of every bet of a paytable (a list: the bets settled on one round, then the
+    streak bets), with a one-table notebook display.
+
+    A bet with an offer has its figures per offered round, a streak bet per bet with rounds
+    independent: the table says so (``offer``, the probability of the offer, ``per``).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> figures = paytable_figures(load_paytable("classic"))
@@ -249,9 +220,9 @@ class PaytableFigures(list[BetFigures]):
                 f.rtp,
                 f.hit_frequency,
                 f.largest_win,
-                offer_text(f.bet),
+                _offer(f),
                 f.offer_probability,
-                figures_per(f.bet),
+                per(f),
             )
             for f in self
         ]
@@ -261,8 +232,9 @@ class PaytableFigures(list[BetFigures]):
         probability and what the figures are per when some bet has an offer."""
         from exactodds.notebook import html_table
 
-        offered = any(f.bet.offer is not None for f in self)
-        width = len(self.HEADERS) if offered else 6
+        offered = any(_offer(f) is not None for f in self)
+        streaks = any(isinstance(f, StreakFigures) for f in self)
+        width = len(self.HEADERS) if offered or streaks else 6
         rows = [
             (*r[:5], str(r[5]), *(("-" if x is None else x) for x in r[6:width]))
             for r in self._table()
@@ -307,7 +279,7 @@ def compare_paytables(
     tableau = tableau or before.tableau
     figures = [{f.bet.id: f for f in paytable_figures(p, shoe, tableau)} for p in (before, after)]
     ids = list(dict.fromkeys([*figures[0], *figures[1]]))
-    headers = ["bet", "name", "offer"]
+    headers = ["bet", "name", "offer", "per"]
     for key in COMPARED:
         headers += [f"{key}_{names[0]}", f"{key}_{names[1]}", f"{key}_change"]
     rows = []
@@ -315,7 +287,7 @@ def compare_paytables(
         a, b = figures[0].get(bet_id), figures[1].get(bet_id)
         either = a or b
         assert either is not None
-        cells: list[object] = [bet_id, either.bet.name, offer_text(either.bet)]
+        cells: list[object] = [bet_id, either.bet.name, _offer(either), per(either)]
         for key in COMPARED:
             x = None if a is None else getattr(a, key)
             y = None if b is None else getattr(b, key)
@@ -347,15 +319,21 @@ def paytable_figures(
     tableau: Tableau | None = None,
     stake: Fraction | int = 1,
 ) -> PaytableFigures:
-    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given).
+    """Figures of every bet of ``paytable`` (on its own shoe and tableau unless given): the
+    bets settled on one round, then the streak bets (with rounds independent, per bet; their
+    payouts are not rounded, so ``stake`` does not change them).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> figures = paytable_figures(load_paytable(default_paytable()))
     >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # docs/rules.md §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
     """
-    joint = joint_distribution(shoe or paytable.shoe, tableau or paytable.tableau)
-    return PaytableFigures(bet_figures(joint, bet, stake) for bet in paytable.bets)
+    shoe = shoe or paytable.shoe
+    tableau = tableau or paytable.tableau
+    joint = joint_distribution(shoe, tableau)
+    figures = PaytableFigures(bet_figures(joint, bet, stake) for bet in paytable.bets)
+    figures += (streak_figures(bet, shoe, tableau) for bet in paytable.streaks)
+    return figures
 
 
 def rtp_by_stake(
@@ -378,11 +356,12 @@ def rtp_by_stake(
 
 
 def unrounded(bet: Bet) -> Bet:
-    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to).
+    """The same bet without its rounding rule (the figure the RTP-by-stake table compares to);
+    every other field, its offer and progressive meters included, is kept.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> touch = load_paytable("touch").bet("banker")  # paid to the cent, rounded down
     >>> touch.rounding is not None, unrounded(touch).rounding, unrounded(touch).rows == touch.rows
     (True, None, True)
     """
-    return Bet(bet.id, bet.name, bet.rows, bet.max_round, None, bet.description)
+    return replace(bet, rounding=None)

@@ -22,13 +22,14 @@ from fractions import Fraction
 from typing import Any
 
 from exactodds.bets.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
-from exactodds.bets.payout import format_number, parse_number
+from exactodds.bets.payout import format_number, parse_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError, PaytableError, quote
 from exactodds.escape import md_cell, one_line
 from exactodds.figures.metrics import bet_figures
 from exactodds.formats import Format
+from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact, percent
 from exactodds.suggest import did_you_mean
 
@@ -50,23 +51,19 @@ MAX_SWEEP = 10_000
 
 
 def parse_edge(text: str | Fraction) -> Fraction:
-    """A house edge from ``0.05``, ``5%``, ``1/20`` or ``-0.5%`` (exact).
+    """A house edge from a percentage, ``5%``, ``1/2%`` or ``-0.5%`` (exact); a bare number is
+    refused (:data:`~exactodds.bets.payout.PERCENT_RULE`: one rule for every percentage).
 
-    >>> parse_edge("5%"), parse_edge("0.05"), parse_edge("1/20"), parse_edge("-0.5%")
-    (Fraction(1, 20), Fraction(1, 20), Fraction(1, 20), Fraction(-1, 200))
+    >>> parse_edge("5%"), parse_edge("1/2%"), parse_edge("-0.5%")
+    (Fraction(1, 20), Fraction(1, 200), Fraction(-1, 200))
+    >>> parse_edge("0.05")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: house edge '0.05': write a percentage with %, like 5% ...
     """
     if isinstance(text, Fraction):
         return text
-    raw = text.strip()
-    body, percent = (raw[:-1].strip(), True) if raw.endswith("%") else (raw, False)
-    sign, digits = (-1 if body[0] == "-" else 1, body[1:]) if body[:1] in ("+", "-") else (1, body)
-    try:
-        value = sign * parse_number(digits)
-    except PaytableError as exc:
-        raise ExactOddsError(
-            f"cannot read house edge {quote(text)} (use 0.05, 5% or 1/20): {exc}"
-        ) from None
-    return value / 100 if percent else value
+    return parse_percent(text, "house edge", signed=True)
 
 
 def format_decimal(x: Fraction, places: int = 6) -> str:
@@ -106,13 +103,15 @@ def find_row(bet: Bet, event: str) -> int:
     if len(found) > 1:
         raise PaytableError(
             f"bet {bet.id!r}: event {event!r} names rows {', '.join(str(i + 1) for i in found)}; "
-            f"give the row number instead, like --event '#{found[0] + 1}'"
+            f"give the row number instead, like '#{found[0] + 1}'"
         )
     number = event.strip().lstrip("#")
-    if number.isascii() and number.isdigit() and 1 <= int(number) <= len(events):
+    small = number.isascii() and number.isdigit() and len(number) <= MAX_DIGITS  # bounded first
+    if small and 1 <= int(number) <= len(events):
         return int(number) - 1
     raise PaytableError(
-        f"bet {bet.id!r} has no event {event!r} (events: {known})" + did_you_mean(event, events)
+        f"bet {bet.id!r} has no event {quote(event, 40)} (events: {known})"
+        + did_you_mean(event, events)
     )
 
 
@@ -179,6 +178,14 @@ class Solution:
     break_even: Fraction
     offer_probability: Fraction | None = None
     """Probability that a bet with an offer is offered (its figures are per offered round)."""
+    paid: Fraction | None = None
+    """For a bet paid with rounding: the payout it pays nearest the target edge without passing
+    it (:func:`payable`), whose edge is :attr:`paid_edge`."""
+
+    @property
+    def paid_edge(self) -> Fraction | None:
+        """The house edge at :attr:`paid` (at least the target)."""
+        return None if self.paid is None else self.line.edge(self.paid)
 
     @property
     def event(self) -> str:
@@ -207,8 +214,13 @@ class Solution:
             "current_house_edge": exact(self.current_edge),
             "target_house_edge": None if self.target is None else exact(self.target),
             "payout": None if self.payout is None else exact(self.payout),
+            "paid_payout": None if self.paid is None else exact(self.paid),
+            "paid_house_edge": None if self.paid_edge is None else exact(self.paid_edge),
             "break_even_payout": exact(self.break_even),
             "figures_per": figures_per(self.bet),
+            "meters": None
+            if self.bet.progressive is None
+            else {m.name: exact(m.reset) for m in self.bet.progressive.meters},
             "offer": None
             if self.bet.offer is None
             else {
@@ -233,11 +245,11 @@ def solve_payout(
     own game (its decks and tableau).
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
-    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0")
+    >>> s = solve_payout(load_paytable(default_paytable()), "player_pair", "Player pair", "0%")
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
     """
-    bet = paytable.bet(bet_id)
+    bet = paytable.round_bet(bet_id, "solve")
     index = find_row(bet, event)
     joint = joint or joint_distribution(paytable.shoe, paytable.tableau)
     line = edge_line(joint, bet, index)
@@ -257,9 +269,23 @@ def solve_payout(
                 f"{format_decimal(payout)} to 1, less than losing the stake"
             )
     offered = None if bet.offer is None else bet_figures(joint, bet).offer_probability
+    paid = None if payout is None or bet.rounding is None else payable(payout, bet.rounding.step)
     return Solution(
-        paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)), offered
+        paytable, bet, index, line, target, payout, _solve_linear(line, Fraction(0)), offered, paid
     )
+
+
+def payable(payout: Fraction, step: Fraction) -> Fraction:
+    """The payout a bet paid with rounding to ``step`` pays nearest ``payout`` without passing
+    it: the largest whose return at a unit stake is a multiple of ``step`` (so any rounding mode
+    pays it as stated) and at most the exact ``1 + payout``. Its house edge is the closest to
+    the target that is not below it (the edge falls as the payout rises).
+
+    >>> payable(Fraction("0.951263"), Fraction(1, 100)), payable(Fraction(19, 20), Fraction(1, 100))
+    (Fraction(19, 20), Fraction(19, 20))
+    """
+    units = (1 + payout) / step
+    return (units.numerator // units.denominator) * step - 1
 
 
 def parse_sweep(text: str, step: str | Fraction = Fraction(1)) -> list[Fraction]:
@@ -339,6 +365,14 @@ def render_solution(
         f"({format_decimal(s.line.probability)})",
         f"As the paytable stands: {_pays(s.current)} -> house edge{per} {percent(s.current_edge)}",
     ]
+    progressive = s.bet.progressive
+    if progressive is not None:
+        from exactodds.bets.meters import at_meters
+
+        lines.append(
+            f"Progressive: every figure here {at_meters(progressive)} (the reset), the "
+            f"jackpot paying the meter for the fixed wager {format_number(progressive.stake)}"
+        )
     if s.target is not None and s.payout is not None:
         lines += [
             "",
@@ -356,6 +390,15 @@ def render_solution(
                 "  nearest whole payouts: "
                 + ", ".join(f"{w} to 1 -> {percent(s.line.edge(Fraction(w)))}" for w in near)
             )
+        rounding = s.bet.rounding
+        if s.paid is not None and s.paid_edge is not None and rounding is not None:
+            lines += [
+                f"  paid      {format_number(s.paid)} to 1 -> house edge{per} "
+                f"{percent(s.paid_edge)}: returns are rounded to {format_number(rounding.step)} "
+                f"({rounding.mode.value}),",
+                "            so this is the largest payout paid as stated whose edge is at "
+                "least the target",
+            ]
     lines += ["", f"Break-even payout (house edge 0): {_pays(s.break_even)}"]
     if rows is not None:
         lines += ["", _sweep_table(s, rows)]

@@ -26,9 +26,10 @@ needs it, as in a perfect pair: ``P: 9c 9h | B: 9d 9s`` for four nines, not ``9c
 The outcomes are those with combinations in the exact joint distribution of this shoe, and an
 outcome with combinations is dealt by some cards of the shoe, which the search, trying every
 card that fits each position, finds. So a row has an example exactly when it has combinations:
-a row that never occurs with the shoe has none. Each example is dealt again through
-:func:`~exactodds.bets.settle.check_round` (legal, and its cards in the shoe) and must give its
-outcome.
+a row that never occurs with the shoe has none. Each example is dealt again as ``settle``
+deals it (:func:`~exactodds.bets.settle.check_round`: legal, and its cards in the shoe) and
+settled by :func:`~exactodds.bets.settle.settle_bet` (offered, on its own row); a round that
+is not is an error, never a sheet's example.
 
 >>> from exactodds.bets.loader import load_paytable
 >>> banker = load_paytable("classic").bet("banker")
@@ -49,7 +50,7 @@ from operator import add, itemgetter
 from typing import Any
 
 from exactodds.bets.paytable import Bet, record_index
-from exactodds.bets.settle import Settlement, check_round, format_round_cards
+from exactodds.bets.settle import Settlement, check_round, format_round_cards, settle_bet
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import HAND_CODES, Hand, Outcome, PairKind, Side
 from exactodds.deal.shoe import RANK_VALUES, SUITS, Card, Shoe
@@ -356,27 +357,43 @@ def row_examples(
     >>> [ex.cards for ex in row_examples(perfect, Shoe.decks(8))][:2]
     ['P: Kc Kc | B: 4d 4d', 'P: Kc Kc | B: 8d Ks']
     """
+    out: list[Example | None] = []
     if bet.card_level:
-        out_cards: list[Example | None] = []
         memo: dict[object, Any] = {}
-        for i, row in enumerate(bet.rows):
+        for i in range(len(bet.rows)):
             found = _card_example(bet, i, shoe, tableau, memo)
-            if found is None:
-                out_cards.append(None)
-                continue
-            returned = Settlement(bet, EXAMPLE_STAKE, row).returned
-            out_cards.append(Example(format_round_cards(*found), returned))
-        return tuple(out_cards)
+            out.append(None if found is None else _settled(bet, i, found, shoe, tableau))
+        return tuple(out)
     joint = joint_distribution(shoe, tableau)
     outcomes, _ = _in_order(joint)
     first = _first_per_row(bet, joint)
-    out: list[Example | None] = []
-    for i, row in enumerate(bet.rows):
+    for i in range(len(bet.rows)):
         at = first.get(i)
         if at is None:
             out.append(None)
             continue
-        player, banker = example_cards(outcomes[at], shoe, tableau)
-        returned = Settlement(bet, EXAMPLE_STAKE, row).returned
-        out.append(Example(format_round_cards(player, banker), returned))
+        out.append(_settled(bet, i, example_cards(outcomes[at], shoe, tableau), shoe, tableau))
     return tuple(out)
+
+
+def _settled(
+    bet: Bet,
+    row: int,
+    cards: tuple[Sequence[Card], Sequence[Card]],
+    shoe: Shoe,
+    tableau: Tableau,
+) -> Example:
+    """The example of ``row`` dealt with these cards, after ``settle``'s own reading of them
+    (:func:`~exactodds.bets.settle.settle_bet`: a legal round of the shoe, offered, on the
+    row): a round that is not one is an error, never a sheet's example."""
+    text = format_round_cards(*cards)
+    try:
+        settled = settle_bet(bet, check_round(cards, tableau, shoe))
+    except RoundError as exc:
+        raise RoundError(f"worked example {text} of bet {bet.id!r}: {exc}") from None
+    if settled is not bet.rows[row]:
+        raise RoundError(
+            f"worked example {text} of bet {bet.id!r} settles on {settled.event!r}, "
+            f"not {bet.rows[row].event!r}"
+        )
+    return Example(text, Settlement(bet, EXAMPLE_STAKE, bet.rows[row]).returned)

@@ -481,6 +481,10 @@ class _Parser:
     def parse_in(self, left: Operand, negated: bool, in_tok: _Token) -> Node:
         """The list of ``OPERAND [not] in [v, …]`` (a feature, a sum or a count), after the
         ``in``; errors point at the ``in`` or at the value."""
+        number: int | None = None
+        if isinstance(left, Const) and type(left.value) is int:
+            number = left.value  # a number alone: checked as a sum of one term, then folded
+            left = Sum(((1, left),))
         if isinstance(left, Const):
             raise self.error("'in' needs a feature, a sum, a count or most(…) on its left", in_tok)
         self.expect("[")
@@ -498,6 +502,8 @@ class _Parser:
                 if self.accept("]"):
                     break
                 self.expect(",")
+        if number is not None:
+            return Const((number in values) != negated)
         return In(left, tuple(values), negated)
 
     def check_value(self, operand: Operand, value: Value, tok: _Token) -> None:

@@ -35,8 +35,9 @@ from functools import cached_property
 from math import lcm, perm
 from typing import TYPE_CHECKING, Any
 
+from exactodds.bets.meters import figure_label
 from exactodds.deal.shoe import RANK_VALUES, RANKS, Shoe, parse_card
-from exactodds.errors import ExactOddsError, quote
+from exactodds.errors import ExactOddsError, about, naming, quote
 from exactodds.numbers import percent
 from exactodds.protection.information import (
     ANY,
@@ -183,8 +184,10 @@ B2 P3 B3) → the (rank, suit) cards it may hold."""
 
 
 def card_level(bet: Bet) -> bool:
-    """Whether ``bet`` reads the cards themselves or has an offer (the card-level bets of the
-    bet language): counted by :mod:`exactodds.counting`, not by outcome."""
+    """Whether ``bet`` reads the cards themselves: counted by :mod:`exactodds.counting` per
+    signal. Unlike the engines' rule (:func:`~exactodds.bets.paytable.settled_from_cards`), a
+    value-level bet with an offer stays on the value path here: it counts offers itself
+    (:func:`~exactodds.protection.information.row_counts`), without the card engine."""
     return bool(getattr(bet, "card_level", False))
 
 
@@ -286,7 +289,7 @@ def _exposure(procedure: str, paytable: Paytable, figures: tuple[SignalFigures, 
     return Exposure(
         procedure,
         tuple(b.id for b in paytable.bets),
-        tuple(b.name for b in paytable.bets),
+        tuple(figure_label(b) for b in paytable.bets),
         figures,
         full,
     )
@@ -301,6 +304,7 @@ def hand_label(cells: Sequence[str]) -> str:
     return f"P: {cells[0]} {cells[2]} | B: {cells[1]} {cells[3]}"
 
 
+@naming("sort")
 def parse_sort(text: str) -> frozenset[int]:
     """The ranks of a sort's group (``"6 7 8 9"``; ``T``/``10`` is the ten only, ``0`` every
     rank of value 0): refused when it is empty, holds a suit or a rank twice, or holds every
@@ -314,7 +318,7 @@ def parse_sort(text: str) -> frozenset[int]:
     ranks: set[int] = set()
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise ExposureError(f"--sort {quote(text)}: name the ranks of one group, e.g. '6 7 8 9'")
+        raise ExposureError(f"sort {quote(text)}: name the ranks of one group, e.g. '6 7 8 9'")
     for token in tokens:
         if token == "0":
             new = {r for r in range(13) if RANK_VALUES[r] == 0}
@@ -322,18 +326,18 @@ def parse_sort(text: str) -> frozenset[int]:
             try:
                 card = parse_card(token)
             except ExactOddsError as exc:
-                raise ExposureError(f"--sort {quote(text)}: {exc}") from None
+                raise ExposureError(f"sort {quote(text)}: {exc}") from None
             if card.suit is not None:
                 raise ExposureError(
-                    f"--sort {quote(text)}: {quote(token)} has a suit; a sort groups ranks"
+                    f"sort {quote(text)}: {quote(token)} has a suit; a sort groups ranks"
                 )
             new = {card.rank}
         if new & ranks:
-            raise ExposureError(f"--sort {quote(text)}: {quote(token)} is listed twice")
+            raise ExposureError(f"sort {quote(text)}: {quote(token)} is listed twice")
         ranks |= new
     if len(ranks) == 13:
         raise ExposureError(
-            f"--sort {quote(text)}: every rank is in one group, so the sort tells nothing apart"
+            f"sort {quote(text)}: every rank is in one group, so the sort tells nothing apart"
         )
     return frozenset(ranks)
 
@@ -357,10 +361,11 @@ def _sort_signals(ff: Any, group: frozenset[int], seen: int) -> tuple[list[str],
     return labels, ids
 
 
+@naming("seen")
 def check_seen(seen: int) -> int:
     """``--seen`` as 1 to 4."""
     if not isinstance(seen, int) or not 1 <= seen <= 4:
-        raise ExposureError(f"--seen {quote(seen)}: the player sees the group of 1 to 4 cards")
+        raise ExposureError(f"seen {quote(seen)}: the player sees the group of 1 to 4 cards")
     return seen
 
 
@@ -387,6 +392,7 @@ def analyse_sort(
     )
 
 
+@naming("flash")
 def parse_position(text: str) -> str:
     """A ``--flash`` position: P1, B1, P2, B2, burn or bottom (any case).
 
@@ -398,7 +404,7 @@ def parse_position(text: str) -> str:
         if name.lower() == wanted:
             return name
     raise ExposureError(
-        f"--flash {quote(text)}: use a dealing position P1, B1, P2, B2, or burn, bottom"
+        f"flash {quote(text)}: use a dealing position P1, B1, P2, B2, or burn, bottom"
     )
 
 
@@ -436,10 +442,11 @@ def _analyse_removal(paytable: Paytable, position: str, shoe: Shoe, tableau: Tab
     from exactodds.deal.shoe import Card
 
     if shoe.size < 7:
-        raise ExposureError(
-            f"--flash {position}: a shoe of {shoe.size} cards cannot lose a card and deal a "
+        message = (
+            f"flash {position}: a shoe of {shoe.size} cards cannot lose a card and deal a "
             "round (7 cards needed)"
         )
+        raise about(ExposureError(message), "flash")
     bets = paytable.bets
     value_bets = tuple(b for b in bets if not card_level(b))
     card_bets = [b for b in bets if card_level(b)]
@@ -548,15 +555,16 @@ def optimise_sort(
 
     check_seen(seen)
     if by not in ("value", "rank"):
-        raise ExposureError(f"--by {quote(by)}: use value or rank")
+        raise about(ExposureError(f"by {quote(by)}: use value or rank"), "by")
     shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     bets = tuple(b for b in paytable.bets if not card_level(b))
     if not bets:
-        raise ExposureError(
-            "--optimise searches the bets read from the round's outcome; this paytable has only "
-            "card-level bets (analyse a sort of them with --sort)"
+        message = (
+            "optimise_sort searches the bets read from the round's outcome; this paytable has "
+            "only card-level bets (analyse a sort of them with analyse_sort)"
         )
+        raise about(ExposureError(message), "optimise_sort", "analyse_sort")
     ff = first_four(shoe)
     seq = ((ff.ranks[:, 0] * 13 + ff.ranks[:, 1]) * 13 + ff.ranks[:, 2]) * 13 + ff.ranks[:, 3]
     counts = row_counts(
@@ -690,10 +698,11 @@ def analyse_given(text: str, shoe: Shoe, tableau: Tableau, bets: Sequence[Bet] =
     restriction = parse_given(text)
     [cond] = conditional_counts(shoe, restriction, tableau)
     if not cond.total:
-        raise ExposureError(
-            f"--given {quote(text)}: no round dealt from this shoe ({shoe.describe()}) under "
+        message = (
+            f"given {quote(text)}: no round dealt from this shoe ({shoe.describe()}) under "
             f"{tableau.name} matches these cards"
         )
+        raise about(ExposureError(message), "given")
     winners = {"banker": 0, "player": 0, "tie": 0}
     for outcome, n in cond.counts.items():
         winners[outcome.winner.value] += n

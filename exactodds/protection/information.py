@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from exactodds.deal.round import Hand, Outcome, continuations, hand_code
 from exactodds.deal.shoe import RANK_VALUES, RANKS, Shoe
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
-from exactodds.errors import ExactOddsError, quote
+from exactodds.errors import ExactOddsError, naming, quote
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -536,8 +536,8 @@ def _token_mask(token: str, where: str) -> Mask:
     if token == "?":
         return ANY
     if low.startswith("v") and low[1:].isdigit():  # also true of v², v٣, v③: not values
-        if not low.isascii() or int(low[1:]) > 9:
-            raise GivenError(f"{where}: {quote(token)} is not a value (v0 to v9)")
+        if not low.isascii() or len(low) != 2:  # one digit: never int() of a long text
+            raise GivenError(f"{where}: {quote(token, 40)} is not a value (v0 to v9)")
         return rank_mask([r for r in range(13) if RANK_VALUES[r] == int(low[1:])])
     if token.startswith("["):
         if not token.endswith("]"):
@@ -567,6 +567,7 @@ def _token_mask(token: str, where: str) -> Mask:
     return tuple((1 << card.suit) if r == card.rank else 0 for r in range(13))
 
 
+@naming("given")
 def parse_given(text: str) -> Restriction:
     """What is known of a round, by hand: ``P: 9s ? | B: ? ?``. Each hand lists its first two
     cards and optionally its third (then the hand is known to draw one; a third card is known
@@ -579,15 +580,13 @@ def parse_given(text: str) -> Restriction:
     >>> parse_given("P: 9 | B: ? ?")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.protection.information.GivenError: --given 'P: 9 | B: ? ?': the player's hand ...
+    exactodds.protection.information.GivenError: given 'P: 9 | B: ? ?': the player's hand ...
     """
     from exactodds.limits import MAX_CARD_TEXT
 
-    where = f"--given {quote(text)}"
+    where = f"given {quote(text)}"
     if len(text) > MAX_CARD_TEXT:
-        raise GivenError(
-            f"--given: {len(text):,} characters is over the limit of {MAX_CARD_TEXT:,}"
-        )
+        raise GivenError(f"given: {len(text):,} characters is over the limit of {MAX_CARD_TEXT:,}")
     hands: dict[str, list[str]] = {}
     for part in text.split("|"):
         side, colon, rest = part.partition(":")

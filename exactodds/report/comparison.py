@@ -7,8 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import display_path, sheet_path
 from exactodds.bets.loader import default_paytable, load_paytable
+from exactodds.bets.streak import STREAK_LEGEND
 from exactodds.deal.tableau import BUILTIN
 from exactodds.numbers import percent
 from exactodds.report.document import Block, Chart, Code, Document, Heading, Inline, Para, Table
@@ -50,7 +51,7 @@ def comparison_document(
     ('House edge of Tie by variant',
      [('punto-banco rules, Tie 8:1', '14.3596%'), ('punto-banco rules, Tie 9:1', '4.8440%')])
     """
-    from exactodds import __version__
+    from exactodds._version import VERSION as __version__
     from exactodds.figures.compare import DEFAULT_TIES, compare_variants
 
     bundled = comparison is None
@@ -88,7 +89,7 @@ def comparison_document(
     rerun = "exactodds report --all --out reports/" if bundled else command
     facts: tuple[tuple[Inline, ...], ...] = (
         ("Software", f"exactodds {version or __version__}"),
-        ("Paytable", (f"{table.name} — ", Code(display_path(table.path)))),
+        ("Paytable", (f"{table.name} — ", Code(sheet_path(table.path)))),
         ("Paytable SHA-256", Code(str(table.sha256))),
         ("Shoe", shoe),
         ("Variants", variants),
@@ -107,7 +108,12 @@ def comparison_document(
             "enumeration; * marks a player-favourable bet (positive expectation). Exact "
             "fractions: the same command with --format json."
         ),
-        Table(("Bet", *labels), rows, "l" + "r" * len(results)),
+        Table(
+            ("Bet", *labels),
+            rows,
+            "l" + "r" * len(results),
+            caption=STREAK_LEGEND if comparison.streaks else "",
+        ),
         # a chart per bet, a bar per variant (HTML and PDF only: the table holds the figures)
         *(
             Chart(

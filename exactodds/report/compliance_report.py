@@ -25,11 +25,19 @@ from exactodds.bets.game import PAYTABLE_GAME, GameChoice
 from exactodds.bets.loader import default_paytable, load_paytable
 from exactodds.bets.payout import Notation
 from exactodds.bets.paytable import Paytable
+from exactodds.bets.settle_rounds import select_bets
 from exactodds.compliance.profiles import check_paytable_against, load_profiles
-from exactodds.compliance.rules import Compliance, Verdict, describe_value
+from exactodds.compliance.rules import (
+    Compliance,
+    Outcome,
+    Verdict,
+    describe_value,
+    outcome_of,
+    required_notation,
+)
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import ReportError
+from exactodds.errors import ReportError, parameter
 from exactodds.formats import Format
 from exactodds.report.document import Block, Code, Heading, Inline, Para, Strong, Table
 
@@ -37,6 +45,7 @@ __all__ = [
     "CHECK_FORMATS",
     "CheckedPaytable",
     "check_paytables",
+    "checks_outcome",
     "compliance_blocks",
     "render_checks",
 ]
@@ -78,6 +87,7 @@ class CheckedPaytable:
             "sha256": self.paytable.sha256,
             "shoe": self.shoe.describe(),
             "rules": self.tableau.name,
+            "verdict": self.compliance.verdict.value,
             "summary": self.compliance.to_json()["summary"],
         }
 
@@ -87,24 +97,33 @@ def check_paytables(
     against: str,
     *,
     game: GameChoice = PAYTABLE_GAME,
-    notation: Notation = Notation.BOTH,
+    notation: Notation | None = None,
     allow_player_edge: bool = False,
+    bet_ids: Sequence[str] = (),
 ) -> list[CheckedPaytable]:
     """Check the paytables ``specs`` (files or bundled names; the default game when empty)
-    against the profiles ``against`` names, on the shoe and rules ``game`` chooses;
-    ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile.
+    against the profiles ``against`` names, on the shoe and rules ``game`` chooses, with
+    payouts stated in ``notation`` (by default the one the profiles require, else both);
+    ``allow_player_edge`` drops exactodds' own no-player-edge rule from every profile;
+    ``bet_ids`` checks only those bets of each paytable (every bet when empty).
 
     >>> (r,) = check_paytables([], "adm", game=GameChoice(decks=6, rules="mini"))
     >>> r.shoe_and_rules, r.compliance.count(Verdict.PASS)
     ('6 decks (312 cards), drawing rules mini', 17)
+    >>> check_paytables([], "nj")[0].compliance.notation.value  # NJ: payouts stated "to"
+    'to'
     """
     profiles = load_profiles(against)
+    if notation is None:
+        notation = required_notation(profiles) or Notation.BOTH
     if allow_player_edge:
         profiles = tuple(p.allowing_player_edge() for p in profiles)
     tableau = game.tableau() if game.rules is not None else None
     out = []
     for spec in specs or [str(default_paytable())]:
         table = load_paytable(spec, game)
+        with parameter("bet_ids"):
+            table = select_bets(table, bet_ids)
         shoe = game.shoe(table)
         used = tableau or table.tableau
         check_card_work(table.bets, shoe, used, "check")
@@ -145,12 +164,23 @@ def _checks_object(results: Sequence[CheckedPaytable]) -> dict[str, object]:
     ]
     total = {v.value: sum(r.compliance.count(v) for r in results) for v in Verdict}
     return {
+        "verdict": checks_outcome(results).value,
         "checks": checks,
         "summary": {"checks": len(checks), **total},
         "notation": results[0].compliance.notation.value if results else Notation.BOTH.value,
         "paytables": [r.to_json() for r in results],
         "profiles": results[0].compliance.to_json()["profiles"] if results else [],
     }
+
+
+def checks_outcome(results: Sequence[CheckedPaytable]) -> Outcome:
+    """The verdict of every check of ``results``: ``fail``, else ``incomplete`` (a check
+    ``n/a``), else ``pass``.
+
+    >>> checks_outcome(check_paytables(["classic"], "gli-11")).value
+    'pass'
+    """
+    return outcome_of(k for r in results for k in r.compliance.checks)
 
 
 _NOTATION_WORDS = {
@@ -168,7 +198,7 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
     >>> from exactodds.bets.loader import load_paytable
     >>> c = check_paytable_against(load_paytable("classic"), "mga")
     >>> blocks = compliance_blocks(c, "8 decks")
-    >>> blocks[1].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
+    >>> blocks[2].text, blocks[-1].rows[2][3:5]  # Tie 8:1: RTP 1 − 14.3596% (docs/rules.md §9)
     ('Malta — MGA, minimum return to player', ('85.6404%', 'pass'))
     """
     blocks: list[Block] = [
@@ -177,6 +207,7 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
             f"per game), with the shoe and drawing rules in use ({shoe_and_rules}) and payouts "
             f"stated {_NOTATION_WORDS[c.notation]}, from the exact figures (exact values in JSON)."
         ),
+        Para(_verdict_line(c)),
     ]
     for profile in c.profiles:
         checks = [k for k in c.checks if k.profile == profile.id]
@@ -208,6 +239,24 @@ def compliance_blocks(c: Compliance, shoe_and_rules: str, level: int = 3) -> lis
         header = ("Rule", "Limit", "Bet", "Value", "Verdict", "Note")
         blocks.append(Table(header, tuple(rows), "lllrll"))
     return blocks
+
+
+def _verdict_line(c: Compliance) -> tuple[str | Strong, ...]:
+    """``Verdict: pass`` (or ``fail``), or ``incomplete`` naming the bets not judged.
+
+    >>> from exactodds.compliance.profiles import check_paytable_against
+    >>> from exactodds.bets.loader import load_paytable
+    >>> _verdict_line(check_paytable_against(load_paytable("classic"), "mga"))[1].text
+    'fail'
+    """
+    line: tuple[str | Strong, ...] = ("Verdict: ", Strong(c.verdict.value))
+    unjudged = c.unjudged()
+    if not unjudged:
+        return (*line, ".")
+    bets = ", ".join(dict.fromkeys(f"{k.bet_name} ({k.bet})" for k in unjudged))
+    why = "a check" if len(unjudged) == 1 else f"{len(unjudged)} checks"
+    done = "" if c.verdict is Outcome.INCOMPLETE else ", and incomplete"
+    return (*line, f"{done}: {why} n/a, not judged: {bets}.")
 
 
 def _anchor(text: str) -> str:

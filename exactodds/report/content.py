@@ -12,8 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, confidence_ranges, level_label
+from exactodds.bets.meters import meter_note
 from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Occurrence
+from exactodds.bets.streak import STREAK_LEGEND
 from exactodds.deal.round import Action, banker_action, player_action
 from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.figures.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
@@ -37,7 +39,7 @@ from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
-from exactodds.report.streak import streak_blocks
+from exactodds.report.streak import streak_blocks, streak_paytable_rows, streak_summary_rows
 
 __all__ = ["document"]
 
@@ -87,7 +89,7 @@ def _summary(sheet: Sheet) -> list[Block]:
     rows = tuple(
         (_bet_label(b.bet), *(content for _, content in _shown(sheet, b, View.SUMMARY)))
         for b in sheet.bets
-    )
+    ) + tuple(streak_summary_rows(sheet))
     blocks: list[Block] = [
         Heading(2, "Summary", "summary"),
         Table(
@@ -95,9 +97,13 @@ def _summary(sheet: Sheet) -> list[Block]:
             rows,
             "l" + "".join("l" if f.kind is Kind.FLAG else "r" for f in figures),
             caption="House edge counts pushes as bets; 'per resolved bet' leaves pushes out. "
-            "Standard deviation of the net result per unit stake.",
+            "Standard deviation of the net result per unit stake."
+            + (f" {STREAK_LEGEND}" if sheet.streaks else ""),
         ),
     ]
+    note = meter_note([b.bet for b in sheet.bets])
+    if note:
+        blocks.append(Para(note))
     favourable = [b.bet for b in sheet.bets if b.figures.player_favourable]
     if favourable:
         names = Field(None, "favourable_bets", ", ".join(f"{b.name} ({b.id})" for b in favourable))
@@ -246,6 +252,9 @@ def _paytable(sheet: Sheet) -> list[Block]:
                     "the stake (see its RTP-by-stake table)."
                 )
             )
+    streak_rows, streak_notes = streak_paytable_rows(sheet)
+    rows += streak_rows
+    notes += streak_notes
     return [
         Heading(2, "Paytable", "paytable"),
         Para("Rows are tried in order; the first whose condition holds settles the bet."),
@@ -334,7 +343,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     bars = return_bars([(row.net, row.probability) for row in f.rows])
-    blocks.append(Chart(f"Return distribution of {bet.name} (net result per unit)", tuple(bars)))
+    title = f"Return distribution of {bet.name} (net result per unit)"
+    blocks.append(Chart(title, tuple(bars), key="return"))
     return blocks
 
 
@@ -536,7 +546,7 @@ def document(sheet: Sheet) -> Document:
         ("Shoe", sheet.shoe.describe()),
         ("Drawing rules", sheet.tableau.name),
         *((("Differs from the paytable", " ".join(sheet.overrides)),) if sheet.overrides else ()),
-        ("Bets", str(len(sheet.bets))),
+        ("Bets", str(len(sheet.bets) + len(sheet.streaks))),
         ("Universe", f"{grouped(sheet.universe)} ordered six-card sequences"),
         ("Software", sheet.software),
         ("Date", sheet.date),
@@ -559,13 +569,14 @@ def document(sheet: Sheet) -> Document:
     blocks += _shoe(sheet)
     blocks += _tableau(sheet)
     blocks += _paytable(sheet)
-    blocks.append(Heading(2, "Bets", "bets"))
-    blocks.append(
-        Para(
-            "Per bet: each row's combinations and probability, and its return (probability × net "
-            "result per unit staked); the total return is the expected value (EV)."
-        )
-    )
+    if sheet.bets:  # a sheet of streak bets only has their section alone
+        blocks += [
+            Heading(2, "Bets", "bets"),
+            Para(
+                "Per bet: each row's combinations and probability, and its return (probability "
+                "× net result per unit staked); the total return is the expected value (EV)."
+            ),
+        ]
     for b in sheet.bets:
         blocks += _bet(sheet, b)
     blocks += streak_blocks(sheet)

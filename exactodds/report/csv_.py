@@ -17,7 +17,9 @@ exact, note``. ``kind`` says what a line is:
   rounds and level: ``item`` = ``low`` or ``high``, ``combinations`` = the rounds N,
   ``probability`` = the confidence level, ``value`` = the bound (correctly rounded decimal; the
   figure line ``volatility_index`` likewise);
-- ``compliance`` (with ``--against``): per profile rule a line without a bet (``item`` =
+- ``compliance`` (with ``--against``): first the verdict (``item`` = ``verdict``, ``value`` =
+  ``pass``, ``fail`` or ``incomplete`` when a check is ``n/a``, ``note`` = the bets not
+  judged), then per profile rule a line without a bet (``item`` =
   ``PROFILE RULE``, ``value`` = the limit as printed, ``exact`` = the limit, ``note`` = its
   source), then per bet a check line (``value`` = ``pass``, ``fail`` or ``n/a``, ``exact`` =
   ``value;limit`` as ``p/q`` or notation words, ``note`` = the note);
@@ -202,6 +204,14 @@ def _compliance_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
     if c is None:
         return
     name = sheet.paytable.name
+    unjudged = ", ".join(dict.fromkeys(k.bet for k in c.unjudged()))
+    yield {
+        "paytable": name,
+        "kind": "compliance",
+        "item": "verdict",
+        "value": c.verdict.value,
+        "note": f"not judged (n/a): {unjudged}" if unjudged else "",
+    }
     for profile in c.profiles:
         for rule in profile.rules:
             limit = rule.limit

@@ -167,6 +167,8 @@
   const lowerAscii = (text) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
   class PayoutError extends Error {}
+  // A jackpot row whose meter cannot be read: the meter's input says why, not the row's.
+  class MeterUnread extends PayoutError {}
 
   // The largest net win per unit a payout may have, as Payout refuses beyond it.
   const MAX_NET = new Q(BigInt(GRAMMAR.max_net));
@@ -250,7 +252,7 @@
     if (share.sign() <= 0 || share.cmp(ONE) > 0) {
       throw new PayoutError("a jackpot share must be above 0% and at most 100%");
     }
-    if (meter.value === null) throw new PayoutError(`the ${level} meter cannot be read`);
+    if (meter.value === null) throw new MeterUnread(`the ${level} meter cannot be read`);
     const net = share.mul(meter.value).div(bet.progressive.stake).sub(ONE);
     return { net: bounded(net), text: strip(value) };
   };
@@ -263,6 +265,12 @@
       throw new PayoutError(`over the limit of ${grouped(BigInt(GRAMMAR.max_meter))}`);
     }
     return amount;
+  };
+  // Why a meter cannot show this amount (below its reset, above its cap), or null.
+  const meterRange = (meter, amount) => {
+    if (amount.cmp(meter.reset) < 0) return `below its reset of ${meter.text}`;
+    if (meter.cap !== null && amount.cmp(meter.cap) > 0) return `above its cap of ${meter.capText}`;
+    return null;
   };
 
   const toOne = (net) =>
@@ -456,9 +464,19 @@
             meters: new Map(
               b.progressive.meters.map((m) => [
                 m.name,
-                { name: m.name, text: m.text, value: Q.of(m.reset), input: null },
+                {
+                  name: m.name,
+                  text: m.text,
+                  reset: Q.of(m.reset),
+                  cap: m.cap === null ? null : Q.of(m.cap),
+                  capText: m.cap_text,
+                  value: Q.of(m.reset),
+                  input: null,
+                },
               ]),
             ),
+            // the top meter's values on the RTP-against-meter chart (report/progressive.py)
+            points: b.progressive.points.map((m) => Q.of(m)),
           },
     // a streak bet's expected rounds per bet; its rows hold exact probabilities
     streak: b.streak === null ? null : { expectedRounds: Q.of(b.streak.expected_rounds) },
@@ -564,7 +582,8 @@
             "data-bet": bet.id, "data-meter": meter.name, "aria-label": `${label} of ${bet.name}`,
           });
           meter.input.defaultValue = meter.text;
-          meters.append(`${label}: `, meter.input, ` (reset ${meter.text}). `);
+          const cap = meter.capText === null ? "" : `, cap ${meter.capText}`;
+          meters.append(`${label}: `, meter.input, ` (reset ${meter.text}${cap}). `);
         }
         meters.append(
           `Its jackpot rows pay their share of the meter for the stake of ${stake}; ` +
@@ -593,15 +612,24 @@
   const isEdited = (bet) =>
     [...bet.inputs, ...meterInputs(bet)].some((input) => input.value !== input.defaultValue);
 
-  // The bet's chart (in its section, after the return table): redrawn for edited payouts as
-  // exactodds/report/charts.py draws it (same layout, labels and percentages); while a payout
-  // cannot be read it is dimmed and says it shows the printed payouts.
-  const chartOf = (bet) => {
+  // The bet's charts, in its section (after the return table, before the next heading), by
+  // what they show (figure.chart[data-chart], exactodds/report/html.py): "return", its return
+  // distribution, and for a progressive bet "meter", its RTP against the top meter; each with
+  // its printed content and title.
+  const chartsOf = (bet) => {
+    const found = {};
     let node = bet.returnTable === null ? null : bet.returnTable.nextElementSibling;
-    while (node !== null && !/^H[1-3]$/.test(node.tagName) && !node.matches("figure.chart")) {
+    while (node !== null && !/^H[1-3]$/.test(node.tagName)) {
+      if (node.matches("figure.chart[data-chart]") && !Object.hasOwn(found, node.dataset.chart)) {
+        found[node.dataset.chart] = {
+          node,
+          printed: [...node.childNodes].map((n) => n.cloneNode(true)),
+          title: node.querySelector("svg > title").textContent,
+        };
+      }
       node = node.nextElementSibling;
     }
-    return node !== null && node.matches("figure.chart") ? node : null;
+    return found;
   };
   const SVG = "http://www.w3.org/2000/svg";
   const CHART = { width: 640, bar: 22, label: 190, value: 90 };
@@ -636,10 +664,14 @@
     const top = bars.reduce((m, [, p]) => (p.cmp(m) > 0 ? p : m), ZERO);
     const most = top.sign() === 0 ? ONE : top;
     const span = CHART.width - CHART.label - CHART.value;
+    // charts.py _label_width: wider for labels that would not fit, up to 420 px
+    const longest = bars.reduce((m, [label]) => Math.max(m, [...label].length), 0);
+    const labelWidth = Math.max(CHART.label, Math.min(420, 16 + Math.ceil(7.2 * longest)));
+    const width = CHART.width + labelWidth - CHART.label;
     const height = CHART.bar * bars.length + 8;
     const font = { "font-family": "system-ui, sans-serif", "font-size": "13", fill: "#1b1f24" };
     const svg = svgNode("svg", {
-      role: "img", width: CHART.width, height, viewBox: `0 0 ${CHART.width} ${height}`,
+      role: "img", width, height, viewBox: `0 0 ${width} ${height}`,
     });
     svg.append(svgNode("title", {}, title), svgNode("desc", {}, text));
     bars.forEach(([label, p], k) => {
@@ -647,41 +679,83 @@
       const length = Number(roundHalfEven(p.div(most).mul(new Q(BigInt(span * 10))))) / 10;
       const middle = y + CHART.bar / 2 + 4;
       svg.append(
-        svgNode("text", { x: CHART.label - 8, y: middle, "text-anchor": "end", ...font }, label),
+        svgNode("text", { x: labelWidth - 8, y: middle, "text-anchor": "end", ...font }, label),
         svgNode("rect", {
-          x: CHART.label, y: y + 3, width: Math.max(length, 1), height: CHART.bar - 6,
+          x: labelWidth, y: y + 3, width: Math.max(length, 1), height: CHART.bar - 6,
           fill: "#2f6fb3",
         }),
-        svgNode("text", { x: CHART.label + length + 6, y: middle, ...font }, chartPercent(p)),
+        svgNode("text", { x: labelWidth + length + 6, y: middle, ...font }, chartPercent(p)),
       );
     });
     chart.querySelector("svg").replaceWith(svg);
     chart.querySelector("figcaption").textContent = `${title}: ${text}`;
   };
-  const markChart = (bet, payouts) => {
-    const chart = chartOf(bet);
-    if (chart === null) return;
-    if (bet.printedChart === undefined) {
-      bet.printedChart = [...chart.childNodes].map((n) => n.cloneNode(true));
+  // A chart as printed, or redrawn with these bars and title; a note ends its caption.
+  const showChart = (chart, redrawn, note, stale = false) => {
+    chart.node.replaceChildren(...chart.printed.map((n) => n.cloneNode(true)));
+    if (redrawn !== null) drawChart(chart.node, redrawn.title, redrawn.bars);
+    chart.node.classList.toggle("stale", stale);
+    chart.node.classList.toggle("redrawn", redrawn !== null);
+    if (note !== "") {
+      const css = stale ? "stale-note" : "redrawn-note";
+      chart.node.querySelector("figcaption").append(make("span", { class: css }, ` ${note}`));
     }
+  };
+  const amountText = (x) => {
+    const [whole, cents] = fixed(x, 2).split(".");
+    return `${grouped(BigInt(whole))}.${cents}`;
+  };
+  // The RTP against the top meter at the chart's printed values and at the meter set (the
+  // other meters as set), each by the bet's rows paid at that meter, as rtp_at in
+  // exactodds/bets/progressive.py computes it.
+  const meterBars = (bet) => {
+    const meters = [...bet.progressive.meters.values()];
+    const top = meters[0];
+    const set = top.value;
+    const points = bet.progressive.points.filter((m) => !m.eq(set));
+    points.push(set);
+    points.sort((a, b) => a.cmp(b));
+    const bars = points.map((m) => {
+      top.value = m;
+      const nets = bet.inputs.map((input) => parseRow(bet, input.value).net);
+      const label = `meter ${amountText(m)}${m.eq(set) ? " (set)" : ""}`;
+      return [label, rtpAt(bet, nets, ONE)];
+    });
+    top.value = set;
+    const others = meters.slice(1).some((m) => !m.value.eq(m.reset));
+    return {
+      title: `${bet.charts.meter.title}${others ? " (the other meters as set)" : ""}`,
+      bars,
+    };
+  };
+  // A bet's charts after an edit: the return distribution redrawn for the payouts and meters
+  // set; the RTP against the meter redrawn for the meters set, but shown as printed once a
+  // payout is edited, like the rest of its progressive section (for the sheet's payouts).
+  const markCharts = (bet, payouts) => {
+    if (bet.charts === undefined) bet.charts = chartsOf(bet); // as printed: before any redraw
+    const { return: ret, meter } = bet.charts;
     const edited = isEdited(bet);
-    const stale = edited && payouts === null;
-    if (!edited || stale) chart.replaceChildren(...bet.printedChart.map((n) => n.cloneNode(true)));
-    else drawChart(chart, chart.querySelector("svg > title").textContent, returnBars(bet, payouts));
-    chart.classList.toggle("stale", stale);
-    chart.classList.toggle("redrawn", edited && !stale);
-    if (stale) {
-      const note = make(
-        "span",
-        { class: "stale-note" },
-        " As printed: this chart shows the sheet's payouts; a payout above cannot be read.",
-      );
-      chart.querySelector("figcaption").append(note);
-    } else if (edited) {
-      chart.querySelector("figcaption").append(
-        make("span", { class: "redrawn-note" }, " Redrawn for the edited payouts."),
-      );
+    const unread = "As printed: this chart shows the sheet's payouts and meters; a payout or " +
+      "meter above cannot be read.";
+    if (ret !== undefined) {
+      if (!edited) showChart(ret, null, "");
+      else if (payouts === null) showChart(ret, null, unread, true);
+      else {
+        const note = bet.progressive === null
+          ? "Redrawn for the edited payouts."
+          : "Redrawn for the payouts and meters set on this page.";
+        showChart(ret, { title: ret.title, bars: returnBars(bet, payouts) }, note);
+      }
     }
+    if (meter === undefined) return;
+    const paysEdited = bet.inputs.some((input) => input.value !== input.defaultValue);
+    if (paysEdited) {
+      const note = "As printed: for the sheet's payouts, like the rest of this section; the " +
+        "figures above are recomputed for the payouts edited on this page.";
+      showChart(meter, null, note, true);
+    } else if (!edited) showChart(meter, null, "");
+    else if (payouts === null) showChart(meter, null, unread, true);
+    else showChart(meter, meterBars(bet), "Redrawn for the meters set on this page.");
   };
 
   // A streak bet's one-shoe figures were simulated for the printed payouts: once a payout is
@@ -710,6 +784,13 @@
       try {
         meter.value = parseMeter(input.value);
         input.removeAttribute("aria-invalid");
+        const range = meterRange(meter, meter.value);
+        if (range !== null) {
+          meter.value = null; // no figure is computed from a meter the bet cannot show
+          input.setAttribute("aria-invalid", "true");
+          const what = `${meter.name} meter ${JSON.stringify(strip(input.value))}`;
+          problems.push(`${what}: ${range}; no figure is computed from it.`);
+        }
       } catch (error) {
         if (!(error instanceof PayoutError)) throw error;
         meter.value = null;
@@ -723,12 +804,14 @@
       try {
         return parseRow(bet, input.value);
       } catch (error) {
-        if (error instanceof PayoutError) return { error: error.message };
+        if (error instanceof PayoutError) {
+          return { error: error.message, meter: error instanceof MeterUnread };
+        }
         throw error;
       }
     });
     bet.inputs.forEach((input, k) => {
-      const bad = payouts[k].error !== undefined;
+      const bad = payouts[k].error !== undefined && !payouts[k].meter;
       if (bad) {
         input.setAttribute("aria-invalid", "true");
         const what = `Row ${k + 1} (${bet.data.rows[k].event})`;
@@ -763,7 +846,7 @@
         f.node.textContent = result.values.get(`${f.figure}|${f.row}|${f.form}`) || DASH;
       }
     }
-    markChart(bet, problems.length === 0 ? payouts : null);
+    markCharts(bet, problems.length === 0 ? payouts : null);
     markSimulated(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
@@ -851,8 +934,9 @@
 
   // The edited paytable as TOML, or null while a payout cannot be read: the paytable's text as
   // the page carries it (its own file, or exactodds' writing of it; exactodds/bets/paytable_toml.py)
-  // with only the edited payouts put in, and then a description listing the edits, as
-  // Paytable.with_payout does in Python (the old one may state the old payouts).
+  // with only the edited payouts put in, and the edits listed after the description, as
+  // Paytable.with_payout does in Python (edited_description: the description may state the old
+  // payouts).
   const exportText = () => {
     if (bets.some((bet) => bet.inputs.some((input) => input.hasAttribute("aria-invalid")))) {
       return null;
@@ -871,9 +955,12 @@
         }
       });
     }
-    const description = edits.length
-      ? `${EXPORT.name} with ${[...EXPORT.edits, ...edits].join("; ")}.`
-      : null;
+    const listed = [...EXPORT.edits, ...edits].join("; ");
+    const description = !edits.length
+      ? null
+      : EXPORT.description
+        ? `${EXPORT.description} Edited: ${listed}.`
+        : `${EXPORT.name} with ${listed}.`;
     const out = [
       `# Exported from an exactodds designer page (${clean(DATA.software)}, sheet of ` +
         `${clean(DATA.date)}):\n`,

@@ -21,7 +21,7 @@ the edited paytable.
 ('4998398275503360', {'step': '1/100', 'text': '0.01', 'mode': 'down'}, '# Source:')
 >>> model.notes[-1]  # doctest: +NORMALIZE_WHITESPACE
 'The export is the file paytables/touch.toml as loaded, every line and key kept, with only the
- edited payouts changed (and the description, which then lists the edits).'
+ edited payouts changed (and the edits listed after the description).'
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from functools import cache
 from importlib import resources
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
+from exactodds.bets.edits import unedited_description
 from exactodds.bets.payout import format_number, grammar
-from exactodds.bets.paytable import Bet
 from exactodds.bets.paytable_toml import Patchable, default_source, patchable
 from exactodds.bets.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.bets.streak import StreakBet, StreakFigures
@@ -43,7 +43,8 @@ from exactodds.deal.tableau import BUILTIN
 from exactodds.escape import printable
 from exactodds.numbers import exact
 from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
-from exactodds.report.sheet import Sheet
+from exactodds.report.progressive import meter_points
+from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.streak import sheet_streaks
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
@@ -122,10 +123,10 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
         )
     if any(b.bet.progressive is not None for b in sheet.bets):
         notes.append(
-            "A progressive bet's meters can be set under its return table: its jackpot rows "
-            "then pay their share of each meter for the stake, and its figures are recomputed "
-            "at those meters. The export keeps each meter's reset (a meter is not a paytable "
-            "value)."
+            "A progressive bet's meters can be set under its return table, each from its reset "
+            "up to its cap: its jackpot rows then pay their share of each meter for the stake, "
+            "and its figures and charts are recomputed at those meters. The export keeps each "
+            "meter's reset (a meter is not a paytable value)."
         )
     if sheet.streaks:
         notes.append(
@@ -137,7 +138,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
     if from_source:
         notes.append(
             f"The export is the file {sheet.file} as loaded, every line and key kept, with only "
-            "the edited payouts changed (and the description, which then lists the edits)."
+            "the edited payouts changed (and the edits listed after the description)."
         )
     else:
         notes.append(
@@ -160,22 +161,36 @@ def _export(sheet: Sheet) -> Patchable:
     return patchable(shown)
 
 
-def _progressive(bet: Bet) -> dict[str, object] | None:
-    """A progressive bet's stake and meters (name, reset as ``p/q`` and as written), from which
-    the script pays its jackpot rows at the meters the user sets; None for other bets.
+def _progressive(b: BetSheet) -> dict[str, object] | None:
+    """A progressive bet's stake and meters (name, reset as ``p/q`` and as written, cap), from
+    which the script pays its jackpot rows at the meters the user sets (from the reset to the
+    cap), and the top meter's values on the RTP-against-meter chart; None for other bets.
 
     >>> from exactodds.bets.loader import load_paytable
-    >>> _progressive(load_paytable("dragon-dragon").bet("dragon_dragon"))
-    {'stake': '1/1', 'meters': [{'name': 'jackpot', 'reset': '10000/1', 'text': '10000'}]}
+    >>> from exactodds.report.sheet import build_sheet
+    >>> sheet = build_sheet(load_paytable("dragon-dragon"), date="2024-01-01", examples=False)
+    >>> data = _progressive(sheet.bets[0])
+    >>> data["meters"]
+    [{'name': 'jackpot', 'reset': '10000/1', 'text': '10000', 'cap': None, 'cap_text': None}]
+    >>> data["stake"], data["points"][:3]
+    ('1/1', ['10000/1', '30000/1', '50000/1'])
     """
-    if bet.progressive is None:
+    bet, p = b.bet, b.progressive
+    if bet.progressive is None or p is None:
         return None
     return {
         "stake": exact(bet.progressive.stake),
         "meters": [
-            {"name": m.name, "reset": exact(m.reset), "text": format_number(m.reset)}
+            {
+                "name": m.name,
+                "reset": exact(m.reset),
+                "text": format_number(m.reset),
+                "cap": None if m.cap is None else exact(m.cap),
+                "cap_text": None if m.cap is None else format_number(m.cap),
+            }
             for m in bet.progressive.meters
         ],
+        "points": [exact(m) for m in meter_points(p)],
     }
 
 
@@ -245,7 +260,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                     "mode": rounding.mode.value,
                 },
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
-                "progressive": _progressive(bet),
+                "progressive": _progressive(b),
                 "streak": None,
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
@@ -277,7 +292,12 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
             "z": [Z_DIGITS[level] for level in LEVELS],
             "vi_z": Z_DIGITS[VI_LEVEL],
         },
-        "export": {"name": t.name, "edits": list(t.edits), "pieces": export.data()},
+        "export": {
+            "name": t.name,
+            "description": unedited_description(t.name, t.description, t.edits),
+            "edits": list(t.edits),
+            "pieces": export.data(),
+        },
         "bets": bets,
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

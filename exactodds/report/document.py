@@ -157,6 +157,9 @@ class Chart:
     bars: tuple[tuple[str, Fraction], ...]
     places: int = 4
     """Decimals of the percentages written beside the bars."""
+    key: str = ""
+    """What the chart shows, for the designer page's script to find it (``return``: a bet's
+    return distribution; ``meter``: a progressive bet's RTP against its meter)."""
 
 
 Block = Heading | Para | Table | Chart

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from exactodds.analysis.eor import TRUE_COUNT, EffectOfRemoval
+from exactodds.analysis.eor import STREAK_EOR, TRUE_COUNT, EffectOfRemoval
 from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.escape import md_cell, one_line
 from exactodds.formats import Format
@@ -33,6 +33,7 @@ def render_eor(
         "",
         f"Shoe: {result.shoe.describe()}. Each cell: change of the bet's EV, in % of the stake, "
         "when one card of that rank is removed (exact values in --format json).",
+        *(["", f"† {STREAK_EOR}."] if result.streaks else []),
         "",
     ]
     rows = []
@@ -88,7 +89,7 @@ def _suit_rows(result: EffectOfRemoval) -> list[tuple[str, list[str]]]:
 def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
     """The EOR as a self-contained HTML page: facts, the EOR table, and one bar chart per bet
     (a bar per rank, below zero left of a zero line), each with its data as text."""
-    from exactodds import __version__
+    from exactodds._version import VERSION as __version__
     from exactodds.report.document import Block, Chart, Document, Heading, Para, Table
     from exactodds.report.html import render_html
     from exactodds.report.sheet import resolve_date
@@ -113,6 +114,7 @@ def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
         Para(
             "Each cell and bar: change of the bet's EV, in % of the stake, when one card of "
             "that rank is removed (exact values: --format json)."
+            + (f" † {STREAK_EOR}." if result.streaks else "")
         ),
         Table(("Bet", "EV %", *RANKS), rows, "l" + "r" * (len(RANKS) + 1)),
         *(

@@ -238,7 +238,10 @@ class BetFigure:
         """The value in the JSON sheet: ``"p/q"`` for a fraction, the standard deviation as a
         float, the volatility index as a decimal string, max round an integer or null, a flag
         true or false."""
-        x = self.value(b)
+        return self.json_of(self.value(b))
+
+    def json_of(self, x: Value) -> Any:
+        """The value ``x`` of this figure as :meth:`json` gives it."""
         if x is None or self.kind in (Kind.ROUNDS, Kind.FLAG):
             return x
         if self.kind is Kind.SQRT:
@@ -249,7 +252,10 @@ class BetFigure:
 
     def csv(self, b: BetSheet) -> dict[str, str]:
         """The ``value`` and ``exact`` cells of the figure's CSV line."""
-        x = self.value(b)
+        return self.csv_of(self.value(b))
+
+    def csv_of(self, x: Value) -> dict[str, str]:
+        """The CSV cells of the value ``x`` of this figure, as :meth:`csv` gives them."""
         places = PRECISION["probability"]
         kind = self.kind
         if kind is Kind.FLAG:

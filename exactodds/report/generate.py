@@ -31,7 +31,7 @@ from exactodds.bets.paytable import Paytable
 from exactodds.bets.settle_rounds import check_bet_ids
 from exactodds.compliance.profiles import load_profiles
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ReportError, named
+from exactodds.errors import ReportError, about, parameter
 from exactodds.formats import Format
 from exactodds.report.comparison import COMPARISON_STEM, comparison_document
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -250,15 +250,17 @@ def build_sheets(
     >>> build_sheets(["mini"], all_bundled=True)
     Traceback (most recent call last):
     ...
-    exactodds.errors.ReportError: give PAYTABLE names or --all, not both
+    exactodds.errors.ReportError: give specs or all_bundled, not both
     """
     if all_bundled and specs:
-        raise ReportError("give PAYTABLE names or --all, not both")
+        message = "give specs or all_bundled, not both"
+        raise about(ReportError(message), "specs", "all_bundled")
     paths: list[str | Path] = list(specs)
     if all_bundled:
         paths = list(bundled_paytables())
         if not paths:
-            raise ReportError("--all: no bundled paytables found (is exactodds installed?)")
+            message = "all_bundled: no bundled paytables found (is exactodds installed?)"
+            raise about(ReportError(message), "all_bundled")
     elif not paths:
         paths = [default_paytable()]
     extra: list[InputFile] = []
@@ -273,7 +275,8 @@ def build_sheets(
     profiles = _profiles(BUNDLED_AGAINST if against is None and all_bundled else against)
     if allow_player_edge:
         if not profiles:
-            raise ReportError("--allow-player-edge applies only with --against PROFILES")
+            message = "allow_player_edge applies only with against PROFILES"
+            raise about(ReportError(message), "allow_player_edge", "against")
         profiles = tuple(p.allowing_player_edge() for p in profiles)
     tables = _read_tables(paths, game, bet_ids)
     sheets = []
@@ -317,7 +320,7 @@ def _read_tables(
     tables = []
     for spec in paths:
         table = load_paytable(spec, game, counted=False)
-        with named("--bet"):  # a round bet or a streak bet
+        with parameter("bet_ids"):  # a round bet or a streak bet
             check_bet_ids(table, bet_ids)
         tables.append(table)
     return tables

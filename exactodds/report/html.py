@@ -57,7 +57,7 @@ table.tableau td.c { width: 2.6rem; }
 td.D { background: #dbeafe; } td.N { color: var(--muted); }
 table.exact td, code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
                        font-size: .85em; word-break: break-all; }
-td code { word-break: normal; white-space: nowrap; }
+td code { word-break: normal; overflow-wrap: anywhere; }
 figure.chart { margin: .4rem 0 1rem; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
 figure.chart figcaption { color: var(--muted); font-size: .85rem; }
@@ -179,7 +179,8 @@ def _chart(chart: Chart) -> str:
 
     svg = bar_chart_svg(chart.title, chart.bars, chart.places)
     caption = f"{escape(chart.title)}: {escape(bars_text(chart.bars, chart.places))}"
-    return f'<figure class="chart">{svg}<figcaption>{caption}</figcaption></figure>'
+    key = f' data-chart="{escape(chart.key)}"' if chart.key else ""
+    return f'<figure class="chart"{key}>{svg}<figcaption>{caption}</figcaption></figure>'
 
 
 def content_security_policy(script_text: str | None) -> str:

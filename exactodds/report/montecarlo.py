@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from exactodds.errors import ReportError
+from exactodds.errors import ReportError, about, parameter
 from exactodds.numbers import fixed, grouped, signed
 from exactodds.report.document import Block, Code, Heading, Para, Strong, Table
 from exactodds.report.figures import PRECISION
@@ -55,12 +55,12 @@ def check_monte_carlo_options(rounds: int, seed: int) -> None:
     >>> check_monte_carlo_options(0, 1)
     Traceback (most recent call last):
     ...
-    exactodds.errors.ReportError: --monte-carlo-rounds must be at least 1, not 0
+    exactodds.errors.ReportError: rounds must be at least 1, not 0
     """
     if rounds < 1:
-        raise ReportError(f"--monte-carlo-rounds must be at least 1, not {rounds!r}")
+        raise about(ReportError(f"rounds must be at least 1, not {rounds!r}"), "rounds")
     if seed < 0:
-        raise ReportError(f"--seed must be a non-negative integer, not {seed!r}")
+        raise about(ReportError(f"seed must be a non-negative integer, not {seed!r}"), "seed")
 
 
 def monte_carlo_sheet(
@@ -98,7 +98,8 @@ def monte_carlo_sheets(
     from exactodds.bets.budget import check_dealt_cards
 
     check_monte_carlo_options(rounds, seed)
-    check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "--monte-carlo-rounds")
+    with parameter("rounds", prefix=False):
+        check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "rounds")
     total = rounds * len(sheets)
     return [
         monte_carlo_sheet(

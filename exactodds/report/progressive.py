@@ -52,7 +52,7 @@ def meter_points(p: ProgressiveFigures) -> list[Fraction]:
     >>> from exactodds.deal.engine import joint_distribution
     >>> table = load_paytable("dragon-dragon")
     >>> f = bet_figures(joint_distribution(table.shoe), table.bet("dragon_dragon"))
-    >>> from exactodds.bets.progressive import progressive_figures
+    >>> from exactodds.figures.progressive import progressive_figures
     >>> [format_number(m) for m in meter_points(progressive_figures(f))][:3]
     ['10000', '30000', '50000']
     """
@@ -156,6 +156,7 @@ def progressive_blocks(b: BetSheet) -> list[Block]:
         Chart(
             f"RTP of {name} against the {p.meters[0].name} meter",
             tuple((f"meter {_amount(m)}", p.rtp_at(m)) for m in points),
+            key="meter",
         ),
         Para(f"Long-run RTP {percent(p.long_run_rtp, 4)}: {LONG_RUN_MODEL}."),
         Table(

@@ -53,25 +53,26 @@ class SheetSession:
 def check_session_rounds(rounds: int) -> None:
     """Refuse, before any work, a ``--session`` that is not a whole number of rounds from 1 to
     :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` (a sheet's figures stay exact)."""
-    from exactodds.errors import ReportError
+    from exactodds.errors import ReportError, about
     from exactodds.limits import EXACT_SESSION_ROUNDS
 
     if not 1 <= rounds <= EXACT_SESSION_ROUNDS:
-        raise ReportError(
-            f"--session {rounds:,}: give the rounds of a session, 1 to {EXACT_SESSION_ROUNDS:,} "
+        message = (
+            f"session {rounds:,}: give the rounds of a session, 1 to {EXACT_SESSION_ROUNDS:,} "
             "(longer sessions: exactodds session)"
         )
+        raise about(ReportError(message), "session")
 
 
 def session_sheet(sheet: Sheet, rounds: int) -> Sheet:
     """``sheet`` with a session section of ``rounds`` rounds per bet (a bet never offered on
     the sheet's shoe has none)."""
-    from exactodds.errors import named
+    from exactodds.errors import parameter
     from exactodds.session.result import bet_session
 
     check_session_rounds(rounds)
     names = (sheet.paytable.name, sheet.shoe.describe(), sheet.tableau.name)
-    with named("--session"):
+    with parameter("session"):
         sessions = tuple(
             bet_session(b.figures, rounds, names) for b in sheet.bets if b.figures.total
         )

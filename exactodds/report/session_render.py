@@ -175,9 +175,9 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
     that names them for every format."""
     d = s.distribution
     rows = [
-        ("house_edge", "House edge per unit wagered", percent(s.figures.house_edge)),
-        ("expected", "Expected result (units)", fixed(s.expected, 4)),
-        ("sd", "Standard deviation (units)", sqrt_fixed(s.variance, 4)),
+        ("house_edge", f"House edge per unit wagered{_meters(s)}", percent(s.figures.house_edge)),
+        ("expected", f"Expected result ({_unit(s)})", fixed(s.expected, 4)),
+        ("sd", f"Standard deviation ({_unit(s)})", sqrt_fixed(s.variance, 4)),
         ("p_ahead", "P(ahead)", shown(d.p_ahead, "%")),
         ("p_even", "P(even)", shown(d.p_even, "%")),
         ("p_behind", "P(behind)", shown(d.p_behind, "%")),
@@ -192,10 +192,14 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
     ]
     low, high = s.hold_range
     rows.append(
-        ("hold_range_95", "House win, 95% range (units)", f"{net_text(low)} to {net_text(high)}")
+        (
+            "hold_range_95",
+            f"House win, 95% range ({_unit(s)})",
+            f"{net_text(low)} to {net_text(high)}",
+        )
     )
     if s.p_ruin is not None and s.bankroll is not None:
-        label = f"Risk of ruin, bankroll {format_number(s.bankroll)} units"
+        label = f"Risk of ruin, bankroll {format_number(s.bankroll)} {_unit(s)}"
         rows.append(("p_ruin", label, shown(s.p_ruin, "%")))
     if s.edge_after_rebate is not None and s.rebate is not None:
         label = f"House edge after a {percent(s.rebate, 2)} loss rebate"
@@ -226,7 +230,26 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
 
 
 def _title(s: Session) -> str:
-    return f"{s.figures.bet.name}: {s.rounds:,} rounds at one unit"
+    progressive = s.figures.bet.progressive
+    if progressive is None:
+        return f"{s.figures.bet.name}: {s.rounds:,} rounds at one unit"
+    stake = format_number(progressive.stake)
+    return f"{s.figures.bet.name}: {s.rounds:,} rounds of its fixed wager {stake}{_meters(s)}"
+
+
+def _unit(s: Session) -> str:
+    """What the session counts in: units, or a progressive bet's fixed wagers (its jackpot pays
+    the meter for that wager, so one unit would not be a wager it takes)."""
+    progressive = s.figures.bet.progressive
+    return "units" if progressive is None else f"wagers of {format_number(progressive.stake)}"
+
+
+def _meters(s: Session) -> str:
+    """``", at meter 10,000.00"`` for a progressive bet (its figures are at the reset meters)."""
+    from exactodds.bets.meters import at_meters
+
+    progressive = s.figures.bet.progressive
+    return "" if progressive is None else f", {at_meters(progressive)}"
 
 
 def _subtitle(s: Session) -> str:
@@ -255,6 +278,7 @@ def session_data(s: Session, distribution: bool = True) -> dict[str, Any]:
         "digits": digits,
         "note": INDEPENDENT_NOTE,
         "house_edge": exact(s.figures.house_edge),
+        **_progressive_data(s),
         "expected": exact(s.expected),
         "variance": exact(s.variance),
         "sd": sqrt_fixed(s.variance, 10),
@@ -292,6 +316,17 @@ def session_data(s: Session, distribution: bool = True) -> dict[str, Any]:
         data["distribution_exact"] = distribution_exact(s)
         data["distribution"] = _distribution(s)
     return data
+
+
+def _progressive_data(s: Session) -> dict[str, Any]:
+    """A progressive bet's fixed wager (the session's unit) and the meters its figures are at."""
+    progressive = s.figures.bet.progressive
+    if progressive is None:
+        return {}
+    return {
+        "fixed_wager": exact(progressive.stake),
+        "meters": {m.name: exact(m.reset) for m in progressive.meters},
+    }
 
 
 EXACT_DISTRIBUTION_DIGITS = 10_000_000
@@ -410,7 +445,10 @@ def session_blocks(s: Session, level: int = 2, anchor: str = "session") -> list[
         Table(("Figure", "Value"), rows, "lr"),
         Chart(f"Distribution of the net result over {s.rounds:,} rounds", tuple(_bars(s))),
         Table(
-            ("Net result (units)", "Probability"), bins, "lr", caption="The distribution, grouped"
+            (f"Net result ({_unit(s)})", "Probability"),
+            bins,
+            "lr",
+            caption="The distribution, grouped",
         ),
         Para(INDEPENDENT_NOTE, "note"),
     ]
@@ -423,7 +461,7 @@ def _text(s: Session) -> str:
 
     out = [printable(_title(s)), printable(_subtitle(s)), ""]
     out += [f"{label:<{width}}  {value}" for _, label, value in rows]
-    out += ["", "Net result (units)      Probability"]
+    out += ["", f"{f'Net result ({_unit(s)})':<22}  Probability"]
     for lo, hi, p in s.distribution.bins():
         span = format_number(lo) if lo == hi else f"{format_number(lo)} to {format_number(hi)}"
         out.append(f"{span:<22}  {shown(p, '%')}")

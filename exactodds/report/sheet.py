@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exactodds.bets.budget import check_card_work
-from exactodds.bets.bundled import display_path
+from exactodds.bets.bundled import command_path, sheet_path
 from exactodds.bets.game import GameChoice
 from exactodds.bets.loader import bundled_paytables, never_offered
 from exactodds.bets.payout import Notation
@@ -35,7 +35,7 @@ from exactodds.compliance.rules import Compliance, Profile, run_checks
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import DateError, PaytableError, named
+from exactodds.errors import DateError, PaytableError, about, parameter
 from exactodds.figures.metrics import (
     DEFAULT_STAKES,
     BetFigures,
@@ -140,7 +140,7 @@ class BetSheet:
     def progressive(self) -> ProgressiveFigures | None:
         """A progressive bet's meter figures (:mod:`exactodds.bets.progressive`); None for fixed
         pays."""
-        from exactodds.bets.progressive import progressive_figures
+        from exactodds.figures.progressive import progressive_figures
 
         return progressive_figures(self.figures)
 
@@ -262,8 +262,7 @@ class Sheet:
         if self.tableau != t.tableau:
             out.append(f"{t.tableau.name} rules in the paytable; {self.tableau.name} used here.")
         ids = [b.bet.id for b in self.bets] + [b.id for b in self.streaks]
-        if len(ids) != len(t.bets) + len(t.streaks):  # streak bets counted as bets
-            every = len(t.bets) + len(t.streaks)
+        if len(ids) != (every := len(t.every_bet)):  # streak bets counted as bets
             out.append(f"{every} bets in the paytable; {len(ids)} shown here: {', '.join(ids)}.")
         return tuple(out)
 
@@ -311,7 +310,7 @@ def file_input(role: str, path: str | Path) -> InputFile:
     exactodds.errors.InputFileError: no/such/shoe.toml: file not found
     """
     p = Path(path)
-    return InputFile(role, display_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
+    return InputFile(role, sheet_path(p), hashlib.sha256(read_bytes(p)).hexdigest())
 
 
 def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -322,7 +321,7 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
     >>> resolve_date("29.02.2024")
     Traceback (most recent call last):
     ...
-    exactodds.errors.DateError: --date '29.02.2024' is not a date YYYY-MM-DD
+    exactodds.errors.DateError: date '29.02.2024' is not a date YYYY-MM-DD
     >>> resolve_date(None, {"SOURCE_DATE_EPOCH": "\u0661"})  # an Arabic-Indic 1, not ASCII
     Traceback (most recent call last):
     ...
@@ -335,7 +334,7 @@ def resolve_date(date: str | None = None, environ: Mapping[str, str] | None = No
                 raise ValueError(date)
             return dt.date.fromisoformat(date).isoformat()
         except ValueError:
-            raise DateError(f"--date {date!r} is not a date YYYY-MM-DD") from None
+            raise about(DateError(f"date {date!r} is not a date YYYY-MM-DD"), "date") from None
     epoch = env.get("SOURCE_DATE_EPOCH")
     if epoch:
         try:
@@ -395,22 +394,17 @@ def build_sheet(
     ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
     if version is None:
-        from exactodds import __version__
+        from exactodds._version import VERSION as __version__
 
         version = __version__
     chosen = game or GameChoice()
     shoe = shoe or chosen.shoe(paytable)
     tableau = tableau or chosen.tableau(paytable)
     streaks = {b.id: b for b in paytable.streaks}
-    with named("--bet"):  # round bets and streak bets
+    with parameter("bet_ids"):  # round bets and streak bets
         check_bet_ids(paytable, bet_ids or ())
         round_ids = [b for b in bet_ids or () if b not in streaks]
-        bets = paytable.bets if not bet_ids else tuple(paytable.bet(b) for b in round_ids)
-        if not bets:  # its page would export a paytable the loader refuses
-            raise PaytableError(
-                "a sheet of streak bets needs a bet settled on one round too, as a paytable "
-                f"does: add one, e.g. --bet {paytable.bets[0].id}"
-            )
+        bets = paytable.bets if not bet_ids else tuple(paytable.round_bet(b) for b in round_ids)
     shown = (
         None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
     )
@@ -421,7 +415,7 @@ def build_sheet(
         if never is not None:
             raise PaytableError(never)
     sheets = tuple(_bet_sheet(bet_figures(joint, bet), bet, joint, examples) for bet in bets)
-    file = display_path(paytable.path)
+    file = sheet_path(paytable.path)
     inputs: list[InputFile] = []
     if paytable.sha256 is not None:
         inputs.append(InputFile("paytable", file, paytable.sha256))
@@ -447,7 +441,10 @@ def build_sheet(
             notation,
         )
     )
-    compliance = run_checks(against, joint, bets, notation=notation) if against else None
+    compliance = None
+    if against:
+        streak_bets = paytable.streaks if shown is None else shown
+        compliance = run_checks(against, joint, bets, notation=notation, streaks=streak_bets)
     return Sheet(
         paytable,
         file,
@@ -467,19 +464,20 @@ def build_sheet(
 
 def _paytable_argument(paytable: Paytable) -> str | None:
     """How a command names the paytable: a bundled one by its name (a path inside the package
-    does not exist elsewhere), a file by its path as shown on the sheet (``./-x.toml`` for a
-    name that would read as an option).
+    does not exist elsewhere), a file by its absolute path, so the command runs from any folder
+    (and a name like ``-x.toml`` never reads as an option).
 
+    >>> import os
     >>> from exactodds.bets.loader import load_paytable
-    >>> _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
-    './-x.toml'
+    >>> named = _paytable_argument(replace(load_paytable("classic"), path=Path("-x.toml")))
+    >>> named == os.path.join(os.getcwd(), "-x.toml")
+    True
     """
     if paytable.path is None:
         return None
     if paytable.path.resolve() in {p.resolve() for p in bundled_paytables()}:
         return paytable.path.stem
-    shown = display_path(paytable.path)
-    return f"./{shown}" if shown.startswith("-") else shown
+    return command_path(paytable.path)
 
 
 def _bet_options(

@@ -12,11 +12,28 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.streak import SHOE_RULE, ShoeStreak, simulate_streak
-from exactodds.bets.streak import StreakBet, StreakFigures, streak_figures
+from exactodds.bets.payout import Notation
+from exactodds.bets.streak import (
+    STREAK_MARK,
+    StreakBet,
+    StreakFigures,
+    streak_figures,
+)
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
 from exactodds.numbers import exact, fixed, grouped, percent, signed
-from exactodds.report.document import Block, Code, Field, Heading, Para, PayoutField, Strong, Table
+from exactodds.report.document import (
+    Block,
+    Code,
+    Field,
+    Heading,
+    Inline,
+    Para,
+    PayoutField,
+    Strong,
+    Table,
+)
+from exactodds.report.figures import Kind, View, in_view
 from exactodds.report.sheet import Sheet
 
 __all__ = [
@@ -29,6 +46,8 @@ __all__ = [
     "streak_csv",
     "streak_json",
     "streak_models",
+    "streak_paytable_rows",
+    "streak_summary_rows",
 ]
 
 SHOES = 2_000
@@ -60,6 +79,62 @@ def check_sheet_streaks(streaks: int, shoe: Shoe) -> None:
 def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:
     """Each streak bet of the sheet with its exact figures and its one-shoe simulation."""
     return [(bet, *streak_models(bet, sheet.shoe, sheet.tableau, SHOES)) for bet in sheet.streaks]
+
+
+def _label(bet: StreakBet) -> tuple[str | Code, ...]:
+    return (bet.name, " (", Code(bet.id), f") {STREAK_MARK}")
+
+
+def streak_summary_rows(sheet: Sheet, view: View = View.SUMMARY) -> list[tuple[Inline, ...]]:
+    """A row of the sheet's summary table per streak bet (after the round bets'): the
+    figures of ``view`` from its exact figures with rounds independent, each a field the
+    designer page recomputes as it does a round bet's (max round: none). Its flag is empty,
+    as the designer keeps it: the sheet flags no streak bet; a player-favourable one shows
+    a negative house edge (and JSON and CSV give ``player_favourable``)."""
+    rows: list[tuple[Inline, ...]] = []
+    for bet in sheet.streaks:
+        f = streak_figures(bet, sheet.shoe, sheet.tableau)
+        cells: list[Inline] = []
+        for figure in in_view(view):
+            text = figure.text_of(figure.value_in(f), sheet.notation, in_summary=True)
+            if figure.kind is Kind.FLAG:  # a sheet flags no streak bet (its negative edge shows)
+                cells.append(Field(bet.id, figure.key, ""))
+            else:
+                cells.append(Field(bet.id, figure.key, text) if figure.recomputed else text)
+        rows.append((_label(bet), *cells))
+    return rows
+
+
+def streak_paytable_rows(sheet: Sheet) -> tuple[list[tuple[Inline, ...]], list[Block]]:
+    """The rows of the sheet's streak bets in its Paytable table (``when``: the streak its
+    row names; the payouts fields as a round bet's) and a note per bet saying what it
+    counts."""
+    rows: list[tuple[Inline, ...]] = []
+    notes: list[Block] = []
+    for bet in sheet.streaks:
+        for i, row in enumerate(bet.rows):
+            pays: tuple[Inline, ...] = (
+                (
+                    Field(bet.id, "pays", row.pays.stated(Notation.BOTH), i),
+                    Field(bet.id, "to_one", row.pays.to_one(), i),
+                    Field(bet.id, "for_one", row.pays.for_one(), i),
+                )
+                if sheet.notation is Notation.BOTH
+                else (Field(bet.id, "pays", row.pays.stated(sheet.notation), i),)
+            )
+            rows.append((_label(bet) if i == 0 else "", row.event, Code(row.text), *pays))
+        cap = f"; the bet ends after {bet.max_streak}" if bet.max_streak is not None else ""
+        notes.append(
+            Para(
+                (
+                    f"{bet.name} {STREAK_MARK}: a streak bet; streak counts the consecutive "
+                    "rounds, from the round after it is made, where ",
+                    Code(str(bet.condition)),
+                    f" holds{cap} (section Streak bets).",
+                )
+            )
+        )
+    return rows, notes
 
 
 def streak_blocks(sheet: Sheet) -> list[Block]:
@@ -171,8 +246,9 @@ def _figures_table(bet: StreakBet, f: StreakFigures, dealt: ShoeStreak) -> Table
 
 
 def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
-    """The sheet's streak bets JSON-ready: exact figures as ``"p/q"``, the simulation's as
-    exact observed totals and decimal ranges."""
+    """The sheet's streak bets JSON-ready: every figure a round bet has under the same key
+    (rounds independent, per bet; ``model`` says so), the independent-rounds rows and figures
+    as ``"p/q"``, the simulation's as exact observed totals and decimal ranges."""
     out = []
     for bet, f, dealt in sheet_streaks(sheet):
         out.append(
@@ -182,6 +258,12 @@ def streak_json(sheet: Sheet) -> list[dict[str, Any]]:
                 "streak": str(bet.condition),
                 "max_streak": bet.max_streak,
                 "p": exact(f.p),
+                "model": f.model,
+                **{
+                    figure.key: figure.json_of(value)
+                    for figure in in_view(View.JSON)
+                    if (value := figure.value_in(f)) is not None or not figure.optional
+                },
                 "independent": {
                     "rtp": exact(f.rtp),
                     "house_edge": exact(f.house_edge),
@@ -231,10 +313,12 @@ def streak_csv(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "return": fixed(q * row.pays.net, 10),
                 "exact": f"{exact(q)};{exact(q * row.pays.net)}",
             }
+        for figure in in_view(View.CSV):  # a round bet's figures, rounds independent
+            if (value := figure.value_in(f)) is not None or not figure.optional:
+                yield base | {"kind": "streak_figure", "item": figure.key} | figure.csv_of(value)
         for item, value in (
-            ("rtp", f.rtp),
-            ("house_edge", f.house_edge),
             ("expected_rounds", f.expected_rounds),
+            ("edge_per_round", f.edge_per_round),
             ("one_shoe_rtp", dealt.rtp),  # None: never made in the shoes dealt
         ):
             yield base | {

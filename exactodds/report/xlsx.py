@@ -209,7 +209,7 @@ def _summary_cell(w: Writer, column: int, figure: BetFigure, x: Value, ref: str 
 
 def _compliance(w: Writer, sheet: Sheet, c: Compliance) -> None:
     """Every check (values and limits as in the JSON sheet), then the profiles."""
-    w.line(f"Compliance — {c.summary()}", bold=True)
+    w.line(f"Compliance — {c.summary()}; verdict {c.verdict.value}", bold=True)
     w.line(
         f"On {sheet.shoe.describe()}, drawing rules {sheet.tableau.name}; payouts stated "
         f"'{c.notation.value}'."

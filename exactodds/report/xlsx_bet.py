@@ -11,6 +11,10 @@ standard deviation and what is built on it: a spreadsheet computes a square root
 What does not depend on payouts (max round, the offer) or cannot be recomputed by a formula
 (the RTP at each stake of a rounded bet) is marked fixed. Every formula cell also holds its
 value as computed (the cached value) and its exact form beside it.
+
+A progressive bet's sheet has one cell per meter, at its reset: its jackpot rows' Net per unit
+are formulas of it (share × meter ÷ stake − 1), so editing a meter gives every figure, and the
+Summary, at that meter, as the HTML page's meter input does.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from fractions import Fraction
 
 from exactodds.analysis.confidence import VI_LEVEL, Z_DIGITS, confidence_ranges, volatility_index
 from exactodds.bets.offers import PER_OFFERED_ROUND
+from exactodds.bets.progressive import JackpotPayout
 from exactodds.numbers import exact, sqrt_fixed
 from exactodds.report.figures import FLAG, BetFigure, Kind, Value, View, in_view
 from exactodds.report.sheet import CONFIDENCE_PLACES, BetSheet
@@ -204,6 +209,39 @@ def _heading(w: Writer, b: BetSheet) -> None:
     w.row += 1
 
 
+METER_FORMAT = "#,##0.00"
+METER_NOTE = (
+    "at its reset: edit it (from the reset up to the cap) and the jackpot rows' Net per unit "
+    "(share × meter ÷ stake − 1), every formula of this sheet and the Summary follow"
+)
+
+
+def _meters(w: Writer, b: BetSheet) -> dict[str, str]:
+    """A progressive bet's meters, one value cell each at its reset (none for other bets, or
+    for a rounded one, whose rounding a formula cannot apply); returns the cell of each."""
+    progressive = b.bet.progressive
+    if progressive is None or b.bet.rounding is not None:
+        return {}
+    w.line("Meter", "Value", "Value (exact)", "How", bold=True)
+    cells = {}
+    for m in progressive.meters:
+        w.line(f"{m.name} meter")
+        w.exact(2, m.reset, METER_FORMAT)
+        w.text(4, METER_NOTE + ("" if m.cap is None else f"; cap {exact(m.cap)}"))
+        cells[m.name] = f"B{w.row}"
+    w.row += 1
+    return cells
+
+
+def _net_formula(pays: object, meters: dict[str, str], stake: Fraction) -> str | None:
+    """A jackpot row's Net per unit as a formula of its meter's cell, else None."""
+    if not isinstance(pays, JackpotPayout) or pays.level not in meters:
+        return None
+    c = pays.share / stake
+    times = "" if c == 1 else f"*{c.numerator}" if c.denominator == 1 else f"*{c}"
+    return f"={meters[pays.level]}{times}-1"
+
+
 def _rtp_by_stake(w: Writer, b: BetSheet) -> None:
     """A rounded bet's RTP at each stake, fixed (a formula would have to round each stake's
     return)."""
@@ -240,13 +278,19 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     f = b.figures
     bet = b.bet
     _heading(w, b)
+    meters = _meters(w, b)
+    stake = Fraction(1) if bet.progressive is None else bet.progressive.stake
     w.line(*pay_table_head("Combinations", "Note"), bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
     first = w.row + 1
     possible = []
-    for row, note in zip(f.rows, b.notes, strict=True):
+    for row, spec, note in zip(f.rows, bet.rows, b.notes, strict=True):
         w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
-        w.exact(5, row.net, NUMBER)
+        net = _net_formula(spec.pays, meters, stake)
+        if net is None:
+            w.exact(5, row.net, NUMBER)
+        else:
+            w.formula(5, net, row.net, NUMBER)
         w.count(7, row.combinations)
         w.exact(8, row.probability, PROBABILITY)
         w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.errors import SessionError
+from exactodds.errors import SessionError, about
 from exactodds.figures.metrics import BetFigures
 from exactodds.session.distribution import Range
 
@@ -67,7 +67,7 @@ def dead_chip(figures: BetFigures, commission: Fraction | None = None) -> DeadCh
     """The dead-chip figures of a bet (:class:`SessionError` where dead chips do not apply)."""
     why = dead_chips_apply(figures)
     if why is not None:
-        raise SessionError(f"--dead-chips: {figures.bet.id} {why}")
+        raise about(SessionError(f"dead_chips: {figures.bet.id} {why}"), "dead_chips")
     loss = sum((r.probability for r in figures.rows if r.net == -1), Fraction(0))
     wagers = 1 / loss
     return DeadChip(wagers, figures.house_edge * wagers, commission)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from exactodds.errors import SessionError, named, quote
+from exactodds.errors import ExactOddsError, SessionError, about, parameter, quote
 from exactodds.session.distribution import INDEPENDENT_NOTE, Range, SessionDistribution
 from exactodds.session.lattice import Round
 
@@ -98,10 +98,24 @@ class Session:
         return frame(*self._table())
 
     def _repr_html_(self) -> str:
-        """The figures and a chart of the distribution, for notebooks."""
-        from exactodds.report.session_render import render_session
+        """The distribution in at most 24 groups of net results, exact (bounds where it is
+        bounded), for notebooks, as every result's small table (:mod:`exactodds.notebook`); the
+        page with the figures and a chart is ``exactodds session … --format html``."""
+        from exactodds.bets.payout import format_number
+        from exactodds.notebook import html_table
 
-        return render_session(self, "html", fragment=True)
+        rows: list[tuple[object, ...]] = []
+        for low, high, p in self.distribution.bins():
+            net = (
+                format_number(low)
+                if low == high
+                else f"{format_number(low)} to {format_number(high)}"
+            )
+            rows.append((net, p.lower) if self.exact else (net, p.lower, p.upper))
+        headers: tuple[str, ...] = ("net result (units)", "probability")
+        if not self.exact:
+            headers = ("net result (units)", "probability at least", "probability at most")
+        return html_table(headers, rows, repr(self)[1:-1] + f"; {INDEPENDENT_NOTE}")
 
     def __repr__(self) -> str:
         from exactodds.numbers import percent
@@ -116,7 +130,7 @@ def _number(
     value: Fraction | int | str | None, what: str, low: Fraction, high: Fraction, share: bool
 ) -> Fraction | None:
     """An exact number from the API or the command line (``"12.5"``; a ``share`` given as text
-    is a percentage, ``"10%"`` or ``"10"``), from ``low`` to ``high``; anything else a
+    is a percentage, ``"10%"``: a bare number is refused), from ``low`` to ``high``; anything else a
     :class:`SessionError` quoting it."""
     if value is None:
         return None
@@ -130,23 +144,28 @@ def _number(
     unit = "%" if share else ""
     span = f"{shown[0]}{unit} to {shown[1]}{unit}"
     if isinstance(value, bool) or not isinstance(value, Fraction | int | str):
-        raise SessionError(f"{what} {quote(value)}: give an exact number from {span}")
+        raise about(SessionError(f"{what} {quote(value)}: give an exact number from {span}"), what)
     number: Fraction | None = None
     if isinstance(value, str):
         from exactodds.bets.payout import parse_number
         from exactodds.errors import PaytableError
 
-        text = value.strip()
-        try:  # a share as text is a percentage: "10%" or "10"
-            number = parse_number(text.removesuffix("%") if share else text)
-        except PaytableError:
-            number = None
+        if share:  # a share as text is a percentage: "10%" (PERCENT_RULE)
+            from exactodds.bets.payout import parse_percent
+
+            try:
+                number = parse_percent(value, what)
+            except ExactOddsError as exc:  # the command line names its option
+                raise about(SessionError(str(exc)), what) from None
         else:
-            number = number / 100 if share else number
+            try:
+                number = parse_number(value.strip())
+            except PaytableError:
+                number = None
     else:
         number = Fraction(value)
     if number is None or not low <= number <= high:
-        raise SessionError(f"{what} {quote(value)}: give a number from {span}")
+        raise about(SessionError(f"{what} {quote(value)}: give a number from {span}"), what)
     return number
 
 
@@ -169,7 +188,7 @@ def session(
     offer), rounds independent, on the paytable's shoe and rules (or ``game``'s).
 
     ``rebate`` and ``commission`` are shares: a number (``Fraction(1, 10)``) or a percentage as
-    text (``"10%"``, ``"10"``). Up to
+    text (``"10%"``; a bare number as text is refused). Up to
     :data:`~exactodds.limits.EXACT_SESSION_ROUNDS` rounds the figures are exact; beyond, each
     probability lies between bounds proven to ``digits`` significant digits. ``output``: the
     format it will be written in (``"json"``, …), counted in the work estimate checked before
@@ -178,23 +197,30 @@ def session(
     from exactodds.limits import MAX_SESSION_ROUNDS
 
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise SessionError(f"--rounds {quote(rounds)}: give a whole number of rounds, 1 or more")
+        raise about(
+            SessionError(f"rounds {quote(rounds)}: give a whole number of rounds, 1 or more"),
+            "rounds",
+        )
     if rounds > MAX_SESSION_ROUNDS:
         from exactodds.limits import check_count
 
-        check_count(rounds, MAX_SESSION_ROUNDS, "--rounds", SessionError)
+        with parameter("rounds", prefix=False):
+            check_count(rounds, MAX_SESSION_ROUNDS, "rounds", SessionError)
     if not MIN_DIGITS <= digits <= MAX_DIGITS:
-        raise SessionError(f"--digits {digits}: must be from {MIN_DIGITS} to {MAX_DIGITS}")
+        message = f"digits {digits}: must be from {MIN_DIGITS} to {MAX_DIGITS}"
+        raise about(SessionError(message), "digits")
     one, big = Fraction(1), Fraction(10**12)
-    cash = _number(bankroll, "--bankroll", one, big, share=False)
-    share = _number(rebate, "--rebate", Fraction(0), one, share=True)
-    paid = _number(commission, "--commission", Fraction(0), one, share=True)
-    pace = _number(hands_per_hour, "--hands-per-hour", one, Fraction(10**4), share=False)
-    stake = _number(average_bet, "--average-bet", Fraction(1, 100), big, share=False)
+    cash = _number(bankroll, "bankroll", one, big, share=False)
+    share = _number(rebate, "rebate", Fraction(0), one, share=True)
+    paid = _number(commission, "commission", Fraction(0), one, share=True)
+    pace = _number(hands_per_hour, "hands_per_hour", one, Fraction(10**4), share=False)
+    stake = _number(average_bet, "average_bet", Fraction(1, 100), big, share=False)
     if paid is not None and not dead_chips:
-        raise SessionError("--commission applies to dead chips: add --dead-chips")
+        message = "commission applies to dead chips: add dead_chips"
+        raise about(SessionError(message), "commission", "dead_chips")
     if (pace is None) != (stake is None):
-        raise SessionError("--hands-per-hour and --average-bet go together (theoretical win)")
+        message = "hands_per_hour and average_bet go together (theoretical win)"
+        raise about(SessionError(message), "hands_per_hour", "average_bet")
     figures, table, shoe, tableau = _figures(paytable, bet, game)
     from exactodds.session.programme import dead_chip, edge_after_rebate, theo_win
 
@@ -245,12 +271,12 @@ def _figures(
     table = load_paytable(paytable) if paytable is None or isinstance(paytable, str) else paytable
     chosen = game or GameChoice()
     shoe, tableau = chosen.resolve(table)
-    with named("--bet"):
-        the_bet = table.bet(bet)
+    with parameter("bet"):
+        the_bet = table.round_bet(bet, "session")
     check_card_work([the_bet], shoe, tableau, "session")
     figures = bet_figures(joint_distribution(shoe, tableau), the_bet)
     if not figures.total:
-        raise SessionError(f"--bet {bet}: the bet is never offered on this shoe")
+        raise about(SessionError(f"bet {bet}: the bet is never offered on this shoe"), "bet")
     return figures, table.name, shoe.describe(), tableau.name
 
 
@@ -266,10 +292,13 @@ def _distribution(
     except ArithmeticError:
         if work.method == "bounded, else exact":
             return SessionDistribution.compute(outcomes, rounds)
-    raise SessionError(
-        f"--rounds {rounds:,}: {bet} has {len(Round.of(outcomes).exponents)} net results a "
-        f"round and its bounds cannot be proven to {digits} digits over this many rounds (the "
-        "exact distribution would exceed the work budget); use fewer rounds"
+    raise about(
+        SessionError(
+            f"rounds {rounds:,}: {bet} has {len(Round.of(outcomes).exponents)} net results a "
+            f"round and its bounds cannot be proven to {digits} digits over this many rounds (the "
+            "exact distribution would exceed the work budget); use fewer rounds"
+        ),
+        "rounds",
     )
 
 

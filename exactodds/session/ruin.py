@@ -1,12 +1,13 @@
 """Risk of ruin: the probability that a player with a bankroll of B units, betting one unit a
-round, cannot cover the next unit bet before N rounds end (the absorbing boundary of a dynamic
-programme over the bankroll, exact or with a proven bound).
+round, has less than one unit after some round of the N, the last included (the trip ruin of the
+gambling literature; the absorbing boundary of a dynamic programme over the bankroll, exact or
+with a proven bound).
 
 >>> from fractions import Fraction as F
 >>> from exactodds.session.lattice import Round
 >>> coin = Round.of([(F(1), 1), (F(-1), 1)])
->>> ruin_probability(coin, 3, F(1))  # ruined after round 1 (1/2) or … after round 2: no
-Range(lower=Fraction(1, 2), upper=Fraction(1, 2))
+>>> ruin_probability(coin, 3, F(1))  # ruined after round 1 (1/2) or after W L L (1/8)
+Range(lower=Fraction(5, 8), upper=Fraction(5, 8))
 """
 
 from __future__ import annotations
@@ -28,16 +29,16 @@ def _threshold(one: Round, t: int, bankroll: Fraction) -> int:
 
 def ruin_work(one: Round, rounds: int, bankroll: Fraction) -> int:
     """An upper bound of the states the programme updates (its work, for the budget)."""
-    if rounds <= 1:
+    if rounds < 1:
         return 0
-    top = _threshold(one, rounds - 1, bankroll)
+    top = _threshold(one, rounds, bankroll)
     return rounds * min(top, (rounds - 1) * one.degree + 1) * len(one.exponents)
 
 
 def ruin_probability(
     one: Round, rounds: int, bankroll: Fraction, digits: int | None = None
 ) -> Range:
-    """P(the bankroll falls below one unit after some round t < ``rounds``), from ``bankroll``
+    """P(the bankroll falls below one unit after some round t ≤ ``rounds``), from ``bankroll``
     ≥ 1 units: exact, or with ``digits`` an interval of width about 10**-digits (each step
     rounded down in fixed point; the upper end adds the largest mass the roundings can have
     lost).
@@ -50,9 +51,9 @@ def ruin_probability(
     >>> r.lower <= F(11, 12) ** 2 <= r.upper, float(r.upper - r.lower) < 1e-20
     (True, True)
     """
-    if rounds <= 1:
+    if rounds < 1:
         return Range.of(0)
-    safe = _threshold(one, rounds - 1, bankroll)  # at or above it, no round can ruin
+    safe = _threshold(one, rounds, bankroll)  # at or above it, no round can ruin
     terms = list(zip(one.exponents, one.counts, strict=True))
     total = one.total
     if digits is None:
@@ -63,7 +64,7 @@ def ruin_probability(
         weights = {0: 1 << bits}
     ruined = 0
     floors = 0
-    for t in range(1, rounds):
+    for t in range(1, rounds + 1):
         moved: dict[int, int] = {}
         for k, w in weights.items():
             for e, c in terms:
@@ -79,6 +80,6 @@ def ruin_probability(
         ruined += sum(w for j, w in moved.items() if j < edge)
         weights = {j: w for j, w in moved.items() if j >= edge and w}
     if digits is None:
-        return Range.of(Fraction(ruined, total ** (rounds - 1)))
+        return Range.of(Fraction(ruined, total**rounds))
     scale = 1 << bits
     return Range(Fraction(ruined, scale), min(Fraction(ruined + floors, scale), Fraction(1)))

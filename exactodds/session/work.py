@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.errors import SessionError
+from exactodds.errors import SessionError, parameter
 from exactodds.session.lattice import Round
 
 __all__ = ["SessionWork", "check_session_work", "exact_work", "session_work"]
@@ -130,38 +130,39 @@ def check_session_work(work: SessionWork, bet: str, digits: int) -> None:
         MAX_SESSION_WORK,
     )
 
-    n = f"--rounds {work.rounds:,}"
-    if work.points > MAX_SESSION_POINTS:
-        raise SessionError(
-            f"{n}: {bet} has {work.points:,} possible net results over the session, over the "
-            f"limit of {MAX_SESSION_POINTS:,}; use fewer rounds"
-        )
-    if work.method == "unprovable":
-        raise SessionError(
-            f"{n}: {bet} has terms of both signs in its recurrence, so its bounds cannot "
-            f"be proven to {digits} digits over this many rounds, and the exact distribution "
-            f"needs about {_sci(work.distribution)} operations, over the limit of "
-            f"{_sci(MAX_SESSION_EXACT_WORK)}; use fewer rounds"
-        )
-    if work.ruin_steps > MAX_RUIN_WORK:
-        raise SessionError(
-            f"{n}: the risk of ruin needs about {_sci(work.ruin_steps)} steps, over the limit of "
-            f"{_sci(MAX_RUIN_WORK)}; use fewer rounds"
-        )
-    if work.total > MAX_SESSION_WORK:
-        parts = [f"distribution {_sci(work.distribution)}"]
-        if work.ruin:
-            parts.append(f"risk of ruin {_sci(work.ruin)}")
-        if work.output:
-            parts.append(f"{work.fmt} output {_sci(work.output)}")
-        advice = "; use fewer rounds" + (
-            " or --format text" if work.output > MAX_SESSION_WORK // 2 else ""
-        )
-        raise SessionError(
-            f"{n}: this session needs about {_sci(work.total)} operations "
-            f"({', '.join(parts)}), over the limit of {_sci(MAX_SESSION_WORK)} "
-            f"(about 10 CPU seconds){advice}"
-        )
+    with parameter("rounds", prefix=False):  # each message names the rounds first
+        n = f"rounds {work.rounds:,}"
+        if work.points > MAX_SESSION_POINTS:
+            raise SessionError(
+                f"{n}: {bet} has {work.points:,} possible net results over the session, over the "
+                f"limit of {MAX_SESSION_POINTS:,}; use fewer rounds"
+            )
+        if work.method == "unprovable":
+            raise SessionError(
+                f"{n}: {bet} has terms of both signs in its recurrence, so its bounds cannot "
+                f"be proven to {digits} digits over this many rounds, and the exact distribution "
+                f"needs about {_sci(work.distribution)} operations, over the limit of "
+                f"{_sci(MAX_SESSION_EXACT_WORK)}; use fewer rounds"
+            )
+        if work.ruin_steps > MAX_RUIN_WORK:
+            raise SessionError(
+                f"{n}: the risk of ruin needs about {_sci(work.ruin_steps)} steps, over the "
+                f"limit of {_sci(MAX_RUIN_WORK)}; use fewer rounds"
+            )
+        if work.total > MAX_SESSION_WORK:
+            parts = [f"distribution {_sci(work.distribution)}"]
+            if work.ruin:
+                parts.append(f"risk of ruin {_sci(work.ruin)}")
+            if work.output:
+                parts.append(f"{work.fmt} output {_sci(work.output)}")
+            advice = "; use fewer rounds" + (
+                " or a text output" if work.output > MAX_SESSION_WORK // 2 else ""
+            )
+            raise SessionError(
+                f"{n}: this session needs about {_sci(work.total)} operations "
+                f"({', '.join(parts)}), over the limit of {_sci(MAX_SESSION_WORK)} "
+                f"(about 10 CPU seconds){advice}"
+            )
 
 
 def _sci(value: int) -> str:

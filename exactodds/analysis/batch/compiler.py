@@ -26,6 +26,8 @@ from exactodds.analysis.batch.basis import (
     round_tails,
 )
 from exactodds.analysis.batch.evaluator import BatchEvaluator
+from exactodds.bets.meters import figure_label
+from exactodds.bets.paytable import settled_from_cards
 from exactodds.deal.round import (
     Outcome,
     continuations,
@@ -80,7 +82,7 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
     """
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     for bet in bets:
-        if getattr(bet, "card_level", False) or getattr(bet, "offer", None) is not None:
+        if settled_from_cards(bet):
             raise ExactOddsError(
                 f"bet {bet.id!r} reads the cards themselves (ranks, suits, colours, count, "
                 "poker) or is offered after the deal: the batch evaluator counts value-level "
@@ -156,7 +158,7 @@ def _compile(bets: Sequence[BetLike], tab: Tableau) -> BatchEvaluator:
             )
     return BatchEvaluator(
         tuple(b.id for b in bets),
-        tuple(b.name for b in bets),
+        tuple(figure_label(b) for b in bets),
         tuple(b.max_round for b in bets),
         scales,
         tab,

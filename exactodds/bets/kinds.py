@@ -1,0 +1,33 @@
+"""What kind of bet a bet is, as its consumers ask it: settled on one round (a :class:`Bet`) or
+over several (a streak bet); and the bet that measures a round condition's probability."""
+
+from __future__ import annotations
+
+from exactodds.bets.payout import LOSE, parse_payout
+from exactodds.bets.paytable import Bet, Row
+from exactodds.bets.streak import StreakBet
+from exactodds.language import OTHERWISE, Condition
+
+__all__ = ["condition_bet", "settles_one_round"]
+
+
+def condition_bet(condition: Condition, bet_id: str = "condition") -> Bet:
+    """A bet paying 1:1 when ``condition`` holds and losing otherwise: its EV is 2p − 1, so an
+    engine that counts bets gives the probability p of the condition as (1 + EV) / 2 (a streak
+    bet's figures are a function of p).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.language import parse_condition
+    >>> bet = condition_bet(parse_condition("winner == tie"))
+    >>> bet.rows[0].pays.net, bet.rows[1].event
+    (Fraction(1, 1), 'Otherwise')
+    """
+    pays = (Row(condition, parse_payout("1:1"), "Holds"), Row(OTHERWISE, LOSE, "Otherwise"))
+    return Bet(bet_id, bet_id, pays)
+
+
+def settles_one_round(bet: Bet | StreakBet) -> bool:
+    """Whether ``bet`` is settled on one round (a :class:`Bet`), not over several (a streak bet):
+    the capability a consumer that settles single rounds asks of each of
+    :attr:`Paytable.every_bet`."""
+    return isinstance(bet, Bet)
