@@ -84,14 +84,15 @@ def test_a_simulation_is_weighed_on_the_shoe_as_it_is_dealt() -> None:
 
 def test_eor_weighs_the_shoes_less_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """One card gone breaks the suit symmetry: eor's 53 counts are weighed on the shoe less
-    a card (Perfect 9, which reads suits, costs three times its full-shoe count there)."""
+    a card (Perfect 9, which reads suits, costs twice its full-shoe count there: three times
+    before its cards were dealt in lumps)."""
     from exactodds.bets import budget
 
     table = load_paytable("perfect-9", counted=False)
     full = card_work(table.bets, Shoe.decks(8), PB)["perfect_9"]
     less = card_work(table.bets, Shoe.decks(8).remove("Ac"), PB)["perfect_9"]
-    assert less > 3 * full
-    monkeypatch.setattr(budget, "MAX_CARD_WORK", 2 * full * 53)
+    assert less > 3 * full // 2
+    monkeypatch.setattr(budget, "MAX_CARD_WORK", (full + less) // 2 * 53)
     with pytest.raises(BudgetError, match="× 53 shoes"):
         check_removal_work(table.bets, Shoe.decks(8), PB, "eor")
 

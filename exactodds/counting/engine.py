@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from exactodds.counting.bounds import Bounds, bounded
 from exactodds.counting.classes import (
     _READS_FIFTH,
     _READS_SIXTH,
@@ -404,17 +405,20 @@ def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> 
     return np.where(first, size, 0).reshape(shape)
 
 
-def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
+def _three(
+    node: Node, ev: _Evaluator, late: Callable[[Node], bool], bounds: Bounds | None = None
+) -> tuple[Any, Any]:
     """Where ``node`` surely holds and where it surely fails, a comparison that reads a
     later card (``late``) being unknown (but for a hand's poker category: what its first two
-    cards leave possible)."""
+    cards leave possible; and, with ``bounds``, for a count compared with literals: the values
+    its dealt cards leave possible)."""
     if isinstance(node, Otherwise):
         return np.True_, np.False_
     if isinstance(node, Not):
-        holds, fails = _three(node.item, ev, late)
+        holds, fails = _three(node.item, ev, late, bounds)
         return fails, holds
     if isinstance(node, And | Or):
-        parts = [_three(item, ev, late) for item in node.items]
+        parts = [_three(item, ev, late, bounds) for item in node.items]
         if isinstance(node, And):
             return reduce(np.logical_and, (h for h, _ in parts)), reduce(
                 np.logical_or, (f for _, f in parts)
@@ -423,7 +427,8 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _suited_hope(node, ev) or _poker_hope(node, ev)
+        hope = bounds.hope(node, ev) if bounds is not None else None
+        return _suited_hope(node, ev) or hope or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
 
@@ -501,6 +506,7 @@ class _Tally:
         self.rows = [0] * len(conditions)
         self.offered = 0
         self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
+        self.bounded = bounded([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -529,17 +535,18 @@ class _Tally:
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
         ev = _Evaluator(rnd, self.canon)
+        bounds = Bounds(dealt, self.bounded) if late is None else None  # (cards dealt known)
         if late is None:
             late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
         offered: Any = np.True_
         if self.offer is not None:
-            offered, refused = _three(self.offer.node, ev, late)
+            offered, refused = _three(self.offer.node, ev, late, bounds)
             done = done | refused
         open_: Any = offered
         for i, condition in enumerate(self.conditions):
-            holds, fails = _three(condition.node, ev, late)
+            holds, fails = _three(condition.node, ev, late, bounds)
             hit = np.broadcast_to(select & open_ & holds, shape)
             if hit.any():
                 count = int(np.sum(cells, where=hit, initial=0))

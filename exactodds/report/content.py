@@ -16,7 +16,7 @@ from exactodds.bets.meters import meter_note
 from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Occurrence
 from exactodds.bets.streak import STREAK_LEGEND
-from exactodds.figures.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
+from exactodds.figures.worked_examples import EXAMPLE_RULE, example_stake
 from exactodds.numbers import exact, fixed, grouped, percent, signed
 from exactodds.report.charts import return_bars
 from exactodds.report.compliance_report import compliance_blocks
@@ -274,10 +274,10 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
 
 def _examples(b: BetSheet) -> list[Block]:
     """The worked examples of a bet: per row one round that settles on it (``—`` where the row
-    never occurs) and what a stake of 100 returns."""
+    never occurs) and what a stake of 100 (a progressive bet's fixed wager) returns."""
     if not b.examples:
         return []
-    stake = format_number(EXAMPLE_STAKE)
+    stake = format_number(example_stake(b.bet))
     rows = tuple(
         (row.event, "—", "—")
         if ex is None
