@@ -21,6 +21,7 @@ from exactodds.cli.parameters import BY_COMMAND, OPTIONS, cli_message
 from exactodds.compliance.profiles import load_profiles
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import ExactOddsError
+from exactodds.games.api import baccara_banque
 from exactodds.protection.exposure import check_seen, parse_sort
 from exactodds.protection.information import parse_given
 from exactodds.report.generate import check_sheet_format
@@ -61,6 +62,11 @@ LIBRARY: list[tuple[Callable[[], object], str, tuple[str, ...]]] = [
         lambda: check_sheet_format("xlsx", to_files=False),
         "fmt xlsx writes binary files, one per sheet: give out DIR",
         ("fmt", "out"),
+    ),
+    (
+        lambda: baccara_banque("ethier-gamez"),
+        "solved with replacement only (model kemeny-snell), not ethier-gamez",
+        ("model",),
     ),
 ]
 
@@ -133,6 +139,10 @@ def test_a_library_error_names_its_parameters(
         (["odds", "--decks", "1", "--remove", "Kd Kd"], "--remove: cannot remove Kd"),
         (["report", "classic", "--session", "5000"], "--session 5,000: give the rounds"),
         (
+            ["game", "banque", "--model", "ethier-gamez"],
+            "baccara banque is solved with replacement only (--model kemeny-snell), not",
+        ),
+        (
             ["report", "classic", "--format", "xlsx"],
             "--format xlsx writes binary files, one per sheet: give --out DIR",
         ),
@@ -185,7 +195,7 @@ def test_no_library_module_names_an_option_where_it_names_a_value() -> None:
     assert found == []
 
 
-CONVERTED = ("report/generate.py", "analysis/plots.py")
+CONVERTED = ("report/generate.py", "analysis/plots.py", "games/api.py")
 """Library modules whose every message names parameters, never options (docstrings aside)."""
 
 OPTION_IN_MESSAGE = ("bets/budget.py",)

@@ -37,6 +37,7 @@ OPTIONS: dict[str, str] = {
     "given": "--given",
     "hands_per_hour": "--hands-per-hour",
     "analyse_sort": "--sort",
+    "model": "--model",
     "optimise_sort": "--optimise",
     "out": "--out",
     "plots": "--plots",
