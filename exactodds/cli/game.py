@@ -52,7 +52,7 @@ CHEMIN_EPILOG = """Examples:
   exactodds game chemin-de-fer --decks 1-8,inf --model kemeny-snell --format json
   exactodds game chemin-de-fer --decks 6 --rules free-everywhere --format html --out pages/
   exactodds game chemin-de-fer --decks 6 --commission 5%
-  exactodds game chemin-de-fer --shoe my-shoe.toml --rules my-rules.toml
+  exactodds game chemin-de-fer --shoe examples/my-shoe.toml --rules examples/chemin-rules.toml
 
 Models: kemeny-snell (with replacement, totals only), downton-lockwood (without replacement;
 the Banker sees his cards, the Player his total), ethier-gamez (each sees his cards). Rules:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
+from exactodds.errors import about
 from exactodds.games.banque import BanqueSolution, build_banque, solve_banque
 from exactodds.games.chemin import build_form
 from exactodds.games.commission import CommissionSolution, solve_commission
@@ -76,10 +77,11 @@ def baccara_banque(
     """
     chosen = model if isinstance(model, Model) else Model.named(model)
     if chosen is not Model.KEMENY_SNELL:
-        raise GameError(
-            f"baccara banque is solved with replacement only (--model kemeny-snell), "
+        message = (
+            f"baccara banque is solved with replacement only (model kemeny-snell), "
             f"not {chosen.value}"
         )
+        raise about(GameError(message), "model")
     form = build_banque(None if infinite else (shoe if shoe is not None else Shoe.decks(8)))
     symmetric, complete = symmetric_equilibria(form)
     return BanqueResult(solve_banque(form), symmetric, complete)
