@@ -59,14 +59,20 @@ from exactodds.analysis.workers import (
     worker_context,
     worker_signals,
 )
-from exactodds.bets.budget import CardSpend
+from exactodds.bets.budget import (
+    CARD_OPS_PER_SECOND,
+    CardSpend,
+    check_card_rounds,
+    check_streak_play,
+    expected_rounds,
+    spending,
+)
 from exactodds.bets.streak import StreakBet, streak_figures
 from exactodds.cpus import available_cpus
 from exactodds.deal.round import OUTCOME_CODES
 from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
-    MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
@@ -270,18 +276,27 @@ def simulate(
     scheduler: str | None = None,
     card_bets: Sequence[Bet] = (),
     order: Sequence[str] | None = None,
-    card_budget: int = MAX_CARD_ROUND_WORK,
+    card_budget: int | None = None,
     streak_bets: Sequence[StreakBet] = (),
+    budget: float | None = None,
 ) -> Simulation:
     """Deal ``shoes`` shoes and tally the strategy (``count``, else computer-perfect play) on
     every compiled bet and on ``card_bets`` (card-level or offered bets, EVs by the card
     engine; a counter's on the rounds it bets only); ``workers`` processes on ``backend``, or
     the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
     (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
-    run with one line once their estimated work is over ``card_budget``
-    (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
-    chunk per worker may go beyond it). ``streak_bets`` are played flat in the dealt shoes
-    by :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy."""
+    run once their work is over ``card_budget`` (cell operations, default the CPU budget's;
+    :class:`~exactodds.bets.budget.CardSpend`, checked as each chunk of shoes comes back).
+    ``streak_bets`` are played flat by :data:`~exactodds.analysis.streak.SHOE_RULE`. The card
+    engine's EVs and the streak play are estimated first against ``budget`` (CPU seconds;
+    default ``EXACTODDS_BUDGET`` or 30: :mod:`exactodds.bets.budget`)."""
+    with spending(budget) as seconds:
+        check_card_rounds(
+            card_bets, shoe, evaluator.tableau, shoes, cut_card, counting=count is not None
+        )
+        check_streak_play(len(streak_bets), expected_rounds(shoes, shoe.size, cut_card))
+    if card_budget is None:
+        card_budget = int(seconds * CARD_OPS_PER_SECOND)
     check_run(
         shoes,
         shoe,

@@ -73,7 +73,7 @@ def _check_card_work(
     if over is None:
         return True
     bet_id, message = over
-    problems.add(f"bet {bet_id!r} {message}", bet_path(bet_id))
+    problems.add(message, bet_path(bet_id))
     return False
 
 

@@ -11,6 +11,7 @@ from exactodds.bets.game import GameChoice
 from exactodds.bets.payout import Notation
 from exactodds.cli.common import (
     AllowPlayerEdgeOpt,
+    BudgetOpt,
     DecksOpt,
     NotationOpt,
     PaytablesArg,
@@ -20,6 +21,7 @@ from exactodds.cli.common import (
     check_format,
     format_option,
     note_streaks_left_out,
+    use_budget,
 )
 
 __all__ = ["check"]
@@ -59,9 +61,11 @@ def check(
     rules: RulesOverrideOpt = None,
     notation: NotationOpt = Notation.BOTH,
     allow_player_edge: AllowPlayerEdgeOpt = False,
+    budget: BudgetOpt = None,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
+    use_budget(budget)
     from exactodds.errors import ProfileError
     from exactodds.report.compliance_report import CHECK_FORMATS, check_paytables, render_checks
 

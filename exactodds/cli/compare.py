@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import PaytableArg, check_format, format_option, note_streaks_left_out
+from exactodds.cli.common import (
+    BudgetOpt,
+    PaytableArg,
+    check_format,
+    format_option,
+    note_streaks_left_out,
+    use_budget,
+)
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -81,6 +88,7 @@ def compare(
             "(derived with sympy, checked against the enumeration). In CSV: a formula column.",
         ),
     ] = False,
+    budget: BudgetOpt = None,
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 
@@ -92,6 +100,7 @@ def compare(
     of the number of decks: --formula prints it, and --decks inf its limit (cards drawn with
     replacement).
     """
+    use_budget(budget)
     from exactodds.bets.loader import load_paytable
     from exactodds.errors import named
     from exactodds.figures.compare import compare_variants, parse_list, render_comparison

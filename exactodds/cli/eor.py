@@ -9,6 +9,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -19,6 +20,7 @@ from exactodds.cli.common import (
     check_plot_outputs,
     format_option,
     note_streaks_left_out,
+    use_budget,
 )
 
 __all__ = ["eor"]
@@ -66,9 +68,11 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
             "--bet", "-b", metavar="ID", help="Only this bet (repeat for more; default: all)."
         ),
     ] = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
+    use_budget(budget)
     from exactodds.analysis.eor import effect_of_removal
     from exactodds.bets.budget import check_evaluation, check_removal_work
     from exactodds.bets.loader import load_paytable
@@ -83,8 +87,8 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     shoe, tableau = game.resolve(table)
     with named("--bet"):  # a streak bet named: one line
         bets = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.bets)
-    check_evaluation(bets, shoe.size, "eor")  # before compiling the bets
-    check_removal_work(bets, shoe, tableau, "eor")
+    check_evaluation(bets, shoe.size)  # before compiling the bets
+    check_removal_work(bets, shoe, tableau)
     result = effect_of_removal(bets, shoe, tableau, level=level)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
     typer.echo(render_eor(result, table.name, fmt, source))

@@ -12,6 +12,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -22,6 +23,7 @@ from exactodds.cli.common import (
     check_plot_outputs,
     deprecated,
     format_option,
+    use_budget,
 )
 from exactodds.cli.progress import progress_display
 
@@ -158,9 +160,11 @@ def simulate(
         typer.Option("--plots", metavar="DIR", help="Also write edge-by-round.png and .svg here."),
     ] = None,
     force: ForceOpt = False,
+    budget: BudgetOpt = None,
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left or counts them."""
+    use_budget(budget)
     from exactodds.analysis.simulate import BACKENDS
     from exactodds.analysis.simulation import STRATEGIES
 
@@ -261,12 +265,12 @@ def _run(
     value = [b for b in table.bets if b not in card]
     check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
     rounds = expected_rounds(run.shoes, shoe.size, run.cut_card)
-    check_streak_play(len(table.streaks), rounds, "simulate")
+    check_streak_play(len(table.streaks), rounds)
     # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
     counter = strategy == "count"
     check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
-        check_removal_work(card, shoe, tableau, "simulate --strategy count")
+        check_removal_work(card, shoe, tableau)
     bet_ids = [b.id for b in table.bets]
     streak_ids = [b.id for b in table.streaks]
     given = read_tags(tags, bet_ids, streak_ids) if tags is not None else None

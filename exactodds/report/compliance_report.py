@@ -107,7 +107,7 @@ def check_paytables(
         table = load_paytable(spec, game)
         shoe = game.shoe(table)
         used = tableau or table.tableau
-        check_card_work(table.bets, shoe, used, "check")
+        check_card_work(table.bets, shoe, used)
         c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
         out.append(CheckedPaytable(table, shoe, used, c))
     return out

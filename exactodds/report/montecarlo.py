@@ -98,7 +98,7 @@ def monte_carlo_sheets(
     from exactodds.bets.budget import check_dealt_cards
 
     check_monte_carlo_options(rounds, seed)
-    check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "--monte-carlo-rounds")
+    check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds)
     total = rounds * len(sheets)
     return [
         monte_carlo_sheet(

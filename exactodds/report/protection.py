@@ -135,7 +135,7 @@ def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> 
     (:func:`~exactodds.bets.budget.check_card_work`)."""
     from exactodds.bets.budget import check_card_work
 
-    check_card_work(bets, shoe, tableau, "report --protection", SIGNALS)
+    check_card_work(bets, shoe, tableau, SIGNALS)
 
 
 def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:

@@ -414,7 +414,7 @@ def build_sheet(
     shown = (
         None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
     )
-    check_card_work(bets, shoe, tableau, "report", examples=examples)
+    check_card_work(bets, shoe, tableau, examples=examples)
     joint = joint_distribution(shoe, tableau)
     for bet in bets:  # the loader refuses them on the game of the command; the API here
         never = never_offered(bet, joint)

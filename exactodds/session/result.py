@@ -247,7 +247,7 @@ def _figures(
     shoe, tableau = chosen.resolve(table)
     with named("--bet"):
         the_bet = table.bet(bet)
-    check_card_work([the_bet], shoe, tableau, "session")
+    check_card_work([the_bet], shoe, tableau)
     figures = bet_figures(joint_distribution(shoe, tableau), the_bet)
     if not figures.total:
         raise SessionError(f"--bet {bet}: the bet is never offered on this shoe")
