@@ -95,8 +95,8 @@ __all__ = [
     "reset_budget",
     "seconds_text",
     "set_budget",
-    "streak_seconds",
     "spending",
+    "streak_seconds",
 ]
 
 _PRIME_BITS = 24

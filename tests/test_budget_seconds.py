@@ -1,0 +1,115 @@
+"""One CPU budget in seconds (issue 33): ``--budget SECONDS`` on the commands that count,
+``EXACTODDS_BUDGET`` in the environment, ``budget=`` in Python; the refusal says how long the
+request would take and the option that allows it; card-level work is judged on the shoe and
+rules it is counted on. Decisions only (estimates are counted work, never timings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from exactodds.bets.budget import (
+    BudgetError,
+    budget_seconds,
+    check_seconds,
+    parse_budget,
+    spending,
+)
+from tests.cli_helpers import Cli
+
+KINGS = """name = "Kings"
+[bets.m]
+rows = [
+  { when = "count(round, rank == K and suit == hearts) >= 2", pays = "30:1" },
+  { when = "otherwise", pays = "lose" },
+]
+"""
+"""Two kings of hearts: about 7 s of CPU on 8 decks (the probe's estimate)."""
+
+SUITED = KINGS.replace(
+    "count(round, rank == K and suit == hearts) >= 2", "player.suited and banker.suited"
+)
+"""Both hands suited: about 0.15 s of CPU on 8 decks."""
+
+SMALL = """[cards]
+K = { h = 3, s = 1 }
+Q = { s = 2 }
+9 = { d = 2, c = 1 }
+5 = { h = 2 }
+"""
+"""An 11-card shoe."""
+
+
+def test_the_budget_comes_from_the_option_the_environment_or_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("EXACTODDS_BUDGET", raising=False)
+    assert budget_seconds() == 30.0
+    monkeypatch.setenv("EXACTODDS_BUDGET", "120")
+    assert budget_seconds() == 120.0 and budget_seconds(5) == 5.0
+    with spending(2):
+        assert budget_seconds() == 2.0
+    assert budget_seconds() == 120.0
+    for bad in ("", "0", "-1", "1e3", "nan", "inf", "1.2.3", "9" * 40):
+        with pytest.raises(BudgetError, match="not a number of seconds above 0"):
+            parse_budget(bad)
+    with pytest.raises(BudgetError, match=r"at most 1,000,000"):
+        parse_budget("2000000")
+
+
+def test_the_refusal_says_how_long_and_what_allows_it() -> None:
+    check_seconds(29.9, "x")
+    with pytest.raises(BudgetError) as refused:
+        check_seconds(125, "counting bet 'm'", hint="fewer decks")
+    assert str(refused.value) == (
+        "counting bet 'm' would take about 125 s of CPU, over the budget of 30 s "
+        "(--budget 150 or EXACTODDS_BUDGET=150 allows it; fewer decks)"
+    )
+
+
+def test_a_raised_budget_lets_through_what_the_default_refuses(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same request refused under a small budget runs under the suggested one, from the
+    option or the environment; a bad value is one line, exit 2."""
+    path = tmp_path / "suited.toml"
+    path.write_text(SUITED, encoding="utf-8")
+    code, out, err = cli(["validate", str(path), "--budget", "0.01"])
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert "counting bet 'm' on the card engine would take about" in err
+    suggested = err.split("(--budget ")[1].split()[0]
+    assert float(suggested) == 1  # at least a second is suggested
+    assert cli(["validate", str(path), "--budget", suggested])[0] == 0
+    monkeypatch.setenv("EXACTODDS_BUDGET", "0.01")
+    assert cli(["validate", str(path)])[0] == 2
+    assert cli(["validate", str(path), "--budget", suggested])[0] == 0  # the option wins
+    monkeypatch.setenv("EXACTODDS_BUDGET", "soon")
+    code, _, err = cli(["validate", "classic"])
+    assert code == 2 and "EXACTODDS_BUDGET 'soon' is not a number of seconds" in err
+
+
+def test_session_judges_the_bet_on_the_shoe_it_counts(cli: Cli, tmp_path: Path) -> None:
+    """Issue 33: a session of a card-level bet on an 11-card shoe was refused on the
+    paytable's 8 decks; it is judged on the shoe it is counted on."""
+    table, shoe = tmp_path / "kings.toml", tmp_path / "small.toml"
+    table.write_text(KINGS, encoding="utf-8")
+    shoe.write_text(SMALL, encoding="utf-8")
+    argv = ["session", str(table), "--bet", "m", "--rounds", "3", "--budget", "1"]
+    code, out, err = cli(argv)
+    assert (code, out) == (2, "") and "over the budget of 1 s" in err
+    code, out, err = cli([*argv, "--shoe", str(shoe)])
+    assert code == 0, err
+    assert "custom shoe (11 cards)" in out
+
+
+def test_the_library_entry_points_take_the_budget() -> None:
+    """``simulate`` refuses its streak play over ``budget=`` before dealing a shoe."""
+    from exactodds.analysis.batch import compile_bets
+    from exactodds.analysis.simulate import simulate
+    from exactodds.bets.loader import load_paytable
+
+    table = load_paytable("banker-streak")
+    evaluator = compile_bets(list(table.bets), table.tableau)
+    with pytest.raises(BudgetError, match="playing 2 streak bets over"):
+        simulate(evaluator, table.shoe, shoes=1000, seed=1, streak_bets=table.streaks, budget=0.1)
