@@ -243,9 +243,12 @@ def _figures(
     from exactodds.figures.metrics import bet_figures
 
     chosen = game or GameChoice()
-    named_table = paytable is None or isinstance(paytable, str)
     # judged on the shoe and rules it is counted on (--decks, --remove, --shoe, --rules)
-    table = load_paytable(paytable, chosen, counted=False) if named_table else paytable
+    table = (
+        load_paytable(paytable, chosen, counted=False)
+        if paytable is None or isinstance(paytable, str)
+        else paytable
+    )
     shoe, tableau = chosen.resolve(table)
     with named("--bet"):
         the_bet = table.bet(bet)
