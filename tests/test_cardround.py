@@ -95,6 +95,7 @@ def test_round_ev_matches_brute_force_on_drawn_shoes(
 def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     from exactodds.bets.budget import (
         _CARD_SETTLE_WORK,
+        _EV_FIXED_WORK,
         CARD_OPS_PER_SECOND,
         bet_work,
         card_round_work,
@@ -114,7 +115,7 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     )
     dealing = dealing_shoes(shoe)  # the mean over the shoe as it is dealt
     total = sum(bet_work(cheap, s, PB) for s in dealing)
-    assert c_work == total // len(dealing)  # an EV at a count's estimate
+    assert c_work == total // len(dealing) + _EV_FIXED_WORK  # an EV: a count, and planning
     assert c_share == d_share == 1 and c_work * 100 < d_work
     # the share of rounds offered, exact from the engine (the value-level joint agrees)
     insurance = load_paytable("insurance").bet("player_0_v_5")

@@ -55,7 +55,6 @@ from exactodds.limits import (
     MAX_FORMULA_WORK,
     MAX_PDF_DIGITS,
     MAX_PDF_ROWS,
-    MAX_SIMULATED_CARDS,
 )
 
 Known = dict[str, frozenset[tuple[int, int]]]
@@ -331,22 +330,58 @@ def check_evaluation(bets: Sequence[Bet], cards: int) -> Evaluation:
     return e
 
 
-def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
-    """Refuse a simulation dealing more than :data:`~exactodds.limits.MAX_SIMULATED_CARDS`
-    divided by 4 × the moduli each exact EV needs (a round costs that many word-only rounds:
-    an evaluation per modulus, and their recombination, measured at about 4 times as much).
+DEAL_CARD_NS = 1_000
+"""CPU nanoseconds of ``simulate`` per card dealt, besides its bets (shuffling, drawing, the
+count): ``simulate banker-streak`` and ``simulate classic``, 2,800 eight-deck shoes each."""
+
+DEAL_BET_CARD_NS = 80
+"""CPU nanoseconds per card dealt and value-level bet (its exact EV and settling, word-only),
+measured as :data:`DEAL_CARD_NS` (classic's 14 bets: 0.9 ms an eight-deck shoe)."""
+
+
+def simulation_seconds(bets: Sequence[Bet], cards: int, shoes: int) -> float:
+    """CPU seconds of dealing ``shoes`` shoes of ``cards`` cards with the value-level ``bets``
+    (their EVs, where each needs several moduli, cost 4 × moduli word-only EVs: 413 eight-deck
+    shoes of four bets at 242 moduli took 55 s).
 
     >>> from exactodds.bets.loader import load_paytable
-    >>> check_simulation(load_paytable("classic").bets, 416, 100_000)
+    >>> round(simulation_seconds(load_paytable("classic").bets, 416, 100_000))
+    88
     """
-    e = check_evaluation(bets, cards)
-    cost = _RECOMBINATION * e.moduli  # a round's exact EVs, in word-only evaluations
-    if e.moduli > 1 and shoes * cards * cost > MAX_SIMULATED_CARDS:
-        raise BudgetError(
-            f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
-            f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
-            f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
-        )
+    e = estimate_evaluation(bets, cards)
+    cost = _RECOMBINATION * e.moduli if e.moduli > 1 else 1
+    return shoes * cards * (DEAL_CARD_NS + DEAL_BET_CARD_NS * len(bets) * cost) / 1e9
+
+
+def check_simulation(
+    bets: Sequence[Bet],
+    cards: int,
+    shoes: int,
+    *,
+    streaks: int = 0,
+    cut_card: int = 14,
+    budget: float | None = None,
+) -> float:
+    """Refuse a simulation whose dealing (:func:`simulation_seconds`) and play of ``streaks``
+    streak bets (:func:`streak_seconds`) would take longer than the CPU budget, or whose exact
+    EVs need too many moduli (:func:`check_evaluation`); else their seconds.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> round(check_simulation(load_paytable("classic").bets, 416, 30_000))
+    26
+    """
+    check_evaluation(bets, cards)
+    rounds = expected_rounds(shoes, cards, cut_card)
+    seconds = simulation_seconds(bets, cards, shoes) + streak_seconds(streaks, rounds)
+    most = int(shoes * budget_seconds(budget) / seconds) if seconds else shoes
+    also = f" and playing {streaks:,} streak bets" if streaks else ""
+    check_seconds(
+        seconds,
+        f"dealing {shoes:,} shoes of {cards:,} cards with {len(bets):,} bets{also}",
+        budget,
+        hint=f"at most {most:,} shoes fit",
+    )
+    return seconds
 
 
 STREAK_ROUND_NS = 2_500
@@ -420,6 +455,11 @@ _CARD_SETTLE_WORK = 10_000
 """The work of reading one dealt round for one card-level bet (its offer, its row), in cell
 operations: about 0.1 ms."""
 
+_EV_FIXED_WORK = 1_000_000
+"""The fixed cost of one exact EV by the card engine (planning the count, its prefixes and
+suit symmetries), in cell operations: about 2 ms (``simulate lucky-nines --decks 1``: 300
+one-deck shoes took 5.7 s, 2.4 ms a round, though each count's blocks cost almost nothing)."""
+
 _OFFER_PROBE_WORK = 10**8
 """Most card-engine work spent, over all bets, on the probability of their offers (about
 1 s); beyond it an offer is taken to hold on every round (an upper bound)."""
@@ -458,6 +498,7 @@ def card_round_work(
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
         mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
+        mean += _EV_FIXED_WORK
         out.append((share, mean))
     return out
 
@@ -524,9 +565,11 @@ def check_card_rounds(
     *,
     counting: bool = False,
     budget: float | None = None,
+    extra: float = 0.0,
 ) -> None:
     """Refuse a simulation whose card-level or offered ``bets`` would keep the card engine
-    busy longer than the CPU budget (:func:`budget_seconds`): per bet, the rounds
+    busy longer than the CPU budget (:func:`budget_seconds`, less ``extra`` seconds the run
+    spends besides: dealing, streak play): per bet, the rounds
     (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
     estimated work of one EV (:func:`card_round_work`, on a dealt shoe), plus the reading of
     every dealt round. A counter (``counting``) asks for the EVs of the rounds it bets only,
@@ -557,10 +600,10 @@ def check_card_rounds(
         per_round += cost
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
-    seconds = float(total) / CARD_OPS_PER_SECOND
+    seconds = float(total) / CARD_OPS_PER_SECOND + extra
     if seconds > budget_seconds(budget):
         per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
-        most = int(budget_seconds(budget) * CARD_OPS_PER_SECOND // per_shoe)
+        most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
         hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
         plural = "s" if len(bets) != 1 else ""
         check_seconds(

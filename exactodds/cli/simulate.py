@@ -242,8 +242,6 @@ def _run(
         check_card_rounds,
         check_removal_work,
         check_simulation,
-        check_streak_play,
-        expected_rounds,
     )
     from exactodds.bets.loader import load_paytable
 
@@ -263,12 +261,11 @@ def _run(
     # Card-level and offered bets go to the card engine; the others to the batch evaluator.
     card = [b for b in table.bets if b.card_level or b.offer is not None]
     value = [b for b in table.bets if b not in card]
-    check_simulation(value, shoe.size, run.shoes)  # before compiling the bets
-    rounds = expected_rounds(run.shoes, shoe.size, run.cut_card)
-    check_streak_play(len(table.streaks), rounds)
+    streaks = len(table.streaks)  # dealing and streak play, before compiling the bets
+    dealing = check_simulation(value, shoe.size, run.shoes, streaks=streaks, cut_card=run.cut_card)
     # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
     counter = strategy == "count"
-    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter)
+    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter, extra=dealing)
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
         check_removal_work(card, shoe, tableau)
     bet_ids = [b.id for b in table.bets]
