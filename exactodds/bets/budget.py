@@ -601,18 +601,17 @@ def check_card_rounds(
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
     seconds = float(total) / CARD_OPS_PER_SECOND + extra
-    if seconds > budget_seconds(budget):
-        per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
-        most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
-        hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
-        plural = "s" if len(bets) != 1 else ""
-        check_seconds(
-            seconds,
-            f"the exact EVs of {len(bets):,} card-level or offered bet{plural} over {rounds:,} "
-            f"rounds (the costliest {costliest[1]!r})",
-            budget,
-            hint=hint,
-        )
+    per_shoe = max(1, expected_rounds(1, shoe.size, cut_card)) * per_round
+    most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
+    hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
+    plural = "s" if len(bets) != 1 else ""
+    check_seconds(
+        seconds,
+        f"the exact EVs of {len(bets):,} card-level or offered bet{plural} over {rounds:,} "
+        f"rounds (the costliest {costliest[1]!r})",
+        budget,
+        hint=hint,
+    )
 
 
 @dataclass(frozen=True)
