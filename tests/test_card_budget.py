@@ -69,7 +69,7 @@ def test_the_benchmark_case_fits_once_and_not_many_times() -> None:
     over = card_work_over({f"b{i}": per for i in range(copies)})
     assert over is not None and over[0] == "b0" and f"{copies - 1} other card-level" in over[1]
     check_card_work([_six()], Shoe.decks(8), pb)
-    pattern = r"^counting bet 'six' on the card engine × 53 shoes would take about [\d,.]+ s"
+    pattern = r"^counting bet 'six' × 53 shoes \(its costliest row 'Hit' .*\) would take about"
     with pytest.raises(BudgetError, match=pattern):
         check_card_work([_six()], Shoe.decks(8), pb, 53)
     check_card_work([_six()], Shoe.decks(8), pb, 53, budget=per * 53 + 1)
@@ -82,7 +82,7 @@ def test_a_paytable_of_heavy_bets_is_refused_at_load(cli: Cli, tmp_path: Path) -
     for argv in (["validate", str(path)], ["report", str(path), "--format", "json"]):
         code, out, err = cli(argv)
         assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
-        assert f"{path}:9: counting bet 'b1' on the card engine (with" in err
+        assert f"{path}:9: counting bet 'b1' (with" in err
         assert "over the budget of 30 s (--budget" in err
 
 
@@ -110,7 +110,7 @@ def test_commands_counting_on_many_shoes_refuse_up_front(
     assert cli(["report", "perfect-9", "--format", "json", "--budget", budget])[0] == 0
     code, out, err = cli([*argv, "--budget", budget])
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
-    assert re.search(r"counting bet 'perfect_9' on the card engine × [\d,]+ shoes would take", err)
+    assert re.search(r"counting bet 'perfect_9' × [\d,]+ shoes \(its .*\) would take", err)
     assert f"over the budget of {float(budget):g} s (--budget" in err
 
 

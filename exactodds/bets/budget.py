@@ -216,27 +216,30 @@ def seconds_text(seconds: float) -> str:
 
 
 def check_seconds(
-    seconds: float, what: str, budget: float | None = None, *, hint: str = ""
+    seconds: float, what: str, budget: float | None = None, *, hint: str = "", why: str = ""
 ) -> None:
     """Refuse work estimated at ``seconds`` of CPU over the budget in force (or ``budget``):
     the one refusal line, naming ``what`` would take how long, the budget and the option that
-    allows it (and ``hint``, a cheaper form, where there is one).
+    allows it (``EXACTODDS_BUDGET`` does too: the docs say so, the line stays short), ``why``
+    it costs so much (in the middle: the part a long line loses first) and ``hint``, what
+    fits, at the end.
 
     >>> check_seconds(10, "counting bet 'x'")
     >>> check_seconds(41.2, "counting bet 'x'")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
     exactodds.bets.budget.BudgetError: counting bet 'x' would take about 41 s of CPU, over the
-    budget of 30 s (--budget 50 or EXACTODDS_BUDGET=50 allows it)
+    budget of 30 s (--budget 50 allows it)
     """
     allowed = budget_seconds(budget)
     if seconds <= allowed:
         return
     needed = _round_up(seconds * 1.2)
     extra = f"; {hint}" if hint else ""
+    because = f" ({why})" if why else ""
     raise BudgetError(
-        f"{what} would take about {seconds_text(seconds)} of CPU, over the budget of "
-        f"{allowed:g} s (--budget {needed} or {BUDGET_VARIABLE}={needed} allows it{extra})"
+        f"{what}{because} would take about {seconds_text(seconds)} of CPU, over the budget of "
+        f"{allowed:g} s (--budget {needed} allows it){extra}"
     )
 
 
@@ -751,11 +754,23 @@ def check_card_work(
     >>> check_card_work([flush], Shoe.decks(8), pb, 53, budget=5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: counting bet 'flushes' on the card engine × 53 shoes ...
+    exactodds.bets.budget.BudgetError: counting bet 'flushes' × 53 shoes (its costliest row ....
     """
-    over = card_work_over(card_work(bets, shoe, tableau, known, examples=examples), times, budget)
+    per_bet = card_work(bets, shoe, tableau, known, examples=examples)
+    over = card_work_over(per_bet, times, budget, hint=_why(bets, per_bet, shoe, tableau))
     if over is not None:
         raise BudgetError(over[1])
+
+
+def _why(bets: Sequence[Bet], per_bet: Mapping[str, float], shoe: Shoe, tableau: Tableau) -> str:
+    """What makes the costliest of ``bets`` costly (:func:`exactodds.bets.costly.why_costly`),
+    or nothing when none is card-level."""
+    from exactodds.bets.costly import why_costly
+
+    if not per_bet:
+        return ""
+    largest = max(per_bet, key=per_bet.__getitem__)
+    return why_costly(next(b for b in bets if b.id == largest), shoe, tableau)
 
 
 def check_removal_work(
@@ -776,15 +791,20 @@ def check_removal_work(
     per_bet = card_work(bets, shoe, tableau)
     per_less = card_work(bets, less, tableau)
     mean = {b: (per_bet[b] + (times - 1) * per_less[b]) / times for b in per_bet}
-    over = card_work_over(mean, times, budget)
+    over = card_work_over(mean, times, budget, hint=_why(bets, mean, less, tableau))
     if over is not None:
         raise BudgetError(over[1])
 
 
 def card_work_over(
-    per_bet: Mapping[str, float], times: int = 1, budget: float | None = None
+    per_bet: Mapping[str, float],
+    times: int = 1,
+    budget: float | None = None,
+    *,
+    hint: str = "",
 ) -> tuple[str, str] | None:
-    """The bet that asks the card engine for the most and the refusal line, when ``per_bet``
+    """The bet that asks the card engine for the most and the refusal line (with ``hint``, what
+    makes it costly: :func:`exactodds.bets.costly.why_costly`), when ``per_bet``
     (:func:`card_work`, seconds) × ``times`` is over the CPU budget (:func:`budget_seconds`);
     else None.
 
@@ -798,7 +818,8 @@ def card_work_over(
     on = f" × {times:,} shoes" if times > 1 else ""
     others = f" (with {len(per_bet) - 1:,} other card-level bets)" if len(per_bet) > 1 else ""
     try:
-        check_seconds(total, f"counting bet {largest!r} on the card engine{on}{others}", budget)
+        what = f"counting bet {largest!r}{on}{others}"
+        check_seconds(total, what, budget, why=hint)
     except BudgetError as exc:
         return largest, str(exc)
     return None  # pragma: no cover - the total is over the budget
