@@ -213,14 +213,14 @@ def _child(argv: list[str]) -> None:
     from exactodds.bets import budget
     from exactodds.cli import run
 
-    def record(seconds: float, what: str, allowed: float | None = None, *, hint: str = "") -> None:
-        del what, allowed, hint
+    def record(seconds: float, what: str, allowed: float | None = None, **_: object) -> None:
+        del what, allowed
         print(f"estimate: {seconds!r}", file=sys.stderr)
 
     budget.check_seconds = record  # type: ignore[assignment]
     original = budget.card_work_over
 
-    def over(per_bet: object, times: int = 1, allowed: float | None = None) -> None:
+    def over(per_bet: object, times: int = 1, allowed: float | None = None, **_: object) -> None:
         values = per_bet.values()  # type: ignore[attr-defined]
         print(f"estimate: {sum(values) * times!r}", file=sys.stderr)
 
