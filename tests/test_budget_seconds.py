@@ -104,10 +104,19 @@ def test_session_judges_the_bet_on_the_shoe_it_counts(cli: Cli, tmp_path: Path) 
 
 
 def test_the_library_entry_points_take_the_budget() -> None:
-    """``simulate`` refuses its streak play over ``budget=`` before dealing a shoe."""
+    """``simulate`` refuses its streak play over ``budget=`` before dealing a shoe, and
+    ``effect_of_removal`` and ``build_sheet`` their card engine's counts."""
     from exactodds.analysis.batch import compile_bets
+    from exactodds.analysis.eor import effect_of_removal
     from exactodds.analysis.simulate import simulate
     from exactodds.bets.loader import load_paytable
+    from exactodds.report.sheet import build_sheet
+
+    perfect = load_paytable("perfect-9")
+    with pytest.raises(BudgetError, match=r"counting bet 'perfect_9' × 53 shoes \(its"):
+        effect_of_removal(perfect.bets, perfect.shoe, perfect.tableau, budget=1)
+    with pytest.raises(BudgetError, match=r"over the budget of 0.01 s \(--budget 1 allows"):
+        build_sheet(perfect, budget=0.01)
 
     table = load_paytable("banker-streak")
     evaluator = compile_bets(list(table.bets), table.tableau)
