@@ -5,6 +5,7 @@ rules it is counted on. Decisions only (estimates are counted work, never timing
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,28 @@ def test_the_library_entry_points_take_the_budget() -> None:
     evaluator = compile_bets(list(table.bets), table.tableau)
     with pytest.raises(BudgetError, match="playing 2 streak bets over"):
         simulate(evaluator, table.shoe, shoes=1000, seed=1, streak_bets=table.streaks, budget=0.1)
+
+
+def test_a_sheets_sessions_keep_what_the_sheet_reads_only() -> None:
+    """Issue 33: ``report classic --session 1000`` held every bet's exact distribution at once
+    (2,185 MiB peak; 690 MiB now, Banker's alone): a sheet keeps each bet's summary only,
+    the figures it shows unchanged."""
+    from exactodds.bets.loader import load_paytable
+    from exactodds.report.session import session_sheet
+    from exactodds.report.sheet import build_sheet
+    from exactodds.session.result import bet_session
+
+    sheet = build_sheet(load_paytable("classic"), bet_ids=["banker"], examples=False)
+    (kept,) = session_sheet(sheet, 40).session.sessions  # type: ignore[union-attr]
+    whole = bet_session(sheet.bets[0].figures, 40, ("c", "s", "r")).distribution
+    assert not hasattr(kept.distribution, "lower")  # no probabilities held
+    summary = kept.distribution
+    assert (summary.p_ahead, summary.p_even, summary.percentiles) == (
+        whole.p_ahead,
+        whole.p_even,
+        whole.percentiles,
+    )
+    assert kept.hold_range == (
+        whole.percentile(Fraction(39, 40)).map(Fraction(-1)),
+        whole.percentile(Fraction(1, 40)).map(Fraction(-1)),
+    )
