@@ -74,6 +74,7 @@ from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.errors import MissingExtraError, SimulationError, quote
 from exactodds.limits import (
     MAX_CLUSTER_SHOES,
+    MAX_CPU_BUDGET,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
     MAX_SIMULATION_SHOE,
@@ -284,13 +285,12 @@ def simulate(
     every compiled bet and on ``card_bets`` (card-level or offered bets, EVs by the card
     engine; a counter's on the rounds it bets only); ``workers`` processes on ``backend``, or
     the Dask cluster at ``scheduler``. ``order``: the bet ids in the order of the result
-    (default: the compiled bets, then ``card_bets``). A counter's card-engine EVs stop the
-    run once their work is over ``card_budget`` (cell operations, default the CPU budget's;
-    :class:`~exactodds.bets.budget.CardSpend`, checked as each chunk of shoes comes back).
-    ``streak_bets`` are played flat by :data:`~exactodds.analysis.streak.SHOE_RULE`. The card
-    engine's EVs and the streak play are estimated first against ``budget`` (CPU seconds;
-    default ``EXACTODDS_BUDGET`` or 30: :mod:`exactodds.bets.budget`)."""
-    with spending(budget) as seconds:
+    (default: the compiled bets, then ``card_bets``). A counter's card EVs stop the run past
+    ``card_budget`` (cell operations, default the budget's: ``bets.budget.CardSpend``).
+    ``streak_bets`` are played flat by :data:`~exactodds.analysis.streak.SHOE_RULE`. Card EVs
+    and streak play are checked first against ``budget`` (CPU seconds, default 30) but on a
+    cluster of one's own (``scheduler``: :data:`~exactodds.limits.MAX_CLUSTER_SHOES`)."""
+    with spending(MAX_CPU_BUDGET if scheduler is not None else budget) as seconds:
         check_card_rounds(
             card_bets, shoe, evaluator.tableau, shoes, cut_card, counting=count is not None
         )

@@ -364,10 +364,12 @@ def check_simulation(
     streaks: int = 0,
     cut_card: int = 14,
     budget: float | None = None,
+    cluster: bool = False,
 ) -> float:
     """Refuse a simulation whose dealing (:func:`simulation_seconds`) and play of ``streaks``
     streak bets (:func:`streak_seconds`) would take longer than the CPU budget, or whose exact
-    EVs need too many moduli (:func:`check_evaluation`); else their seconds.
+    EVs need too many moduli (:func:`check_evaluation`); else their seconds (on a ``cluster``
+    of one's own the seconds are the cluster's: never refused here, 0 returned).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> round(check_simulation(load_paytable("classic").bets, 416, 30_000))
@@ -376,6 +378,8 @@ def check_simulation(
     check_evaluation(bets, cards)
     rounds = expected_rounds(shoes, cards, cut_card)
     seconds = simulation_seconds(bets, cards, shoes) + streak_seconds(streaks, rounds)
+    if cluster:
+        return 0.0
     most = int(shoes * budget_seconds(budget) / seconds) if seconds else shoes
     also = f" and playing {streaks:,} streak bets" if streaks else ""
     check_seconds(

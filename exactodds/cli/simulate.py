@@ -262,10 +262,16 @@ def _run(
     card = [b for b in table.bets if b.card_level or b.offer is not None]
     value = [b for b in table.bets if b not in card]
     streaks = len(table.streaks)  # dealing and streak play, before compiling the bets
-    dealing = check_simulation(value, shoe.size, run.shoes, streaks=streaks, cut_card=run.cut_card)
+    on_cluster = scheduler is not None  # a cluster of one's own: its limit, MAX_CLUSTER_SHOES
+    dealing = check_simulation(
+        value, shoe.size, run.shoes, streaks=streaks, cut_card=run.cut_card, cluster=on_cluster
+    )
     # A counter's card-engine EVs are budgeted as the run spends them (CardSpend).
     counter = strategy == "count"
-    check_card_rounds(card, shoe, tableau, run.shoes, run.cut_card, counting=counter, extra=dealing)
+    if not on_cluster:
+        check_card_rounds(
+            card, shoe, tableau, run.shoes, run.cut_card, counting=counter, extra=dealing
+        )
     if counter:  # its default tags and triggers: the EOR, the shoe less each card
         check_removal_work(card, shoe, tableau)
     bet_ids = [b.id for b in table.bets]
