@@ -110,12 +110,15 @@ def _run(argv: list[str] | None, debug: bool) -> int:
 
 
 def _main(command: Any, args: list[str]) -> Any:
-    """Run ``command`` on ``args``, its CPU budget (``--budget``) forgotten afterwards."""
+    """Run ``command`` on ``args``, its CPU budget (``--budget``) forgotten afterwards, the
+    card engine's counts shown by a progress bar on a terminal."""
     from exactodds.bets.budget import reset_budget
+    from exactodds.cli.progress import counting_progress
 
     token = reset_budget()
     try:
-        return command.main(args=args, prog_name="exactodds", standalone_mode=False)
+        with counting_progress():
+            return command.main(args=args, prog_name="exactodds", standalone_mode=False)
     finally:
         token.var.reset(token)
 

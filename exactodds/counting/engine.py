@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache, reduce
 from math import perm, prod
@@ -79,6 +80,11 @@ from exactodds.language import (
     Var,
 )
 
+COUNT_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
+    "exactodds_count_progress", default=None
+)
+"""The ``progress`` of every :func:`row_counts` not given one (the CLI's progress bar)."""
+
 
 @dataclass(frozen=True)
 class RowCounts:
@@ -112,6 +118,8 @@ def row_counts(
     >>> nine.rows[0] * 3 == nine.offered * 2
     True
     """
+    if progress is None:
+        progress = COUNT_PROGRESS.get()
     return _row_counts(conditions, shoe, tableau, offer=offer, known=known, progress=progress)[0]
 
 
