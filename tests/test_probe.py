@@ -13,10 +13,13 @@ from exactodds.counting.probe import PROBE_OVER, _probe, probe_count, seconds_of
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN
 from exactodds.language import OTHERWISE, Condition, parse_condition
+from exactodds.limits import CPU_BUDGET
 
 PB = BUILTIN["punto-banco"]
-HALF = Shoe.decks(1).remove("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc 2d 3d 4d 5d 6d 7d 8d 9d Td Jd")
-"""A small shoe of 32 cards (so that a whole count takes a fraction of a second)."""
+HALF = Shoe.decks(1).remove(
+    "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd"
+)
+"""A small shoe of 28 cards (so that a whole count takes a fraction of a second)."""
 
 
 def _conditions(*texts: str) -> list[Condition]:
@@ -48,7 +51,7 @@ def test_the_probe_extrapolates_the_whole_counts_work(texts: tuple[str, ...], sh
     assert whole and counts == row_counts(conditions, shoe, PB)
     assert meter.visited == meter.of and meter.blocks <= meter.of
     probe = probe_count(conditions, shoe, PB, force=True)
-    assert probe.blocks == meter.of and 0 < probe.sampled < probe.blocks
+    assert probe.blocks == meter.of and 0 < probe.sampled <= probe.blocks
     assert 1 / 1.5 < probe.seconds / seconds_of(meter) < 1.5
     _probe.cache_clear()  # counted again from scratch: the same work, to the element
     assert probe_count(conditions, shoe, PB, force=True) == probe
@@ -79,3 +82,39 @@ def test_the_issues_first_design_is_measured_not_guessed() -> None:
     )
     probe = probe_count(design, Shoe.decks(8), PB)
     assert probe.bound > 20 and 0.1 < probe.seconds < 3
+    assert 0 < probe.sampled < probe.blocks / 4  # a sample: a few milliseconds of work
+
+
+DEPLETED = Shoe.decks(8).remove("Ah 2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac 2d 3h")
+
+MEASURED = [
+    # Source: benchmarks/budget.py --fit (this tree, 2026-12-06): each count's CPU seconds
+    # on one core, whole, in-process; the probe's estimates are counted work, the same on
+    # every machine.
+    (("player.colour == red",), 8, 0.07),
+    (("player.suited and banker.suited",), 8, 0.15),
+    (("player.poker == flush and banker.poker == flush",), 8, 0.61),
+    (("player.suited and banker.suited",), DEPLETED, 1.55),
+    (("count(round, suit == hearts) >= 4",), 8, 3.82),
+    (("player.poker == flush and banker.poker == flush",), DEPLETED, 4.71),
+    (("count(round, rank == K and suit == hearts) >= 2",), 8, 7.47),
+    (("count(round, suit == hearts) >= 4",), DEPLETED, 17.13),
+    (("count(round, rank == K and suit == hearts) >= 2",), DEPLETED, 37.62),
+]
+"""Counts spread over the range (0.07 to 38 s of CPU), with the CPU they took."""
+
+
+def test_nothing_under_ten_seconds_is_refused_nor_over_thirty_accepted() -> None:
+    """The probe, forced, on counts measured from 0.07 to 38 s: every one within ×2 of its
+    CPU (those over 0.3 s: below, the command's own fixed cost dominates), none measured
+    under 10 s estimated over the default budget of 30 s, none measured over 30 s under it."""
+
+    for texts, shoe, cpu in MEASURED:
+        the_shoe = Shoe.decks(shoe) if isinstance(shoe, int) else shoe
+        estimate = probe_count(_conditions(*texts), the_shoe, PB, force=True).seconds
+        if cpu > 0.3:
+            assert 0.5 < cpu / estimate < 2, (texts, cpu, estimate)
+        if cpu <= 10:
+            assert estimate <= CPU_BUDGET, (texts, cpu, estimate)
+        if cpu > CPU_BUDGET:
+            assert estimate > CPU_BUDGET, (texts, cpu, estimate)
