@@ -87,7 +87,7 @@ def test_the_issues_first_design_is_measured_not_guessed() -> None:
 
 DEPLETED = Shoe.decks(8).remove("Ah 2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac 2d 3h")
 
-MEASURED = [
+MEASURED: list[tuple[tuple[str, ...], int | Shoe, float]] = [
     # Source: benchmarks/budget.py --fit (this tree, 2026-12-06): each count's CPU seconds
     # on one core, whole, in-process; the probe's estimates are counted work, the same on
     # every machine.
