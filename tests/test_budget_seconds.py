@@ -148,3 +148,18 @@ def test_a_sheets_sessions_keep_what_the_sheet_reads_only() -> None:
         whole.percentile(Fraction(39, 40)).map(Fraction(-1)),
         whole.percentile(Fraction(1, 40)).map(Fraction(-1)),
     )
+
+
+def test_report_all_protection_is_weighed_as_a_whole() -> None:
+    """Issue 33: ``report --all --protection`` ran for minutes, each paytable's section within
+    the budget alone; the sections are weighed together before any is counted (20 bundled
+    paytables: about 62 s, refused)."""
+    from exactodds.bets.loader import load_paytable
+    from exactodds.report.protection import SIGNAL_SECONDS, SIGNALS, check_protections
+
+    classic = load_paytable("classic")  # value-level: its signals' joint distributions only
+    games = [(classic.bets, classic.shoe, classic.tableau)] * 3
+    check_protections(games)
+    with spending(3 * SIGNALS * SIGNAL_SECONDS * 0.99), pytest.raises(BudgetError) as refused:
+        check_protections(games)
+    assert str(refused.value).startswith("the protection sections of 3 paytables would take")
