@@ -1,33 +1,29 @@
-"""The work a command's inputs ask for, estimated before any work and refused over a budget.
+"""The work a request asks for, estimated before any work and refused over one CPU budget.
 
 The limits of :mod:`exactodds.limits` bound each input alone; a paytable within all of them can
-still ask for far more work than another (one bet paying 255 different ratios of 30-digit primes
-has a common denominator of 7,650 digits, and every exact sum over it is that wide). So each
-command first estimates, from the parsed inputs alone (no enumeration), the quantities its cost
-grows with, and refuses in one line naming the budget what would take more than about 30 s or
-2 GiB on one core (see ``benchmarks/limits.py``):
+still ask for far more work than another. So each command (and each library entry point, with
+the same ``budget=``) first estimates the CPU seconds of one core it takes and refuses in one
+line what is over the budget: :data:`~exactodds.limits.CPU_BUDGET` (30 s), ``--budget SECONDS``
+or ``EXACTODDS_BUDGET`` (:func:`budget_seconds`, :func:`spending`, :func:`check_seconds`):
 
-- ``eor`` and ``simulate`` evaluate exact EVs modulo machine words and primes and recombine them
-  (CRT): the moduli needed grow with the digits of each bet's common denominator; bets × moduli
-  bounds the memory, bets × moduli² the recombination time (:func:`check_evaluation`), and a
-  simulation deals fewer cards the more moduli each EV needs (:func:`check_simulation`);
-- ``compare`` enumerates every variant and settles every row of every bet in each
-  (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
-  tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
-  (:func:`check_compare`);
-- ``simulate`` with card-level or offered bets runs the card engine once per bet and round
-  (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
-  work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
-- streak bets are played round by round over the rounds dealt, by ``simulate`` and by a
-  sheet's one-shoe model: streak bets × rounds (:func:`check_streak_play`);
-- a PDF sheet prints every row of every bet (:func:`check_pdf`);
-- card-level bets are counted by the card engine, whose work :func:`exactodds.counting.work`
-  estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
-  thousand times a colour): every command that counts them checks the sum, times the shoes it
-  counts them on, against :data:`~exactodds.limits.MAX_CARD_WORK` (:func:`check_card_work`).
+- card-level bets are counted by the card engine, whose seconds a probe measures on a sample of
+  each count's blocks (:func:`bet_seconds`, :mod:`exactodds.counting.probe`): every command
+  that counts them checks the sum, times the shoes it counts them on (:func:`check_card_work`,
+  :func:`check_removal_work`), with what makes the costliest bet costly
+  (:mod:`exactodds.bets.costly`);
+- ``simulate`` deals its shoes (:func:`simulation_seconds`), plays its streak bets
+  (:func:`streak_seconds`) and asks the card engine for an EV per card-level bet and round
+  (:func:`check_card_rounds`): their sum is checked; a counter's EVs as it spends them
+  (:class:`CardSpend`); a sheet's one-shoe model of its streak bets (:func:`check_streak_play`)
+  and a Monte Carlo check's settling of card-level bets (:func:`check_dealt_cards`) likewise;
+- some budgets stay in their own units, as they bound memory or an outside tool: the CRT moduli
+  of exact EVs (bets × moduli, bets × moduli²: :func:`check_evaluation`), ``compare``'s
+  variants × rows and formulas (:func:`check_compare`), a PDF's rows and digits
+  (:func:`check_pdf`).
 
-Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
-budget; each ``estimate_*`` returns the figures, so tests can check what is refused.
+Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) saying how long the request
+would take and the option that allows it; ``benchmarks/budget.py`` prints the estimates against
+the CPU measured on a calibration set.
 """
 
 from __future__ import annotations
