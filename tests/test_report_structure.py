@@ -34,6 +34,7 @@ LONG_MODULES = {
     "protection/information.py": "exact conditional figures given seen cards",
     "protection/exposure.py": "information exposure: what a seen card (sort, flash, burn) is worth",
     "deal/round.py": "one round of baccarat: tableau play and its features",
+    "counting/engine.py": "the card engine's loop over deals (metered for a probe), kept whole",
 }
 """Modules over :data:`MAX_LINES` lines and the one job each holds."""
 

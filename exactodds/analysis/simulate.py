@@ -46,7 +46,7 @@ from exactodds.analysis.scheduler import (
 from exactodds.analysis.simulation import BetRun, Simulation, StreakRun
 from exactodds.analysis.streak import play_streak_chunk
 from exactodds.analysis.tally import CardTally, Tally
-from exactodds.bets.budget import CardSpend
+from exactodds.bets.budget import CARD_OPS_PER_SECOND, CardSpend, spending
 from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.streak import StreakBet, streak_figures
@@ -56,8 +56,8 @@ from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import MissingExtraError, SimulationError, about
 from exactodds.limits import (
-    MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
+    MAX_CPU_BUDGET,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
     MAX_SIMULATION_SHOE,
@@ -257,16 +257,20 @@ def simulate(
     scheduler: str | None = None,
     card_bets: Sequence[Bet] = (),
     order: Sequence[str] | None = None,
-    card_budget: int = MAX_CARD_ROUND_WORK,
+    card_budget: int | None = None,
     streak_bets: Sequence[StreakBet] = (),
+    budget: float | None = None,
 ) -> Simulation:
     """Deal ``shoes`` shoes of ``game``, a paytable (on its own shoe and rules unless
     ``shoe``/``tableau`` are given; ``count`` a :class:`~exactodds.analysis.prepare.Counting`,
     else computer-perfect play), and tally the strategy on every bet; ``workers`` processes on
-    ``backend``, or the Dask cluster at ``scheduler``. A counter's card-engine EVs stop the run
-    with one line once their estimated work is over ``card_budget``
-    (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
-    chunk per worker may go beyond it). Streak bets are played flat in the dealt shoes by
+    ``backend``, or the Dask cluster at ``scheduler``. Dealing, streak play and card-engine EVs
+    are checked first against ``budget`` (CPU seconds; default the one in force, 30) but on a
+    cluster of one's own (``scheduler``: :data:`~exactodds.limits.MAX_CLUSTER_SHOES`). A
+    counter's card-engine EVs stop the run with one line once their estimated work is over
+    ``card_budget`` (cell operations, default the budget's: :class:`~exactodds.bets.budget.
+    CardSpend`; checked as each chunk of shoes comes back, so a chunk per worker may go beyond
+    it). Streak bets are played flat in the dealt shoes by
     :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy.
 
     ``game`` may also be compiled bets (:func:`~exactodds.analysis.batch.compile_bets`) with a
@@ -295,15 +299,20 @@ def simulate(
         backend=backend,
         scheduler=scheduler,
     )
-    ready = prepare(
-        game,
-        shoe,
-        tableau or game.tableau,
-        shoes=shoes,
-        cut_card=cut_card,
-        count=count,
-        given=(tuple(card_bets), None if order is None else tuple(order), tuple(streak_bets)),
-    )
+    on_cluster = scheduler is not None  # a cluster of one's own: MAX_CLUSTER_SHOES bounds it
+    with spending(MAX_CPU_BUDGET if on_cluster else budget) as seconds:
+        ready = prepare(
+            game,
+            shoe,
+            tableau or game.tableau,
+            shoes=shoes,
+            cut_card=cut_card,
+            count=count,
+            given=(tuple(card_bets), None if order is None else tuple(order), tuple(streak_bets)),
+            cluster=on_cluster,
+        )
+    if card_budget is None:
+        card_budget = int(seconds * CARD_OPS_PER_SECOND)
     evaluator, count, card_bets = ready.evaluator, ready.count, ready.card_bets
     order, streak_bets = ready.order, ready.streak_bets
     if chunk is not None and chunk < 1:

@@ -280,6 +280,7 @@ def build_sheets(
             raise about(ReportError(message), "allow_player_edge", "against")
         profiles = tuple(p.allowing_player_edge() for p in profiles)
     tables = _read_tables(paths, game, bet_ids)
+    _weigh_protections(tables, game, tableau, protection=protection)
     sheets = []
     for read in tables:
         # its card-level bets counted once checked, with their worked examples on a whole sheet
@@ -325,6 +326,18 @@ def _read_tables(
             check_bet_ids(table, bet_ids)
         tables.append(table)
     return tables
+
+
+def _weigh_protections(
+    tables: Sequence[Paytable], game: GameChoice, tableau: Tableau | None, *, protection: bool
+) -> None:
+    """With ``protection``, every paytable's section weighed against the CPU budget before any
+    is counted (:func:`~exactodds.report.protection.check_protections`)."""
+    if not protection:
+        return
+    from exactodds.report.protection import check_protections
+
+    check_protections([(t.bets, game.shoe(t), tableau or t.tableau) for t in tables])
 
 
 def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:
