@@ -312,6 +312,8 @@ def test_workers_are_bounded_by_the_cpus_and_the_work(
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a process pool for one chunk of work")
 
-    monkeypatch.setattr(sim, "ProcessPoolExecutor", no_pool)
+    from exactodds.analysis import parallel
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
     result = sim.simulate(evaluator, Shoe.decks(1), shoes=5, seed=1, workers=2)  # one chunk
     assert result.shoes == 5
