@@ -1,0 +1,46 @@
+"""Regression tests of the hostile-input sweep of stop 31's merged work (the games stage,
+check-all, bets-one, seams, house): each is one defect found, refused now in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_helpers import Cli
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--decks", ""], "--decks: '' is not a number of decks"),
+        (["--decks="], "--decks: '' is not a number of decks"),
+        (["--commission", ""], "--commission: '' is not a rate"),
+        (["--model", ""], "unknown model ''"),
+        (["--format", ""], "invalid value for --format: ''"),
+        (["--out", ""], "--out: an empty file name"),
+        (["--decks", "\u0666"], "--decks: '\u0666' holds the digit"),
+        (["--decks", "1-\u0668"], "write numbers with the digits 0-9"),
+    ],
+)
+def test_a_game_command_checks_its_options_like_any_command(
+    cli: Cli, args: list[str], message: str
+) -> None:
+    """The checks made before click reads the arguments reach a group's command: an empty
+    value was reported as "argument: an empty file name", and ``--decks ٦`` (Arabic-Indic 6)
+    was read as 6 decks."""
+    code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", *args])
+    assert (code, out) == (2, "")
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_baccarat_gold_bounds_its_integer_options_before_reading_them(cli: Cli) -> None:
+    code, out, err = cli(["game", "baccarat-gold", "--decks", "9" * 5000])
+    assert (code, out) == (2, "")
+    assert "--decks: " in err and "more than 30 digits" in err
+    code, _, err = cli(["game", "baccarat-gold", "--decks", "\u0666"])
+    assert code == 2 and "write numbers with the digits 0-9" in err
+
+
+def test_an_unknown_game_is_a_usage_error_not_an_empty_file_name(cli: Cli) -> None:
+    code, _, err = cli(["game", ""])
+    assert code == 2 and "no such command ''" in err and "file name" not in err
+
