@@ -44,3 +44,11 @@ def test_an_unknown_game_is_a_usage_error_not_an_empty_file_name(cli: Cli) -> No
     code, _, err = cli(["game", ""])
     assert code == 2 and "no such command ''" in err and "file name" not in err
 
+
+@pytest.mark.parametrize("rate", ["0.05", "1/20", "5", "0.5"])
+def test_game_commission_takes_the_percent_rule(cli: Cli, rate: str) -> None:
+    """``--commission 0.5`` was read as 50% by ``game`` while ``session --commission`` refuses
+    a bare number (PERCENT_RULE: a bare number is never read as a share or a percentage)."""
+    code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--commission", rate])
+    assert (code, out) == (2, "")
+    assert f"--commission: '{rate}' is not a rate like 5%: write a percentage with %" in err
