@@ -52,3 +52,21 @@ def test_game_commission_takes_the_percent_rule(cli: Cli, rate: str) -> None:
     code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--commission", rate])
     assert (code, out) == (2, "")
     assert f"--commission: '{rate}' is not a rate like 5%: write a percentage with %" in err
+
+
+@pytest.mark.parametrize("command", [["odds"], ["game", "chemin-de-fer"]])
+def test_rules_named_too_long_for_a_file_name_are_unknown_rules(
+    cli: Cli, command: list[str]
+) -> None:
+    """``--rules`` of 5,000 characters: the system's "File name too long" leaked out of the
+    check whether it names a file (and as an OSError from ``load_tableau`` in Python)."""
+    code, out, err = cli([*command, "--rules", "x" * 5000])
+    assert (code, out) == (2, "")
+    assert "unknown rules 'xxx" in err and "too long" not in err
+
+
+def test_load_tableau_of_a_name_too_long_for_a_file_is_a_tableau_error() -> None:
+    from exactodds import TableauError, load_tableau
+
+    with pytest.raises(TableauError, match="unknown"):
+        load_tableau("x" * 100_000)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.errors import TableauError, quote
-from exactodds.files import read_data
+from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
 
@@ -256,6 +256,6 @@ def load_tableau(spec: str | Tableau | None) -> Tableau:
     key = spec.strip().lower().replace("_", "-")
     if key in BUILTIN or key in ("puntobanco", "standard"):
         return Tableau.named(spec)
-    if spec.endswith((".toml", ".json")) or Path(spec).exists():
+    if spec.endswith((".toml", ".json")) or names_file(spec):
         return Tableau.from_file(spec)
     return Tableau.named(spec)

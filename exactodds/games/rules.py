@@ -21,7 +21,7 @@ from typing import Any
 
 from exactodds.deal.tableau import STOOD, Tableau
 from exactodds.errors import ExactOddsError, quote
-from exactodds.files import read_data
+from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
 
@@ -251,6 +251,6 @@ def load_rules(spec: str | CheminRules | None) -> CheminRules:
     key = spec.strip().lower().replace("_", "-")
     if key in BUILTIN_RULES:
         return BUILTIN_RULES[key]
-    if spec.endswith((".toml", ".json")) or Path(spec).exists():
+    if spec.endswith((".toml", ".json")) or names_file(spec):
         return CheminRules.from_file(spec)
     return CheminRules.named(spec)
