@@ -70,3 +70,52 @@ def test_load_tableau_of_a_name_too_long_for_a_file_is_a_tableau_error() -> None
 
     with pytest.raises(TableauError, match="unknown"):
         load_tableau("x" * 100_000)
+
+
+def _public_calls() -> list[tuple[str, tuple[object, ...], dict[str, object], str]]:
+    """(name, args, keywords, the parameter the TypeError names): each public function given
+    a value of the wrong type failed deep inside, with an AttributeError or a ValueError."""
+    from exactodds import Shoe, load_paytable
+
+    mini = load_paytable("mini")
+    shoe = Shoe.decks(1)
+    return [
+        ("parse_card", (7,), {}, "text"),
+        ("parse_cards", (["7h"],), {}, "text"),
+        ("parse_paytable", ("decks = 8",), {}, "data"),
+        ("paytable_figures", ("mini",), {}, "paytable"),
+        ("paytable_figures", (mini,), {"shoe": 6}, "shoe"),
+        ("paytable_figures", (mini,), {"stake": 0.1}, "stake"),
+        ("compare_paytables", (mini, "mini"), {}, "after"),
+        ("compare_paytables", (mini, mini), {"names": ""}, "names"),
+        ("compare_variants", ("mini",), {}, "paytable"),
+        ("edge_formulas", (mini,), {"tableau": "mini"}, "tableau"),
+        ("build_sheet", (mini,), {"against": ("adm",)}, "against"),
+        ("check_paytable_against", (mini, "adm"), {"shoe": 8}, "shoe"),
+        ("effect_of_removal", (mini.bets, shoe), {"evaluator": 1.5}, "evaluator"),
+        ("odds_summary", ("8 decks",), {}, "shoe"),
+        ("render_sheets", ((), None), {}, "fmt"),
+        ("settle_round", (mini, ("9s 9h",)), {}, "cards"),
+        ("settle_round", (mini, "9s 9h Kd 7c"), {"bets": "player=1"}, "bets"),
+        ("settle_round", (mini, "9s 9h Kd 7c"), {"tableau": 1.5}, "tableau"),
+        ("solve_payout", (mini, "player", "x"), {"target_edge": 0.05}, "target_edge"),
+        ("load_tableau", (1.5,), {}, "spec"),
+    ]
+
+
+def test_the_public_api_refuses_a_wrong_type_with_a_type_error_naming_the_parameter() -> None:
+    import exactodds
+
+    for name, args, keywords, parameter in _public_calls():
+        with pytest.raises(TypeError, match=f"^{parameter}"):
+            getattr(exactodds, name)(*args, **keywords)
+
+
+def test_effect_of_removal_bounds_the_tag_level_as_eor_level_does() -> None:
+    """``level=10**24`` hung: the candidate tag scales grow with the level."""
+    from exactodds import ExactOddsError, Shoe, effect_of_removal, load_paytable
+
+    bets = load_paytable("mini").bets
+    for level in (10**24, 0, 21):
+        with pytest.raises(ExactOddsError, match="level must be a whole number 1-20"):
+            effect_of_removal(bets, Shoe.decks(1), level=level)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import TableauError, quote
+from exactodds.errors import TableauError, quote, require
 from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
@@ -249,6 +249,7 @@ def load_tableau(spec: str | Tableau | None) -> Tableau:
     >>> load_tableau(None).name, load_tableau("Mini") is BUILTIN["mini"]
     ('punto-banco', True)
     """
+    require(spec, (str, Tableau, type(None)), "spec")
     if spec is None:
         return BUILTIN["punto-banco"]
     if isinstance(spec, Tableau):
