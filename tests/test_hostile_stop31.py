@@ -119,3 +119,27 @@ def test_effect_of_removal_bounds_the_tag_level_as_eor_level_does() -> None:
     for level in (10**24, 0, 21):
         with pytest.raises(ExactOddsError, match="level must be a whole number 1-20"):
             effect_of_removal(bets, Shoe.decks(1), level=level)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "parameter"),
+    [
+        ({"cut_card": 1.5}, "cut_card"),
+        ({"workers": 1.5}, "workers"),
+        ({"seed": "1"}, "seed"),
+        ({"tableau": "mini"}, "tableau"),
+        ({"count": "hi-lo"}, "count"),
+    ],
+)
+def test_simulate_refuses_a_wrong_type_before_any_work(
+    keywords: dict[str, object], parameter: str
+) -> None:
+    """``simulate(…, cut_card=1.5)`` and ``workers=1.5`` ran (a cut card no shoe has); a shoe
+    given as ``"8"`` failed with an AttributeError."""
+    from exactodds import Shoe, load_paytable, simulate
+
+    mini = load_paytable("mini")
+    with pytest.raises(TypeError, match=f"^{parameter} must be"):
+        simulate(mini, Shoe.decks(1), **{"shoes": 1, "seed": 1, **keywords})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^shoe must be Shoe"):
+        simulate(mini, "8", shoes=1, seed=1)  # type: ignore[arg-type]
