@@ -3,6 +3,8 @@ check-all, bets-one, seams, house): each is one defect found, refused now in one
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.cli_helpers import Cli
@@ -143,3 +145,18 @@ def test_simulate_refuses_a_wrong_type_before_any_work(
         simulate(mini, Shoe.decks(1), **{"shoes": 1, "seed": 1, **keywords})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^shoe must be Shoe"):
         simulate(mini, "8", shoes=1, seed=1)  # type: ignore[arg-type]
+
+
+def test_a_game_page_prints_no_empty_table_where_nobody_mixes(cli: Cli, tmp_path: Path) -> None:
+    """With ``player_free = []`` the Player's section was an empty table under "On each hand
+    where the rules leave him the choice", and "None: the optimal Banker never mixes" was
+    followed by a table of headers only (md and html)."""
+    rules = tmp_path / "none.toml"
+    rules.write_text("player_free = []\n", encoding="utf-8")
+    code, out, _ = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules)])
+    assert code == 0
+    assert "None: the rules leave the Player no choice.\n\n## Banker: mixed cells" in out
+    assert "never mixes.\n\n## Banker: strategy grid" in out
+    args = ["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules), "-f", "html"]
+    code, page, _ = cli(args)
+    assert code == 0 and page.count("<table") == 2  # the grid and the costs
