@@ -160,3 +160,13 @@ def test_a_game_page_prints_no_empty_table_where_nobody_mixes(cli: Cli, tmp_path
     args = ["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules), "-f", "html"]
     code, page, _ = cli(args)
     assert code == 0 and page.count("<table") == 2  # the grid and the costs
+
+
+@pytest.mark.parametrize(("decks", "twice"), [("inf,inf", "inf"), ("6,6", "6"), ("1-8,6", "6")])
+def test_game_decks_refuses_a_shoe_named_twice_as_compare_does(
+    cli: Cli, decks: str, twice: str
+) -> None:
+    """``--decks 6,6`` was silently one shoe, where ``compare --decks 8,8`` is refused."""
+    code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--decks", decks])
+    assert (code, out) == (2, "")
+    assert f"the decks list names the same value twice: {twice}" in err

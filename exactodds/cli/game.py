@@ -84,7 +84,11 @@ def _decks(spec: str) -> list[int | None]:
             )
         if len(out) > MAX_SHOES:
             raise GameError(f"--decks: at most {MAX_SHOES} shoes in one comparison")
-    return list(dict.fromkeys(out))
+    twice = next((n for i, n in enumerate(out) if n in out[:i]), 0)  # 0: none (never a count)
+    if twice != 0:  # as compare --decks: the table would repeat a shoe
+        name = "inf" if twice is None else str(twice)
+        raise GameError(f"--decks: the decks list names the same value twice: {name}")
+    return out
 
 
 def _rate(text: str) -> Fraction:
