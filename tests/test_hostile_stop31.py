@@ -170,3 +170,29 @@ def test_game_decks_refuses_a_shoe_named_twice_as_compare_does(
     code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--decks", decks])
     assert (code, out) == (2, "")
     assert f"the decks list names the same value twice: {twice}" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("banker_free = { 3 = [9, 9] }\n", "banker_free.3: names the cell 9 twice"),
+        ('banker_free = { 6 = ["stood", "Stood"] }\n', "names the cell 'Stood' twice"),
+        ("player_free = [5, 5]\n", "player_free names the total 5 twice"),
+    ],
+)
+def test_a_rules_file_naming_a_cell_twice_is_refused(
+    cli: Cli, tmp_path: Path, text: str, message: str
+) -> None:
+    """``[9, 9]`` was silently one free cell: likely a typo for another column."""
+    rules = tmp_path / "twice.toml"
+    rules.write_text(text, encoding="utf-8")
+    code, out, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules)])
+    assert (code, out) == (2, "")
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_json_rules_file_naming_a_banker_total_twice_is_refused(cli: Cli, tmp_path: Path) -> None:
+    rules = tmp_path / "twice.json"
+    rules.write_text('{"banker_free": {" 3": [9], "3": [8]}}', encoding="utf-8")
+    code, _, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules)])
+    assert code == 2 and "the Banker total 3 is named twice" in err
