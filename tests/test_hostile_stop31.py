@@ -196,3 +196,17 @@ def test_a_json_rules_file_naming_a_banker_total_twice_is_refused(cli: Cli, tmp_
     rules.write_text('{"banker_free": {" 3": [9], "3": [8]}}', encoding="utf-8")
     code, _, err = cli(["game", "chemin-de-fer", "-m", "kemeny-snell", "--rules", str(rules)])
     assert code == 2 and "the Banker total 3 is named twice" in err
+
+
+@pytest.mark.parametrize(
+    ("keywords", "parameter"),
+    [({"model": None}, "model"), ({"shoe": 8}, "shoe"), ({"rules": 1.5}, "rules")],
+)
+def test_chemin_de_fer_refuses_a_wrong_type_with_a_type_error(
+    keywords: dict[str, object], parameter: str
+) -> None:
+    """``chemin_de_fer(shoe=8)`` failed with an AttributeError ('value_counts')."""
+    from exactodds.games.api import chemin_de_fer
+
+    with pytest.raises(TypeError, match=f"^{parameter} must be"):
+        chemin_de_fer(**keywords)  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
+from exactodds.errors import require
 from exactodds.games.chemin import build_form
 from exactodds.games.commission import CommissionSolution, solve_commission
 from exactodds.games.equilibrium import Solution, solve
@@ -38,6 +39,9 @@ def chemin_de_fer(
     """Solve chemin de fer under ``model`` for ``shoe`` (default 8 decks; ``infinite``: cards
     dealt with replacement from one deck's proportions) and ``rules`` (default traditional);
     with ``commission`` (e.g. ``Fraction(5, 100)``), also the game where the Banker pays it."""
+    require(model, (str, Model), "model")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(rules, (str, CheminRules, type(None)), "rules")
     chosen = model if isinstance(model, Model) else Model.named(model)
     cards = None if infinite else (shoe if shoe is not None else Shoe.decks(8))
     form = build_form(chosen, cards)
