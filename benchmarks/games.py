@@ -3,7 +3,8 @@ loaded machine; wall time beside it).
 
 Targets: the with-replacement model (kemeny-snell) under 1 s; one deck count of each model
 without replacement (downton-lockwood, ethier-gamez) within 10 s, for the traditional rules and
-for the Banker free everywhere; Baccarat Gold's decision on 8 decks.
+for the Banker free everywhere; Baccarat Gold's decision on 8 decks; baccara banque with
+replacement (team solution and three-person search) under 2 s.
 
 Usage: python benchmarks/games.py [--decks 6]
 """
@@ -20,7 +21,7 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=6)
     args = parser.parse_args()
     from exactodds.deal.shoe import Shoe
-    from exactodds.games.api import chemin_de_fer
+    from exactodds.games.api import baccara_banque, chemin_de_fer
     from exactodds.games.gold import baccarat_gold
 
     shoe = Shoe.decks(args.decks)
@@ -37,6 +38,12 @@ def main() -> None:
             f"{name}, {args.decks} decks: CPU {time.process_time() - cpu:.2f} s "
             f"(wall {time.perf_counter() - wall:.2f} s)"
         )
+    wall, cpu = time.perf_counter(), time.process_time()
+    baccara_banque(infinite=True)
+    print(
+        f"banque, kemeny-snell, infinite shoe: CPU {time.process_time() - cpu:.2f} s "
+        f"(wall {time.perf_counter() - wall:.2f} s)"
+    )
     wall, cpu = time.perf_counter(), time.process_time()
     baccarat_gold()
     print(

@@ -5,10 +5,11 @@ Each case is timed in a fresh interpreter (no cache shared between cases) and pr
 seconds (``time.process_time``) of loading the paytable, counting every bet and building its
 Markdown sheet, worked examples included. Targets: ≤ 1 s for a paytable of one bet, ≤ 3 s for
 a file of many; Dragon Dragon written with 13-rank ``count`` rows and Lucky Match with
-``count`` rows ≤ 3 s.
+``count`` rows ≤ 3 s; the bets naming particular cards of issue 33 (cards in lumps) ≤ 5 s.
 
     python benchmarks/sheets.py                 # every case
     python benchmarks/sheets.py lucky-match     # the cases whose name holds a word
+    python benchmarks/sheets.py "named cards"   # issue 33's bets naming particular cards
 """
 
 from __future__ import annotations
@@ -164,6 +165,44 @@ ALL_COLOUR = _file(
     ),
 )
 
+NAMED_CARDS = _file(
+    "Named cards (issue 33)",
+    _bet(
+        "named_cards",
+        "Two of a named card",
+        [
+            ("count(round, rank == K and suit == hearts) >= 2", "100:1", "Two K of hearts"),
+            ("count(round, rank == Q and suit == spades) >= 2", "100:1", "Two Q of spades"),
+            ("count(round, rank == A and suit == diamonds) >= 2", "100:1", "Two A of diamonds"),
+            LOSE,
+        ],
+    ),
+)
+
+HEARTS_CLUBS = _file(
+    "Third cards hearts (issue 33)",
+    _bet(
+        "hearts_clubs",
+        "Hearts, clubs, two 7 of diamonds",
+        [
+            (
+                "player.card3.suit == hearts and banker.card3.suit == hearts "
+                "and player.card1.rank == banker.card1.rank",
+                "500:1",
+                "Third cards hearts, equal first ranks",
+            ),
+            (
+                "player.card3.suit == hearts and banker.card3.suit == hearts",
+                "10:1",
+                "Third cards hearts",
+            ),
+            ("count(round, suit == clubs) == 6", "1000:1", "Six clubs"),
+            ("count(round, rank == 7 and suit == diamonds) == 2", "200:1", "Two 7 of diamonds"),
+            LOSE,
+        ],
+    ),
+)
+
 MARKET = {
     "lucky-match (count rows)": LUCKY_MATCH_COUNT,
     "dragon-dragon (shape rows)": DRAGON_SHAPE,
@@ -171,6 +210,8 @@ MARKET = {
     "lucky-8 (player and banker)": LUCKY_8,
     "super-tie": SUPER_TIE,
     "all-red / all-black": ALL_COLOUR,
+    "named cards: two K♥, Q♠, A♦": NAMED_CARDS,
+    "named cards: hearts, clubs, two 7♦": HEARTS_CLUBS,
 }
 
 
@@ -209,6 +250,8 @@ def main() -> None:
             target = 1.0 if result["bets"] == 1 else 3.0
             if "count rows" in name:
                 target = 3.0
+            if "named cards" in name:
+                target = 5.0
             verdict = "ok" if result["cpu"] <= target else "OVER TARGET"
             print(
                 f"  {name:36} {result['bets']:3} bet(s)  cpu {result['cpu']:7.2f} s  "

@@ -20,20 +20,20 @@ from __future__ import annotations
 from exactodds.errors import ExactOddsError, quote
 
 __all__ = [
+    "CPU_BUDGET",
     "EXACT_RUIN_WORK",
     "EXACT_SESSION_ROUNDS",
     "EXACT_SESSION_WORK",
     "MAX_AWARD_ODDS",
     "MAX_BETS",
-    "MAX_CARD_ROUND_WORK",
     "MAX_CARD_TEXT",
-    "MAX_CARD_WORK",
     "MAX_CLUSTER_SHOES",
     "MAX_COMPARE_VARIANTS",
     "MAX_COMPARE_WORK",
     "MAX_CONDITION_CHARS",
     "MAX_CONDITION_COUNTS",
     "MAX_CONDITION_DEPTH",
+    "MAX_CPU_BUDGET",
     "MAX_DECKS",
     "MAX_DIGITS",
     "MAX_EVALUATION_MODULI",
@@ -58,12 +58,10 @@ __all__ = [
     "MAX_SESSION_ROUNDS",
     "MAX_SESSION_WORK",
     "MAX_SETTLE_ROUNDS",
-    "MAX_SHEET_STREAK_ROUNDS",
     "MAX_SHOES",
     "MAX_SHOE_CARDS",
     "MAX_SIMULATED_CARDS",
     "MAX_SIMULATION_SHOE",
-    "MAX_STREAK_ROUNDS",
     "MAX_SUM_TERMS",
     "MAX_TEXT_CHARS",
     "MAX_XLSX_YEAR",
@@ -151,32 +149,6 @@ needs Python integers and costs ~13 times more."""
 MAX_SIMULATED_CARDS = 100_000 * 8 * 52
 """Most cards one ``simulate`` run deals (shoes × cards in the shoe): 100,000 eight-deck shoes."""
 
-MAX_STREAK_ROUNDS = 3 * 10**7
-"""Most rounds one ``simulate`` run plays its streak bets over (streak bets × rounds dealt, as
-expected): each bet is played round by round in Python, about 2.5 µs a round, so at most about
-75 s of one core, what dealing the largest run (``MAX_SIMULATED_CARDS``) takes; the two bundled
-Banker Streak bets over 100,000 eight-deck shoes."""
-
-MAX_SHEET_STREAK_ROUNDS = 5 * 10**6
-"""Most rounds a sheet's one-shoe model of its streak bets deals and plays (streak bets × the
-rounds of its 2,000 shoes): about 5 µs a round, 25 s of one core; some 30 streak bets on eight
-decks, or one on about 240 decks."""
-
-MAX_CARD_ROUND_WORK = 15 * 10**9
-"""Most card-engine work one simulation asks for, in the engine's cell operations
-(:func:`exactodds.counting.work` on a dealt shoe, :func:`exactodds.bets.budget.dealt_shoe`): over
-its card-level and offered bets, the rounds (offered rounds expected, for a bet with an offer) × the
-estimated work of one exact EV. One core does at least 5·10⁸ a second
-(``benchmarks/cardround.py``): about 30 s."""
-
-MAX_CARD_WORK = 20_000_000_000
-"""Most work one command may ask of the card engine (:func:`exactodds.counting.work`, in cell
-operations, at least 5·10⁸ a second on one core): every card-level bet counted once on the
-shoe, times the shoes it counts them on (53 for ``eor``, on the shoe less a card; one per
-tableau and deck count for ``compare``, one per signal for ``exposure``). The bundled and
-documented bets run at 3.7·10⁸ to 1.1·10⁹ a second (``benchmarks/budget.py``, on a loaded
-machine), so an accepted command counts for 20 to 35 s of CPU at most (``eor lucky-nines``,
-1.9·10¹⁰, took 22 s; two kings of hearts in the round, 2.5·10¹⁰, took 51 s and is refused)."""
 
 MAX_CLUSTER_SHOES = 1_000_000_000
 """Most shoes one ``simulate`` run deals on a Dask cluster of one's own (``--scheduler``): the
@@ -234,6 +206,15 @@ MAX_EXPOSURE_JOBS = 256
 
 
 # -- work budgets (estimated before any work by exactodds/bets/budget.py) --------------------------
+
+CPU_BUDGET = 30
+"""CPU seconds (one core) a command or library call may be estimated to take before it is
+refused up front: the one budget in seconds (``--budget SECONDS``, ``EXACTODDS_BUDGET``, or
+``budget=`` in Python raise or lower it). The card engine's share is measured by a probe
+(:mod:`exactodds.counting.probe`)."""
+
+MAX_CPU_BUDGET = 10**6
+"""Largest ``--budget`` (about 11.6 days of one core): beyond it a budget bounds nothing."""
 
 MAX_EVALUATION_MODULI = 1_500
 """Bets × CRT moduli of the exact EVs of ``eor`` and ``simulate`` (about 1 MB each)."""

@@ -1,10 +1,12 @@
 """Fixtures shared by the test files: the classic paytable and its compiled bets, the CLI run
-in-process, and a folder to write input files into."""
+in-process, a folder to write input files into, and headless Chromium pages for the HTML
+sheets' script."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -12,6 +14,7 @@ from hypothesis import settings
 from exactodds.analysis.batch import BatchEvaluator, compile_bets
 from exactodds.bets.loader import load_paytable
 from exactodds.bets.paytable import Paytable
+from tests.browser import Pages, chromium
 from tests.cli_helpers import Cli, run
 
 # No wall-clock assertion in tests (timing belongs to benchmarks/): hypothesis's per-example
@@ -53,3 +56,19 @@ def write_file(tmp_path: Path) -> WriteFile:
         return path
 
     return write
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, one per test module (skipped without it, failed in CI)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def pages(browser: Any, tmp_path: Path) -> Iterator[Pages]:
+    """Pages of one test; it fails on any console error, page error or CSP violation."""
+    opened = Pages(browser, tmp_path)
+    yield opened
+    opened.close()
+    assert opened.problems == []

@@ -42,19 +42,14 @@ def _file(tmp_path: Path, when: str) -> Path:
     return path
 
 
-def test_a_bet_over_the_budget_is_refused_but_settles_a_round(
-    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_bet_over_the_budget_is_refused_but_settles_a_round(cli: Cli, tmp_path: Path) -> None:
     """Two kings of hearts in the round (its 8-deck count took 51 s of CPU before ranks were
-    dealt in lumps; its whole sheet takes 14 s now), with the budget just below its estimate:
-    validate refuses it; settling one round counts nothing and is never refused."""
-    from exactodds.bets import budget
-
+    dealt in lumps; about 7 s now), with the budget just below its estimate: validate refuses
+    it and says how to allow it; settling one round counts nothing and is never refused."""
     estimate = card_work([_bet(KINGS)], Shoe.decks(8), PB)["x"]
-    monkeypatch.setattr(budget, "MAX_CARD_WORK", estimate - 1)
     path = _file(tmp_path, KINGS)
-    code, out, err = cli(["validate", str(path)])
-    assert (code, out) == (2, "") and "MAX_CARD_WORK" in err
+    code, out, err = cli(["validate", str(path), "--budget", f"{estimate * 0.99:.6f}"])
+    assert (code, out) == (2, "") and "allows it)" in err and "(--budget " in err
     code, out, err = cli(
         ["settle", str(path), "--cards", "P: Kh Kh | B: 9c 9d", "--bet", "x=1", "--format", "json"]
     )
@@ -82,18 +77,19 @@ def test_a_simulation_is_weighed_on_the_shoe_as_it_is_dealt() -> None:
         check_card_rounds(perfect.bets, Shoe.decks(8), PB, 8, 14)
 
 
-def test_eor_weighs_the_shoes_less_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_eor_weighs_the_shoes_less_a_card() -> None:
     """One card gone breaks the suit symmetry: eor's 53 counts are weighed on the shoe less
-    a card (Perfect 9, which reads suits, costs three times its full-shoe count there)."""
-    from exactodds.bets import budget
+    a card (Perfect 9, which reads suits, costs more than its full-shoe count there)."""
+    from exactodds.counting.probe import probe_count
 
     table = load_paytable("perfect-9", counted=False)
-    full = card_work(table.bets, Shoe.decks(8), PB)["perfect_9"]
+    rows = [r.when for r in table.bets[0].rows]
+    full = probe_count(rows, Shoe.decks(8), PB, force=True).seconds
     less = card_work(table.bets, Shoe.decks(8).remove("Ac"), PB)["perfect_9"]
-    assert less > 3 * full
-    monkeypatch.setattr(budget, "MAX_CARD_WORK", 2 * full * 53)
+    assert less > full
+    check_removal_work(table.bets, Shoe.decks(8), PB, budget=less * 54)
     with pytest.raises(BudgetError, match="× 53 shoes"):
-        check_removal_work(table.bets, Shoe.decks(8), PB, "eor")
+        check_removal_work(table.bets, Shoe.decks(8), PB, budget=less * 50)
 
 
 def test_eor_of_offered_bets_indexes_each_shoe_once() -> None:

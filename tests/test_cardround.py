@@ -95,13 +95,14 @@ def test_round_ev_matches_brute_force_on_drawn_shoes(
 def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     from exactodds.bets.budget import (
         _CARD_SETTLE_WORK,
+        _EV_FIXED_WORK,
+        CARD_OPS_PER_SECOND,
+        bet_work,
         card_round_work,
         dealing_shoes,
         expected_rounds,
     )
     from exactodds.bets.loader import load_paytable
-    from exactodds.counting import work
-    from exactodds.limits import MAX_CARD_ROUND_WORK
 
     shoe = Shoe.decks(8)
     cheap = make_bet([("count(initial, colour == red) == 4", "6:1")])
@@ -113,8 +114,8 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
         [cheap, dear, offered], shoe
     )
     dealing = dealing_shoes(shoe)  # the mean over the shoe as it is dealt
-    total = sum(work([r.when for r in cheap.rows], s) for s in dealing)
-    assert c_work == total // (2 * len(dealing))  # an EV at half a count's estimate
+    total = sum(bet_work(cheap, s, PB) for s in dealing)
+    assert c_work == total // len(dealing) + _EV_FIXED_WORK  # an EV: a count, and planning
     assert c_share == d_share == 1 and c_work * 100 < d_work
     # the share of rounds offered, exact from the engine (the value-level joint agrees)
     insurance = load_paytable("insurance").round_bet("player_0_v_5")
@@ -125,12 +126,11 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     with pytest.raises(BudgetError) as refused:
         check_card_rounds([cheap, dear], shoe, PB, 1, 14)
     message = str(refused.value)
-    assert "\n" not in message and "MAX_CARD_ROUND_WORK" in message
-    assert f"{MAX_CARD_ROUND_WORK:.3g}" in message and "costliest bet 'b'" in message
-    assert "not one shoe" in message
+    assert "\n" not in message and "over the budget of 30 s (--budget" in message
+    assert "(the costliest 'b')" in message and "not one shoe fits" in message
     # the cheap bet alone: the most shoes the budget allows, from its estimate, and one more
     per_shoe = expected_rounds(1, shoe.size, 14) * (c_work + _CARD_SETTLE_WORK)
-    most = MAX_CARD_ROUND_WORK // per_shoe
+    most = 30 * CARD_OPS_PER_SECOND // per_shoe
     check_card_rounds([cheap], shoe, PB, most, 14)
-    with pytest.raises(BudgetError, match=rf"at most {most:,} shoes\)$"):
+    with pytest.raises(BudgetError, match=rf"at most {most:,} shoes fit$"):
         check_card_rounds([cheap], shoe, PB, most + 1, 14)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,22 +18,7 @@ from exactodds.numbers import percent
 from exactodds.report import build_sheets, render_sheets
 from exactodds.report.charts import bar_chart_svg, outcome_label
 from exactodds.report.document import Table
-from tests.browser import PRINTABLE_A4, Pages, chromium
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def pages(browser: Any, tmp_path: Path) -> Iterator[Pages]:
-    """Pages of one test; it fails on any console error, page error or CSP violation."""
-    opened = Pages(browser, tmp_path)
-    yield opened
-    opened.close()
-    assert opened.problems == []
+from tests.browser import PRINTABLE_A4, Pages
 
 
 def distribution(classic: Paytable, bet_id: str) -> dict[str, Fraction]:

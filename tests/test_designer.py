@@ -30,27 +30,12 @@ from exactodds.bets.paytable import Paytable
 from exactodds.errors import PaytableError
 from exactodds.numbers import exact
 from exactodds.report import Sheet, build_sheet, build_sheets, render_sheets
-from tests.browser import PRINTABLE_A4, Pages, chromium
+from tests.browser import PRINTABLE_A4, Pages
 from tests.cli_helpers import Cli
 
 GOLDEN = Path(__file__).parent / "golden" / "inputs"
 
 # -- fixtures -------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def pages(browser: Any, tmp_path: Path) -> Iterator[Pages]:
-    """Pages of one test; it fails on any console error, page error or CSP violation."""
-    opened = Pages(browser, tmp_path)
-    yield opened
-    opened.close()
-    assert opened.problems == []
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,7 @@ a meter below its reset or above its cap is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +23,7 @@ from exactodds.numbers import percent
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.charts import bars_text, return_bars
 from exactodds.report.progressive import meter_points
-from tests.browser import Pages, chromium
+from tests.browser import Pages
 
 TABLE = {
     "name": "Two meters",
@@ -47,20 +45,6 @@ TABLE = {
         }
     },
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def pages(browser: Any, tmp_path: Path) -> Iterator[Pages]:
-    opened = Pages(browser, tmp_path)
-    yield opened
-    opened.close()
-    assert opened.problems == []
 
 
 @pytest.fixture

@@ -99,7 +99,7 @@ def test_an_offer_never_made_is_refused_by_validate_and_the_api(write_file: Writ
 
 
 def test_a_bet_that_fits_the_shoe_used_is_judged_on_it(write_file: WriteFile, cli: Cli) -> None:
-    """A poker bet over the budget on 8 decks is counted on a shoe of six cards: its row is
+    """A poker bet over a budget of 1 s on 8 decks is counted on a shoe of six cards: its row is
     judged there (0 flush pairs: no two cards share a suit), not refused because of 8 decks."""
     poker = (
         "player.poker == flush and banker.poker == flush and player.poker != straight and "
@@ -115,9 +115,11 @@ def test_a_bet_that_fits_the_shoe_used_is_judged_on_it(write_file: WriteFile, cl
         "K = { h = 1 }\nQ = { s = 1 }\nJ = { d = 1 }\nT = { c = 1 }\n9 = { h = 1 }\n8 = { s = 1 }\n"
     )
     shoe = write_file("six.toml", "[cards]\n" + six)
-    code, out, err = cli(["report", str(path), "--format", "json"])
-    assert code == 2 and "MAX_CARD_WORK" in err
-    code, out, err = cli(["report", str(path), "--shoe", str(shoe), "--format", "json"])
+    code, out, err = cli(["report", str(path), "--format", "json", "--budget", "1"])
+    assert code == 2 and "over the budget of 1 s" in err  # about 4 s on 8 decks
+    code, out, err = cli(
+        ["report", str(path), "--shoe", str(shoe), "--format", "json", "--budget", "1"]
+    )
     assert code == 0, err
     rows = json.loads(out)["bets"][0]["rows"]
     assert [r["combinations"] for r in rows] == [0, 720]

@@ -31,10 +31,10 @@ LONG_MODULES = {
     "bets/budget.py": "work budgets: each command's cost estimated, and refused up front when over",
     "analysis/kernel.py": "the modular-arithmetic evaluation kernel (numpy and its numba twin)",
     "figures/compare.py": "house edges over game variants, and their table",
-    "compliance/rules.py": "jurisdiction rules checked against a bet's exact figures",
     "protection/information.py": "exact conditional figures given seen cards",
     "protection/exposure.py": "information exposure: what a seen card (sort, flash, burn) is worth",
     "deal/round.py": "one round of baccarat: tableau play and its features",
+    "counting/engine.py": "the card engine's loop over deals (metered for a probe), kept whole",
 }
 """Modules over :data:`MAX_LINES` lines and the one job each holds."""
 

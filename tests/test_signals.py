@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(
 
 HANG_GUARD = 120.0
 ROOT = Path(__file__).parent.parent
-SIMULATE = ["simulate", "classic", "--shoes", "100000", "--seed", "1"]
+SIMULATE = ["simulate", "classic", "--shoes", "100000", "--seed", "1", "--budget", "1000"]
 
 
 def _group(pgid: int) -> set[int]:

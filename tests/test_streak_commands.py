@@ -15,22 +15,6 @@ NAMED = [  # eor computes a streak bet's EOR (issue 32): tests/test_every_bet.py
     ["session", "banker-streak", "--bet", "banker_streak_2", "--rounds", "10"],
 ]
 
-# One round bet beside two streak bets: the commands' own work stays small.
-TABLE = """\
-name = "Streaks"
-decks = 1
-[bets.banker]
-rows = [ { when = "banker.wins", pays = "0.95:1" }, { when = "winner == tie", pays = "push" },
-         { when = "otherwise", pays = "lose" } ]
-[bets.streak_a]
-streak = "banker.wins"
-rows = [ { when = "streak >= 4", pays = "10:1" }, { when = "otherwise", pays = "lose" } ]
-[bets.streak_b]
-streak = "player.wins"
-max_streak = 3
-rows = [ { when = "streak >= 3", pays = "8:1" }, { when = "otherwise", pays = "lose" } ]
-"""
-
 # eor and compare list streak bets (issue 32): below and tests/test_every_bet.py; the commands
 # that still leave them out say so in their output (tests/test_left_out.py).
 

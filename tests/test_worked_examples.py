@@ -60,11 +60,12 @@ def test_every_row_has_an_example_that_settle_puts_on_that_row(name: str) -> Non
         ):
             assert n > 0, (name, bet.id, row.event)  # 8 full decks: every bundled row occurs
             assert ex is not None
-            (settled,) = settle_round(table, ex.cards, [(bet.id, 100)]).settlements
+            (settled,) = settle_round(table, ex.cards, [(bet.id, ex.stake)]).settlements
             assert settled.row is bet.rows[i], (bet.id, row.event, ex.cards)
             assert settled.returned == ex.returns
-            if bet.rounding is None:  # the paytable's own figure: the stake plus 100 × net
-                assert ex.returns == EXAMPLE_STAKE * (1 + row.pays.net)
+            assert ex.stake == (EXAMPLE_STAKE if bet.progressive is None else bet.progressive.stake)
+            if bet.rounding is None:  # the paytable's own figure: the stake plus stake × net
+                assert ex.returns == ex.stake * (1 + bet.row_net(row))
 
 
 def test_every_example_through_settle_format_json(cli: Cli) -> None:
@@ -86,7 +87,7 @@ def test_every_example_through_settle_format_json(cli: Cli) -> None:
                 by_cards[ex.cards].append((bet, i, ex))
         for cards, placed in by_cards.items():
             argv = ["settle", name, "--cards", cards, "--format", "json"]
-            argv += [arg for bet, _, _ in placed for arg in ("--bet", f"{bet.id}=100")]
+            argv += [arg for bet, _, ex in placed for arg in ("--bet", f"{bet.id}={ex.stake}")]
             code, out, err = cli(argv)
             calls += 1
             assert (code, err) == (0, "")
@@ -94,10 +95,10 @@ def test_every_example_through_settle_format_json(cli: Cli) -> None:
             assert data["round"]["cards"] == cards
             assert len(data["bets"]) == len(placed)
             for got, (bet, i, ex) in zip(data["bets"], placed, strict=True):
-                assert (got["bet"], got["stake"]) == (bet.id, "100/1")
+                assert (got["bet"], Fraction(got["stake"])) == (bet.id, ex.stake)
                 assert got["event"] == bet.rows[i].event
                 assert Fraction(got["returns"]) == ex.returns
-                assert Fraction(got["net"]) == ex.returns - 100
+                assert Fraction(got["net"]) == ex.returns - ex.stake
     assert calls > 30
 
 

@@ -30,7 +30,7 @@ from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import settled_from_cards
 from exactodds.bets.streak import StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
-from exactodds.deal.tableau import Tableau
+from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import ExactOddsError, ShoeError, about, quote, require
 
 __all__ = [
@@ -163,10 +163,12 @@ def effect_of_removal(
     *,
     evaluator: BatchEvaluator | None = None,
     level: int = 3,
+    budget: float | None = None,
 ) -> EffectOfRemoval:
     """Exact EOR of every rank for every bet, from the batch evaluator (53 states at most);
     bets that read the cards or have an offer are counted by the card engine on each state
-    (:func:`_card_eor`), in the bets' order."""
+    (:func:`_card_eor`), in the bets' order, refused first if that would take longer than
+    ``budget`` CPU seconds (default: ``EXACTODDS_BUDGET``, else 30)."""
     require(shoe, (Shoe,), "shoe")
     require(tableau, (Tableau, type(None)), "tableau")
     require(evaluator, (BatchEvaluator, type(None)), "evaluator")
@@ -176,6 +178,12 @@ def effect_of_removal(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"
         )
     card = [b for b in bets if settled_from_cards(b)]
+    if card:  # the card engine on the shoe and each shoe less a card
+        from exactodds.bets.budget import check_removal_work
+        from exactodds.bets.paytable import Bet
+
+        counted = [b for b in card if isinstance(b, Bet)]
+        check_removal_work(counted, shoe, tableau or BUILTIN["punto-banco"], budget=budget)
     if card and evaluator is None:
         return _card_eor(bets, card, shoe, tableau, level)
     ev_ = evaluator if evaluator is not None else compile_bets(bets, tableau)

@@ -15,7 +15,7 @@ from typing import Any
 from exactodds.analysis.eor import EffectOfRemoval
 from exactodds.analysis.simulation import Simulation
 from exactodds.deal.shoe import RANKS
-from exactodds.errors import MissingExtraError
+from exactodds.errors import MissingExtraError, about
 from exactodds.files import write_atomic
 
 __all__ = ["FORMATS", "check_plots", "plot_edge_by_round", "plot_eor", "plot_names"]
@@ -35,12 +35,12 @@ def plot_names(stem: str) -> list[str]:
     return [f"{stem}.{ext}" for ext in FORMATS]
 
 
-def check_plots(option: str = "--plots") -> None:
+def check_plots() -> None:
     """Refuse early (before any work) when the ``plots`` extra is not installed: a
-    :class:`~exactodds.errors.MissingExtraError` naming the option and
-    ``pip install 'exactodds[plots]'``."""
+    :class:`~exactodds.errors.MissingExtraError` naming the ``plots`` parameter (the CLI's
+    ``--plots``) and ``pip install 'exactodds[plots]'``."""
     if find_spec("matplotlib") is None:
-        raise MissingExtraError(f"{option} needs matplotlib", "plots")
+        raise about(MissingExtraError("plots needs matplotlib", "plots"), "plots")
 
 
 def _pyplot() -> Any:

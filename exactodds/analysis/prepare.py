@@ -68,26 +68,32 @@ def prepare(
     cut_card: int,
     count: Counting | CountStrategy | None = None,
     given: tuple[tuple[Bet, ...], tuple[str, ...] | None, tuple[StreakBet, ...]] = ((), None, ()),
+    cluster: bool = False,
 ) -> Prepared:
-    """A paytable's bets split by engine, every budget checked (before compiling, which takes
-    seconds), its value-level bets compiled under ``tableau`` and the count strategy of
-    ``count`` (None: computer-perfect play) built on ``shoe``; or compiled bets as they are,
-    with the ``given`` card bets, order of the result and streak bets."""
+    """A paytable's bets split by engine, every budget checked against the CPU budget in force
+    (before compiling, which takes seconds; on a ``cluster`` of one's own only what runs here),
+    its value-level bets compiled under ``tableau`` and the count strategy of ``count`` (None:
+    computer-perfect play) built on ``shoe``; or compiled bets as they are, with the ``given``
+    card bets, order of the result and streak bets, their card EVs and streak play checked."""
     card_bets, order, streak_bets = given
+    counting = count is not None
     if isinstance(game, BatchEvaluator):
         if isinstance(count, Counting):
             raise SimulationError("compiled bets are counted by a CountStrategy of them")
+        check_card_rounds(card_bets, shoe, game.tableau, shoes, cut_card, counting=counting)
+        check_streak_play(len(streak_bets), expected_rounds(shoes, shoe.size, cut_card))
         return Prepared(game, card_bets, order, streak_bets, count)
     if isinstance(count, CountStrategy) or card_bets or streak_bets or order is not None:
         raise SimulationError("a paytable's run splits its bets itself: give it a Counting")
     card = tuple(b for b in game.bets if b.settled_from_cards)
     value = [b for b in game.bets if b not in card]
-    check_simulation(value, shoe.size, shoes)
-    rounds = expected_rounds(shoes, shoe.size, cut_card)
-    check_streak_play(len(game.streaks), rounds, "simulate")
-    check_card_rounds(card, shoe, tableau, shoes, cut_card, counting=count is not None)
-    if count is not None:  # its default tags and triggers: the EOR, the shoe less each card
-        check_removal_work(card, shoe, tableau, "simulate --strategy count")
+    dealing = check_simulation(
+        value, shoe.size, shoes, streaks=len(game.streaks), cut_card=cut_card, cluster=cluster
+    )
+    if not cluster:  # a counter's EVs are budgeted as the run spends them (CardSpend)
+        check_card_rounds(card, shoe, tableau, shoes, cut_card, counting=counting, extra=dealing)
+    if counting:  # its default tags and triggers: the EOR, the shoe less each card
+        check_removal_work(card, shoe, tableau)
     evaluator = compile_bets(value, tableau)
     strategy = None
     if count is not None:

@@ -1,5 +1,5 @@
 """Shoe simulation: deal shoes, let a strategy bet, tally the exact figures; in local processes
-or on a Dask cluster.
+or on a Dask cluster (:mod:`~exactodds.analysis.parallel`).
 
 Why: whether a bet can be beaten by a player who tracks the cards is a question about real shoes
 (rules.md §1, §7). Shoes are dealt by :mod:`~exactodds.analysis.dealing` (each from its own seeded
@@ -26,41 +26,27 @@ split in chunks of shoes (``more_itertools``); a chunk is dealt and tallied with
 
 from __future__ import annotations
 
-import contextlib
-import logging
-import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib.util import find_spec
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from more_itertools import chunked, sliced
+from more_itertools import sliced
 
 from exactodds.analysis.batch import BatchEvaluator
 from exactodds.analysis.cardround import card_rounds
 from exactodds.analysis.count import CountStrategy
 from exactodds.analysis.dealing import deal_shoes
+from exactodds.analysis.parallel import NO_DASK, dask_parts, pool_parts, tasks
 from exactodds.analysis.prepare import Counting, check_strategy, prepare
 from exactodds.analysis.scheduler import (
-    CONNECT_TIMEOUT,
-    WORKERS_TIMEOUT,
-    one_line,
     probe_scheduler,
 )
 from exactodds.analysis.simulation import BetRun, Simulation, StreakRun
 from exactodds.analysis.streak import play_streak_chunk
 from exactodds.analysis.tally import CardTally, Tally
-from exactodds.analysis.workers import (
-    quiet_children,
-    signals_deferred,
-    stop_pool,
-    worker_context,
-    worker_signals,
-)
-from exactodds.bets.budget import CardSpend
+from exactodds.bets.budget import CARD_OPS_PER_SECOND, CardSpend, spending
 from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.streak import StreakBet, streak_figures
@@ -68,10 +54,10 @@ from exactodds.cpus import available_cpus
 from exactodds.deal.round import OUTCOME_CODES
 from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import MissingExtraError, SimulationError, about, quote, require
+from exactodds.errors import MissingExtraError, SimulationError, about, require
 from exactodds.limits import (
-    MAX_CARD_ROUND_WORK,
     MAX_CLUSTER_SHOES,
+    MAX_CPU_BUDGET,
     MAX_SHOES,
     MAX_SIMULATED_CARDS,
     MAX_SIMULATION_SHOE,
@@ -100,8 +86,6 @@ Progress = Callable[[int, int], None]
 
 BACKENDS = ("local", "dask")
 """``local``: this process, or a pool of ``workers`` processes; ``dask``: a Dask cluster."""
-
-_NO_DASK = "backend dask needs dask.distributed"
 
 _ROUNDS_PER_CHUNK = 16_000  # rounds dealt and evaluated at once (memory: ~1 kB per round)
 _LEAST_ROUNDS_PER_CHUNK = 2_000  # below this a process pool costs more than it gives
@@ -273,16 +257,20 @@ def simulate(
     scheduler: str | None = None,
     card_bets: Sequence[Bet] = (),
     order: Sequence[str] | None = None,
-    card_budget: int = MAX_CARD_ROUND_WORK,
+    card_budget: int | None = None,
     streak_bets: Sequence[StreakBet] = (),
+    budget: float | None = None,
 ) -> Simulation:
     """Deal ``shoes`` shoes of ``game``, a paytable (on its own shoe and rules unless
     ``shoe``/``tableau`` are given; ``count`` a :class:`~exactodds.analysis.prepare.Counting`,
     else computer-perfect play), and tally the strategy on every bet; ``workers`` processes on
-    ``backend``, or the Dask cluster at ``scheduler``. A counter's card-engine EVs stop the run
-    with one line once their estimated work is over ``card_budget``
-    (:class:`~exactodds.bets.budget.CardSpend`; checked as each chunk of shoes comes back, so a
-    chunk per worker may go beyond it). Streak bets are played flat in the dealt shoes by
+    ``backend``, or the Dask cluster at ``scheduler``. Dealing, streak play and card-engine EVs
+    are checked first against ``budget`` (CPU seconds; default the one in force, 30) but on a
+    cluster of one's own (``scheduler``: :data:`~exactodds.limits.MAX_CLUSTER_SHOES`). A
+    counter's card-engine EVs stop the run with one line once their estimated work is over
+    ``card_budget`` (cell operations, default the budget's: :class:`~exactodds.bets.budget.
+    CardSpend`; checked as each chunk of shoes comes back, so a chunk per worker may go beyond
+    it). Streak bets are played flat in the dealt shoes by
     :data:`~exactodds.analysis.streak.SHOE_RULE`, whatever the strategy.
 
     ``game`` may also be compiled bets (:func:`~exactodds.analysis.batch.compile_bets`) with a
@@ -313,15 +301,20 @@ def simulate(
         backend=backend,
         scheduler=scheduler,
     )
-    ready = prepare(
-        game,
-        shoe,
-        tableau or game.tableau,
-        shoes=shoes,
-        cut_card=cut_card,
-        count=count,
-        given=(tuple(card_bets), None if order is None else tuple(order), tuple(streak_bets)),
-    )
+    on_cluster = scheduler is not None  # a cluster of one's own: MAX_CLUSTER_SHOES bounds it
+    with spending(MAX_CPU_BUDGET if on_cluster else budget) as seconds:
+        ready = prepare(
+            game,
+            shoe,
+            tableau or game.tableau,
+            shoes=shoes,
+            cut_card=cut_card,
+            count=count,
+            given=(tuple(card_bets), None if order is None else tuple(order), tuple(streak_bets)),
+            cluster=on_cluster,
+        )
+    if card_budget is None:
+        card_budget = int(seconds * CARD_OPS_PER_SECOND)
     evaluator, count, card_bets = ready.evaluator, ready.count, ready.card_bets
     order, streak_bets = ready.order, ready.streak_bets
     if chunk is not None and chunk < 1:
@@ -350,11 +343,11 @@ def simulate(
     )
     n_chunks = -(-shoes // size)
     if backend == "dask":
-        parts = _dask_parts(job, chunks, workers, scheduler, chunks_in_run=n_chunks)
+        parts = dask_parts(run_task, job, chunks, workers, scheduler, chunks_in_run=n_chunks)
     elif workers == 1:
         parts = (run_chunk(job, c) for c in chunks)
     else:
-        parts = _pool_parts(job, _tasks(chunks, n_chunks, workers, 4), workers)
+        parts = pool_parts(run_task, job, tasks(chunks, n_chunks, workers, 4), workers)
     total = Tally(len(evaluator.bet_ids), evaluated=count is None)
     for part in parts:
         total.merge(part)
@@ -403,7 +396,7 @@ def check_run(
     if scheduler is not None and backend != "dask":
         raise SimulationError("a scheduler address applies only to the dask backend")
     if backend == "dask" and find_spec("distributed") is None:
-        raise about(MissingExtraError(_NO_DASK, "dask"), "backend")
+        raise about(MissingExtraError(NO_DASK, "dask"), "backend")
     check_limits(shoes, shoe, workers, cluster=scheduler is not None)
     if scheduler is not None:
         probe_scheduler(scheduler)  # a bounded time, before compiling the bets
@@ -482,126 +475,3 @@ def _finish(
         ev.tableau.name,
         streaks,
     )
-
-
-# -- local processes ----------------------------------------------------------------------------
-
-_WORKER: dict[str, Job] = {}
-
-
-def _init_worker(job: Job, parent: int) -> None:
-    worker_signals(parent)
-    _WORKER["job"] = job
-
-
-def _worker_task(chunks: Sequence[Sequence[int]]) -> Tally:
-    return run_task(_WORKER["job"], chunks)
-
-
-def _tasks(
-    chunks: Iterable[Sequence[int]], n_chunks: int, workers: int, most: int
-) -> Iterator[list[Sequence[int]]]:
-    """Chunks grouped into tasks of up to ``most`` chunks, merged in the worker (the parent
-    then unpickles and adds fewer tallies), with about four tasks per worker at least.
-
-    >>> [len(t) for t in _tasks([range(1)] * 10, 10, workers=2, most=4)]
-    [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-    >>> [len(t) for t in _tasks([range(1)] * 40, 40, workers=2, most=4)]
-    [4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
-    """
-    return chunked(chunks, max(1, min(most, n_chunks // (4 * workers))))
-
-
-def _pool_parts(
-    job: Job, tasks: Iterable[Sequence[Sequence[int]]], workers: int
-) -> Iterator[Tally]:
-    """Tallies of the tasks from a pool of processes, as they finish; at most a few tasks
-    per worker are queued at a time (a run of 10⁸ shoes does not hold 10⁶ futures)."""
-    pool = ProcessPoolExecutor(
-        workers,
-        mp_context=worker_context(),
-        initializer=_init_worker,
-        initargs=(job, os.getpid()),
-    )
-    try:
-        yield from _bounded(lambda t: pool.submit(_worker_task, t), tasks, 4 * workers)
-    except BaseException:  # Ctrl-C, SIGTERM, an error, or the run abandoned: stop at once
-        stop_pool(pool)
-        raise
-    pool.shutdown(wait=True)
-
-
-def _bounded(
-    submit: Callable[[Sequence[Sequence[int]]], Future[Tally]],
-    items: Iterable[Sequence[Sequence[int]]],
-    window: int,
-) -> Iterator[Tally]:
-    it = iter(items)
-    pending = {submit(c) for c in islice(it, window)}
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for fut in done:
-            yield fut.result()
-        pending |= {submit(c) for c in islice(it, len(done))}
-
-
-# -- Dask ---------------------------------------------------------------------------------------
-
-
-def _dask_parts(
-    job: Job,
-    chunks: Iterable[Sequence[int]],
-    workers: int,
-    scheduler: str | None,
-    *,
-    chunks_in_run: int,
-) -> Iterator[Tally]:
-    """Tallies from a Dask cluster: a ``LocalCluster`` of ``workers`` processes on this
-    machine (loopback only), or the cluster at ``scheduler``. A task deals several chunks and
-    merges them in the worker; the job is sent to every worker once."""
-    try:
-        import distributed
-    except ImportError:
-        raise about(MissingExtraError(_NO_DASK, "dask"), "backend") from None
-    dd: Any = distributed  # partly typed: used through Any
-    with contextlib.ExitStack() as stack:
-        if scheduler is None:
-            with signals_deferred(), quiet_children():  # Ctrl-C: one line, no worker tracebacks
-                cluster = dd.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
-                stack.enter_context(cluster)
-            client = stack.enter_context(dd.Client(cluster))
-        else:
-            where = f"Dask scheduler at {quote(scheduler)}"
-            try:
-                client = stack.enter_context(
-                    dd.Client(scheduler, timeout=f"{CONNECT_TIMEOUT:g}s", set_as_default=False)
-                )
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise SimulationError(f"cannot reach the {where}: {one_line(exc)}") from None
-            try:
-                client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
-            except (OSError, TimeoutError) as exc:
-                raise SimulationError(
-                    f"the {where} has no workers (waited {WORKERS_TIMEOUT:g} s): "
-                    "start some with dask worker ADDRESS"
-                ) from exc
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
-        remote = client.scatter(job, broadcast=True)
-        groups: Iterator[list[Sequence[int]] | None] = _tasks(chunks, chunks_in_run, n_workers, 16)
-        pending = dd.as_completed(loop=client.loop)  # the client is not the default one
-        for group in islice(groups, 4 * n_workers):
-            pending.add(client.submit(run_task, remote, group, pure=False))
-        for fut in pending:
-            part = fut.result()
-            fut.release()
-            yield part
-            group = next(groups, None)
-            if group is not None:
-                pending.add(client.submit(run_task, remote, group, pure=False))

@@ -1,74 +1,75 @@
-"""The work a command's inputs ask for, estimated before any work and refused over a budget.
+"""The work a request asks for, estimated before any work and refused over one CPU budget.
 
 The limits of :mod:`exactodds.limits` bound each input alone; a paytable within all of them can
-still ask for far more work than another (one bet paying 255 different ratios of 30-digit primes
-has a common denominator of 7,650 digits, and every exact sum over it is that wide). So each
-command first estimates, from the parsed inputs alone (no enumeration), the quantities its cost
-grows with, and refuses in one line naming the budget what would take more than about 30 s or
-2 GiB on one core (see ``benchmarks/limits.py``):
+still ask for far more work than another. So each command (and each library entry point, with
+the same ``budget=``) first estimates the CPU seconds of one core it takes and refuses in one
+line what is over the budget: :data:`~exactodds.limits.CPU_BUDGET` (30 s), ``--budget SECONDS``
+or ``EXACTODDS_BUDGET`` (:func:`budget_seconds`, :func:`spending`, :func:`check_seconds`):
 
-- ``eor`` and ``simulate`` evaluate exact EVs modulo machine words and primes and recombine them
-  (CRT): the moduli needed grow with the digits of each bet's common denominator; bets × moduli
-  bounds the memory, bets × moduli² the recombination time (:func:`check_evaluation`), and a
-  simulation deals fewer cards the more moduli each EV needs (:func:`check_simulation`);
-- ``compare`` enumerates every variant and settles every row of every bet in each
-  (variants × rows), and ``--formula`` (or ``--decks inf``) derives nine enumerations per
-  tableau × Tie × Banker with sympy, whose printer also bounds the digits of the coefficients
-  (:func:`check_compare`);
-- ``simulate`` with card-level or offered bets runs the card engine once per bet and round
-  (offered round, for a bet with an offer), each run weighed by the engine's estimate of its
-  work, at most :data:`~exactodds.limits.MAX_CARD_ROUND_WORK` (:func:`check_card_rounds`);
-- streak bets are played round by round over the rounds dealt, by ``simulate`` and by a
-  sheet's one-shoe model: streak bets × rounds (:func:`check_streak_play`);
-- a PDF sheet prints every row of every bet (:func:`check_pdf`);
-- card-level bets are counted by the card engine, whose work :func:`exactodds.counting.work`
-  estimates from the conditions and the shoe (a poker hand read on all six cards costs ten
-  thousand times a colour): every command that counts them checks the sum, times the shoes it
-  counts them on, against :data:`~exactodds.limits.MAX_CARD_WORK` (:func:`check_card_work`).
+- card-level bets are counted by the card engine, whose seconds a probe measures on a sample of
+  each count's blocks (:func:`bet_seconds`, :mod:`exactodds.counting.probe`): every command
+  that counts them checks the sum, times the shoes it counts them on (:func:`check_card_work`,
+  :func:`check_removal_work`), with what makes the costliest bet costly
+  (:mod:`exactodds.bets.costly`);
+- ``simulate`` deals its shoes (:func:`simulation_seconds`), plays its streak bets
+  (:func:`streak_seconds`) and asks the card engine for an EV per card-level bet and round
+  (:func:`check_card_rounds`): their sum is checked; a counter's EVs as it spends them
+  (:class:`CardSpend`); a sheet's one-shoe model of its streak bets (:func:`check_streak_play`)
+  and a Monte Carlo check's settling of card-level bets (:func:`check_dealt_cards`) likewise;
+- some budgets stay in their own units, as they bound memory or an outside tool: the CRT moduli
+  of exact EVs (bets × moduli, bets × moduli²: :func:`check_evaluation`), ``compare``'s
+  variants × rows and formulas (:func:`check_compare`), a PDF's rows and digits
+  (:func:`check_pdf`).
 
-Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) with the estimate and the
-budget; each ``estimate_*`` returns the figures, so tests can check what is refused.
+Each ``check_*`` raises :class:`BudgetError` (exit 2 from the CLI) saying how long the request
+would take and the option that allows it; ``benchmarks/budget.py`` prints the estimates against
+the CPU measured on a calibration set.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm, perm
+from math import ceil, lcm, perm
 
 from exactodds.bets.paytable import Bet
 from exactodds.deal.shoe import MIN_CARDS, Card, Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ExactOddsError, quote
 from exactodds.limits import (
-    MAX_CARD_ROUND_WORK,
-    MAX_CARD_WORK,
+    CPU_BUDGET,
     MAX_COMPARE_WORK,
+    MAX_CPU_BUDGET,
+    MAX_DIGITS,
     MAX_EVALUATION_MODULI,
     MAX_EVALUATION_WORK,
     MAX_FORMULA_DIGITS,
     MAX_FORMULA_WORK,
     MAX_PDF_DIGITS,
     MAX_PDF_ROWS,
-    MAX_SHEET_STREAK_ROUNDS,
-    MAX_SIMULATED_CARDS,
-    MAX_STREAK_ROUNDS,
 )
 
 Known = dict[str, frozenset[tuple[int, int]]]
 """Cards known at positions (``P1`` … ``B3``), as the card engine takes them."""
 
 __all__ = [
+    "BUDGET_VARIABLE",
     "CARD_OPS_PER_SECOND",
     "BudgetError",
     "CardSpend",
     "Evaluation",
     "bet_denominator",
+    "bet_seconds",
     "bet_work",
+    "budget_seconds",
     "card_round_work",
     "card_work",
     "card_work_over",
+    "check_budget",
     "check_card_rounds",
     "check_card_work",
     "check_compare",
@@ -76,6 +77,7 @@ __all__ = [
     "check_evaluation",
     "check_pdf",
     "check_removal_work",
+    "check_seconds",
     "check_simulation",
     "check_streak_play",
     "dealing_shoes",
@@ -83,7 +85,13 @@ __all__ = [
     "dealt_shoe",
     "estimate_evaluation",
     "expected_rounds",
+    "parse_budget",
     "removal_shoes",
+    "reset_budget",
+    "seconds_text",
+    "set_budget",
+    "spending",
+    "streak_seconds",
 ]
 
 _PRIME_BITS = 24
@@ -104,6 +112,138 @@ _RECOMBINATION = 4
 
 class BudgetError(ExactOddsError):
     """The inputs ask for more work than the command's budget allows."""
+
+
+BUDGET_VARIABLE = "EXACTODDS_BUDGET"
+"""The environment variable holding the CPU budget in seconds (``--budget`` overrides it)."""
+
+_BUDGET: ContextVar[float | None] = ContextVar("exactodds_budget", default=None)
+
+
+def parse_budget(text: str, what: str = "--budget") -> float:
+    """A CPU budget in seconds from text (``30``, ``120.5``), one clear error otherwise.
+
+    >>> parse_budget("90"), parse_budget("0.5")
+    (90.0, 0.5)
+    >>> parse_budget("soon", "EXACTODDS_BUDGET")
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: EXACTODDS_BUDGET 'soon' is not a number of seconds above 0
+    """
+    cleaned = text.strip()
+    ok = 0 < len(cleaned) <= MAX_DIGITS and all(c in "0123456789." for c in cleaned)
+    value = float(cleaned) if ok and cleaned.count(".") <= 1 and cleaned != "." else 0.0
+    if not value > 0:
+        raise BudgetError(f"{what} {quote(text, 40)} is not a number of seconds above 0")
+    return check_budget(value, what)
+
+
+def check_budget(value: float, what: str = "--budget") -> float:
+    """``value``, a budget in seconds, if it is above 0 and at most
+    :data:`~exactodds.limits.MAX_CPU_BUDGET`; else one clear error."""
+    if not 0 < value <= MAX_CPU_BUDGET:
+        raise BudgetError(
+            f"{what} {value:g} is not a number of seconds above 0 and at most {MAX_CPU_BUDGET:,}"
+        )
+    return float(value)
+
+
+def budget_seconds(budget: float | None = None) -> float:
+    """The CPU budget in seconds: ``budget`` if given, else the one in force
+    (:func:`spending`), else ``EXACTODDS_BUDGET``, else :data:`~exactodds.limits.CPU_BUDGET`.
+
+    >>> budget_seconds(), budget_seconds(5)
+    (30.0, 5.0)
+    """
+    if budget is not None:
+        return check_budget(budget)
+    current = _BUDGET.get()
+    if current is not None:
+        return current
+    text = os.environ.get(BUDGET_VARIABLE, "")
+    return parse_budget(text, BUDGET_VARIABLE) if text else float(CPU_BUDGET)
+
+
+@contextmanager
+def spending(budget: float | None) -> Iterator[float]:
+    """Run the block under the CPU budget ``budget`` (seconds; None: the one in force): what
+    the library entry points do with their ``budget=`` parameter, and the CLI's ``--budget``.
+
+    >>> with spending(2):
+    ...     budget_seconds()
+    2.0
+    """
+    seconds = budget_seconds(budget)
+    token = _BUDGET.set(seconds)
+    try:
+        yield seconds
+    finally:
+        _BUDGET.reset(token)
+
+
+def set_budget(budget: float | None) -> float:
+    """Put ``budget`` (seconds; None: ``EXACTODDS_BUDGET``'s or the default) in force for the
+    rest of the current context (a command's ``--budget``; the CLI resets it after each
+    command): the budget, checked."""
+    seconds = budget_seconds(budget if budget is not None else None)
+    _BUDGET.set(seconds)
+    return seconds
+
+
+def reset_budget() -> Token[float | None]:
+    """Forget the budget in force (a new command starts from ``EXACTODDS_BUDGET``); the token
+    restores it (``_BUDGET.reset``)."""
+    return _BUDGET.set(None)
+
+
+def seconds_text(seconds: float) -> str:
+    """Seconds as a refusal says them: ``41 s``, ``0.4 s``, ``2.1 h``.
+
+    >>> seconds_text(41.2), seconds_text(0.42), seconds_text(7560), seconds_text(3e7)
+    ('41 s', '0.42 s', '2.1 h', '347 days')
+    """
+    if seconds < 10:
+        return f"{seconds:.2g} s"
+    if seconds < 3600:
+        return f"{seconds:,.0f} s"
+    if seconds < 86400 * 3:
+        return f"{seconds / 3600:.2g} h"
+    return f"{seconds / 86400:,.0f} days"
+
+
+def check_seconds(
+    seconds: float, what: str, budget: float | None = None, *, hint: str = "", why: str = ""
+) -> None:
+    """Refuse work estimated at ``seconds`` of CPU over the budget in force (or ``budget``):
+    the one refusal line, naming ``what`` would take how long, the budget and the option that
+    allows it (``EXACTODDS_BUDGET`` does too: the docs say so, the line stays short), ``why``
+    it costs so much (in the middle: the part a long line loses first) and ``hint``, what
+    fits, at the end.
+
+    >>> check_seconds(10, "counting bet 'x'")
+    >>> check_seconds(41.2, "counting bet 'x'")  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: counting bet 'x' would take about 41 s of CPU, over the
+    budget of 30 s (--budget 50 allows it)
+    """
+    allowed = budget_seconds(budget)
+    if seconds <= allowed:
+        return
+    needed = _round_up(seconds * 1.2)
+    extra = f"; {hint}" if hint else ""
+    because = f" ({why})" if why else ""
+    raise BudgetError(
+        f"{what}{because} would take about {seconds_text(seconds)} of CPU, over the budget of "
+        f"{allowed:g} s (--budget {needed} allows it){extra}"
+    )
+
+
+def _round_up(seconds: float) -> int:
+    """``seconds`` rounded up to two significant digits (a budget to suggest)."""
+    whole = max(1, ceil(seconds))
+    step = 10 ** max(0, len(str(whole)) - 2)
+    return int(min(MAX_CPU_BUDGET, -(-whole // step) * step))
 
 
 def bet_denominator(bet: Bet) -> int:
@@ -162,18 +302,18 @@ def estimate_evaluation(bets: Sequence[Bet], cards: int) -> Evaluation:
     return Evaluation(len(bets), digits, moduli)
 
 
-def check_evaluation(bets: Sequence[Bet], cards: int, command: str) -> Evaluation:
+def check_evaluation(bets: Sequence[Bet], cards: int) -> Evaluation:
     """Refuse exact EVs (``eor``, ``simulate``) whose moduli would take more than the budget
     of memory (:data:`~exactodds.limits.MAX_EVALUATION_MODULI`) or time
     (:data:`~exactodds.limits.MAX_EVALUATION_WORK`).
 
     >>> from exactodds.bets.loader import load_paytable
-    >>> check_evaluation(load_paytable("classic").bets, 416, "eor").moduli
+    >>> check_evaluation(load_paytable("classic").bets, 416).moduli
     1
     """
     e = estimate_evaluation(bets, cards)
     why = (
-        f"{command}: {e.bets:,} bets whose common denominators have up to {e.digits:,} digits "
+        f"{e.bets:,} bets whose common denominators have up to {e.digits:,} digits "
         f"need {e.moduli:,} moduli per exact EV"
     )
     if e.size > MAX_EVALUATION_MODULI:
@@ -189,47 +329,103 @@ def check_evaluation(bets: Sequence[Bet], cards: int, command: str) -> Evaluatio
     return e
 
 
-def check_simulation(bets: Sequence[Bet], cards: int, shoes: int) -> None:
-    """Refuse a simulation dealing more than :data:`~exactodds.limits.MAX_SIMULATED_CARDS`
-    divided by 4 × the moduli each exact EV needs (a round costs that many word-only rounds:
-    an evaluation per modulus, and their recombination, measured at about 4 times as much).
+DEAL_CARD_NS = 1_000
+"""CPU nanoseconds of ``simulate`` per card dealt, besides its bets (shuffling, drawing, the
+count): ``simulate banker-streak`` and ``simulate classic``, 2,800 eight-deck shoes each."""
+
+DEAL_BET_CARD_NS = 80
+"""CPU nanoseconds per card dealt and value-level bet (its exact EV and settling, word-only),
+measured as :data:`DEAL_CARD_NS` (classic's 14 bets: 0.9 ms an eight-deck shoe)."""
+
+
+def simulation_seconds(bets: Sequence[Bet], cards: int, shoes: int) -> float:
+    """CPU seconds of dealing ``shoes`` shoes of ``cards`` cards with the value-level ``bets``
+    (their EVs, where each needs several moduli, cost 4 × moduli word-only EVs: 413 eight-deck
+    shoes of four bets at 242 moduli took 55 s).
 
     >>> from exactodds.bets.loader import load_paytable
-    >>> check_simulation(load_paytable("classic").bets, 416, 100_000)
+    >>> round(simulation_seconds(load_paytable("classic").bets, 416, 100_000))
+    88
     """
-    e = check_evaluation(bets, cards, "simulate")
-    cost = _RECOMBINATION * e.moduli  # a round's exact EVs, in word-only evaluations
-    if e.moduli > 1 and shoes * cards * cost > MAX_SIMULATED_CARDS:
-        raise BudgetError(
-            f"simulate: {shoes:,} shoes × {cards:,} cards × {cost:,} (for {e.moduli:,} moduli "
-            f"per exact EV) is over the budget of {MAX_SIMULATED_CARDS:,} (MAX_SIMULATED_CARDS; "
-            f"at most {MAX_SIMULATED_CARDS // (cards * cost):,} shoes with these payouts)"
-        )
+    e = estimate_evaluation(bets, cards)
+    cost = _RECOMBINATION * e.moduli if e.moduli > 1 else 1
+    return shoes * cards * (DEAL_CARD_NS + DEAL_BET_CARD_NS * len(bets) * cost) / 1e9
 
 
-def check_streak_play(streaks: int, rounds: int, command: str, *, sheet: bool = False) -> None:
-    """Refuse playing ``streaks`` streak bets over ``rounds`` dealt rounds when streak bets ×
-    rounds is over :data:`~exactodds.limits.MAX_STREAK_ROUNDS` (``simulate``), or
-    :data:`~exactodds.limits.MAX_SHEET_STREAK_ROUNDS` for a sheet's one-shoe model.
+def check_simulation(
+    bets: Sequence[Bet],
+    cards: int,
+    shoes: int,
+    *,
+    streaks: int = 0,
+    cut_card: int = 14,
+    budget: float | None = None,
+    cluster: bool = False,
+) -> float:
+    """Refuse a simulation whose dealing (:func:`simulation_seconds`) and play of ``streaks``
+    streak bets (:func:`streak_seconds`) would take longer than the CPU budget, or whose exact
+    EVs need too many moduli (:func:`check_evaluation`); else their seconds (on a ``cluster``
+    of one's own the seconds are the cluster's: never refused here, 0 returned).
 
-    >>> check_streak_play(2, expected_rounds(100_000, 416, 14), "simulate")
-    >>> check_streak_play(1, expected_rounds(2000, 1000 * 52, 14), "report", sheet=True)
+    >>> from exactodds.bets.loader import load_paytable
+    >>> round(check_simulation(load_paytable("classic").bets, 416, 30_000))
+    26
+    """
+    check_evaluation(bets, cards)
+    rounds = expected_rounds(shoes, cards, cut_card)
+    seconds = simulation_seconds(bets, cards, shoes) + streak_seconds(streaks, rounds)
+    if cluster:
+        return 0.0
+    most = int(shoes * budget_seconds(budget) / seconds) if seconds else shoes
+    also = f" and playing {streaks:,} streak bets" if streaks else ""
+    check_seconds(
+        seconds,
+        f"dealing {shoes:,} shoes of {cards:,} cards with {len(bets):,} bets{also}",
+        budget,
+        hint=f"at most {most:,} shoes fit",
+    )
+    return seconds
+
+
+STREAK_ROUND_NS = 2_500
+"""CPU nanoseconds of one streak bet played over one dealt round by ``simulate`` (round by
+round in Python: ``benchmarks/budget.py``)."""
+
+SHEET_STREAK_ROUND_NS = 5_000
+"""The same for a sheet's one-shoe model of its streak bets (it deals the rounds too)."""
+
+
+def streak_seconds(streaks: int, rounds: int, *, sheet: bool = False) -> float:
+    """CPU seconds of playing ``streaks`` streak bets over ``rounds`` dealt rounds (``sheet``:
+    a sheet's one-shoe model, which deals its rounds too).
+
+    >>> streak_seconds(2, expected_rounds(100_000, 416, 14))
+    41.0
+    """
+    per = SHEET_STREAK_ROUND_NS if sheet else STREAK_ROUND_NS
+    return streaks * rounds * per / 1e9
+
+
+def check_streak_play(
+    streaks: int, rounds: int, *, sheet: bool = False, budget: float | None = None
+) -> None:
+    """Refuse playing ``streaks`` streak bets over ``rounds`` dealt rounds when that would
+    take longer than the CPU budget (:func:`streak_seconds`; ``sheet``: a sheet's model).
+
+    >>> check_streak_play(2, expected_rounds(50_000, 416, 14))
+    >>> check_streak_play(1, expected_rounds(2000, 1000 * 52, 14), sheet=True)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: report: 1 streak bet × 21,048,000 rounds dealt is over ...
+    exactodds.bets.budget.BudgetError: playing 1 streak bet over 21,048,000 rounds would take ...
     """
-    limit, name, fewer = (
-        (MAX_SHEET_STREAK_ROUNDS, "MAX_SHEET_STREAK_ROUNDS", "streak bets or decks")
-        if sheet
-        else (MAX_STREAK_ROUNDS, "MAX_STREAK_ROUNDS", "streak bets, shoes or decks")
+    bets = "streak bet" if streaks == 1 else "streak bets"
+    check_seconds(
+        streak_seconds(streaks, rounds, sheet=sheet),
+        f"playing {streaks:,} {bets} over {rounds:,} rounds",
+        budget,
+        hint=f"fewer {'streak bets or decks' if sheet else 'streak bets, shoes or decks'}",
     )
-    if streaks * rounds > limit:
-        bets = "streak bet" if streaks == 1 else "streak bets"
-        raise BudgetError(
-            f"{command}: {streaks:,} {bets} × {rounds:,} rounds dealt is over the budget of "
-            f"{limit:,} ({name}; fewer {fewer})"
-        )
 
 
 def card_rounds(shoes: int, cards: int, cut_card: int) -> int:
@@ -261,6 +457,11 @@ early) and by ``benchmarks/cards.py`` (a colour bet on the player's hand, 5·10�
 _CARD_SETTLE_WORK = 10_000
 """The work of reading one dealt round for one card-level bet (its offer, its row), in cell
 operations: about 0.1 ms."""
+
+_EV_FIXED_WORK = 1_000_000
+"""The fixed cost of one exact EV by the card engine (planning the count, its prefixes and
+suit symmetries), in cell operations: about 2 ms (``simulate lucky-nines --decks 1``: 300
+one-deck shoes took 5.7 s, 2.4 ms a round, though each count's blocks cost almost nothing)."""
 
 _OFFER_PROBE_WORK = 10**8
 """Most card-engine work spent, over all bets, on the probability of their offers (about
@@ -300,14 +501,15 @@ def card_round_work(
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
         mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
+        mean += _EV_FIXED_WORK
         out.append((share, mean))
     return out
 
 
-_ROUND_EV_DISCOUNT = 2
-"""An EV before a round costs the card engine about half the estimate of a count on that shoe
-(``benchmarks/budget.py``: ``simulate`` of Lucky Nines and Perfect 9 ran at 0.2 to 0.4 times
-the plain estimate, Colour Match at 1.3, its cost mostly the command's own)."""
+_ROUND_EV_DISCOUNT = 1
+"""An EV before a round costs the card engine about what the probe measures for a count on
+that shoe (``simulate perfect-9 --decks 8 --shoes 1``: 67 s of CPU, 74 s estimated; with the
+static estimate it was taken at half, which the static estimate's excess made up for)."""
 
 _DEPTHS = 4
 """Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
@@ -365,9 +567,12 @@ def check_card_rounds(
     cut_card: int,
     *,
     counting: bool = False,
+    budget: float | None = None,
+    extra: float = 0.0,
 ) -> None:
-    """Refuse a simulation whose card-level or offered ``bets`` would ask the card engine for
-    more than :data:`~exactodds.limits.MAX_CARD_ROUND_WORK`: per bet, the rounds
+    """Refuse a simulation whose card-level or offered ``bets`` would keep the card engine
+    busy longer than the CPU budget (:func:`budget_seconds`, less ``extra`` seconds the run
+    spends besides: dealing, streak play): per bet, the rounds
     (:func:`card_rounds`; for an offer, times the share of rounds that offer it) × the
     estimated work of one EV (:func:`card_round_work`, on a dealt shoe), plus the reading of
     every dealt round. A counter (``counting``) asks for the EVs of the rounds it bets only,
@@ -381,7 +586,7 @@ def check_card_rounds(
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: simulate: 1 card-level or offered bet over 820,000 rounds ...
+    exactodds.bets.budget.BudgetError: the exact EVs of 1 card-level or offered bet over 820,000 ...
     """
     if not bets:
         return
@@ -398,26 +603,26 @@ def check_card_rounds(
         per_round += cost
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
-    if total > MAX_CARD_ROUND_WORK:
-        per_shoe = expected_rounds(1, shoe.size, cut_card) * per_round
-        most = int(MAX_CARD_ROUND_WORK // per_shoe)
-        seconds = float(total) / CARD_OPS_PER_SECOND
-        hint = f"at most {most:,} shoes" if most else "not one shoe: fewer decks, or fewer bets"
-        raise BudgetError(
-            f"simulate: {len(bets):,} card-level or offered bet{'s' if len(bets) != 1 else ''} "
-            f"over {rounds:,} rounds need about "
-            f"{float(total):.3g} cell operations of the card engine (about {seconds:,.0f} s; "
-            f"the costliest bet {costliest[1]!r}: {float(costliest[0]):.3g} a round), over the "
-            f"budget of {MAX_CARD_ROUND_WORK:.3g} (MAX_CARD_ROUND_WORK, about "
-            f"{MAX_CARD_ROUND_WORK // CARD_OPS_PER_SECOND} s; {hint})"
-        )
+    seconds = float(total) / CARD_OPS_PER_SECOND + extra
+    per_shoe = max(1, expected_rounds(1, shoe.size, cut_card)) * per_round
+    most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
+    hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
+    plural = "s" if len(bets) != 1 else ""
+    check_seconds(
+        seconds,
+        f"the exact EVs of {len(bets):,} card-level or offered bet{plural} over {rounds:,} "
+        f"rounds (the costliest {costliest[1]!r})",
+        budget,
+        hint=hint,
+    )
 
 
 @dataclass(frozen=True)
 class CardSpend:
     """The card engine's budget of a counter's run, spent as it goes: each exact EV costs its
     bet's estimate (:func:`card_round_work`, on a dealt shoe); the run stops with one line
-    once the work spent is over ``budget`` (:data:`~exactodds.limits.MAX_CARD_ROUND_WORK`).
+    once the work spent is over ``budget`` (cell operations: the CPU budget × the engine's rate,
+    :data:`CARD_OPS_PER_SECOND`).
 
     >>> spend = CardSpend(("nines",), (10**9,), 15 * 10**9)
     >>> spend.check(14 * 10**9, 3, 10), spend.check(16 * 10**9, 10, 10)  # within; done
@@ -425,20 +630,23 @@ class CardSpend:
     >>> spend.check(16 * 10**9, 3, 10)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: simulate --strategy count: the card-level bets' exact EVs \
-spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over the ...
+    exactodds.bets.budget.BudgetError: a counter's exact EVs of the card-level bets took about \
+32 s of CPU after 3 of 10 shoes, over the budget of 30 s: ...
     """
 
     bet_ids: tuple[str, ...]
     costs: tuple[int, ...]  # estimated work of one EV per bet
-    budget: int = MAX_CARD_ROUND_WORK
+    budget: int = 30 * CARD_OPS_PER_SECOND
 
     @classmethod
     def of(
-        cls, bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, budget: int = MAX_CARD_ROUND_WORK
+        cls, bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, budget: int | None = None
     ) -> CardSpend:
-        """The estimates of ``bets`` on ``shoe``."""
+        """The estimates of ``bets`` on ``shoe``, within ``budget`` (cell operations; None:
+        the CPU budget in force)."""
         costs = tuple(ev for _, ev in card_round_work(bets, shoe, tableau))
+        if budget is None:
+            budget = int(budget_seconds() * CARD_OPS_PER_SECOND)
         return cls(tuple(b.id for b in bets), costs, budget)
 
     def check(self, spent: int, shoes_done: int, shoes: int) -> None:
@@ -446,19 +654,24 @@ spent about 1.6e+10 cell operations of the card engine after 3 of 10 shoes, over
         left to deal (work done is not thrown away: the last shoe may end beyond it)."""
         if spent <= self.budget or shoes_done >= shoes:
             return
-        seconds = self.budget // CARD_OPS_PER_SECOND
+        seconds = self.budget / CARD_OPS_PER_SECOND
         raise BudgetError(
-            f"simulate --strategy count: the card-level bets' exact EVs spent about "
-            f"{float(spent):.3g} cell operations of the card engine after {shoes_done:,} of "
-            f"{shoes:,} shoes, over the budget of {self.budget:.3g} (MAX_CARD_ROUND_WORK, about "
-            f"{seconds} s): fewer shoes, fewer decks or a higher --trigger"
+            f"a counter's exact EVs of the card-level bets took about "
+            f"{seconds_text(spent / CARD_OPS_PER_SECOND)} of CPU after {shoes_done:,} of "
+            f"{shoes:,} shoes, over the budget of {seconds:g} s: fewer shoes, fewer decks or a "
+            f"higher --trigger (--budget or {BUDGET_VARIABLE} allows more)"
         )
 
 
-EXAMPLE_ROW_WORK = 6 * 10**7
-"""The card engine's work of a sheet's worked example of one card-level row, in cell
-operations (``benchmarks/budget.py``: 0.05 to 0.12 s a row; 200 small bets spent 48 s on
-their examples, against 2 s counting)."""
+COUNT_SECONDS = 0.025
+"""CPU seconds of one count by the card engine besides its blocks (planning it, its classes,
+prefixes and suit symmetries on a new shoe): ``eor lucky-nines --decks 1``, 53 counts whose
+blocks cost almost nothing, took 1.35 s besides the command's fixed cost."""
+
+EXAMPLE_ROW_SECONDS = 0.06
+"""CPU seconds of a sheet's worked example of one card-level row (``benchmarks/budget.py``:
+0.03 s a row for Lucky Nines and the Jackpot bet, 0.12 s for 200 small bets of two rows, 48 s
+on their examples against 2 s counting): 0.06 keeps both within ×2."""
 
 
 def card_work(
@@ -468,9 +681,9 @@ def card_work(
     known: Known | None = None,
     *,
     examples: bool = False,
-) -> dict[str, int]:
-    """The card engine's work (:func:`exactodds.counting.work`) for each card-level bet of
-    ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
+) -> dict[str, float]:
+    """The card engine's CPU seconds (:func:`bet_seconds`, one core) for each card-level bet
+    of ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.deal.tableau import BUILTIN
@@ -478,18 +691,36 @@ def card_work(
     >>> list(card_work(table.bets, Shoe.decks(8), BUILTIN["punto-banco"]))
     ['jackpot']
     """
-    extra = EXAMPLE_ROW_WORK if examples else 0  # a worked example per row, on a sheet
+    extra = EXAMPLE_ROW_SECONDS if examples else 0.0  # a worked example per row, on a sheet
     return {
-        b.id: bet_work(b, shoe, tableau, known) + extra * len(b.rows) for b in bets if b.card_level
+        b.id: COUNT_SECONDS + bet_seconds(b, shoe, tableau, known) + extra * len(b.rows)
+        for b in bets
+        if b.card_level
     }
 
 
 def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> int:
-    """The card engine's estimated work (:func:`exactodds.counting.work`, cell operations) of
-    counting ``bet``'s rows, among its offered rounds, on ``shoe`` (in the rounds that agree
-    with ``known`` cards, as ``odds --given`` counts them: a known card breaks the suit
-    symmetry, which can cost more than the whole shoe)."""
-    return bet.card_work(shoe, tableau, known)
+    """The card engine's estimated work of counting ``bet``'s rows, among its offered rounds,
+    on ``shoe`` (in the rounds that agree with ``known`` cards, as ``odds --given`` counts
+    them: a known card breaks the suit symmetry, which can cost more than the whole shoe), in
+    cell operations at :data:`CARD_OPS_PER_SECOND`: :func:`bet_seconds` × that rate."""
+    return round(bet_seconds(bet, shoe, tableau, known) * CARD_OPS_PER_SECOND)
+
+
+def bet_seconds(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> float:
+    """The card engine's CPU seconds (one core) of counting ``bet``'s rows on ``shoe``,
+    measured by a probe (:func:`exactodds.counting.probe.probe_count`: a sample of the count's
+    blocks run, their work counted and extrapolated; the static bound where that is small).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet = load_paytable("perfect-9").bet("perfect_9")
+    >>> 0 < bet_seconds(bet, Shoe.decks(8), BUILTIN["punto-banco"]) < 1
+    True
+    """
+    from exactodds.counting.probe import probe_count
+
+    conditions = [row.when for row in bet.rows]
+    return probe_count(conditions, shoe, tableau, offer=bet.offer, known=known).seconds
 
 
 def removal_shoes(shoe: Shoe) -> int:
@@ -502,20 +733,20 @@ def removal_shoes(shoe: Shoe) -> int:
     return 1 + sum(1 for row in shoe.counts for n in row if n)
 
 
-def check_card_work(  # noqa: PLR0917 - the historical positional order, known added last
+def check_card_work(
     bets: Sequence[Bet],
     shoe: Shoe,
     tableau: Tableau,
-    command: str,
     times: int = 1,
     known: Known | None = None,
     *,
     examples: bool = False,
+    budget: float | None = None,
 ) -> None:
-    """Refuse, before any counting, a command whose card-level bets would ask the card engine
-    for more than :data:`~exactodds.limits.MAX_CARD_WORK` cell operations: their work on
-    ``shoe`` (:func:`card_work`; with ``known`` cards, and a sheet's worked ``examples``) times
-    ``times``, the shoes or variants the command counts them on.
+    """Refuse, before any counting, card-level bets whose counts would take the card engine
+    longer than the CPU budget (:func:`budget_seconds`): their seconds on ``shoe``
+    (:func:`card_work`; with ``known`` cards, and a sheet's worked ``examples``) times
+    ``times``, the shoes or variants they are counted on.
 
     >>> from exactodds.language import OTHERWISE, parse_condition
     >>> from exactodds.bets.paytable import Bet, Row
@@ -524,19 +755,33 @@ def check_card_work(  # noqa: PLR0917 - the historical positional order, known a
     >>> both = parse_condition("player.poker == flush and banker.poker == flush")
     >>> flush = Bet("flushes", "Two flushes", (Row(both, parse_payout("99:1"), "Both"),
     ...     Row(OTHERWISE, parse_payout("lose"), "Other")))
-    >>> check_card_work([flush], Shoe.decks(8), BUILTIN["punto-banco"], "report")
+    >>> check_card_work([flush], Shoe.decks(8), BUILTIN["punto-banco"])
     >>> pb = BUILTIN["punto-banco"]
-    >>> check_card_work([flush], Shoe.decks(8), pb, "eor", 53)  # doctest: +ELLIPSIS
+    >>> check_card_work([flush], Shoe.decks(8), pb, 53, budget=5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: eor: bet 'flushes' needs about ... × 53 shoes on the card...
+    exactodds.bets.budget.BudgetError: counting bet 'flushes' × 53 shoes (its costliest row ...
     """
-    over = card_work_over(card_work(bets, shoe, tableau, known, examples=examples), times)
+    per_bet = card_work(bets, shoe, tableau, known, examples=examples)
+    over = card_work_over(per_bet, times, budget, hint=_why(bets, per_bet, shoe, tableau))
     if over is not None:
-        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+        raise BudgetError(over[1])
 
 
-def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, command: str) -> None:
+def _why(bets: Sequence[Bet], per_bet: Mapping[str, float], shoe: Shoe, tableau: Tableau) -> str:
+    """What makes the costliest of ``bets`` costly (:func:`exactodds.bets.costly.why_costly`),
+    or nothing when none is card-level."""
+    from exactodds.bets.costly import why_costly
+
+    if not per_bet:
+        return ""
+    largest = max(per_bet, key=per_bet.__getitem__)
+    return why_costly(next(b for b in bets if b.id == largest), shoe, tableau)
+
+
+def check_removal_work(
+    bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, *, budget: float | None = None
+) -> None:
     """:func:`check_card_work` of an effect of removal: the bets counted on ``shoe`` and on
     each shoe less one card (:func:`removal_shoes`), those estimated on the shoe less its
     first card (one card gone breaks the suit symmetry of a full shoe, which can cost the
@@ -544,39 +789,46 @@ def check_removal_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau, comman
 
     >>> from exactodds.bets.loader import load_paytable
     >>> nines = load_paytable("lucky-nines", counted=False)
-    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau, "eor")  # about 20 s
+    >>> check_removal_work(nines.bets, Shoe.decks(1), nines.tableau)
     """
     times = removal_shoes(shoe)
     first = next(Card(r, u) for r, row in enumerate(shoe.counts) for u, n in enumerate(row) if n)
     less = shoe.remove([first])
     per_bet = card_work(bets, shoe, tableau)
     per_less = card_work(bets, less, tableau)
-    mean = {b: (per_bet[b] + (times - 1) * per_less[b]) // times for b in per_bet}
-    over = card_work_over(mean, times)
+    mean = {b: (per_bet[b] + (times - 1) * per_less[b]) / times for b in per_bet}
+    over = card_work_over(mean, times, budget, hint=_why(bets, mean, less, tableau))
     if over is not None:
-        raise BudgetError(f"{command}: bet {over[0]!r} {over[1]}")
+        raise BudgetError(over[1])
 
 
-def card_work_over(per_bet: Mapping[str, int], times: int = 1) -> tuple[str, str] | None:
-    """The bet that asks the card engine for the most work and what to say of it, when
-    ``per_bet`` (:func:`card_work`) × ``times`` is over :data:`~exactodds.limits.MAX_CARD_WORK`;
+def card_work_over(
+    per_bet: Mapping[str, float],
+    times: int = 1,
+    budget: float | None = None,
+    *,
+    hint: str = "",
+) -> tuple[str, str] | None:
+    """The bet that asks the card engine for the most and the refusal line (with ``hint``, what
+    makes it costly: :func:`exactodds.bets.costly.why_costly`), when ``per_bet``
+    (:func:`card_work`, seconds) × ``times`` is over the CPU budget (:func:`budget_seconds`);
     else None.
 
-    >>> card_work_over({"a": 10**6, "b": 10**11})[0], card_work_over({"a": 10**6}, 53)
+    >>> card_work_over({"a": 0.1, "b": 100.0})[0], card_work_over({"a": 0.1}, 53)
     ('b', None)
     """
     total = sum(per_bet.values()) * times
-    if total <= MAX_CARD_WORK:
+    if total <= budget_seconds(budget):
         return None
     largest = max(per_bet, key=per_bet.__getitem__)
     on = f" × {times:,} shoes" if times > 1 else ""
-    others = f" ({len(per_bet):,} card-level bets: {total:,} in all)" if len(per_bet) > 1 else ""
-    return largest, (
-        f"needs about {per_bet[largest]:,} cell operations{on} on the card engine{others}, "
-        f"over the budget of {MAX_CARD_WORK:,} (MAX_CARD_WORK, about "
-        f"{MAX_CARD_WORK // CARD_OPS_PER_SECOND:,} s on one core): its conditions read the "
-        "ranks and suits of too many cards"
-    )
+    others = f" (with {len(per_bet) - 1:,} other card-level bets)" if len(per_bet) > 1 else ""
+    try:
+        what = f"counting bet {largest!r}{on}{others}"
+        check_seconds(total, what, budget, why=hint)
+    except BudgetError as exc:
+        return largest, str(exc)
+    return None  # pragma: no cover - the total is over the budget
 
 
 _DEALT_NODE_NS = 15
@@ -585,9 +837,6 @@ card-level or offered bet on the cards as dealt (``benchmarks/budget.py``: 3 to 
 
 _DEALT_POKER_NODES = 20
 """A poker category read on dealt cards, in condition nodes."""
-
-MAX_DEALT_SECONDS = 30
-"""Most CPU seconds a Monte Carlo check may spend settling card-level and offered bets."""
 
 
 def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
@@ -612,26 +861,26 @@ def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
     return rounds * sum(nodes(b) for b in bets if b.settled_from_cards)
 
 
-def check_dealt_cards(bets: Sequence[Bet], rounds: int, command: str) -> None:
-    """Refuse a Monte Carlo check whose card-level and offered bets would take more than
-    :data:`MAX_DEALT_SECONDS` to settle on the dealt cards (:func:`dealt_card_work`).
+def check_dealt_cards(bets: Sequence[Bet], rounds: int, *, budget: float | None = None) -> None:
+    """Refuse a Monte Carlo check whose card-level and offered bets would take longer than
+    the CPU budget to settle on the dealt cards (:func:`dealt_card_work`).
 
     >>> from exactodds.bets.loader import load_paytable
-    >>> check_dealt_cards(load_paytable("insurance").bets, 10**8, "montecarlo")
+    >>> check_dealt_cards(load_paytable("insurance").bets, 10**8)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.bets.budget.BudgetError: montecarlo: settling ... on 100,000,000 dealt rounds ...
+    exactodds.bets.budget.BudgetError: settling the card-level and offered bets on 100,000,000 ...
     """
     work = dealt_card_work(bets, rounds)
     seconds = work * _DEALT_NODE_NS / 10**9
-    if seconds > MAX_DEALT_SECONDS:
-        most = rounds * MAX_DEALT_SECONDS // max(1, int(seconds))
-        raise BudgetError(
-            f"{command}: settling the card-level and offered bets on {rounds:,} dealt rounds "
-            f"evaluates {work:,} condition nodes (about {seconds:,.0f} s), over the budget of "
-            f"about {MAX_DEALT_SECONDS} s: at most about {most:,} rounds"
-        )
+    most = int(rounds * budget_seconds(budget) / seconds) if seconds else rounds
+    check_seconds(
+        seconds,
+        f"settling the card-level and offered bets on {rounds:,} dealt rounds",
+        budget,
+        hint=f"at most about {most:,} rounds fit",
+    )
 
 
 def check_compare(bets: Sequence[Bet], variants: int, formula_groups: int) -> None:

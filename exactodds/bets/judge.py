@@ -68,12 +68,16 @@ def _check_card_work(
     """Whether the card-level bets are within the card engine's budget on the shoe used
     (:func:`~exactodds.bets.budget.check_card_work`): checked before they are counted."""
     from exactodds.bets.budget import card_work, card_work_over
+    from exactodds.bets.costly import why_costly
 
-    over = card_work_over(card_work(table.bets, shoe, tableau, examples=examples))
+    per_bet = card_work(table.bets, shoe, tableau, examples=examples)
+    over = card_work_over(per_bet)
+    if over is not None:  # said again, with what makes the costliest bet costly
+        over = card_work_over(per_bet, hint=why_costly(table.round_bet(over[0]), shoe, tableau))
     if over is None:
         return True
     bet_id, message = over
-    problems.add(f"bet {bet_id!r} {message}", bet_path(bet_id))
+    problems.add(message, bet_path(bet_id))
     return False
 
 

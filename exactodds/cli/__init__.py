@@ -87,7 +87,7 @@ def _run_command(args: list[str], debug: bool) -> int:
         refused = _refused_arguments(command, args)
         if refused is not None:
             return _fail(refused, 2, debug)
-        code = command.main(args=args, prog_name="exactodds", standalone_mode=False)
+        code = _main(command, args)
         if code == INTERRUPTED:  # typer turns Ctrl-C (KeyboardInterrupt) into this code, silently
             return _interrupted(debug)
         return code if isinstance(code, int) else 0
@@ -121,6 +121,20 @@ def _run_command(args: list[str], debug: bool) -> int:
             f"rerun with {DEBUG_VARIABLE}=1 to see the traceback)"
         )
         return _fail(message, 1, debug, label="internal error")
+
+
+def _main(command: Any, args: list[str]) -> Any:
+    """Run ``command`` on ``args``, its CPU budget (``--budget``) forgotten afterwards, the
+    card engine's counts shown by a progress bar on a terminal."""
+    from exactodds.bets.budget import reset_budget
+    from exactodds.cli.progress import counting_progress
+
+    token = reset_budget()
+    try:
+        with counting_progress():
+            return command.main(args=args, prog_name="exactodds", standalone_mode=False)
+    finally:
+        token.var.reset(token)
 
 
 def _refused_arguments(command: Any, args: list[str]) -> str | None:

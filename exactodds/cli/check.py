@@ -13,6 +13,7 @@ from exactodds.cli.common import (
     EXIT_INCOMPLETE,
     AllowPlayerEdgeOpt,
     BetIdsOpt,
+    BudgetOpt,
     DecksOpt,
     PaytablesArg,
     RemoveOpt,
@@ -20,6 +21,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    use_budget,
 )
 
 __all__ = ["check"]
@@ -74,9 +76,11 @@ def check(
     ] = None,
     allow_player_edge: AllowPlayerEdgeOpt = False,
     bets: BetIdsOpt = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Check every bet of paytables against jurisdiction profiles (RTP limits, top award odds,
     payout notation), with exact values."""
+    use_budget(budget)
     from exactodds.errors import ProfileError
     from exactodds.report.compliance_report import CHECK_FORMATS, check_paytables, render_checks
 

@@ -326,6 +326,25 @@ PaytablesArg = Annotated[
         show_default=False,
     ),
 ]
+BudgetOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--budget",
+        metavar="SECONDS",
+        help="CPU budget in seconds of one core (default: EXACTODDS_BUDGET, else 30): work "
+        "estimated over it is refused up front.",
+        show_default=False,
+    ),
+]
+
+
+def use_budget(seconds: float | None) -> None:
+    """Put the command's ``--budget`` (else ``EXACTODDS_BUDGET``'s) in force, checked."""
+    from exactodds.bets.budget import set_budget
+
+    set_budget(seconds)
+
+
 RulesOverrideOpt = Annotated[
     str | None,
     typer.Option(

@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from exactodds.cli.common import BetIdsOpt, PaytableArg, check_format, format_option
+from exactodds.cli.common import (
+    BetIdsOpt,
+    BudgetOpt,
+    PaytableArg,
+    check_format,
+    format_option,
+    use_budget,
+)
 from exactodds.cli.progress import progress_display
 
 if TYPE_CHECKING:
@@ -83,6 +90,7 @@ def compare(
         ),
     ] = False,
     bets: BetIdsOpt = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """One table of the house edge of every bet over variants of the game.
 
@@ -94,6 +102,7 @@ def compare(
     of the number of decks: --formula prints it, and --decks inf its limit (cards drawn with
     replacement).
     """
+    use_budget(budget)
     from exactodds.bets.loader import load_paytable
     from exactodds.bets.settle_rounds import select_bets
     from exactodds.errors import named

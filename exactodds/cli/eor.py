@@ -9,6 +9,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -18,6 +19,7 @@ from exactodds.cli.common import (
     check_format,
     check_plot_outputs,
     format_option,
+    use_budget,
 )
 
 __all__ = ["eor"]
@@ -65,9 +67,11 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
             "--bet", "-b", metavar="ID", help="Only this bet (repeat for more; default: all)."
         ),
     ] = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Exact change of every bet's EV when one card of each rank leaves the shoe (the
     paytable's, or the one --decks, --remove and --shoe give)."""
+    use_budget(budget)
     from exactodds.analysis.eor import effect_of_removal, no_bets, with_streak_bets
     from exactodds.bets.budget import check_evaluation, check_removal_work
     from exactodds.bets.loader import load_paytable
@@ -85,8 +89,8 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
         chosen = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.every_bet)
     bets = [b for b in chosen if isinstance(b, Bet)]
     streaks = [b for b in chosen if not isinstance(b, Bet)]  # exact from p, rounds independent
-    check_evaluation(bets, shoe.size, "eor")  # before compiling the bets
-    check_removal_work(bets, shoe, tableau, "eor")
+    check_evaluation(bets, shoe.size)  # before compiling the bets
+    check_removal_work(bets, shoe, tableau)
     result = effect_of_removal(bets, shoe, tableau, level=level) if bets else no_bets(shoe, level)
     result = with_streak_bets(result, streaks, tableau)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""

@@ -8,6 +8,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     LeftOut,
     PaytableArg,
@@ -18,6 +19,7 @@ from exactodds.cli.common import (
     echo_leaving_out,
     format_option,
     streaks_left_out,
+    use_budget,
 )
 from exactodds.cli.progress import progress_display
 from exactodds.limits import MAX_EXPOSURE_JOBS, MAX_EXPOSURE_TOP
@@ -100,9 +102,11 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """The player's exact edge when a signal is seen before the bet (an edge sort, a flashed
     card, a burn or bottom card) and the best bet of the paytable is made on it, or none."""
+    use_budget(budget)
     from exactodds.bets.loader import load_paytable
     from exactodds.errors import ExactOddsError
     from exactodds.protection.exposure import (
@@ -172,7 +176,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     from exactodds.bets.budget import check_card_work
 
     signals = 2**seen if group is not None else 14  # seen in the group or not; a rank per card
-    check_card_work(table.bets, shoe, tableau, "exposure", signals)
+    check_card_work(table.bets, shoe, tableau, signals)
     if group is not None:
         result = analyse_sort(table, group, seen, shoe, tableau)
     else:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from exactodds.deal.shoe import Shoe
 
-__all__ = ["EPILOG", "app", "chemin_de_fer"]
+__all__ = ["EPILOG", "app", "banque", "chemin_de_fer"]
 
 EPILOG = """Examples:
 
@@ -29,11 +29,13 @@ EPILOG = """Examples:
   exactodds game chemin-de-fer --decks 6 --model downton-lockwood
   exactodds game chemin-de-fer --decks 1-8,inf --model kemeny-snell
   exactodds game chemin-de-fer --decks 6 --commission 5%
-  exactodds game baccarat-gold"""
+  exactodds game baccarat-gold
+  exactodds game banque --decks inf"""
 
 app = typer.Typer(
     name="game",
-    help="Games with choices: chemin de fer solved exactly, Baccarat Gold's decision on 5.",
+    help="Games with choices: chemin de fer and baccara banque solved exactly, Baccarat Gold's "
+    "decision on 5.",
     epilog=EPILOG,
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -50,7 +52,7 @@ CHEMIN_EPILOG = """Examples:
   exactodds game chemin-de-fer --decks 1-8,inf --model kemeny-snell --format json
   exactodds game chemin-de-fer --decks 6 --rules free-everywhere --format html --out pages/
   exactodds game chemin-de-fer --decks 6 --commission 5%
-  exactodds game chemin-de-fer --shoe my-shoe.toml --rules my-rules.toml
+  exactodds game chemin-de-fer --shoe examples/my-shoe.toml --rules examples/chemin-rules.toml
 
 Models: kemeny-snell (with replacement, totals only), downton-lockwood (without replacement;
 the Banker sees his cards, the Player his total), ethier-gamez (each sees his cards). Rules:
@@ -229,3 +231,73 @@ def baccarat_gold(  # noqa: PLR0917 - one parameter per command-line option
     shoe = Shoe.from_options(decks, remove, shoe_file)
     page = render_gold(solve_gold(shoe), str(chosen))
     _write(page, out, "baccarat-gold", str(chosen), force)
+
+
+BANQUE_EPILOG = """Examples:
+
+\b
+  exactodds game banque
+  exactodds game banque --decks inf --format json
+  exactodds game banque --remove '5 5 5 5 T T' --format html --out pages/
+
+One Banker against two Player hands, cards dealt with replacement (model kemeny-snell, the
+only one built): the shoe gives the proportions of the card values."""
+
+
+@app.command("banque", epilog=BANQUE_EPILOG)
+def banque(  # noqa: PLR0917 - one parameter per command-line option
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            "-m",
+            metavar="MODEL",
+            help="kemeny-snell (with replacement; the only model built for banque).",
+            show_default=False,
+        ),
+    ] = "kemeny-snell",
+    decks: Annotated[
+        str | None,
+        typer.Option(
+            "--decks",
+            "-d",
+            metavar="DECKS",
+            help="Decks in the shoe, or inf (default: 8; full decks all give inf's odds).",
+        ),
+    ] = None,
+    remove: RemoveOpt = None,
+    shoe_file: ShoeOpt = None,
+    fmt: Annotated[str, format_option("md", "json", "html", default="md")] = "md",
+    out: OutDirOpt = None,
+    force: ForceOpt = False,
+) -> None:
+    """Baccara banque: one Banker against two Player hands, solved exactly against the hands
+    as a team; the value, the Banker's edge per hand, both sides' strategies, and the
+    three-person game's equilibria with equal, independent Player mixes."""
+    from exactodds.deal.shoe import Shoe
+    from exactodds.games.api import baccara_banque
+    from exactodds.games.rules import GameError, Model
+    from exactodds.report.banque import render_banque
+
+    chosen = check_format(fmt, ("md", "json", "html"))
+    game_model = Model.named(model)
+    if out is not None:
+        from exactodds.cli.common import check_outputs
+
+        check_outputs("--out", out, [f"banque.{chosen}"], force=force)
+    counts: list[int | None] = _decks(decks) if decks is not None else [8]
+    if len(counts) > 1:
+        raise GameError("--decks: baccara banque takes one shoe (N or inf), not a list")
+    if shoe_file is not None and decks is not None:
+        raise GameError("give either --decks or --shoe, not both")
+    shoe: Shoe | None
+    if shoe_file is not None:
+        shoe = Shoe.from_options(shoe_file=shoe_file, remove=remove)
+    elif counts[0] is None:
+        if remove:
+            raise GameError("--remove: an infinite shoe has no cards to remove")
+        shoe = None
+    else:
+        shoe = Shoe.from_options(decks=counts[0], remove=remove)
+    result = baccara_banque(game_model, shoe, infinite=shoe is None)
+    _write(render_banque(result, str(chosen)), out, "banque", str(chosen), force)

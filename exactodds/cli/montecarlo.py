@@ -13,6 +13,7 @@ import typer
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     BetIdsOpt,
+    BudgetOpt,
     DecksOpt,
     PaytableArg,
     RemoveOpt,
@@ -22,6 +23,7 @@ from exactodds.cli.common import (
     echo_leaving_out,
     format_option,
     streaks_left_out,
+    use_budget,
 )
 
 __all__ = ["DEFAULT_ROUNDS", "montecarlo", "run_montecarlo"]
@@ -62,9 +64,11 @@ def montecarlo(
         ),
     ] = 1,
     fmt: Annotated[str, format_option("md", "json", default="md")] = "md",
+    budget: BudgetOpt = None,
 ) -> None:
     """Monte Carlo check of the exact figures: deal rounds from fresh shoes and give, per bet and
     per paytable row, how far the counts seen are from the exact ones (z-scores)."""
+    use_budget(budget)
     game = GameChoice(decks, remove, shoe_file, rules)
     run_montecarlo(paytable, game, rounds, seed, fmt, bet_ids=bets or ())
 
@@ -96,8 +100,8 @@ def run_montecarlo(
     from exactodds.bets.budget import check_card_work, check_dealt_cards
 
     check_options(rounds, seed)
-    check_dealt_cards(table.bets, rounds, "montecarlo")
-    check_card_work(table.bets, shoe, tableau, "montecarlo")
+    check_dealt_cards(table.bets, rounds)
+    check_card_work(table.bets, shoe, tableau)
     table = judge_paytable(table, game)  # every option checked: count the card-level bets
     start = time.perf_counter()
     with progress_display("monte carlo", "rounds") as progress:

@@ -8,6 +8,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     Format,
     RemoveOpt,
@@ -17,6 +18,7 @@ from exactodds.cli.common import (
     echo_leaving_out,
     format_option,
     streaks_left_out,
+    use_budget,
 )
 
 __all__ = ["odds"]
@@ -66,9 +68,11 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         str | None,
         format_option("text", "json", "md", "csv", default="text", note="md and csv with --given"),
     ] = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Exact Banker / Player / Tie odds of one round from a shoe, with the final totals; with
     --given, the odds (and a paytable's figures) given what is known of the cards."""
+    use_budget(budget)
     from exactodds.errors import ExactOddsError
     from exactodds.figures.odds import odds_summary, render_odds
 
@@ -98,7 +102,7 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         from exactodds.bets.budget import check_card_work
         from exactodds.protection.exposure import given_known
 
-        check_card_work(bets, shoe, tableau, "odds", known=given_known(given))
+        check_card_work(bets, shoe, tableau, known=given_known(given))
     else:
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()

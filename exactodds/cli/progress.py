@@ -14,7 +14,7 @@ from typing import Any
 
 from exactodds.cli.process import no_color
 
-__all__ = ["DELAY", "progress_display"]
+__all__ = ["DELAY", "counting_progress", "progress_display"]
 
 DELAY = 2.0
 """Seconds a job runs before its progress is shown."""
@@ -40,6 +40,26 @@ def progress_display(label: str, unit: str) -> Iterator[Update | None]:
     try:
         yield display.update
     finally:
+        display.close()
+
+
+@contextmanager
+def counting_progress() -> Iterator[None]:
+    """Show the card engine's counts (:data:`exactodds.counting.engine.COUNT_PROGRESS`) on a
+    progress bar while the block runs, once a count has taken :data:`DELAY` seconds, on a
+    terminal only (where the engine, and numpy, are imported at once: redirected, nothing
+    changes and start-up stays light)."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from exactodds.counting import engine
+
+    display = _Display("counting", "blocks")
+    token = engine.COUNT_PROGRESS.set(display.update)
+    try:
+        yield
+    finally:
+        engine.COUNT_PROGRESS.reset(token)
         display.close()
 
 

@@ -13,6 +13,7 @@ from exactodds.cli.common import (
     AgainstOpt,
     AllowPlayerEdgeOpt,
     BetIdsOpt,
+    BudgetOpt,
     DecksOpt,
     NotationOpt,
     OutDirOpt,
@@ -23,6 +24,7 @@ from exactodds.cli.common import (
     check_format,
     check_outputs,
     format_option,
+    use_budget,
 )
 from exactodds.escape import printable
 from exactodds.formats import Format
@@ -138,8 +140,10 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             show_default=False,
         ),
     ] = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Math sheet of a paytable: rules, paytable, exact return tables, house edges, provenance."""
+    use_budget(budget)
     import os
 
     from exactodds.report import (

@@ -10,6 +10,7 @@ import typer
 
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
+    BudgetOpt,
     DecksOpt,
     PaytableArg,
     RemoveOpt,
@@ -17,6 +18,7 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     format_option,
+    use_budget,
 )
 
 __all__ = ["session"]
@@ -83,9 +85,11 @@ def session(  # noqa: PLR0917 - one parameter per command-line option
     fmt: Annotated[
         str, format_option("text", "md", "json", "csv", "html", default="text")
     ] = "text",
+    budget: BudgetOpt = None,
 ) -> None:
     """A flat unit bet over N independent rounds: the exact distribution of the net result, risk
     of ruin, loss rebates, dead chips and theoretical win."""
+    use_budget(budget)
     from exactodds.errors import SessionError
 
     chosen = check_format(fmt, ("text", "md", "json", "csv", "html"))

@@ -13,6 +13,7 @@ import typer
 from exactodds.bets.game import GameChoice
 from exactodds.cli.common import (
     BetIdsOpt,
+    BudgetOpt,
     DecksOpt,
     ForceOpt,
     PaytableArg,
@@ -23,6 +24,7 @@ from exactodds.cli.common import (
     check_plot_outputs,
     deprecated,
     format_option,
+    use_budget,
 )
 from exactodds.cli.progress import progress_display
 
@@ -161,9 +163,11 @@ def simulate(
         typer.Option("--plots", metavar="DIR", help="Also write edge-by-round.png and .svg here."),
     ] = None,
     force: ForceOpt = False,
+    budget: BudgetOpt = None,
 ) -> None:
     """Deal shoes and measure how often, and for how much, each bet favours a player who knows
     the cards left or counts them."""
+    use_budget(budget)
     from exactodds.analysis.simulate import BACKENDS
     from exactodds.analysis.simulation import STRATEGIES
 

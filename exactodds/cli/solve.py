@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import Format, PaytableArg, check_format, deprecated, format_option
+from exactodds.cli.common import (
+    BudgetOpt,
+    Format,
+    PaytableArg,
+    check_format,
+    deprecated,
+    format_option,
+    use_budget,
+)
 
 __all__ = ["solve"]
 
@@ -53,11 +61,13 @@ def solve(
     ] = "1",
     fmt: Annotated[str, format_option("text", "json", default="text")] = "text",
     as_json: Annotated[bool, typer.Option("--json", hidden=True)] = False,
+    budget: BudgetOpt = None,
 ) -> None:
     """Solve the payout of one row for a target house edge, exactly; also the break-even payout.
 
     The payout is the net win "to 1" of that row; the other rows keep theirs.
     """
+    use_budget(budget)
     from exactodds.bets.loader import judge_paytable, load_paytable
     from exactodds.errors import ExactOddsError, named
     from exactodds.figures.solve import (

@@ -8,7 +8,14 @@ from typing import Annotated
 
 import typer
 
-from exactodds.cli.common import DecksOpt, RemoveOpt, RulesOverrideOpt, ShoeOpt
+from exactodds.cli.common import (
+    BudgetOpt,
+    DecksOpt,
+    RemoveOpt,
+    RulesOverrideOpt,
+    ShoeOpt,
+    use_budget,
+)
 
 __all__ = ["SHOWN", "validate"]
 
@@ -42,6 +49,7 @@ def validate(
     remove: RemoveOpt = None,
     shoe_file: ShoeOpt = None,
     rules: RulesOverrideOpt = None,
+    budget: BudgetOpt = None,
 ) -> None:
     """Check paytable files: syntax, features, keys, payouts, unreachable rows, 'otherwise'.
 
@@ -52,6 +60,7 @@ def validate(
     --decks, --remove, --shoe or --rules, rows are judged under that game, as the commands
     given them judge them.
     """
+    use_budget(budget)
     from exactodds.bets.game import GameChoice
     from exactodds.bets.loader import examine_paytable
     from exactodds.errors import error_line

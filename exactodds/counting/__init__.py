@@ -1,6 +1,6 @@
 """Exact counts of bets that read the cards themselves (the card engine), one job a module:
-:mod:`.classes`, :mod:`.poker`, :mod:`.evaluate`, :mod:`.plan`, :mod:`.engine`, :mod:`.examples`;
-their public names are re-exported here.
+:mod:`.classes`, :mod:`.lumps`, :mod:`.poker`, :mod:`.evaluate`, :mod:`.bounds`, :mod:`.plan`,
+:mod:`.engine`, :mod:`.examples`; their public names are re-exported here.
 
 >>> from exactodds.language import OTHERWISE, parse_condition
 >>> from exactodds.deal.shoe import Shoe

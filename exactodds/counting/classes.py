@@ -308,6 +308,22 @@ def _unions(coding: Coding | None, sets: Iterable[frozenset[tuple[int, int]]]) -
 
 
 @dataclass(frozen=True)
+class Lumped:
+    """Classes given card by card (made by :mod:`exactodds.counting.lumps`): cards with equal
+    ``key[4 * rank index + suit]`` are one class at a slot whose attributes are read at all,
+    values apart where ``values``; where nothing but the value is read, classes by value (or
+    one class). A class shows the value, rank, suit and colour of its least card: every test
+    the conditions make at that slot gives the same answer for each of its cards."""
+
+    values: bool
+    key: tuple[int, ...]
+
+
+def _lumped_key(bits: int, r: int, s: int, lumped: Lumped) -> tuple[int, int]:
+    return (RANK_VALUES[r] if lumped.values else 0, lumped.key[4 * r + s] if bits else NONE)
+
+
+@dataclass(frozen=True)
 class _Axis:
     """One slot's classes: per class its count and what it shows (NONE where not told)."""
 
@@ -319,7 +335,7 @@ class _Axis:
     suit: tuple[int, ...]
     colour: tuple[int, ...]  # 1 red, 0 black
     cards: tuple[frozenset[tuple[int, int]], ...]
-    coding: Coding | None = None
+    coding: Coding | Lumped | None = None
 
     def __len__(self) -> int:
         return len(self.count)
@@ -348,8 +364,10 @@ def _axis(
     bits: int,
     counts: Sequence[Sequence[int]],
     allowed: frozenset[tuple[int, int]] | None,
-    coding: Coding | None = None,
+    coding: Coding | Lumped | None = None,
 ) -> _Axis:
+    if isinstance(coding, Lumped):
+        return _lumped_axis(slot, bits, counts, allowed, coding)
     groups: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
     for r, row in enumerate(counts):
         for s, n in enumerate(row):
@@ -366,6 +384,34 @@ def _axis(
         tuple(k[3] for k in keys),
         tuple(frozenset(groups[k]) for k in keys),
         coding,
+    )
+
+
+def _lumped_axis(
+    slot: int,
+    bits: int,
+    counts: Sequence[Sequence[int]],
+    allowed: frozenset[tuple[int, int]] | None,
+    lumped: Lumped,
+) -> _Axis:
+    """:func:`_axis` over the classes of ``lumped``, each shown as its least card."""
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for r, row in enumerate(counts):
+        for s, n in enumerate(row):
+            if n and (allowed is None or (r, s) in allowed):
+                groups.setdefault(_lumped_key(bits, r, s, lumped), []).append((r, s))
+    keys = sorted(groups)
+    least = [min(groups[k]) for k in keys]
+    return _Axis(
+        slot,
+        bits,
+        tuple(sum(counts[r][s] for r, s in groups[k]) for k in keys),
+        tuple(RANK_VALUES[r] for r, _ in least),  # a test inside count may read it
+        tuple(r + 1 if bits & _RANK else NONE for r, _ in least),
+        tuple(s if bits & _SUIT else NONE for _, s in least),
+        tuple(int(_RED[s]) if bits & (_SUIT | _COLOUR) else NONE for _, s in least),
+        tuple(frozenset(groups[k]) for k in keys),
+        lumped,
     )
 
 
@@ -387,6 +433,9 @@ def _coarsest(bits: int, allowed: frozenset[tuple[int, int]], coding: Coding | N
 @lru_cache(maxsize=4096)  # the same axes at every count a worked example makes
 def _subset(a: _Axis, b: _Axis) -> np.ndarray:
     """[i, j]: class i of the finer axis ``a`` lies inside class j of ``b``."""
+    if isinstance(a.coding, Lumped) or isinstance(b.coding, Lumped):
+        # Classes nest (a plan's levels refine each other): inside where they meet.
+        return np.array([[not x.isdisjoint(y) for y in b.cards] for x in a.cards], dtype=bool)
     out = np.ones((len(a), len(b)), dtype=bool)
     out &= np.equal.outer(np.array(a.value), np.array(b.value))
     if b.bits & _RANK:

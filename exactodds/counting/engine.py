@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache, reduce
 from math import perm, prod
@@ -48,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from exactodds.counting.bounds import Bounds, bounded
 from exactodds.counting.classes import (
     _READS_FIFTH,
     _READS_SIXTH,
@@ -58,6 +60,7 @@ from exactodds.counting.classes import (
     _subset,
 )
 from exactodds.counting.evaluate import _canon, _const_code, _Evaluator, _Round
+from exactodds.counting.meter import Meter
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
 from exactodds.counting.sixth import sixth_by_value
@@ -77,6 +80,11 @@ from exactodds.language import (
     Otherwise,
     Var,
 )
+
+COUNT_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
+    "exactodds_count_progress", default=None
+)
+"""The ``progress`` of every :func:`row_counts` not given one (the CLI's progress bar)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +119,8 @@ def row_counts(
     >>> nine.rows[0] * 3 == nine.offered * 2
     True
     """
+    if progress is None:
+        progress = COUNT_PROGRESS.get()
     return _row_counts(conditions, shoe, tableau, offer=offer, known=known, progress=progress)[0]
 
 
@@ -139,9 +149,11 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     known: Known | None,
     progress: Callable[[int, int], None] | None = None,
     stop: int | None = None,
+    meter: Meter | None = None,
 ) -> tuple[RowCounts, bool]:
     """:func:`row_counts`, and whether every block was counted: with ``stop`` a row, the
-    blocks stop once that row has a combination (the counts are then lower bounds)."""
+    blocks stop once that row has a combination (the counts are then lower bounds); with
+    ``meter``, the work done is counted there (and only its sample of blocks run)."""
     plan = _plan(conditions, shoe, tableau, offer=offer, known=known)
     if stop is not None and plan.m == 0 and len(plan.axes) > 2:
         plan = replace(plan, m=1)  # a block per first card: a worked example stops sooner
@@ -153,7 +165,7 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     }
     inner = axes[m:]
     shape = tuple(len(a) for a in inner)
-    tally = _Tally(conditions, offer, masked, axes)
+    tally = _Tally(conditions, offer, masked, axes, meter)
     arrays = [{name: np.array(getattr(a, name), dtype=np.int64) for name in _NAMES} for a in axes]
     for k, a in enumerate(axes):
         arrays[k]["class"] = np.arange(len(a), dtype=np.int64)
@@ -164,11 +176,19 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
     )
     stabilised: dict[tuple[int, ...], Any] = {}
     prefixes = _prefixes(axes[:m], maps)
+    if meter is not None:
+        meter.of = len(prefixes)
+        if meter.pick is not None:
+            prefixes = [prefixes[i] for i in meter.pick(len(prefixes))]
     for done, (prefix, weight, fixing) in enumerate(prefixes):
         if progress is not None and done % 64 == 0:
             progress(done, len(prefixes))
         if stop is not None and tally.rows[stop]:
             return RowCounts(tuple(tally.rows), tally.offered, universe), False
+        if meter is not None:
+            if meter.enough is not None and meter.enough(meter):
+                return RowCounts(tuple(tally.rows), tally.offered, universe), False
+            meter.visited += 1
         outer = 1
         for k, c in enumerate(prefix):
             outer *= axes[k].count[c] - sum(int(subsets[j, k][prefix[j], c]) for j in range(k))
@@ -176,6 +196,8 @@ def _row_counts(  # noqa: PLR0912, PLR0915 - the engine's loop over deals, kept 
                 break
         if outer <= 0:
             continue
+        if meter is not None:
+            meter.blocks += 1
         attrs: dict[int, dict[str, Any]] = {s: dict(_PLACEHOLDER) for s in range(6)}
         for k in range(m):
             attrs[axes[k].slot] = {name: array[prefix[k]] for name, array in arrays[k].items()}
@@ -404,17 +426,20 @@ def _orbits(maps: Sequence[Sequence[Sequence[int]]], shape: tuple[int, ...]) -> 
     return np.where(first, size, 0).reshape(shape)
 
 
-def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[Any, Any]:
+def _three(
+    node: Node, ev: _Evaluator, late: Callable[[Node], bool], bounds: Bounds | None = None
+) -> tuple[Any, Any]:
     """Where ``node`` surely holds and where it surely fails, a comparison that reads a
     later card (``late``) being unknown (but for a hand's poker category: what its first two
-    cards leave possible)."""
+    cards leave possible; and, with ``bounds``, for a count compared with literals: the values
+    its dealt cards leave possible)."""
     if isinstance(node, Otherwise):
         return np.True_, np.False_
     if isinstance(node, Not):
-        holds, fails = _three(node.item, ev, late)
+        holds, fails = _three(node.item, ev, late, bounds)
         return fails, holds
     if isinstance(node, And | Or):
-        parts = [_three(item, ev, late) for item in node.items]
+        parts = [_three(item, ev, late, bounds) for item in node.items]
         if isinstance(node, And):
             return reduce(np.logical_and, (h for h, _ in parts)), reduce(
                 np.logical_or, (f for _, f in parts)
@@ -423,7 +448,8 @@ def _three(node: Node, ev: _Evaluator, late: Callable[[Node], bool]) -> tuple[An
             np.logical_and, (f for _, f in parts)
         )
     if late(node):
-        return _suited_hope(node, ev) or _poker_hope(node, ev)
+        hope = bounds.hope(node, ev) if bounds is not None else None
+        return _suited_hope(node, ev) or hope or _poker_hope(node, ev)
     value = np.asarray(ev.test(node))
     return value, ~value
 
@@ -495,12 +521,15 @@ class _Tally:
         offer: Condition | None,
         masked: Mapping[str, frozenset[tuple[int, int]]],
         axes: Sequence[_Axis],
+        meter: Meter | None = None,
     ) -> None:
+        self.meter = meter
         self.conditions = conditions
         self.offer = offer
         self.rows = [0] * len(conditions)
         self.offered = 0
         self.canon = _canon([c.node for c in conditions] + ([offer.node] if offer else []))
+        self.bounded = bounded([c.node for c in conditions] + ([offer.node] if offer else []))
         slot_axis = {a.slot: a for a in axes}
         self.inside = {
             position: {
@@ -528,18 +557,22 @@ class _Tally:
         default the cards after the first ``dealt``)."""
         if self.inside:  # a known third card: the later cards are read by the mask
             return select
+        mark = len(rnd.cache)
         ev = _Evaluator(rnd, self.canon)
+        bounds = Bounds(dealt, self.bounded) if late is None else None  # (cards dealt known)
         if late is None:
             late = _READS_FIFTH if dealt == 4 else _READS_SIXTH
         shape = cells.shape
         done = np.zeros(shape, dtype=bool)
         offered: Any = np.True_
         if self.offer is not None:
-            offered, refused = _three(self.offer.node, ev, late)
+            offered, refused = _three(self.offer.node, ev, late, bounds)
             done = done | refused
         open_: Any = offered
+        tested = 0
         for i, condition in enumerate(self.conditions):
-            holds, fails = _three(condition.node, ev, late)
+            tested += 1
+            holds, fails = _three(condition.node, ev, late, bounds)
             hit = np.broadcast_to(select & open_ & holds, shape)
             if hit.any():
                 count = int(np.sum(cells, where=hit, initial=0))
@@ -549,11 +582,14 @@ class _Tally:
             open_ = open_ & fails
             if not np.any(open_):
                 break
+        if self.meter is not None:
+            self.meter.count(rnd.cache, mark, cells, tested)
         return select & ~done
 
     def settle(self, rnd: _Round, cells: Any, select: Any, scale: int) -> None:
         """Add the cells (among ``select``, None for all) times ``scale`` to the rows."""
         shape = cells.shape
+        mark = len(rnd.cache)
         ev = _Evaluator(rnd, self.canon)
         live = np.ones(shape, dtype=bool) if select is None else select
         if self.offer is not None:
@@ -563,13 +599,17 @@ class _Tally:
         live = np.broadcast_to(live, shape)
         self.offered += scale * int(np.sum(cells, where=live, initial=0))
         unsettled = live.copy()
+        tested = 0
         for i, condition in enumerate(self.conditions):
             if not unsettled.any():
                 break
+            tested += 1
             hit = unsettled & np.broadcast_to(ev.test(condition.node), shape)
             if hit.any():
                 self.rows[i] += scale * int(np.sum(cells, where=hit, initial=0))
                 unsettled &= ~hit
+        if self.meter is not None:
+            self.meter.count(rnd.cache, mark, cells, tested)
         if unsettled.any() and np.any(cells, where=unsettled):
             raise PaytableError("no row matches some rounds (the last row must be 'otherwise')")
 

@@ -19,6 +19,8 @@ from exactodds.counting.classes import (
     POSITIONS,
     Coding,
     Known,
+    Lumped,
+    _act,
     _Axis,
     _axis,
     _coarsest,
@@ -31,6 +33,7 @@ from exactodds.counting.classes import (
     _unions,
 )
 from exactodds.counting.evaluate import _draw_tables
+from exactodds.counting.lumps import keeps, level, slot_lumps
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.errors import PaytableError
@@ -45,6 +48,12 @@ from exactodds.language import (
 
 _CELLS = 1 << 20  # cells of one numpy block
 _STAGED = True  # deal the first four cards, then the draws only (tests turn it off)
+_LUMPS = True  # cards in lumps where a bet names particular cards (tests turn it off)
+_LUMPED_GRID = 4
+"""Staged, cards in lumps: a four-card grid of up to 2^20 >> 4 cells is one block (2^20 >> 6
+otherwise). Measured (``benchmarks/cards.py --named``): third cards hearts beside six clubs
+and two 7♦ dealt 40 × 40 × 31 × 31 ran in 5.6 s CPU as 1,600 blocks, 4.1 s as 40: each block
+reads every row three times in Python."""
 
 
 def _chunk(cells: int) -> int:
@@ -80,6 +89,7 @@ def _plan(
         raise PaytableError(f"a shoe of {shoe.size} cards cannot deal a round (6 needed)")
     nodes = [c.node for c in conditions] + ([offer.node] if offer is not None else [])
     bits, deal, colour_literal = _needs(nodes)
+    plain = list(bits)  # (cards in lumps: the classes before the known cards refine them)
     # Whether a suit permutation must keep colours: read from the conditions before the known
     # cards refine the classes (a refinement to suits drops the colour bit it implies).
     reads_colour = any(b & _COLOUR for b in bits)
@@ -116,16 +126,23 @@ def _plan(
     orders = [sorted(slots, key=lambda s: -_fineness(bits[s]))]
     if deal and orders[0][-2:] != [4, 5]:  # the draws last: staged, if that costs less
         orders.append([*sorted(range(4), key=lambda s: -_fineness(bits[s])), 4, 5])
+    tried: list[_Variant] = [(order, bits, None, group) for order in orders]
+    tried += _lumped(nodes, plain, deal, group)
     plans = []
-    for order in orders:
-        axes, m = _arrange(order, bits, shoe, allowed, deal, coding=coding)
+    for order, levels, lumps, perms in tried:
+        arranged = _arrange(
+            order, levels, shoe, allowed, deal, coding=coding, lumps=lumps, masked=masked
+        )
+        if arranged is None:
+            continue
+        axes, m = arranged
         plans.append(
             _Plan(
                 axes,
                 m,
                 deal,
                 tuple(nodes),
-                tuple(group),
+                tuple(perms),
                 masked,
                 object if big else np.int64,
                 1 if deal else perm(n - 4, 2),
@@ -133,6 +150,48 @@ def _plan(
             )
         )
     return min(plans, key=lambda plan: _cells(plan, tableau)[0])
+
+
+Lumps = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]
+"""Cards in lumps: per slot, per card, a class key; per slot, whether its value is read."""
+_Variant = tuple[list[int], list[int], Lumps | None, list[tuple[int, ...]]]
+"""A plan tried: the order of the slots, what each reads, the lumps, the suit permutations."""
+
+
+def _lumped(
+    nodes: Sequence[Node], bits: list[int], deal: bool, group: Sequence[tuple[int, ...]]
+) -> list[_Variant]:
+    """The plans tried with cards in lumps (:mod:`~exactodds.counting.lumps`): none where
+    every slot keeps its 52 cards apart (or the lumps are turned off)."""
+    found = slot_lumps(nodes) if _LUMPS else None
+    if found is None:
+        return []
+    keys, values = found
+    # Values where read, and where the tableau reads them (the first five cards).
+    valued = tuple(v or (deal and s < 5) for s, v in enumerate(values))
+    perms = _keeping(keys, tuple(group))
+    return [(order, bits, (keys, valued), perms) for order in _orders(bits, deal, keys)]
+
+
+@lru_cache(maxsize=256)  # the same trees at every count a worked example makes
+def _keeping(
+    keys: tuple[tuple[int, ...], ...], group: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, ...]]:
+    """The suit permutations of ``group`` that map every slot's lumps onto lumps."""
+    return [g for g in group if keeps(keys, g)]
+
+
+def _orders(bits: Sequence[int], deal: bool, keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
+    """The enumeration orders tried with cards in lumps: the slots with the most classes
+    first, and the draws last where that differs."""
+
+    def finest(s: int) -> tuple[int, int]:
+        return -len(set(keys[s])) if bits[s] else 0, -_fineness(bits[s])
+
+    orders = [sorted(range(6 if deal else 4), key=finest)]
+    if deal and orders[0][-2:] != [4, 5]:
+        orders.append([*sorted(range(4), key=finest), 4, 5])
+    return orders
 
 
 @lru_cache(maxsize=1024)
@@ -157,16 +216,29 @@ def _arrange(
     deal: bool,
     *,
     coding: Coding | None = None,
-) -> tuple[tuple[_Axis, ...], int]:
+    lumps: Lumps | None = None,
+    masked: Mapping[str, frozenset[tuple[int, int]]] | None = None,
+) -> tuple[tuple[_Axis, ...], int] | None:
     """The axes of the slots in ``order``, each at the finest level of itself and the later
-    ones (so that earlier classes nest in later ones), and how many are outer."""
+    ones (so that earlier classes nest in later ones), and how many are outer. With ``lumps``
+    (:data:`Lumps`), the classes are its lumps; None where known cards split them."""
     levels = {}
+    codings: dict[int, Coding | Lumped | None] = {}
     for k, s in enumerate(order):
         b = 0
         for t in order[k:]:
             b |= bits[t]
         levels[s] = _norm(b)
-    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s), coding) for s in order)
+        codings[s] = coding if lumps is None else level(lumps[0], tuple(order[k:]), lumps[1])
+    if lumps is not None:
+        known = [(s, cards) for s, cards in allowed.items()]
+        for position, cards in (masked or {}).items():
+            known += [(s, cards) for s in ((4,) if position == "P3" else (4, 5))]
+        for s, cards in known:
+            whole = _axis(s, levels[s], shoe.counts, None, codings[s])
+            if any(not (c <= cards or c.isdisjoint(cards)) for c in whole.cards):
+                return None  # known cards split a lump: the classes of the ranks instead
+    axes = tuple(_axis(s, levels[s], shoe.counts, allowed.get(s), codings[s]) for s in order)
     # Outer axes are looped over in Python, inner ones form one numpy block.
     m = len(axes)
     while m > 0 and prod(len(a) for a in axes[m - 1 :]) <= _CELLS:
@@ -175,7 +247,8 @@ def _arrange(
         # Staged (see _staged): the block is the four-card grid, its cells where a hand draws
         # times the fifth card's classes, and so on in chunks; fewer, larger blocks.
         m = len(axes) - 2
-        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, _CELLS >> 6):
+        grid = _CELLS >> (6 if lumps is None else _LUMPED_GRID)
+        while m > 0 and prod(len(a) for a in axes[m - 1 : -2]) <= max(1, grid):
             m -= 1
     return axes, m
 
@@ -216,6 +289,10 @@ def _staged(plan: _Plan) -> bool:
 def _orbit_count(axes: Sequence[_Axis], group: Sequence[tuple[int, ...]]) -> int:
     """Sequences of classes of ``axes`` up to the suit permutations ``group`` (Burnside: the
     mean over the group of the sequences each fixes)."""
+    if any(isinstance(a.coding, Lumped) for a in axes):
+        return sum(
+            prod(sum(1 for i, j in enumerate(_act(g, a)) if i == j) for a in axes) for g in group
+        ) // len(group)
     kinds = [
         (
             [a.suit.count(suit) for suit in range(4)],

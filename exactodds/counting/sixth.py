@@ -31,6 +31,7 @@ from exactodds.counting.classes import (
     _READS_THIRDS_CLASS,
     _SUIT,
     NONE,
+    Lumped,
     _Axis,
     _axis,
     _subset,
@@ -225,6 +226,8 @@ def sixth_by_value(
     last = axes[-1]
     if not _BY_VALUE or not last.bits & (_RANK | _SUIT | _COLOUR):
         return None
+    if isinstance(last.coding, Lumped) and not last.coding.values:
+        return None  # no value read: nothing to settle by it
     if not _may_decide(conditions[0].node) and not (offer and _may_decide(offer.node)):
         return None
     by_value = _axis(last.slot, 0, shoe.counts, None, last.coding)

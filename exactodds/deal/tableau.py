@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import TableauError, quote, require
+from exactodds.errors import TableauError, named, quote, require
 from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
@@ -163,10 +163,8 @@ class Tableau:
     def from_file(cls, path: str | Path) -> Tableau:
         """Read a custom tableau from a TOML file (see :meth:`from_mapping`)."""
         data = read_data(path).data
-        try:
+        with named(str(path), TableauError):
             return cls.from_mapping(data, default_name=Path(path).stem)
-        except TableauError as exc:
-            raise TableauError(f"{path}: {exc}") from None
 
 
 def _int_list(value: Any, where: str) -> list[int]:

@@ -192,9 +192,7 @@ def compare_variants(
     shoes = sum(1 for d in deck_counts if d != INFINITE) + (
         len(DERIVED_FROM) + len(CHECKED_AT) if derives else 0
     )
-    check_card_work(
-        paytable.bets, paytable.shoe, paytable.tableau, "compare", len(tableaux) * shoes
-    )
+    check_card_work(paytable.bets, paytable.shoe, paytable.tableau, len(tableaux) * shoes)
     results: list[VariantResult] = []
     columns: dict[str, str] = {}  # named as in the variants (a replaced Banker is "Banker")
     derived: dict[tuple[Tableau, BankerMode | None, Payout | None], FormulaResult] = {}

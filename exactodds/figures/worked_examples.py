@@ -64,12 +64,26 @@ __all__ = [
     "EXAMPLE_STAKE",
     "Example",
     "example_cards",
+    "example_stake",
     "round_order_key",
     "row_examples",
 ]
 
 EXAMPLE_STAKE = Fraction(100)
 """The stake whose return each example states."""
+
+
+def example_stake(bet: Bet) -> Fraction:
+    """The stake a bet's worked examples are placed with: :data:`EXAMPLE_STAKE`, or a progressive
+    bet's fixed wager (its jackpot pays the meter for that wager, never a multiple of it).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> example_stake(load_paytable("classic").bets[0]), example_stake(
+    ...     load_paytable("dragon-dragon").bets[-1])
+    (Fraction(100, 1), Fraction(1, 1))
+    """
+    return EXAMPLE_STAKE if bet.progressive is None else bet.progressive.stake
+
 
 EXAMPLE_RULE = (
     "Worked examples: each row's example is the first round, in this order, that the shoe can "
@@ -94,6 +108,8 @@ class Example:
 
     cards: str
     returns: Fraction
+    stake: Fraction = EXAMPLE_STAKE
+    """What was staked (:func:`example_stake`)."""
 
     def to_json(self) -> dict[str, str]:
         """JSON-ready, exact values as ``"p/q"``.
@@ -101,7 +117,7 @@ class Example:
         >>> Example("P: 9s 9h | B: Kd 7c", Fraction(1200)).to_json()
         {'cards': 'P: 9s 9h | B: Kd 7c', 'stake': '100/1', 'returns': '1200/1'}
         """
-        return {"cards": self.cards, "stake": exact(EXAMPLE_STAKE), "returns": exact(self.returns)}
+        return {"cards": self.cards, "stake": exact(self.stake), "returns": exact(self.returns)}
 
 
 # -- 1. the order of outcomes ------------------------------------------------------------------
@@ -396,4 +412,5 @@ def _settled(
             f"worked example {text} of bet {bet.id!r} settles on {settled.event!r}, "
             f"not {bet.rows[row].event!r}"
         )
-    return Example(text, Settlement(bet, EXAMPLE_STAKE, bet.rows[row]).returned)
+    stake = example_stake(bet)
+    return Example(text, Settlement(bet, stake, bet.rows[row]).returned, stake)

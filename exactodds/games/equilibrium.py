@@ -292,17 +292,12 @@ def _banker_strategies(game: Game, x: list[Fraction]) -> tuple[list[Fraction], b
             best[j] = Fraction(int(d < s))
     y = game.full_y(best)
     free = set(open_cells)
-    eqs, les = [], []
+    eqs: list[Linear] = []
+    les: list[Linear] = []
     for i in game.free_x:
         dd = game.player_line(i, True, y, free)
         ss = game.player_line(i, False, y, free)
-        diff = _minus(dd, ss)  # the Player's gain from drawing
-        if 0 < x[i] < 1:
-            eqs.append(diff)
-        elif x[i] == 1:
-            les.append(_neg(diff))
-        else:
-            les.append(diff)
+        _keep_best_reply(x[i], _minus(dd, ss), eqs, les)  # the Player's gain from drawing
     point, unique = polytope(open_cells, eqs, les)
     return game.full_y(best | point), unique
 
@@ -321,17 +316,26 @@ def _player_strategies(game: Game, y: list[Fraction]) -> tuple[list[Fraction], b
             best[i] = Fraction(int(d > s))
     fixed = copy.copy(game)  # the Player free only where he is indifferent to y
     fixed.free_x, fixed.pin_x = open_sets, game.full_x(best)
-    eqs, les = [], []
+    eqs: list[Linear] = []
+    les: list[Linear] = []
     for j in game.free_y:
         diff = _minus(fixed.cell_line(j, 0, None), fixed.cell_line(j, 1, None))  # S - D
-        if 0 < y[j] < 1:
-            eqs.append(diff)
-        elif y[j] == 1:
-            les.append(_neg(diff))
-        else:
-            les.append(diff)
+        _keep_best_reply(y[j], diff, eqs, les)
     point, unique = polytope(open_sets, eqs, les)
     return game.full_x(best | point), unique
+
+
+def _keep_best_reply(p: Fraction, gain: Linear, eqs: list[Linear], les: list[Linear]) -> None:
+    """The constraint that keeps a strategy playing an option with probability ``p`` a best
+    reply, ``gain`` being that option's gain over the other: indifference when it mixes
+    (``gain == 0``), no loss when it always plays it (``-gain <= 0``), no gain when it never
+    does (``gain <= 0``)."""
+    if 0 < p < 1:
+        eqs.append(gain)
+    elif p == 1:
+        les.append(_neg(gain))
+    else:
+        les.append(gain)
 
 
 def _minus(a: Linear, b: Linear) -> Linear:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from exactodds.deal.tableau import STOOD, Tableau
-from exactodds.errors import ExactOddsError, quote
+from exactodds.errors import ExactOddsError, named, quote
 from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
@@ -178,10 +178,8 @@ at total '8' (a two-card 8 or 9 is a natural: the Banker chooses at totals 0-7)
     def from_file(cls, path: str | Path) -> CheminRules:
         """Rules from a TOML or JSON file (see :meth:`from_mapping`)."""
         data = read_data(path).data
-        try:
+        with named(str(path), GameError):
             return cls.from_mapping(data, default_name=Path(path).stem)
-        except GameError as exc:
-            raise GameError(f"{path}: {exc}") from None
 
 
 def _is_all(value: Any) -> bool:

@@ -126,7 +126,7 @@ def check_paytables(
             table = select_bets(table, bet_ids)
         shoe = game.shoe(table)
         used = tableau or table.tableau
-        check_card_work(table.bets, shoe, used, "check")
+        check_card_work(table.bets, shoe, used)
         c = check_paytable_against(table, profiles, shoe=shoe, tableau=used, notation=notation)
         out.append(CheckedPaytable(table, shoe, used, c))
     return out

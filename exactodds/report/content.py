@@ -16,9 +16,7 @@ from exactodds.bets.meters import meter_note
 from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Occurrence
 from exactodds.bets.streak import STREAK_LEGEND
-from exactodds.deal.round import Action, banker_action, player_action
-from exactodds.deal.shoe import RANKS, SUITS
-from exactodds.figures.worked_examples import EXAMPLE_RULE, EXAMPLE_STAKE
+from exactodds.figures.worked_examples import EXAMPLE_RULE, example_stake
 from exactodds.numbers import exact, fixed, grouped, percent, signed
 from exactodds.report.charts import return_bars
 from exactodds.report.compliance_report import compliance_blocks
@@ -36,6 +34,7 @@ from exactodds.report.document import (
     Table,
 )
 from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
+from exactodds.report.game_sections import game_blocks, shoe_blocks, tableau_blocks
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
@@ -113,29 +112,6 @@ def _summary(sheet: Sheet) -> list[Block]:
     return blocks
 
 
-def _game(sheet: Sheet) -> list[Block]:
-    """The paytable's own description and source, then what this sheet actually computes: its
-    shoe and rules, and every option that overrides the paytable."""
-    t = sheet.paytable
-    blocks: list[Block] = [Heading(2, "Game", "game")]
-    if t.description:
-        blocks.append(Para(t.description))
-    if t.source:
-        blocks.append(Para(f"Source: {t.source}"))
-    if sheet.overrides:
-        blocks.append(
-            Para(
-                (Strong("This sheet differs from the paytable:"), " ", " ".join(sheet.overrides)),
-                "flag",
-            )
-        )
-    rules = f"Drawing rules: {sheet.tableau.name}"
-    if sheet.tableau.description:
-        rules += f" — {sheet.tableau.description}"
-    blocks.append(Para(f"Shoe used here: {sheet.shoe.describe()}. {rules}"))
-    return blocks
-
-
 def _compliance(sheet: Sheet) -> list[Block]:
     """Checks of every bet against the profiles of ``--against`` (only on such sheets)."""
     if sheet.compliance is None:
@@ -144,58 +120,6 @@ def _compliance(sheet: Sheet) -> list[Block]:
     return [
         Heading(2, "Compliance", "compliance"),
         *compliance_blocks(sheet.compliance, shoe_and_rules),
-    ]
-
-
-def _shoe(sheet: Sheet) -> list[Block]:
-    shoe = sheet.shoe
-    ranks = shoe.rank_counts
-    rows: list[tuple[Inline, ...]] = [("Cards", *(str(n) for n in ranks))]
-    if any(len(set(row)) > 1 for row in shoe.counts):
-        for s, suit in enumerate(SUITS):
-            rows.append((f"of suit {suit}", *(str(row[s]) for row in shoe.counts)))
-    values = shoe.value_counts
-    return [
-        Heading(2, "Shoe", "shoe"),
-        Para(f"{shoe.describe()}: {shoe.size} cards, each round dealt from this full composition."),
-        Table(("Rank", *RANKS), tuple(rows), "l" + "r" * len(RANKS)),
-        Table(
-            ("Value", *(str(v) for v in range(10))),
-            (("Cards", *(str(n) for n in values)),),
-            "l" + "r" * 10,
-            caption="Baccarat values: ace 1, two to nine at face value, ten and faces 0.",
-        ),
-    ]
-
-
-_ACTION_LETTERS = {Action.DRAW: "D", Action.STAND: "S", Action.NATURAL: "N"}
-
-
-def _tableau(sheet: Sheet) -> list[Block]:
-    t = sheet.tableau
-    thirds: tuple[int | None, ...] = (None, *range(10))
-    banker_rows = tuple(
-        (str(total), *(_ACTION_LETTERS[banker_action(t, total, x)] for x in thirds))
-        for total in range(10)
-    )
-    return [
-        Heading(2, f"Drawing rules: {t.name}", "rules"),
-        Para(
-            "D = draws a third card, S = stands, N = natural (a two-card 8 or 9 in either hand "
-            "ends the deal)."
-        ),
-        Table(
-            ("Player two-card total", *(str(v) for v in range(10))),
-            (("Player", *(_ACTION_LETTERS[player_action(t, v)] for v in range(10))),),
-            "l" + "c" * 10,
-        ),
-        Table(
-            ("Banker two-card total", "Player stood", *(f"3rd {v}" for v in range(10))),
-            banker_rows,
-            "l" + "c" * 11,
-            caption="Columns: the player stood, or the value of the player's third card.",
-            css="tableau",
-        ),
     ]
 
 
@@ -350,10 +274,10 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
 
 def _examples(b: BetSheet) -> list[Block]:
     """The worked examples of a bet: per row one round that settles on it (``—`` where the row
-    never occurs) and what a stake of 100 returns."""
+    never occurs) and what a stake of 100 (a progressive bet's fixed wager) returns."""
     if not b.examples:
         return []
-    stake = format_number(EXAMPLE_STAKE)
+    stake = format_number(example_stake(b.bet))
     rows = tuple(
         (row.event, "—", "—")
         if ex is None
@@ -565,9 +489,9 @@ def document(sheet: Sheet) -> Document:
     blocks += _compliance(sheet)
     blocks += _protection(sheet)
     blocks += _session(sheet)
-    blocks += _game(sheet)
-    blocks += _shoe(sheet)
-    blocks += _tableau(sheet)
+    blocks += game_blocks(sheet)
+    blocks += shoe_blocks(sheet)
+    blocks += tableau_blocks(sheet)
     blocks += _paytable(sheet)
     if sheet.bets:  # a sheet of streak bets only has their section alone
         blocks += [

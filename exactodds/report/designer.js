@@ -421,13 +421,15 @@
 
   // The figures of single rows that parse (also when another row does not).
   const rowValues = (bet, payouts, put) => {
+    // a progressive bet's examples are placed with its fixed wager (worked_examples.example_stake)
+    const exampleStake = bet.progressive ? bet.progressive.stake : EXAMPLE_STAKE;
     payouts.forEach((payout, k) => {
       if (payout.net === undefined) return;
       const { net, text } = payout;
       put("pays", stated(net, text, DATA.notation), k);
       put("to_one", toOne(net), k);
       put("for_one", forOne(net), k);
-      const paid = EXAMPLE_STAKE.add(EXAMPLE_STAKE.mul(rowNet(bet, net, EXAMPLE_STAKE)));
+      const paid = exampleStake.add(exampleStake.mul(rowNet(bet, net, exampleStake)));
       put("example.returns", formatNumber(paid), k);
       const ret = bet.rows[k].probability.mul(rowNet(bet, net, ONE));
       put("return", signed(ret, PRECISION.return), k);

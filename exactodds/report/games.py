@@ -282,6 +282,8 @@ def _markdown(sections: list[Section]) -> list[str]:
 
 def _colour(text: str) -> str:
     """The background of a grid cell: green for draw, grey for stand, between for a mix."""
+    if text == "—":  # no decision here
+        return "#fff"
     if text in ("D", "d"):
         share = Fraction(1)
     elif text in ("S", "s"):

@@ -90,7 +90,7 @@ def render_sheets(sheets: Sequence[Sheet], fmt: str | Format) -> str:
     >>> render_sheets(sheets, "pdf")
     Traceback (most recent call last):
     ...
-    exactodds.errors.ReportError: --format pdf writes binary files, one per sheet: give --out DIR
+    exactodds.errors.ReportError: fmt pdf writes binary files, one per sheet: give out DIR
     """
     require(fmt, (str,), "fmt")
     fmt = Format.check(fmt, FORMATS, ReportError)
@@ -128,17 +128,18 @@ def print_html(sheet: Sheet) -> str:
 
 
 def check_sheet_format(fmt: str | Format, to_files: bool) -> None:
-    """Refuse, before any work, a format that is unknown, binary without ``--out``, or needs an
+    """Refuse, before any work, a format that is unknown, binary without ``out``, or needs an
     extra that is not installed (:class:`~exactodds.errors.MissingExtraError`).
 
     >>> check_sheet_format("xlsx", to_files=False)
     Traceback (most recent call last):
     ...
-    exactodds.errors.ReportError: --format xlsx writes binary files, one per sheet: give --out DIR
+    exactodds.errors.ReportError: fmt xlsx writes binary files, one per sheet: give out DIR
     """
     fmt = Format.check(fmt, FORMATS, ReportError)
     if fmt.binary and not to_files:
-        raise ReportError(f"--format {fmt} writes binary files, one per sheet: give --out DIR")
+        message = f"fmt {fmt} writes binary files, one per sheet: give out DIR"
+        raise about(ReportError(message), "fmt", "out")
     if fmt is Format.PDF:
         from exactodds.report.pdf import weasyprint
 
@@ -280,6 +281,7 @@ def build_sheets(
             raise about(ReportError(message), "allow_player_edge", "against")
         profiles = tuple(p.allowing_player_edge() for p in profiles)
     tables = _read_tables(paths, game, bet_ids)
+    _weigh_protections(tables, game, tableau, protection=protection)
     sheets = []
     for read in tables:
         # its card-level bets counted once checked, with their worked examples on a whole sheet
@@ -327,6 +329,18 @@ def _read_tables(
     return tables
 
 
+def _weigh_protections(
+    tables: Sequence[Paytable], game: GameChoice, tableau: Tableau | None, *, protection: bool
+) -> None:
+    """With ``protection``, every paytable's section weighed against the CPU budget before any
+    is counted (:func:`~exactodds.report.protection.check_protections`)."""
+    if not protection:
+        return
+    from exactodds.report.protection import check_protections
+
+    check_protections([(t.bets, game.shoe(t), tableau or t.tableau) for t in tables])
+
+
 def _with_sections(sheet: Sheet, protection: bool, session: int | None) -> Sheet:
     """``sheet`` with the optional sections asked for: game protection, sessions of N rounds."""
     if protection:
@@ -368,10 +382,11 @@ def plan_files(
     for sheet in sheets:
         other = stems.setdefault(sheet.stem, sheet.file)
         if other != sheet.file:
-            raise ReportError(
-                f"{other} and {sheet.file} would both be written as {sheet.stem}.*; "
-                "write them to different --out directories"
+            message = (
+                f"out: {other} and {sheet.file} would both be written as {sheet.stem}.*; "
+                "write them to different directories"
             )
+            raise about(ReportError(message), "out")
     plan: dict[Path, str | bytes | None] = {}
     for sheet in sheets:
         for fmt in (Format.check(f, FORMATS, ReportError) for f in formats):

@@ -99,7 +99,7 @@ def monte_carlo_sheets(
 
     check_monte_carlo_options(rounds, seed)
     with parameter("rounds", prefix=False):
-        check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds, "rounds")
+        check_dealt_cards([b.bet for s in sheets for b in s.bets], rounds)
     total = rounds * len(sheets)
     return [
         monte_carlo_sheet(

@@ -129,13 +129,34 @@ SIGNALS = 2 + 2**4 + 13 + 13
 card's rank, a burn card's rank (an upper bound on the card engine's runs)."""
 
 
+SIGNAL_SECONDS = 0.03
+"""CPU seconds of one signal of the section besides the card engine (its joint distribution and
+every value-level bet's figures on it): ``report classic --protection``, 44 signals, 1.4 s."""
+
+
 def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
     """Refuse a protection section whose card-level bets, counted on each of its
     :data:`SIGNALS`, are over the card engine's budget
     (:func:`~exactodds.bets.budget.check_card_work`)."""
     from exactodds.bets.budget import check_card_work
 
-    check_card_work(bets, shoe, tableau, "report --protection", SIGNALS)
+    check_card_work(bets, shoe, tableau, SIGNALS)
+
+
+def check_protections(games: Sequence[tuple[Sequence[Bet], Shoe, Tableau]]) -> None:
+    """Refuse, before any of them, the protection sections of several paytables (``report
+    --all --protection``) whose sum is over the CPU budget: per paytable, its card-level bets'
+    counts and :data:`SIGNAL_SECONDS` on each signal (one paytable's section is checked by
+    :func:`check_protection_work`, naming its costliest bet)."""
+    from exactodds.bets.budget import card_work, check_seconds
+
+    if len(games) < 2:
+        return
+    total = sum(
+        SIGNALS * (sum(card_work(bets, shoe, tableau).values()) + SIGNAL_SECONDS)
+        for bets, shoe, tableau in games
+    )
+    check_seconds(total, f"the protection sections of {len(games):,} paytables")
 
 
 def protection_sheets(sheets: Sequence[Sheet]) -> list[Sheet]:

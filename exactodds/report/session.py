@@ -71,12 +71,75 @@ def session_sheet(sheet: Sheet, rounds: int) -> Sheet:
     from exactodds.session.result import bet_session
 
     check_session_rounds(rounds)
+    _check_seconds(sheet, rounds)
     names = (sheet.paytable.name, sheet.shoe.describe(), sheet.tableau.name)
-    with parameter("session"):
+    with parameter("session"):  # each distribution summed up and let go: bounded memory
         sessions = tuple(
-            bet_session(b.figures, rounds, names) for b in sheet.bets if b.figures.total
+            _summed_up(bet_session(b.figures, rounds, names)) for b in sheet.bets if b.figures.total
         )
     return replace(sheet, session=SheetSession(rounds, sessions))
+
+
+SESSION_OPS_PER_SECOND = 10**9
+"""Operations of a session's estimated work (:func:`exactodds.session.work.session_work`) one
+core does in a second: ``report classic --session 1000``, 5.8·10⁹ operations, took 6.6 s."""
+
+
+def _check_seconds(sheet: Sheet, rounds: int) -> None:
+    """Refuse, before any of them, sessions of the sheet's bets that would take longer than
+    the CPU budget together (each bet's own limits are checked as it is computed)."""
+    from exactodds.bets.budget import check_seconds
+    from exactodds.session.lattice import Round
+    from exactodds.session.work import session_work
+
+    bets = [b for b in sheet.bets if b.figures.total]
+    work = sum(
+        session_work(
+            Round.of([(r.net, r.combinations) for r in b.figures.rows]), rounds, None, 30, None
+        ).total
+        for b in bets
+    )
+    plural = "s" if len(bets) != 1 else ""
+    what = f"sessions of {rounds:,} rounds of {len(bets):,} bet{plural}"
+    check_seconds(work / SESSION_OPS_PER_SECOND, what, hint="fewer rounds or --bet")
+
+
+@dataclass(frozen=True)
+class _Summary:
+    """What a sheet reads of a session's distribution, kept instead of it: at 1,000 rounds
+    an exact distribution holds thousands of integers of thousands of digits (classic's 14
+    bets held 2.1 GiB at once; one at a time, their peak is Banker's alone)."""
+
+    exact: bool
+    digits: int | None
+    p_ahead: Any
+    p_even: Any
+    p_behind: Any
+    percentiles: tuple[tuple[Fraction, Any], ...]
+    quantiles: tuple[tuple[Fraction, Any], ...]
+
+    def percentile(self, alpha: Fraction) -> Any:
+        """The quantile at ``alpha`` (one the sheet shows)."""
+        return dict(self.quantiles)[alpha]
+
+
+_QUANTILES = (*_PLACES, Fraction(1, 40), Fraction(39, 40))
+"""The quantiles a sheet reads: its table's, and the 95% range of the house's win."""
+
+
+def _summed_up(s: Session) -> Session:
+    """``s`` with its distribution replaced by what the sheet reads of it (:class:`_Summary`)."""
+    d = s.distribution
+    summary = _Summary(
+        d.exact,
+        d.digits,
+        d.p_ahead,
+        d.p_even,
+        d.p_behind,
+        d.percentiles,
+        tuple((q, d.percentile(q)) for q in _QUANTILES),
+    )
+    return replace(s, distribution=summary)  # type: ignore[arg-type]
 
 
 def _figures(s: Session) -> dict[str, Any]:

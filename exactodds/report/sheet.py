@@ -369,9 +369,11 @@ def build_sheet(
     against: Sequence[Profile] = (),
     notation: Notation = Notation.BOTH,
     examples: bool = True,
+    budget: float | None = None,
 ) -> Sheet:
     """Compute the sheet of ``paytable`` on the shoe and tableau given, else those ``game``
-    chooses, else the paytable's own.
+    chooses, else the paytable's own; refused first if its card-level bets would take longer
+    than ``budget`` CPU seconds (default: ``EXACTODDS_BUDGET``, else 30).
 
     ``bet_ids`` restricts the sheet to those bets (unknown ids raise :class:`PaytableError`);
     ``version`` defaults to the installed exactodds version. ``game`` is the choice of the
@@ -415,7 +417,7 @@ def build_sheet(
     shown = (
         None if not bet_ids else tuple(streaks[b] for b in dict.fromkeys(bet_ids) if b in streaks)
     )
-    check_card_work(bets, shoe, tableau, "report", examples=examples)
+    check_card_work(bets, shoe, tableau, examples=examples, budget=budget)
     joint = joint_distribution(shoe, tableau)
     for bet in bets:  # the loader refuses them on the game of the command; the API here
         never = never_offered(bet, joint)

@@ -73,7 +73,7 @@ def check_sheet_streaks(streaks: int, shoe: Shoe) -> None:
     :data:`SHOES` shoes like ``shoe`` beyond its budget (a shoe of hundreds of decks)."""
     from exactodds.bets.budget import check_streak_play, expected_rounds
 
-    check_streak_play(streaks, expected_rounds(SHOES, shoe.size, CUT_CARD), "report", sheet=True)
+    check_streak_play(streaks, expected_rounds(SHOES, shoe.size, CUT_CARD), sheet=True)
 
 
 def sheet_streaks(sheet: Sheet) -> list[tuple[StreakBet, StreakFigures, ShoeStreak]]:

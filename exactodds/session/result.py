@@ -268,12 +268,17 @@ def _figures(
     from exactodds.deal.engine import joint_distribution
     from exactodds.figures.metrics import bet_figures
 
-    table = load_paytable(paytable) if paytable is None or isinstance(paytable, str) else paytable
     chosen = game or GameChoice()
+    # judged on the shoe and rules it is counted on (--decks, --remove, --shoe, --rules)
+    table = (
+        load_paytable(paytable, chosen, counted=False)
+        if paytable is None or isinstance(paytable, str)
+        else paytable
+    )
     shoe, tableau = chosen.resolve(table)
     with parameter("bet"):
         the_bet = table.round_bet(bet, "session")
-    check_card_work([the_bet], shoe, tableau, "session")
+    check_card_work([the_bet], shoe, tableau)
     figures = bet_figures(joint_distribution(shoe, tableau), the_bet)
     if not figures.total:
         raise about(SessionError(f"bet {bet}: the bet is never offered on this shoe"), "bet")
