@@ -206,7 +206,10 @@ def test_chemin_de_fer_refuses_a_wrong_type_with_a_type_error(
     keywords: dict[str, object], parameter: str
 ) -> None:
     """``chemin_de_fer(shoe=8)`` failed with an AttributeError ('value_counts')."""
-    from exactodds.games.api import chemin_de_fer
+    from exactodds.games.api import baccara_banque, chemin_de_fer
 
     with pytest.raises(TypeError, match=f"^{parameter} must be"):
         chemin_de_fer(**keywords)  # type: ignore[arg-type]
+    if parameter != "rules":  # baccara_banque takes a model and a shoe
+        with pytest.raises(TypeError, match=f"^{parameter} must be"):
+            baccara_banque(**keywords)  # type: ignore[arg-type]

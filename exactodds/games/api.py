@@ -78,6 +78,8 @@ def baccara_banque(
     >>> r.solution.banker_edge, [e.draw for e in r.symmetric], r.complete
     (Fraction(20, 19683), [Fraction(0, 1)], True)
     """
+    require(model, (str, Model), "model")
+    require(shoe, (Shoe, type(None)), "shoe")
     chosen = model if isinstance(model, Model) else Model.named(model)
     if chosen is not Model.KEMENY_SNELL:
         message = (
