@@ -102,6 +102,8 @@ def _public_calls() -> list[tuple[str, tuple[object, ...], dict[str, object], st
         ("settle_round", (mini, "9s 9h Kd 7c"), {"tableau": 1.5}, "tableau"),
         ("solve_payout", (mini, "player", "x"), {"target_edge": 0.05}, "target_edge"),
         ("load_tableau", (1.5,), {}, "spec"),
+        ("joint_distribution", (8,), {}, "shoe"),
+        ("joint_distribution", (shoe, "mini"), {}, "tableau"),
     ]
 
 
