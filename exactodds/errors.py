@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from functools import wraps
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from exactodds.escape import printable
 
@@ -42,6 +42,7 @@ __all__ = [
     "naming",
     "parameter",
     "quote",
+    "require",
     "shorten",
 ]
 
@@ -256,6 +257,21 @@ def naming(*parameters: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
         return named_call
 
     return decorate
+
+
+def require(value: object, kinds: tuple[type[Any], ...], name: str) -> None:
+    """Refuse a ``value`` of none of ``kinds`` for the public parameter ``name`` with a
+    TypeError naming both: without it a wrong type fails deep inside, as an AttributeError about
+    a name the caller never used.
+
+    >>> require("8", (int, type(None)), "decks")
+    Traceback (most recent call last):
+    ...
+    TypeError: decks must be int or None, not str
+    """
+    if not isinstance(value, kinds):
+        wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
+        raise TypeError(f"{name} must be {wanted}, not {type(value).__name__}")
 
 
 class CardError(ExactOddsError):

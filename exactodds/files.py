@@ -44,6 +44,7 @@ from exactodds.limits import MAX_DIGITS, MAX_EXPONENT, MAX_FILE_BYTES, MAX_NESTI
 
 __all__ = [
     "DataFile",
+    "names_file",
     "parse_data",
     "read_bytes",
     "read_data",
@@ -53,6 +54,19 @@ __all__ = [
 
 
 # -- reading --------------------------------------------------------------------------------------
+
+
+def names_file(text: str) -> bool:
+    """Whether ``text`` is the path of something that exists; a name the system refuses
+    (too long, a NUL) names nothing, so the caller reads it as a name instead of failing.
+
+    >>> names_file("/"), names_file("x" * 5000)
+    (True, False)
+    """
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:

@@ -299,6 +299,7 @@ def test_options_are_checked_before_the_work(
 def test_workers_are_bounded_by_the_cpus_and_the_work(
     monkeypatch: pytest.MonkeyPatch, classic: Paytable
 ) -> None:
+    from exactodds.analysis import parallel
     from exactodds.analysis import simulate as sim
     from exactodds.analysis.batch import compile_bets
     from exactodds.deal.shoe import Shoe
@@ -312,8 +313,6 @@ def test_workers_are_bounded_by_the_cpus_and_the_work(
     def no_pool(*args: object, **kwargs: object) -> None:
         raise AssertionError("a process pool for one chunk of work")
 
-    from exactodds.analysis import parallel
-
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)  # the pool's module
     result = sim.simulate(evaluator, Shoe.decks(1), shoes=5, seed=1, workers=2)  # one chunk
     assert result.shoes == 5

@@ -31,19 +31,39 @@ from exactodds.bets.paytable import settled_from_cards
 from exactodds.bets.streak import StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ShoeError
+from exactodds.errors import ExactOddsError, ShoeError, about, quote, require
 
 __all__ = [
     "DECK_RANK_CARDS",
+    "MAX_LEVEL",
     "STREAK_EOR",
     "TRUE_COUNT",
     "CountTags",
     "EffectOfRemoval",
+    "check_level",
     "counting_tags",
     "effect_of_removal",
     "no_bets",
     "with_streak_bets",
 ]
+
+MAX_LEVEL = 20
+"""Largest counting tag level (``eor --level``): the work of :func:`counting_tags` grows with
+it, so a level from Python is bounded as the option is."""
+
+
+def check_level(level: object) -> None:
+    """Refuse a counting tag level that is not a whole number 1 to :data:`MAX_LEVEL`.
+
+    >>> check_level(10**100)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.ExactOddsError: level must be a whole number 1-20, not an integer of about ...
+    """
+    require(level, (int,), "level")
+    if isinstance(level, bool) or not (isinstance(level, int) and 1 <= level <= MAX_LEVEL):
+        message = f"level must be a whole number 1-{MAX_LEVEL}, not {quote(level, 10)}"
+        raise about(ExactOddsError(message), "level")
 
 
 @dataclass(frozen=True)
@@ -149,6 +169,10 @@ def effect_of_removal(
     bets that read the cards or have an offer are counted by the card engine on each state
     (:func:`_card_eor`), in the bets' order, refused first if that would take longer than
     ``budget`` CPU seconds (default: ``EXACTODDS_BUDGET``, else 30)."""
+    require(shoe, (Shoe,), "shoe")
+    require(tableau, (Tableau, type(None)), "tableau")
+    require(evaluator, (BatchEvaluator, type(None)), "evaluator")
+    check_level(level)
     if shoe.size <= MIN_CARDS:
         raise ShoeError(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"
@@ -373,6 +397,7 @@ def counting_tags(eor: Mapping[str, Fraction | None], *, level: int = 3) -> Coun
     >>> [r for r, t in n.tags.items() if t], n.tags["8"], n.balanced, n.imbalance_per_deck
     (['8', '9'], -1, False, -8)
     """
+    check_level(level)
     return CountTags(dict(zip(eor, _tags(tuple(eor.items()), level), strict=True)))
 
 

@@ -54,7 +54,7 @@ from exactodds.cpus import available_cpus
 from exactodds.deal.round import OUTCOME_CODES
 from exactodds.deal.shoe import RANKS, SUITS, Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import MissingExtraError, SimulationError, about
+from exactodds.errors import MissingExtraError, SimulationError, about, require
 from exactodds.limits import (
     MAX_CLUSTER_SHOES,
     MAX_CPU_BUDGET,
@@ -286,6 +286,8 @@ def simulate(
     >>> [b.bet_id for b in sim.bets], sim.shoes
     (['player', 'tie'], 2)
     """
+    require(tableau, (Tableau, type(None)), "tableau")
+    require(count, (Counting, CountStrategy, type(None)), "count")
     if isinstance(game, Paytable):
         shoe, tableau = shoe or game.shoe, tableau or game.tableau
     elif shoe is None or tableau is not None:
@@ -376,6 +378,10 @@ def check_run(
     ...
     exactodds.errors.SimulationError: cut_card 60 must be 0..51 (cards behind the cut card)
     """
+    require(shoe, (Shoe,), "shoe")
+    whole = {"shoes": shoes, "seed": seed, "cut_card": cut_card, "workers": workers}
+    for name, value in whole.items():  # cut_card=1.5 was a run, with a cut card no shoe has
+        require(value, (int,), name)
     if shoes < 1:
         raise SimulationError(f"number of shoes must be at least 1, not {shoes!r}")
     if seed < 0:

@@ -39,6 +39,7 @@ from exactodds.errors import (
     PaytableError,
     first_problem,
     quote,
+    require,
 )
 from exactodds.escape import printable
 from exactodds.files import read_data
@@ -154,6 +155,7 @@ def parse_paytable(
     >>> table.decks, [r.event for r in table.bet("player").rows], problems
     (8, ['player.wins', 'Otherwise'], [])
     """
+    require(data, (Mapping,), "data")
     problems = _Problems(origin, text)
     _unknown_keys(data, _TOP_KEYS, problems, "", lambda key: [(key,)])
     name, description = _parse_texts(data, origin, problems)

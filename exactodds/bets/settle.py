@@ -39,6 +39,7 @@ from exactodds.errors import (
     ShoeError,
     parameter,
     quote,
+    require,
 )
 from exactodds.formats import Format
 from exactodds.limits import MAX_DIGITS
@@ -387,11 +388,23 @@ def settle_round(
     ...
     exactodds.errors.RoundError: these cards cannot all come from the shoe: cannot remove 9s: ...
     """
+    require(paytable, (Paytable,), "paytable")
+    require(tableau, (Tableau, type(None)), "tableau")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(bets, (list, tuple), "bets")
+    require(cards, (str, tuple), "cards")
+    if isinstance(cards, tuple) and len(cards) != 2:
+        raise TypeError(
+            f"cards must be a string or a (player, banker) pair, not {len(cards)} items"
+        )
     rules = tableau or paytable.tableau
     shoe = shoe or paytable.shoe
     dealt = check_round(cards, rules, shoe)
     placed: list[Settlement] = []
-    for bet_id, stake in bets:
+    for item in bets:
+        if not (isinstance(item, tuple | list) and len(item) == 2):
+            raise TypeError(f"bets must be (bet id, stake) pairs, not {item!r:.60}")
+        bet_id, stake = item
         bet = paytable.round_bet(bet_id, "settling one round")
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
         check_stake(bet, amount)

@@ -169,6 +169,18 @@ def _broken_pipe_exit(exc: SystemExit, stderr: Any) -> int:
     raise exc
 
 
+def _command_run(command: Any, args: list[str]) -> tuple[Any, list[str]] | None:
+    """The command ``args`` run and the arguments after its name, or None (not a command):
+    a group's command (``game chemin-de-fer``) is looked up inside the group, as click does,
+    so its options are checked like any other command's."""
+    sub, given = command, args
+    while hasattr(sub, "commands"):
+        if not given or given[0] not in sub.commands:
+            return None
+        sub, given = sub.commands[given[0]], given[1:]
+    return sub, given
+
+
 _FILE_OPTIONS = frozenset({"--rules", "--against", "--scheduler"})
 """Text options that name a file (besides the path-typed ones)."""
 
@@ -178,9 +190,10 @@ def _empty_file_name(command: Any, args: list[str]) -> str | None:
     arguments are files or paytables) or an empty value of an option naming a file or folder.
     ``Path("")`` is ``.``: unchecked, ``--out ""`` would write into the current folder.
     """
-    sub = getattr(command, "commands", {}).get(args[0]) if args else None
-    if sub is None:
+    found = _command_run(command, args)
+    if found is None:
         return None
+    sub, given = found
     valued: dict[str, bool] = {}  # option → whether it names a file
     where = "argument"
     for param in sub.params:
@@ -190,7 +203,7 @@ def _empty_file_name(command: Any, args: list[str]) -> str | None:
             names_file = type(param.type).__name__ in {"TyperPath", "Path"}
             for opt in param.opts:
                 valued[opt] = names_file or opt in _FILE_OPTIONS
-    rest = iter(args[1:])
+    rest = iter(given)
     for arg in rest:
         if arg == "--":
             return where if "" in rest else None
@@ -212,9 +225,10 @@ def _long_number(command: Any, args: list[str]) -> str | None:
     converts the text (a million digits would take seconds) or a command uses it."""
     from exactodds.limits import MAX_DIGITS
 
-    sub = getattr(command, "commands", {}).get(args[0]) if args else None
-    if sub is None:
+    found = _command_run(command, args)
+    if found is None:
         return None
+    sub, given = found
     integer = {
         opt
         for param in sub.params
@@ -222,7 +236,7 @@ def _long_number(command: Any, args: list[str]) -> str | None:
         and type(param.type).__name__ in {"IntParamType", "IntRange"}
         for opt in param.opts
     }
-    rest = iter(args[1:])
+    rest = iter(given)
     for arg in rest:
         if arg == "--":
             return None
@@ -239,9 +253,10 @@ def _unicode_digit(command: Any, args: list[str]) -> str | None:
     an option that does not name a file, or None: every number, card and count is written in
     ASCII digits, and ``int()`` would read some of them (``٣`` as 3) and choke on others.
     """
-    sub = getattr(command, "commands", {}).get(args[0]) if args else None
-    if sub is None:
+    found = _command_run(command, args)
+    if found is None:
         return None
+    sub, given = found
     texts = {
         opt
         for param in sub.params
@@ -250,7 +265,7 @@ def _unicode_digit(command: Any, args: list[str]) -> str | None:
         for opt in param.opts
         if opt not in _FILE_OPTIONS
     }
-    rest = iter(args[1:])
+    rest = iter(given)
     for arg in rest:
         if arg == "--":
             return None

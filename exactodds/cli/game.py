@@ -86,21 +86,25 @@ def _decks(spec: str) -> list[int | None]:
             )
         if len(out) > MAX_SHOES:
             raise GameError(f"--decks: at most {MAX_SHOES} shoes in one comparison")
-    return list(dict.fromkeys(out))
+    twice = next((n for i, n in enumerate(out) if n in out[:i]), 0)  # 0: none (never a count)
+    if twice != 0:  # as compare --decks: the table would repeat a shoe
+        name = "inf" if twice is None else str(twice)
+        raise GameError(f"--decks: the decks list names the same value twice: {name}")
+    return out
 
 
 def _rate(text: str) -> Fraction:
-    """``5%`` or ``0.05`` as a commission rate under 1."""
-    from exactodds.bets.payout import parse_number
+    """``5%`` as a commission rate under 1; a bare number is refused (``PERCENT_RULE``), as
+    by every percentage option."""
+    from exactodds.bets.payout import parse_percent
     from exactodds.errors import ExactOddsError, quote
     from exactodds.games.rules import GameError
 
-    body = text.strip()
-    scale = 100 if body.endswith("%") else 1
     try:
-        rate = parse_number(body.removesuffix("%")) / scale
-    except ExactOddsError:
-        raise GameError(f"--commission: {quote(text, 30)} is not a rate like 5% or 0.05") from None
+        rate = parse_percent(text, "--commission")
+    except ExactOddsError as exc:
+        why = str(exc).partition(": ")[2]
+        raise GameError(f"--commission: {quote(text, 30)} is not a rate like 5%: {why}") from None
     if rate >= 1:
         raise GameError(f"--commission: {quote(text, 30)} is not under 100%")
     return rate

@@ -36,6 +36,7 @@ from exactodds.errors import (
     elide,
     first_problem,
     quote,
+    require,
 )
 from exactodds.files import read_data
 from exactodds.limits import MAX_AWARD_ODDS, MAX_TEXT_CHARS, too_long
@@ -331,6 +332,9 @@ def check_paytable_against(
     >>> c.count(Verdict.FAIL)  # RTP below 90% (no bet favours the player)
     10
     """
+    require(paytable, (Paytable,), "paytable")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(tableau, (Tableau, type(None)), "tableau")
     if isinstance(against, str):
         profiles = load_profiles(against)
     else:

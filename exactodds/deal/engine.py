@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, TypeVar
 from exactodds.deal.round import Hand, Outcome, Winner, continuations, feature_record, hand_code
 from exactodds.deal.shoe import RANK_VALUES, Shoe
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import require
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -284,6 +285,8 @@ def joint_distribution(  # noqa: PLR0912, PLR0915 - the hot loop, kept whole for
     >>> sum(j.counts.values()) == j.total
     True
     """
+    require(shoe, (Shoe,), "shoe")
+    require(tableau, (Tableau,), "tableau")
     vals = shoe.value_counts
     m = shoe.size - 4
     kp, kd, kk, q = _pair_tables(shoe)

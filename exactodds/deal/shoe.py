@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import CardError, ShoeError, about, named, parameter, quote
+from exactodds.errors import CardError, ShoeError, about, named, parameter, quote, require
 from exactodds.files import read_data
 from exactodds.limits import MAX_CARD_TEXT, MAX_DECKS, MAX_SHOE_CARDS, check_length
 from exactodds.suggest import did_you_mean
@@ -91,6 +91,7 @@ def parse_card(text: str) -> Card:
     ...
     exactodds.errors.CardError: unknown suit 'x' in card '7x' (use c, d, h, s)
     """
+    require(text, (str,), "text")
     token = text.strip()
     low = token.lower()
     if not low:
@@ -114,6 +115,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("6 6, 7h Kd")]
     ['6', '6', '7h', 'Kd']
     """
+    require(text, (str,), "text")
     check_length(text, MAX_CARD_TEXT, "card string", CardError, show=True)
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from exactodds.errors import TableauError, named, quote
-from exactodds.files import read_data
+from exactodds.errors import TableauError, named, quote, require
+from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
 
@@ -247,6 +247,7 @@ def load_tableau(spec: str | Tableau | None) -> Tableau:
     >>> load_tableau(None).name, load_tableau("Mini") is BUILTIN["mini"]
     ('punto-banco', True)
     """
+    require(spec, (str, Tableau, type(None)), "spec")
     if spec is None:
         return BUILTIN["punto-banco"]
     if isinstance(spec, Tableau):
@@ -254,6 +255,6 @@ def load_tableau(spec: str | Tableau | None) -> Tableau:
     key = spec.strip().lower().replace("_", "-")
     if key in BUILTIN or key in ("puntobanco", "standard"):
         return Tableau.named(spec)
-    if spec.endswith((".toml", ".json")) or Path(spec).exists():
+    if spec.endswith((".toml", ".json")) or names_file(spec):
         return Tableau.from_file(spec)
     return Tableau.named(spec)

@@ -41,7 +41,7 @@ from exactodds.bets.streak import STREAK_MARK, condition_probability, streak_fig
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau, load_tableau
-from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote
+from exactodds.errors import ExactOddsError, PaytableError, ShoeError, quote, require
 from exactodds.figures.compare_render import render_comparison
 from exactodds.figures.compare_results import Comparison, FormulaResult, VariantResult
 from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM, edge_formulas
@@ -164,6 +164,7 @@ def compare_variants(
     >>> len(compare_variants(load_paytable("classic"), decks=[6, 8], ties=["8:1", "9:1"]).results)
     4
     """
+    require(paytable, (Paytable,), "paytable")
     axes: dict[str, Sequence[Any]] = {
         "rules": rules if rules is not None else [paytable.tableau],
         "tie": ties if ties is not None else [None],

@@ -32,6 +32,7 @@ from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
+from exactodds.errors import require
 from exactodds.figures.metrics import bet_figures
 
 __all__ = [
@@ -237,6 +238,8 @@ def edge_formulas(
     >>> percent(tie(8)), percent(tie(6)), percent(tie.limit)  # rules.md §9: 14.3596% on 8 decks
     ('14.3596%', '14.4382%', '14.1170%')
     """
+    require(paytable, (Paytable,), "paytable")
+    require(tableau, (Tableau, type(None)), "tableau")
     import sympy
 
     rules = tableau or paytable.tableau

@@ -23,6 +23,7 @@ from exactodds.bets.streak import StreakFigures, streak_figures
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
+from exactodds.errors import require
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -273,6 +274,14 @@ def compare_paytables(
     >>> row["house_edge_before"], row["house_edge_after"], row["house_edge_change"]
     (Fraction(43, 415), Fraction(12, 415), Fraction(-31, 415))
     """
+    require(before, (Paytable,), "before")
+    require(after, (Paytable,), "after")
+    if not (
+        isinstance(names, tuple) and len(names) == 2 and all(isinstance(n, str) for n in names)
+    ):
+        raise TypeError(f"names must be a pair of strings, not {names!r:.60}")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(tableau, (Tableau, type(None)), "tableau")
     from exactodds.notebook import frame
 
     shoe = shoe or before.shoe
@@ -304,6 +313,9 @@ def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures
     >>> bet_figures(joint_distribution(Shoe.decks(8)), pair).house_edge  # 1 − 12 × 31/415
     Fraction(43, 415)
     """
+    require(joint, (Joint,), "joint")
+    require(bet, (Bet,), "bet")
+    require(stake, (int, Fraction), "stake")
     stake = Fraction(stake)
     total = bet.offered(joint)
     rows = tuple(
@@ -328,6 +340,10 @@ def paytable_figures(
     >>> [(f.bet.id, f"{float(f.house_edge):.4%}") for f in figures[:3]]  # docs/rules.md §9
     [('player', '1.2351%'), ('banker', '1.0579%'), ('tie', '14.3596%')]
     """
+    require(paytable, (Paytable,), "paytable")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(tableau, (Tableau, type(None)), "tableau")
+    require(stake, (int, Fraction), "stake")
     shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     joint = joint_distribution(shoe, tableau)

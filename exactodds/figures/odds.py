@@ -14,6 +14,7 @@ from exactodds.deal.engine import joint_distribution, winners_of
 from exactodds.deal.round import Winner
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau, load_tableau
+from exactodds.errors import require
 from exactodds.formats import Format
 from exactodds.numbers import fixed
 
@@ -29,6 +30,8 @@ def odds_summary(shoe: Shoe, rules: str | Tableau | None = None) -> dict[str, An
     >>> Fraction(s["probabilities"]["tie"]) == Fraction(s["ties"], s["total_combinations"])
     True
     """
+    require(shoe, (Shoe,), "shoe")
+    require(rules, (str, Tableau, type(None)), "rules")
     tableau = load_tableau(rules)
     joint = joint_distribution(shoe, tableau)
     total = joint.total

@@ -25,7 +25,7 @@ from exactodds.bets.offers import PER_OFFERED_ROUND, figures_per, offer_sentence
 from exactodds.bets.payout import format_number, parse_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError, PaytableError, quote
+from exactodds.errors import ExactOddsError, PaytableError, quote, require
 from exactodds.escape import md_cell, one_line
 from exactodds.figures.metrics import bet_figures
 from exactodds.formats import Format
@@ -249,6 +249,9 @@ def solve_payout(
     >>> s.payout, s.break_even, s.current_edge  # (1 − 31/415) / (31/415) = 384/31
     (Fraction(384, 31), Fraction(384, 31), Fraction(43, 415))
     """
+    require(paytable, (Paytable,), "paytable")
+    require(target_edge, (str, Fraction, type(None)), "target_edge")
+    require(joint, (Joint, type(None)), "joint")
     bet = paytable.round_bet(bet_id, "solve")
     index = find_row(bet, event)
     joint = joint or joint_distribution(paytable.shoe, paytable.tableau)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
-from exactodds.errors import about
+from exactodds.errors import about, require
 from exactodds.games.banque import BanqueSolution, build_banque, solve_banque
 from exactodds.games.chemin import build_form
 from exactodds.games.commission import CommissionSolution, solve_commission
@@ -41,6 +41,9 @@ def chemin_de_fer(
     """Solve chemin de fer under ``model`` for ``shoe`` (default 8 decks; ``infinite``: cards
     dealt with replacement from one deck's proportions) and ``rules`` (default traditional);
     with ``commission`` (e.g. ``Fraction(5, 100)``), also the game where the Banker pays it."""
+    require(model, (str, Model), "model")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(rules, (str, CheminRules, type(None)), "rules")
     chosen = model if isinstance(model, Model) else Model.named(model)
     cards = None if infinite else (shoe if shoe is not None else Shoe.decks(8))
     form = build_form(chosen, cards)
@@ -75,6 +78,8 @@ def baccara_banque(
     >>> r.solution.banker_edge, [e.draw for e in r.symmetric], r.complete
     (Fraction(20, 19683), [Fraction(0, 1)], True)
     """
+    require(model, (str, Model), "model")
+    require(shoe, (Shoe, type(None)), "shoe")
     chosen = model if isinstance(model, Model) else Model.named(model)
     if chosen is not Model.KEMENY_SNELL:
         message = (

@@ -21,7 +21,7 @@ from typing import Any
 
 from exactodds.deal.tableau import STOOD, Tableau
 from exactodds.errors import ExactOddsError, named, quote
-from exactodds.files import read_data
+from exactodds.files import names_file, read_data
 from exactodds.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from exactodds.suggest import did_you_mean
 
@@ -163,6 +163,8 @@ at total '8' (a two-card 8 or 9 is a natural: the Banker chooses at totals 0-7)
                     f"{where}: player_free: there is no Player choice at {quote(v, 20)} (the "
                     "Player chooses at totals 0-7; 8 and 9 are naturals)"
                 )
+            if v in player_free:  # a typo for another total, likely: never silently merged
+                raise GameError(f"{where}: player_free names the total {v} twice")
             player_free.add(v)
         return cls(
             name,
@@ -198,6 +200,8 @@ def _banker_cells(value: Any, where: str) -> frozenset[tuple[int, int]]:
                 "is a natural: the Banker chooses at totals 0-7)"
             )
         total = int(text)
+        if any(t == total for t, _ in out):  # " 3" and "3" in JSON: one total, twice
+            raise GameError(f"{where}: the Banker total {total} is named twice")
         if _is_all(cols):
             out.update((total, c) for c in _COLUMNS)
             continue
@@ -205,14 +209,17 @@ def _banker_cells(value: Any, where: str) -> frozenset[tuple[int, int]]:
             raise GameError(f'{where}.{total} must be a list of third cards 0-9 and "stood"')
         for c in cols:
             if isinstance(c, str) and c.strip().lower() == "stood":
-                out.add((total, STOOD))
+                cell = (total, STOOD)
             elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 9:
-                out.add((total, c))
+                cell = (total, c)
             else:
                 raise GameError(
                     f"{where}.{total}: there is no cell {quote(c, 20)} (a column is the "
                     'Player\'s third card 0-9 or "stood")'
                 )
+            if cell in out:  # a typo for another column, likely: never silently merged
+                raise GameError(f"{where}.{total}: names the cell {quote(c, 20)} twice")
+            out.add(cell)
     return frozenset(out)
 
 
@@ -249,6 +256,6 @@ def load_rules(spec: str | CheminRules | None) -> CheminRules:
     key = spec.strip().lower().replace("_", "-")
     if key in BUILTIN_RULES:
         return BUILTIN_RULES[key]
-    if spec.endswith((".toml", ".json")) or Path(spec).exists():
+    if spec.endswith((".toml", ".json")) or names_file(spec):
         return CheminRules.from_file(spec)
     return CheminRules.named(spec)

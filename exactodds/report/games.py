@@ -171,7 +171,9 @@ def _sections(result: CheminResult) -> list[Section]:
         (
             2,
             "Player: probability of drawing",
-            "On each hand where the rules leave him the choice.",
+            "On each hand where the rules leave him the choice."
+            if s.player
+            else "None: the rules leave the Player no choice.",
             ["Hand", "Draw"],
             [[str(i), _p(i.draw)] for i in s.player],
         ),
@@ -272,7 +274,7 @@ def _markdown(sections: list[Section]) -> list[str]:
     lines: list[str] = []
     for level, heading, para, headers, rows in sections:
         lines += [f"{'#' * level} {md_cell(heading)}", "", md_cell(para), ""]
-        if headers:
+        if headers and rows:  # no table of no rows: the paragraph says "None"
             names = ["Hand" if h == "grid" else h for h in headers]
             lines += [pipe_table([[md_cell(c) for c in r] for r in rows], names), ""]
     return lines[:-1]
@@ -299,7 +301,7 @@ def render_page(title: str, sections: list[Section]) -> str:
     for level, heading, para, headers, rows in sections:
         body.append(f"<h{level}>{html.escape(heading)}</h{level}>")
         body.append(f"<p>{html.escape(para)}</p>")
-        if not headers:
+        if not headers or not rows:  # no table of no rows: the paragraph says "None"
             continue
         grid = headers[0] == "grid"
         names = ["Hand" if h == "grid" else h for h in headers]

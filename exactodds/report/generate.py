@@ -31,7 +31,7 @@ from exactodds.bets.paytable import Paytable
 from exactodds.bets.settle_rounds import check_bet_ids
 from exactodds.compliance.profiles import load_profiles
 from exactodds.deal.tableau import BUILTIN, Tableau
-from exactodds.errors import ReportError, about, parameter
+from exactodds.errors import ReportError, about, parameter, require
 from exactodds.formats import Format
 from exactodds.report.comparison import COMPARISON_STEM, comparison_document
 from exactodds.report.sheet import InputFile, Sheet, build_sheet, file_input, resolve_date
@@ -92,6 +92,7 @@ def render_sheets(sheets: Sequence[Sheet], fmt: str | Format) -> str:
     ...
     exactodds.errors.ReportError: fmt pdf writes binary files, one per sheet: give out DIR
     """
+    require(fmt, (str,), "fmt")
     fmt = Format.check(fmt, FORMATS, ReportError)
     if fmt.binary:
         check_sheet_format(fmt, to_files=False)

@@ -35,7 +35,7 @@ from exactodds.compliance.rules import Compliance, Profile, run_checks
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import DateError, PaytableError, about, parameter
+from exactodds.errors import DateError, PaytableError, about, parameter, require
 from exactodds.figures.metrics import (
     DEFAULT_STAKES,
     BetFigures,
@@ -395,6 +395,13 @@ def build_sheet(
     >>> checked.compliance.summary(), checked.command
     ('28 checks: 18 pass, 10 fail, 0 n/a', 'exactodds report classic --against adm --notation to')
     """
+    require(paytable, (Paytable,), "paytable")
+    require(game, (GameChoice, type(None)), "game")
+    require(against, (list, tuple), "against")
+    for profile in against:
+        require(profile, (Profile,), "against's items")
+    require(shoe, (Shoe, type(None)), "shoe")
+    require(tableau, (Tableau, type(None)), "tableau")
     if version is None:
         from exactodds._version import VERSION as __version__
 
