@@ -229,7 +229,7 @@ class Simulation:
     )
 
     def _table(self) -> list[tuple[object, ...]]:
-        return [
+        rows: list[tuple[object, ...]] = [
             (
                 b.bet_id,
                 b.bet_rounds(),
@@ -240,10 +240,16 @@ class Simulation:
             )
             for b in self.bets
         ]
+        for r in self.streaks:  # bets settled; expected: the exact EV with rounds independent
+            ev, d = r.independent_rtp - 1, r.dealt
+            made = Fraction(d.bets, self.rounds) if self.rounds else None  # per round dealt
+            rows.append((d.bet.id, d.bets, made, ev, d.bets * ev, d.net))
+        return rows
 
     def _repr_html_(self) -> str:
         """Per bet: rounds bet, bet frequency, edge when betting, expected and dealt gain (in
-        units, exact in the tooltip)."""
+        units, exact in the tooltip); a streak bet's row counts the bets it settled, its edge and
+        expected gain from its exact EV with rounds independent."""
         from exactodds.notebook import html_table
 
         rows = [
@@ -253,7 +259,8 @@ class Simulation:
         return html_table(self._HEADERS, rows, repr(self)[1:-1])
 
     def to_frame(self) -> pd.DataFrame:
-        """Per bet, exact figures of the run as a DataFrame (extra ``pandas``)."""
+        """Per bet, exact figures of the run as a DataFrame (extra ``pandas``), streak bets
+        included as in :meth:`_repr_html_`."""
         from exactodds.notebook import frame
 
         return frame(self._HEADERS, self._table())
