@@ -28,7 +28,7 @@ from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
 from exactodds.bets.kinds import condition_bet
 from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import settled_from_cards
-from exactodds.bets.streak import StreakBet, streak_figures_at
+from exactodds.bets.streak import STREAK_MARK, StreakBet, streak_figures_at
 from exactodds.deal.shoe import MIN_CARDS, RANKS, SUITS, Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import ExactOddsError, ShoeError, about, quote, require
@@ -300,7 +300,7 @@ def with_streak_bets(
             for r, d in found.eor[bet.id].items()
         }
     ids = (*result.bet_ids, *(b.id for b in streaks))
-    names = (*result.bet_names, *(f"{b.name} †" for b in streaks))
+    names = (*result.bet_names, *(f"{b.name} {STREAK_MARK}" for b in streaks))
     tags = {b: result.tags.get(b) or counting_tags(eor[b], level=result.level) for b in ids}
     streak_ids = (*result.streaks, *(b.id for b in streaks))
     return replace(result, bet_ids=ids, bet_names=names, ev=ev, eor=eor, tags=tags,

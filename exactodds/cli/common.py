@@ -45,7 +45,6 @@ __all__ = [
     "deprecated",
     "echo_leaving_out",
     "format_option",
-    "note_streaks_left_out",
     "streaks_left_out",
 ]
 
@@ -98,21 +97,6 @@ def format_option(*choices: str, default: str | None, note: str = "") -> Any:
         help=f"{text}{'; ' + note if note else ''}.",
         show_default=False,
     )
-
-
-def note_streaks_left_out(table: Paytable, command: str) -> None:
-    """One line on stderr naming the streak bets of ``table`` that ``command`` leaves out (it
-    reads single rounds); nothing when it has none."""
-    if not table.streaks:
-        return
-    from exactodds.errors import error_line
-
-    ids = ", ".join(b.id for b in table.streaks)
-    message = (
-        f"{command} leaves out the streak bets of {table.label} ({ids}): they run over several "
-        "rounds; exactodds simulate and exactodds report play them"
-    )
-    print(error_line(message, "note"), file=sys.stderr)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from exactodds.bets.meters import meter_note
 from exactodds.bets.offers import MARK, offer_legend
 from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.returns import ReturnFigures
 from exactodds.bets.streak import STREAK_LEGEND, STREAK_MARK, streak_figures
 from exactodds.cli.process import no_color
 from exactodds.numbers import grouped, percent
@@ -87,6 +88,13 @@ def _table(title: str, headers: Sequence[str], numeric_from: int = 1) -> Table:
     return table
 
 
+def _headline(f: ReturnFigures) -> list[str]:
+    """A bet's cells, round or streak bet alike: house edge (* when it favours the player),
+    RTP, hit frequency, largest win."""
+    largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
+    return [_edge(f.house_edge), percent(f.rtp), percent(f.hit_frequency), largest]
+
+
 def _legends(sheet: Sheet, edges: Sequence[Fraction]) -> list[str]:
     """The lines under a sheet's table: the streak mark, the meters, the player-edge mark."""
     lines = [STREAK_LEGEND] if sheet.streaks else []
@@ -123,8 +131,7 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
         table = _table("", (*headers, "Offered") if offered else headers)
         for bet in sheet.bets:
             f = bet.figures
-            largest = Payout(f.largest_win).stated(Notation.TO) if f.largest_win else "-"
-            cells = [_edge(f.house_edge), percent(f.rtp), percent(f.hit_frequency), largest]
+            cells = _headline(f)
             if offered:  # _edge: * marks a bet that favours the player
                 p = f.offer_probability
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
@@ -134,9 +141,8 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
         for streak in sheet.streaks:  # figures per bet, rounds independent
             sf = streak_figures(streak, sheet.shoe, sheet.tableau)
             edges.append(sf.house_edge)
-            largest = Payout(sf.largest_win).stated(Notation.TO) if sf.largest_win else "-"
-            cells = [_edge(sf.house_edge), percent(sf.rtp), percent(sf.hit_frequency), largest]
-            table.add_row(f"{streak.name} {STREAK_MARK}", *cells, *(("always",) if offered else ()))
+            offer = ("always",) if offered else ()
+            table.add_row(f"{streak.name} {STREAK_MARK}", *_headline(sf), *offer)
         console.print(table)
         for line in _legends(sheet, edges):
             console.print(line)
