@@ -154,7 +154,7 @@ def test_every_sheet_format_lists_a_streak_bet_in_its_summary_and_paytable(
     assert STREAK_LEGEND in summary
     paytable = md[md.index("## Paytable") : md.index("## Streak bets")]
     assert "## Bets" not in md  # no round bet: no empty section
-    assert "| Tiger Tail (`tiger_tail`) † | 3 wins" in paytable and "`streak == 2`" in paytable
+    assert "| Tiger Tail (`tiger_tail`) ‡ | 3 wins" in paytable and "`streak == 2`" in paytable
     data = json.loads(outputs["json"])
     (streak,) = data["streaks"]
     assert (data["bets"], streak["model"]) == ([], "rounds independent")
@@ -217,5 +217,5 @@ def test_compare_gives_a_streak_bet_its_edge_in_every_variant(cli: Cli, tmp_path
     edges = {Fraction(v["house_edge"]["tiger_tail"]) for v in data["variants"]}
     assert len(edges) == 2  # the decks move it
     code, md, err = cli(["compare", str(path), "--rules", "mini", "--format", "md"])
-    assert (code, err) == (0, "") and "Tiger Tail †" in md
+    assert (code, err) == (0, "") and "Tiger Tail ‡" in md
     assert STREAK_LEGEND in md.splitlines()

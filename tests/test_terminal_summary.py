@@ -82,11 +82,11 @@ def test_report_summary_lists_streak_bets() -> None:
     text = on_terminal(["report", "banker-streak"])
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= WIDTH
-    row = next(line for line in lines if line.startswith("Banker Streak (pay table 1) †"))
+    row = next(line for line in lines if line.startswith("Banker Streak (pay table 1) ‡"))
     # Source: Wizard of Odds, "Banker Streak", pay table 1: return -0.094006 (8 decks).
     assert row.split()[6:] == ["9.4006%", "90.5994%", "4.4231%", "250", "to", "1"]
     assert "Banker Streak (pay table 2," in text
-    assert "† Streak bet, settled over several rounds: figures per bet, rounds independent." in text
+    assert "‡ Streak bet, settled over several rounds: figures per bet, rounds independent." in text
 
 
 def test_report_redirected_is_the_full_sheet(cli: Cli) -> None:
@@ -128,3 +128,29 @@ def test_no_color_removes_every_style() -> None:
     plain = on_terminal(["report", "mini"], env={"NO_COLOR": "1"}, raw=True)
     assert "\x1b" not in plain
     assert plain == ANSI.sub("", styled)
+
+
+def test_offered_and_streak_bets_have_marks_of_their_own() -> None:
+    """An offered bet (†) and a streak bet (‡) in one summary: each mark names one kind and
+    has its own legend line."""
+    import tomllib
+
+    from exactodds.bets.loader import parse_paytable
+    from exactodds.bets.offers import MARK
+    from exactodds.bets.streak import STREAK_MARK
+    from exactodds.cli.summary import report_summary
+    from exactodds.report.sheet import build_sheet
+
+    table, problems = parse_paytable(
+        tomllib.loads(
+            'name = "Both"\ndecks = 1\n[bets.insure]\noffer = "player.initial <= 3"\nrows = [\n'
+            '  { when = "banker.wins", pays = "1:1" }, { when = "otherwise", pays = "lose" } ]\n'
+            '[bets.run]\nstreak = "banker.wins"\nrows = [ { when = "streak >= 2", pays = "3:1" },\n'
+            '  { when = "otherwise", pays = "lose" } ]\n'
+        )
+    )
+    assert table is not None, problems
+    text = report_summary([build_sheet(table, date="2024-01-01", examples=False)], width=120)
+    assert MARK != STREAK_MARK
+    assert f"insure {MARK}" in text and f"run {STREAK_MARK}" in text
+    assert f"{STREAK_MARK} Streak bet" in text and text.count(STREAK_MARK) == 2

@@ -272,7 +272,7 @@ def _card_eor(
 STREAK_EOR = (
     "streak bet: EV per bet, rounds independent, every round dealt from the shoe less the card"
 )
-"""What a streak bet's EV and EOR are (marked † where they are shown)."""
+"""What a streak bet's EV and EOR are (marked with the streak mark, ‡, where they are shown)."""
 
 
 def with_streak_bets(

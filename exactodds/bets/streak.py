@@ -65,7 +65,7 @@ MAX_STREAK = 100
 STREAK_KEYS = frozenset({"name", "description", "streak", "max_streak", "rows"})
 """The keys of a streak bet's table."""
 
-STREAK_MARK = "†"
+STREAK_MARK = "‡"
 """Marks a streak bet where it is listed with round bets (summaries, paytable tables)."""
 
 STREAK_LEGEND = (

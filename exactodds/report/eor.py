@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from exactodds.analysis.eor import STREAK_EOR, TRUE_COUNT, EffectOfRemoval
+from exactodds.bets.streak import STREAK_MARK
 from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.escape import md_cell, one_line
 from exactodds.formats import Format
@@ -33,7 +34,7 @@ def render_eor(
         "",
         f"Shoe: {result.shoe.describe()}. Each cell: change of the bet's EV, in % of the stake, "
         "when one card of that rank is removed (exact values in --format json).",
-        *(["", f"† {STREAK_EOR}."] if result.streaks else []),
+        *(["", f"{STREAK_MARK} {STREAK_EOR}."] if result.streaks else []),
         "",
     ]
     rows = []
@@ -114,7 +115,7 @@ def _eor_html(result: EffectOfRemoval, paytable: str, source: str) -> str:
         Para(
             "Each cell and bar: change of the bet's EV, in % of the stake, when one card of "
             "that rank is removed (exact values: --format json)."
-            + (f" † {STREAK_EOR}." if result.streaks else "")
+            + (f" {STREAK_MARK} {STREAK_EOR}." if result.streaks else "")
         ),
         Table(("Bet", "EV %", *RANKS), rows, "l" + "r" * (len(RANKS) + 1)),
         *(
