@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import STOOD
+from exactodds.games.chemin import _value_counts as value_counts
 from exactodds.games.equilibrium import MAX_PROGRAM, Linear, polytope
 from exactodds.games.rules import GameError
 from exactodds.games.simplex import maximize
@@ -112,7 +113,7 @@ def _sign(a: int, b: int) -> int:
 def build_banque(shoe: Shoe | None) -> BanqueForm:
     """Enumerate the deal by card values, with replacement, in the proportions of ``shoe``
     (``None``: one deck's, the infinite shoe)."""
-    counts = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1) if shoe is None else shoe.value_counts
+    counts = value_counts(shoe)
     n = sum(counts)
     if n == 0:
         raise GameError("the shoe has no cards")
