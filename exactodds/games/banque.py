@@ -29,6 +29,7 @@ from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import STOOD
 from exactodds.games.chemin import _value_counts as value_counts
 from exactodds.games.equilibrium import MAX_PROGRAM, Linear, polytope
+from exactodds.games.equilibrium import _keep_best_reply as keep_best_reply
 from exactodds.games.rules import GameError
 from exactodds.games.simplex import maximize
 
@@ -362,15 +363,9 @@ def _team(
     les: list[Linear] = []
     for c in range(len(form.cells)):
         s, d = cell_lines(form, c)
-        gap = {k: Fraction(d[k] - s[k]) for k in support}  # the team's gain if he draws
-        if 0 < y[c] < 1:
-            if any(gap.values()):
-                eqs.append((Fraction(0), gap))
-            continue
-        if y[c] == 0:
-            gap = {k: -v for k, v in gap.items()}
-        if any(v > 0 for v in gap.values()):
-            les.append((Fraction(0), gap))
+        gain = {k: Fraction(s[k] - d[k]) for k in support}  # the Banker's gain if he draws
+        if any(gain.values()):
+            keep_best_reply(y[c], (Fraction(0), gain), eqs, les)
     rows = [[line[1].get(k, Fraction(0)) for k in support] for line in eqs]
     if _unique_solution(rows, [-line[0] for line in eqs]) is not None:
         return z, True  # the equalities pin one point: the optimal z
