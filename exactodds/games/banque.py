@@ -317,6 +317,13 @@ def _payoff_line(form: BanqueForm, k: int, open_cells: set[int], y: list[Fractio
     return const, coef
 
 
+def _draw_gain(form: BanqueForm, z: Sequence[Fraction], c: int) -> Fraction:
+    """The team's gain under the mix ``z`` when the Banker draws in cell ``c`` rather than
+    stands (he draws when it is negative)."""
+    s, d = cell_lines(form, c)
+    return sum((zk * (b - a) for zk, a, b in zip(z, s, d, strict=True)), Fraction(0))
+
+
 def _banker(
     form: BanqueForm, z: list[Fraction], best: Fraction, idle: list[int]
 ) -> tuple[list[Fraction], bool]:
@@ -328,8 +335,7 @@ def _banker(
     for c in range(len(form.cells)):
         if c in skip:
             continue
-        s, d = cell_lines(form, c)
-        gap = sum((zk * (b - a) for zk, a, b in zip(z, s, d, strict=True)), Fraction(0))
+        gap = _draw_gain(form, z, c)
         if gap == 0:
             open_cells.append(c)
         else:
@@ -413,10 +419,8 @@ def _three_person(
         (d == s) if 0 < x < 1 else (d >= s if x == 1 else s >= d)
         for d, s in ((drawing, standing), (right_d, right_s))
     )
-    banker_ok = True
-    for c in range(len(form.cells)):
-        s_, d_ = cell_lines(form, c)
-        gap = sum((zk * (b - a) for zk, a, b in zip(z, s_, d_, strict=True)), Fraction(0))
-        if (gap < 0 and y[c] != 1) or (gap > 0 and y[c] != 0):
-            banker_ok = False
+    gaps = [_draw_gain(form, z, c) for c in range(len(form.cells))]
+    banker_ok = not any(
+        (gap < 0 and y[c] != 1) or (gap > 0 and y[c] != 0) for c, gap in enumerate(gaps)
+    )
     return x, hands_ok and banker_ok, (drawing, standing)
