@@ -93,6 +93,22 @@ def _decks(spec: str) -> list[int | None]:
     return out
 
 
+def _shoes(decks: str | None, remove: str | None, shoe_file: Path | None) -> list[Shoe | None]:
+    """The shoes of ``--decks`` (default 8; ``None`` for inf) or of ``--shoe``, less
+    ``--remove``."""
+    from exactodds.deal.shoe import Shoe
+    from exactodds.games.rules import GameError
+
+    counts: list[int | None] = _decks(decks) if decks is not None else [8]
+    if shoe_file is not None and decks is not None:
+        raise GameError("give either --decks or --shoe, not both")
+    if shoe_file is not None:
+        return [Shoe.from_options(shoe_file=shoe_file, remove=remove)]
+    if remove and None in counts:
+        raise GameError("--remove: an infinite shoe has no cards to remove")
+    return [None if n is None else Shoe.from_options(decks=n, remove=remove) for n in counts]
+
+
 def _rate(text: str) -> Fraction:
     """``5%`` as a commission rate under 1; a bare number is refused (``PERCENT_RULE``), as
     by every percentage option."""
@@ -169,9 +185,8 @@ def chemin_de_fer(  # noqa: PLR0917 - one parameter per command-line option
 ) -> None:
     """Chemin de fer as a two-person game: its exact value, both sides' optimal strategies,
     whether they are unique, and what common fixed rules cost."""
-    from exactodds.deal.shoe import Shoe
     from exactodds.games.api import chemin_de_fer as solve_game
-    from exactodds.games.rules import GameError, Model, load_rules
+    from exactodds.games.rules import Model, load_rules
     from exactodds.report.games import render_chemin
 
     chosen = check_format(fmt, ("md", "json", "html"))
@@ -182,16 +197,7 @@ def chemin_de_fer(  # noqa: PLR0917 - one parameter per command-line option
         from exactodds.cli.common import check_outputs
 
         check_outputs("--out", out, [f"chemin-de-fer.{chosen}"], force=force)
-    counts: list[int | None] = _decks(decks) if decks is not None else [8]
-    if shoe_file is not None and decks is not None:
-        raise GameError("give either --decks or --shoe, not both")
-    shoes: list[Shoe | None]
-    if shoe_file is not None:
-        shoes = [Shoe.from_options(shoe_file=shoe_file, remove=remove)]
-    else:
-        if remove and None in counts:
-            raise GameError("--remove: an infinite shoe has no cards to remove")
-        shoes = [None if n is None else Shoe.from_options(decks=n, remove=remove) for n in counts]
+    shoes = _shoes(decks, remove, shoe_file)
     results = [solve_game(game_model, s, rule_set, rate, infinite=s is None) for s in shoes]
     page = render_chemin(results[0] if len(results) == 1 else results, str(chosen))
     _write(page, out, "chemin-de-fer", str(chosen), force)
@@ -274,7 +280,6 @@ def banque(  # noqa: PLR0917 - one parameter per command-line option
     """Baccara banque: one Banker against two Player hands, solved exactly against the hands
     as a team; the value, the Banker's edge per hand, both sides' strategies, and the
     three-person game's equilibria with equal, independent Player mixes."""
-    from exactodds.deal.shoe import Shoe
     from exactodds.games.api import baccara_banque
     from exactodds.games.rules import GameError, Model
     from exactodds.report.banque import render_banque
@@ -285,19 +290,9 @@ def banque(  # noqa: PLR0917 - one parameter per command-line option
         from exactodds.cli.common import check_outputs
 
         check_outputs("--out", out, [f"banque.{chosen}"], force=force)
-    counts: list[int | None] = _decks(decks) if decks is not None else [8]
-    if len(counts) > 1:
+    shoes = _shoes(decks, remove, shoe_file)
+    if len(shoes) > 1:
         raise GameError("--decks: baccara banque takes one shoe (N or inf), not a list")
-    if shoe_file is not None and decks is not None:
-        raise GameError("give either --decks or --shoe, not both")
-    shoe: Shoe | None
-    if shoe_file is not None:
-        shoe = Shoe.from_options(shoe_file=shoe_file, remove=remove)
-    elif counts[0] is None:
-        if remove:
-            raise GameError("--remove: an infinite shoe has no cards to remove")
-        shoe = None
-    else:
-        shoe = Shoe.from_options(decks=counts[0], remove=remove)
+    shoe = shoes[0]
     result = baccara_banque(game_model, shoe, infinite=shoe is None)
     _write(render_banque(result, str(chosen)), out, "banque", str(chosen), force)

@@ -27,7 +27,9 @@ from fractions import Fraction
 
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import STOOD
+from exactodds.games.chemin import _value_counts as value_counts
 from exactodds.games.equilibrium import MAX_PROGRAM, Linear, polytope
+from exactodds.games.equilibrium import _keep_best_reply as keep_best_reply
 from exactodds.games.rules import GameError
 from exactodds.games.simplex import maximize
 
@@ -112,7 +114,7 @@ def _sign(a: int, b: int) -> int:
 def build_banque(shoe: Shoe | None) -> BanqueForm:
     """Enumerate the deal by card values, with replacement, in the proportions of ``shoe``
     (``None``: one deck's, the infinite shoe)."""
-    counts = (4, 1, 1, 1, 1, 1, 1, 1, 1, 1) if shoe is None else shoe.value_counts
+    counts = value_counts(shoe)
     n = sum(counts)
     if n == 0:
         raise GameError("the shoe has no cards")
@@ -315,6 +317,13 @@ def _payoff_line(form: BanqueForm, k: int, open_cells: set[int], y: list[Fractio
     return const, coef
 
 
+def _draw_gain(form: BanqueForm, z: Sequence[Fraction], c: int) -> Fraction:
+    """The team's gain under the mix ``z`` when the Banker draws in cell ``c`` rather than
+    stands (he draws when it is negative)."""
+    s, d = cell_lines(form, c)
+    return sum((zk * (b - a) for zk, a, b in zip(z, s, d, strict=True)), Fraction(0))
+
+
 def _banker(
     form: BanqueForm, z: list[Fraction], best: Fraction, idle: list[int]
 ) -> tuple[list[Fraction], bool]:
@@ -326,8 +335,7 @@ def _banker(
     for c in range(len(form.cells)):
         if c in skip:
             continue
-        s, d = cell_lines(form, c)
-        gap = sum((zk * (b - a) for zk, a, b in zip(z, s, d, strict=True)), Fraction(0))
+        gap = _draw_gain(form, z, c)
         if gap == 0:
             open_cells.append(c)
         else:
@@ -361,15 +369,9 @@ def _team(
     les: list[Linear] = []
     for c in range(len(form.cells)):
         s, d = cell_lines(form, c)
-        gap = {k: Fraction(d[k] - s[k]) for k in support}  # the team's gain if he draws
-        if 0 < y[c] < 1:
-            if any(gap.values()):
-                eqs.append((Fraction(0), gap))
-            continue
-        if y[c] == 0:
-            gap = {k: -v for k, v in gap.items()}
-        if any(v > 0 for v in gap.values()):
-            les.append((Fraction(0), gap))
+        gain = {k: Fraction(s[k] - d[k]) for k in support}  # the Banker's gain if he draws
+        if any(gain.values()):
+            keep_best_reply(y[c], (Fraction(0), gain), eqs, les)
     rows = [[line[1].get(k, Fraction(0)) for k in support] for line in eqs]
     if _unique_solution(rows, [-line[0] for line in eqs]) is not None:
         return z, True  # the equalities pin one point: the optimal z
@@ -417,10 +419,8 @@ def _three_person(
         (d == s) if 0 < x < 1 else (d >= s if x == 1 else s >= d)
         for d, s in ((drawing, standing), (right_d, right_s))
     )
-    banker_ok = True
-    for c in range(len(form.cells)):
-        s_, d_ = cell_lines(form, c)
-        gap = sum((zk * (b - a) for zk, a, b in zip(z, s_, d_, strict=True)), Fraction(0))
-        if (gap < 0 and y[c] != 1) or (gap > 0 and y[c] != 0):
-            banker_ok = False
+    gaps = [_draw_gain(form, z, c) for c in range(len(form.cells))]
+    banker_ok = not any(
+        (gap < 0 and y[c] != 1) or (gap > 0 and y[c] != 0) for c, gap in enumerate(gaps)
+    )
     return x, hands_ok and banker_ok, (drawing, standing)

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
-from math import isqrt, sqrt
+from functools import cmp_to_key
+from itertools import count, pairwise
+from math import isqrt
 
 from exactodds.games.banque import BanqueForm, cell_lines
 from exactodds.games.equilibrium import Linear, polytope
@@ -80,7 +81,6 @@ def symmetric_equilibria(form: BanqueForm) -> tuple[tuple[SymmetricEquilibrium, 
     """
     quads: list[tuple[int, int, int]] = []
     points = {Fraction(0), Fraction(1)}
-    irrational: set[float] = set()
     surds: list[_Surd] = []
     complete = True
     for c in range(len(form.cells)):
@@ -90,9 +90,8 @@ def symmetric_equilibria(form: BanqueForm) -> tuple[tuple[SymmetricEquilibrium, 
         quads.append(quad)
         rational, irr = _roots(quad)
         points.update(rational)
-        surds.extend(r for r in irr if r not in surds)
+        surds.extend(r for r in irr if all(_compare(r, t) for t in surds))
     for root in surds:
-        irrational.add(float(root))
         if _at_surd(form, quads, root):
             complete = False  # an equilibrium at an irrational probability: not held
     exact = sorted(p for p in points if 0 <= p <= 1)
@@ -100,9 +99,9 @@ def symmetric_equilibria(form: BanqueForm) -> tuple[tuple[SymmetricEquilibrium, 
     for x in exact:
         for eq in _at_point(form, quads, x):
             found[x] = eq
-    ends = sorted({float(p) for p in exact} | irrational)
+    ends: list[Fraction | _Surd] = sorted([*exact, *surds], key=cmp_to_key(_compare))
     for lo, hi in pairwise(ends):
-        for eq in _in_interval(form, quads, Fraction((lo + hi) / 2)):
+        for eq in _in_interval(form, quads, _between(lo, hi)):
             found.setdefault(eq.draw, eq)
     return tuple(found[x] for x in sorted(found)), complete
 
@@ -154,8 +153,49 @@ class _Surd:
             return b
         return a if self.p * self.p > self.q * self.q * self.d else b
 
-    def __float__(self) -> float:
-        return float(self.p) + float(self.q) * sqrt(self.d)
+    def bracket(self, bits: int) -> tuple[Fraction, Fraction]:
+        """Rationals ``lo < self < hi`` at most ``|q| / 2**bits`` apart."""
+        s = isqrt(self.d << (2 * bits))  # s / 2**bits < √d < (s + 1) / 2**bits
+        a = self.p + self.q * Fraction(s, 1 << bits)
+        b = self.p + self.q * Fraction(s + 1, 1 << bits)
+        return min(a, b), max(a, b)
+
+    def rebased(self, d: int) -> _Surd | None:
+        """The same number written over ``√d``, when it can be (``d·self.d`` a square)."""
+        m = isqrt(d * self.d)
+        return _Surd(self.p, self.q * m / d, d) if m * m == d * self.d else None
+
+
+def _bracket(v: Fraction | _Surd, bits: int) -> tuple[Fraction, Fraction]:
+    return (v, v) if isinstance(v, Fraction) else v.bracket(bits)
+
+
+def _compare(a: Fraction | _Surd, b: Fraction | _Surd) -> int:
+    """The exact order of two switching points (a rational is never a surd; two surds over
+    different roots are equal only when one rebases onto the other's)."""
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return (a > b) - (a < b)
+    if isinstance(a, _Surd) and isinstance(b, _Surd) and (c := b.rebased(a.d)) is not None:
+        return (a + -c).sign()
+    for bits in count(64, 64):  # distinct: brackets narrowing around each part at last
+        la, ha = _bracket(a, bits)
+        lb, hb = _bracket(b, bits)
+        if ha < lb:
+            return -1
+        if hb < la:
+            return 1
+    raise AssertionError("unreachable")
+
+
+def _between(lo: Fraction | _Surd, hi: Fraction | _Surd) -> Fraction:
+    """A rational strictly between the switching points ``lo < hi``: their midpoint when both
+    are rational, else the midpoint of brackets that no longer overlap."""
+    for bits in count(64, 64):
+        top = _bracket(lo, bits)[1]
+        bottom = _bracket(hi, bits)[0]
+        if top < bottom:
+            return (top + bottom) / 2
+    raise AssertionError("unreachable")
 
 
 def _at_surd(form: BanqueForm, quads: Sequence[tuple[int, int, int]], r: _Surd) -> bool:

@@ -4,17 +4,14 @@ strings, and HTML with the Banker's strategy grids coloured by action (the piece
 
 from __future__ import annotations
 
-import json
-from fractions import Fraction
 from typing import Any
 
-from exactodds.formats import Format
 from exactodds.games.api import BanqueResult
 from exactodds.games.banque import JOINT, NATURAL, STATES, BanqueSolution, state_name
 from exactodds.numbers import exact
-from exactodds.report.games import Section, render_page
+from exactodds.report.games import Section, render
 from exactodds.report.games import _edge as edge
-from exactodds.report.games import _markdown as markdown
+from exactodds.report.games import _mark as mark
 from exactodds.report.games import _p as prob
 
 __all__ = ["banque_data", "render_banque"]
@@ -22,12 +19,6 @@ __all__ = ["banque_data", "render_banque"]
 
 def _play(draws: bool) -> str:
     return "draw" if draws else "stand"
-
-
-def _grid_mark(draw: Fraction) -> str:
-    if 0 < draw < 1:
-        return f"{draw.numerator}/{draw.denominator}"
-    return "D" if draw == 1 else "S"
 
 
 def banque_data(result: BanqueResult) -> dict[str, Any]:
@@ -74,13 +65,7 @@ def banque_data(result: BanqueResult) -> dict[str, Any]:
 
 def render_banque(result: BanqueResult, fmt: str = "md") -> str:
     """The page of ``exactodds game banque``."""
-    chosen = Format.check(fmt, (Format.MD, Format.JSON, Format.HTML))
-    if chosen is Format.JSON:
-        return json.dumps(banque_data(result), indent=2)
-    sections = _sections(result)
-    if chosen is Format.HTML:
-        return render_page(sections[0][1], sections)
-    return "\n".join(markdown(sections))
+    return render(fmt, lambda: banque_data(result), lambda: _sections(result))
 
 
 def _three_person(result: BanqueResult) -> Section:
@@ -172,7 +157,7 @@ def _grid(s: BanqueSolution) -> Section:
             row = [f"{total} v {state_name(left)}"]
             for right in STATES:
                 c = index.get((total, left, right))
-                row.append("—" if c is None else _grid_mark(s.y[c]))
+                row.append("—" if c is None else mark(s.y[c], True))
             rows.append(row)
     return (
         2,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +23,7 @@ from exactodds.games.rules import column_name
 from exactodds.numbers import exact, percent, signed
 from exactodds.tables import pipe_table
 
-__all__ = ["chemin_data", "gold_data", "render_chemin", "render_gold", "render_page"]
+__all__ = ["chemin_data", "gold_data", "render", "render_chemin", "render_gold", "render_page"]
 
 _COLUMNS = (*range(10), STOOD)
 
@@ -130,13 +130,25 @@ def _commission_data(c: CommissionSolution) -> dict[str, Any]:
 
 def render_chemin(result: CheminResult | Sequence[CheminResult], fmt: str = "md") -> str:
     """The page of ``exactodds game chemin-de-fer`` (one shoe, or a comparison of shoes)."""
+    return render(
+        fmt,
+        lambda: chemin_data(result),
+        lambda: _sections(result) if isinstance(result, CheminResult) else _comparison(result),
+    )
+
+
+def render(
+    fmt: str, data: Callable[[], dict[str, Any]], sections: Callable[[], list[Section]]
+) -> str:
+    """A page in ``fmt`` (md, json or html): the JSON of ``data()``, or ``sections()`` as
+    Markdown or as an HTML page titled by the first heading."""
     chosen = Format.check(fmt, (Format.MD, Format.JSON, Format.HTML))
     if chosen is Format.JSON:
-        return json.dumps(chemin_data(result), indent=2)
-    sections = _comparison(result) if not isinstance(result, CheminResult) else _sections(result)
+        return json.dumps(data(), indent=2)
+    parts = sections()
     if chosen is Format.HTML:
-        return render_page(sections[0][1], sections)
-    return "\n".join(_markdown(sections))
+        return render_page(parts[0][1], parts)
+    return "\n".join(_markdown(parts))
 
 
 Section = tuple[int, str, str, list[str], list[list[str]]]
@@ -369,14 +381,14 @@ def gold_data(result: GoldResult) -> dict[str, Any]:
 
 def render_gold(result: GoldResult, fmt: str = "md") -> str:
     """The page of ``exactodds game baccarat-gold``."""
-    chosen = Format.check(fmt, (Format.MD, Format.JSON, Format.HTML))
-    if chosen is Format.JSON:
-        return json.dumps(gold_data(result), indent=2)
-    title = f"Baccarat Gold — {result.shoe}"
-    sections: list[Section] = [
+    return render(fmt, lambda: gold_data(result), lambda: _gold_sections(result))
+
+
+def _gold_sections(result: GoldResult) -> list[Section]:
+    return [
         (
             1,
-            title,
+            f"Baccarat Gold — {result.shoe}",
             "Punto banco, except that the Player bettor may hit or stand on 5, a Banker facing a "
             "drawn third card draws on 0-3, on 4-5 only against a 3-7, never on 6-7, and Tie "
             "pays 9 to 1.",
@@ -422,6 +434,3 @@ def render_gold(result: GoldResult, fmt: str = "md") -> str:
             ],
         ),
     ]
-    if chosen is Format.HTML:
-        return render_page(title, sections)
-    return "\n".join(_markdown(sections))
