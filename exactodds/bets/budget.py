@@ -476,7 +476,7 @@ def card_round_work(
 ) -> list[tuple[Fraction, int]]:
     """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
     exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
-    (:func:`exactodds.counting.work`, cell operations), the mean over the shoe as it is dealt
+    (:func:`bet_work`, cell operations), the mean over the shoe as it is dealt
     down to the cut card (:func:`dealing_shoes`: a small shoe's EVs get much cheaper as it
     empties), without enumerating the rounds.
 
@@ -500,16 +500,12 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
-        mean += _EV_FIXED_WORK
+        # An EV before a round costs about what the probe measures for a count on that shoe
+        # (``simulate perfect-9 --decks 8 --shoes 1``: 67 s of CPU, 74 s estimated).
+        mean = sum(bet_work(bet, s, tableau) for s in dealt) // len(dealt) + _EV_FIXED_WORK
         out.append((share, mean))
     return out
 
-
-_ROUND_EV_DISCOUNT = 1
-"""An EV before a round costs the card engine about what the probe measures for a count on
-that shoe (``simulate perfect-9 --decks 8 --shoes 1``: 67 s of CPU, 74 s estimated; with the
-static estimate it was taken at half, which the static estimate's excess made up for)."""
 
 _DEPTHS = 4
 """Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
