@@ -600,8 +600,10 @@ def check_card_rounds(
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
     seconds = float(total) / CARD_OPS_PER_SECOND + extra
+    # A shoe's EVs and its share of ``extra`` (dealing and streak play grow with the shoes too).
     per_shoe = max(1, expected_rounds(1, shoe.size, cut_card)) * per_round
-    most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
+    per_shoe += Fraction(extra) * CARD_OPS_PER_SECOND / max(1, shoes)
+    most = int(Fraction(budget_seconds(budget)) * CARD_OPS_PER_SECOND // per_shoe)
     hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
     plural = "s" if len(bets) != 1 else ""
     check_seconds(
