@@ -226,16 +226,26 @@ def check_seconds(
     ...
     exactodds.bets.budget.BudgetError: counting bet 'x' would take about 41 s of CPU, over the
     budget of 30 s (--budget 50 allows it)
+    >>> check_seconds(3e7, "counting bet 'x'")  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: counting bet 'x' would take about 347 days of CPU, over the
+    budget of 30 s (beyond the largest --budget, 1,000,000)
     """
     allowed = budget_seconds(budget)
     if seconds <= allowed:
         return
     needed = _round_up(seconds * 1.2)
+    allows = (
+        f"--budget {needed} allows it"
+        if seconds <= MAX_CPU_BUDGET
+        else f"beyond the largest --budget, {MAX_CPU_BUDGET:,}"
+    )
     extra = f"; {hint}" if hint else ""
     because = f" ({why})" if why else ""
     raise BudgetError(
         f"{what}{because} would take about {seconds_text(seconds)} of CPU, over the budget of "
-        f"{allowed:g} s (--budget {needed} allows it){extra}"
+        f"{allowed:g} s ({allows}){extra}"
     )
 
 
