@@ -185,7 +185,7 @@ def set_budget(budget: float | None) -> float:
     """Put ``budget`` (seconds; None: ``EXACTODDS_BUDGET``'s or the default) in force for the
     rest of the current context (a command's ``--budget``; the CLI resets it after each
     command): the budget, checked."""
-    seconds = budget_seconds(budget if budget is not None else None)
+    seconds = budget_seconds(budget)
     _BUDGET.set(seconds)
     return seconds
 
@@ -387,10 +387,11 @@ def check_simulation(
     if cluster:
         return 0.0
     most = int(shoes * budget_seconds(budget) / seconds) if seconds else shoes
+    valued = f" with {len(bets):,} value-level bets" if bets else ""  # card-level: their own
     also = f" and playing {streaks:,} streak bets" if streaks else ""
     check_seconds(
         seconds,
-        f"dealing {shoes:,} shoes of {cards:,} cards with {len(bets):,} bets{also}",
+        f"dealing {shoes:,} shoes of {cards:,} cards{valued}{also}",
         budget,
         hint=f"at most {most:,} shoes fit",
     )
