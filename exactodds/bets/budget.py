@@ -645,7 +645,7 @@ class CardSpend:
 
     bet_ids: tuple[str, ...]
     costs: tuple[int, ...]  # estimated work of one EV per bet
-    budget: int = 30 * CARD_OPS_PER_SECOND
+    budget: int = CPU_BUDGET * CARD_OPS_PER_SECOND
 
     @classmethod
     def of(
