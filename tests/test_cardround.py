@@ -134,3 +134,9 @@ def test_budget_weighs_each_bet_by_the_engines_work_estimate() -> None:
     check_card_rounds([cheap], shoe, PB, most, 14)
     with pytest.raises(BudgetError, match=rf"at most {most:,} shoes fit$"):
         check_card_rounds([cheap], shoe, PB, most + 1, 14)
+    # seconds spent besides (dealing) are shared by the shoes, not taken from one shoe's
+    shoes = 10 * most
+    fit = 30 * CARD_OPS_PER_SECOND // (per_shoe + Fraction(20) * CARD_OPS_PER_SECOND / shoes)
+    assert 0 < fit < most
+    with pytest.raises(BudgetError, match=rf"at most {fit:,} shoes fit$"):
+        check_card_rounds([cheap], shoe, PB, shoes, 14, extra=20.0)

@@ -98,3 +98,18 @@ def test_one_command_group_has_the_same_options(name: str) -> None:
 def test_the_version_constant_is_the_installed_version() -> None:
     """pyproject.toml reads the version from exactodds/_version.py: the two cannot differ."""
     assert exactodds.__version__ == version("exactodds")
+
+
+def test_a_terminal_loads_no_heavy_module_before_a_count() -> None:
+    """On a terminal the progress bar is set up for the card engine without importing it."""
+    code = (
+        "import io, sys\n"
+        "class Tty(io.StringIO):\n"
+        "    def isatty(self): return True\n"
+        "sys.stderr = Tty()\n"
+        "from exactodds.cli.progress import counting_progress\n"
+        "with counting_progress(): pass\n"
+        "print('numpy' in sys.modules, 'exactodds.counting.engine' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]

@@ -185,7 +185,7 @@ def set_budget(budget: float | None) -> float:
     """Put ``budget`` (seconds; None: ``EXACTODDS_BUDGET``'s or the default) in force for the
     rest of the current context (a command's ``--budget``; the CLI resets it after each
     command): the budget, checked."""
-    seconds = budget_seconds(budget if budget is not None else None)
+    seconds = budget_seconds(budget)
     _BUDGET.set(seconds)
     return seconds
 
@@ -226,16 +226,26 @@ def check_seconds(
     ...
     exactodds.bets.budget.BudgetError: counting bet 'x' would take about 41 s of CPU, over the
     budget of 30 s (--budget 50 allows it)
+    >>> check_seconds(3e7, "counting bet 'x'")  # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    exactodds.bets.budget.BudgetError: counting bet 'x' would take about 347 days of CPU, over the
+    budget of 30 s (beyond the largest --budget, 1,000,000)
     """
     allowed = budget_seconds(budget)
     if seconds <= allowed:
         return
     needed = _round_up(seconds * 1.2)
+    allows = (
+        f"--budget {needed} allows it"
+        if seconds <= MAX_CPU_BUDGET
+        else f"beyond the largest --budget, {MAX_CPU_BUDGET:,}"
+    )
     extra = f"; {hint}" if hint else ""
     because = f" ({why})" if why else ""
     raise BudgetError(
         f"{what}{because} would take about {seconds_text(seconds)} of CPU, over the budget of "
-        f"{allowed:g} s (--budget {needed} allows it){extra}"
+        f"{allowed:g} s ({allows}){extra}"
     )
 
 
@@ -377,10 +387,11 @@ def check_simulation(
     if cluster:
         return 0.0
     most = int(shoes * budget_seconds(budget) / seconds) if seconds else shoes
+    valued = f" with {len(bets):,} value-level bets" if bets else ""  # card-level: their own
     also = f" and playing {streaks:,} streak bets" if streaks else ""
     check_seconds(
         seconds,
-        f"dealing {shoes:,} shoes of {cards:,} cards with {len(bets):,} bets{also}",
+        f"dealing {shoes:,} shoes of {cards:,} cards{valued}{also}",
         budget,
         hint=f"at most {most:,} shoes fit",
     )
@@ -476,7 +487,7 @@ def card_round_work(
 ) -> list[tuple[Fraction, int]]:
     """Per card-level or offered bet: the share of rounds that offer it (1 without an offer;
     exact on the full shoe when cheap, else 1) and the engine's estimated work of one exact EV
-    (:func:`exactodds.counting.work`, cell operations), the mean over the shoe as it is dealt
+    (:func:`bet_work`, cell operations), the mean over the shoe as it is dealt
     down to the cut card (:func:`dealing_shoes`: a small shoe's EVs get much cheaper as it
     empties), without enumerating the rounds.
 
@@ -500,16 +511,12 @@ def card_round_work(
                 probes += probe
                 counts = row_counts([OTHERWISE], shoe, tableau, offer=bet.offer)
                 share = Fraction(counts.offered, counts.universe)
-        mean = sum(bet_work(bet, s, tableau) for s in dealt) // (len(dealt) * _ROUND_EV_DISCOUNT)
-        mean += _EV_FIXED_WORK
+        # An EV before a round costs about what the probe measures for a count on that shoe
+        # (``simulate perfect-9 --decks 8 --shoes 1``: 67 s of CPU, 74 s estimated).
+        mean = sum(bet_work(bet, s, tableau) for s in dealt) // len(dealt) + _EV_FIXED_WORK
         out.append((share, mean))
     return out
 
-
-_ROUND_EV_DISCOUNT = 1
-"""An EV before a round costs the card engine about what the probe measures for a count on
-that shoe (``simulate perfect-9 --decks 8 --shoes 1``: 67 s of CPU, 74 s estimated; with the
-static estimate it was taken at half, which the static estimate's excess made up for)."""
 
 _DEPTHS = 4
 """Shoes at which :func:`dealing_shoes` samples a shoe as it is dealt."""
@@ -604,8 +611,10 @@ def check_card_rounds(
         costliest = max(costliest, (cost, bet.id))
     total = rounds * per_round
     seconds = float(total) / CARD_OPS_PER_SECOND + extra
+    # A shoe's EVs and its share of ``extra`` (dealing and streak play grow with the shoes too).
     per_shoe = max(1, expected_rounds(1, shoe.size, cut_card)) * per_round
-    most = int(max(0.0, budget_seconds(budget) - extra) * CARD_OPS_PER_SECOND // per_shoe)
+    per_shoe += Fraction(extra) * CARD_OPS_PER_SECOND / max(1, shoes)
+    most = int(Fraction(budget_seconds(budget)) * CARD_OPS_PER_SECOND // per_shoe)
     hint = f"at most {most:,} shoes fit" if most else "not one shoe fits: fewer decks or bets"
     plural = "s" if len(bets) != 1 else ""
     check_seconds(
@@ -636,7 +645,7 @@ class CardSpend:
 
     bet_ids: tuple[str, ...]
     costs: tuple[int, ...]  # estimated work of one EV per bet
-    budget: int = 30 * CARD_OPS_PER_SECOND
+    budget: int = CPU_BUDGET * CARD_OPS_PER_SECOND
 
     @classmethod
     def of(

@@ -73,7 +73,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     paytable's, or the one --decks, --remove and --shoe give)."""
     use_budget(budget)
     from exactodds.analysis.eor import effect_of_removal, no_bets, with_streak_bets
-    from exactodds.bets.budget import check_evaluation, check_removal_work
+    from exactodds.bets.budget import check_evaluation
     from exactodds.bets.loader import load_paytable
     from exactodds.bets.paytable import Bet
     from exactodds.errors import named
@@ -90,7 +90,7 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     bets = [b for b in chosen if isinstance(b, Bet)]
     streaks = [b for b in chosen if not isinstance(b, Bet)]  # exact from p, rounds independent
     check_evaluation(bets, shoe.size)  # before compiling the bets
-    check_removal_work(bets, shoe, tableau)
+    # effect_of_removal refuses card work over the budget first (check_removal_work)
     result = effect_of_removal(bets, shoe, tableau, level=level) if bets else no_bets(shoe, level)
     result = with_streak_bets(result, streaks, tableau)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""

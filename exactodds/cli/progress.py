@@ -45,21 +45,20 @@ def progress_display(label: str, unit: str) -> Iterator[Update | None]:
 
 @contextmanager
 def counting_progress() -> Iterator[None]:
-    """Show the card engine's counts (:data:`exactodds.counting.engine.COUNT_PROGRESS`) on a
+    """Show the card engine's counts (:data:`exactodds.progress.COUNT_PROGRESS`) on a
     progress bar while the block runs, once a count has taken :data:`DELAY` seconds, on a
-    terminal only (where the engine, and numpy, are imported at once: redirected, nothing
-    changes and start-up stays light)."""
+    terminal only (the engine, and numpy, imported only by a command that counts)."""
     if not sys.stderr.isatty():
         yield
         return
-    from exactodds.counting import engine
+    from exactodds.progress import COUNT_PROGRESS
 
     display = _Display("counting", "blocks")
-    token = engine.COUNT_PROGRESS.set(display.update)
+    token = COUNT_PROGRESS.set(display.update)
     try:
         yield
     finally:
-        engine.COUNT_PROGRESS.reset(token)
+        COUNT_PROGRESS.reset(token)
         display.close()
 
 

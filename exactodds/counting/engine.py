@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache, reduce
 from math import perm, prod
@@ -80,11 +79,7 @@ from exactodds.language import (
     Otherwise,
     Var,
 )
-
-COUNT_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
-    "exactodds_count_progress", default=None
-)
-"""The ``progress`` of every :func:`row_counts` not given one (the CLI's progress bar)."""
+from exactodds.progress import COUNT_PROGRESS
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from exactodds.counting.classes import (
     _unions,
 )
 from exactodds.counting.evaluate import _draw_tables
-from exactodds.counting.lumps import keeps, level, slot_lumps
+from exactodds.counting.lumps import Lumps, keeps, level, slot_lumps
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.errors import PaytableError
@@ -152,8 +152,6 @@ def _plan(
     return min(plans, key=lambda plan: _cells(plan, tableau)[0])
 
 
-Lumps = tuple[tuple[tuple[int, ...], ...], tuple[bool, ...]]
-"""Cards in lumps: per slot, per card, a class key; per slot, whether its value is read."""
 _Variant = tuple[list[int], list[int], Lumps | None, list[tuple[int, ...]]]
 """A plan tried: the order of the slots, what each reads, the lumps, the suit permutations."""
 
@@ -221,7 +219,8 @@ def _arrange(
 ) -> tuple[tuple[_Axis, ...], int] | None:
     """The axes of the slots in ``order``, each at the finest level of itself and the later
     ones (so that earlier classes nest in later ones), and how many are outer. With ``lumps``
-    (:data:`Lumps`), the classes are its lumps; None where known cards split them."""
+    (:data:`~exactodds.counting.lumps.Lumps`), the classes are its lumps; None where known
+    cards split them."""
     levels = {}
     codings: dict[int, Coding | Lumped | None] = {}
     for k, s in enumerate(order):
