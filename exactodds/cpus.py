@@ -1,10 +1,20 @@
-"""The CPUs this process may use: how many worker processes a parallel job can run at once."""
+"""What a long computation runs with: the CPUs this process may use (how many worker processes a
+parallel job can run at once) and the card engine's progress callback in force. Light to import:
+the CLI sets the callback for a progress bar on a terminal without loading the engine (numpy)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from contextvars import ContextVar
 
-__all__ = ["available_cpus"]
+__all__ = ["COUNT_PROGRESS", "available_cpus"]
+
+COUNT_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
+    "exactodds_count_progress", default=None
+)
+"""The ``progress`` of every :func:`~exactodds.counting.row_counts` not given one (the CLI's
+progress bar)."""
 
 
 def available_cpus() -> int:

@@ -45,13 +45,13 @@ def progress_display(label: str, unit: str) -> Iterator[Update | None]:
 
 @contextmanager
 def counting_progress() -> Iterator[None]:
-    """Show the card engine's counts (:data:`exactodds.progress.COUNT_PROGRESS`) on a
+    """Show the card engine's counts (:data:`exactodds.cpus.COUNT_PROGRESS`) on a
     progress bar while the block runs, once a count has taken :data:`DELAY` seconds, on a
     terminal only (the engine, and numpy, imported only by a command that counts)."""
     if not sys.stderr.isatty():
         yield
         return
-    from exactodds.progress import COUNT_PROGRESS
+    from exactodds.cpus import COUNT_PROGRESS
 
     display = _Display("counting", "blocks")
     token = COUNT_PROGRESS.set(display.update)

@@ -63,6 +63,7 @@ from exactodds.counting.meter import Meter
 from exactodds.counting.plan import _chunk, _plan, _staged
 from exactodds.counting.poker import _poker_table
 from exactodds.counting.sixth import sixth_by_value
+from exactodds.cpus import COUNT_PROGRESS
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
@@ -79,7 +80,6 @@ from exactodds.language import (
     Otherwise,
     Var,
 )
-from exactodds.progress import COUNT_PROGRESS
 
 
 @dataclass(frozen=True)
