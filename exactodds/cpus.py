@@ -1,6 +1,6 @@
 """What a long computation runs with: the CPUs this process may use (how many worker processes a
-parallel job can run at once) and the card engine's progress callback in force. Light to import:
-the CLI sets the callback for a progress bar on a terminal without loading the engine (numpy)."""
+parallel job can run at once), the CPU budget and the card engine's progress callback in force.
+Light to import: the CLI sets both for every command without loading the engine (numpy)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ import os
 from collections.abc import Callable
 from contextvars import ContextVar
 
-__all__ = ["COUNT_PROGRESS", "available_cpus"]
+__all__ = ["BUDGET_IN_FORCE", "COUNT_PROGRESS", "available_cpus"]
+
+BUDGET_IN_FORCE: ContextVar[float | None] = ContextVar("exactodds_budget", default=None)
+"""The CPU budget in seconds in force (:func:`exactodds.bets.budget.spending`, a command's
+``--budget``); None: ``EXACTODDS_BUDGET`` or the default."""
 
 COUNT_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
     "exactodds_count_progress", default=None

@@ -31,12 +31,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar, Token
+from contextvars import Token
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, lcm, perm
 
 from exactodds.bets.paytable import Bet
+from exactodds.cpus import BUDGET_IN_FORCE
 from exactodds.deal.shoe import MIN_CARDS, Card, Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import ExactOddsError, quote
@@ -117,7 +118,7 @@ class BudgetError(ExactOddsError):
 BUDGET_VARIABLE = "EXACTODDS_BUDGET"
 """The environment variable holding the CPU budget in seconds (``--budget`` overrides it)."""
 
-_BUDGET: ContextVar[float | None] = ContextVar("exactodds_budget", default=None)
+_BUDGET = BUDGET_IN_FORCE
 
 
 def parse_budget(text: str, what: str = "--budget") -> float:

@@ -126,10 +126,10 @@ def _run_command(args: list[str], debug: bool) -> int:
 def _main(command: Any, args: list[str]) -> Any:
     """Run ``command`` on ``args``, its CPU budget (``--budget``) forgotten afterwards, the
     card engine's counts shown by a progress bar on a terminal."""
-    from exactodds.bets.budget import reset_budget
     from exactodds.cli.progress import counting_progress
+    from exactodds.cpus import BUDGET_IN_FORCE  # light: not the budget checks (the engine)
 
-    token = reset_budget()
+    token = BUDGET_IN_FORCE.set(None)
     try:
         with counting_progress():
             return command.main(args=args, prog_name="exactodds", standalone_mode=False)
