@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.bets.bundled import display_path
 from exactodds.bets.edits import edited_description, unedited_description
+from exactodds.bets.multipliers import MultiplierTable, Multiply, Peek
 from exactodds.bets.payout import Payout
 from exactodds.bets.records import _record_index, record_index
 from exactodds.deal.engine import Joint, joint_distribution
@@ -106,6 +107,10 @@ class Row:
     when: Condition
     pays: Payout
     event: str
+    multiply: Multiply | None = None
+    """Multiplies the row's net win by a random product of multipliers (a win row only)."""
+    commission: Fraction = Fraction(0)
+    """Taken from the (multiplied) net win, per unit stake: Banker at ×8 with 5% wins 7.95."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,10 @@ class Bet:
     progressive: Progressive | None = None
     """A progressive bet's stake and meters (:mod:`exactodds.bets.progressive`); its jackpot rows'
     payouts are stated at the reset meters."""
+    fee: Fraction = Fraction(0)
+    """Charged on the stake every round, push included, never returned (per unit stake)."""
+    peek: Peek | None = None
+    """A decision after some of the first four cards are shown (a peek, :mod:`.multipliers`)."""
 
     @cached_property
     def conditions(self) -> tuple[tuple[Condition, ...], Condition | None]:
@@ -309,6 +318,8 @@ class Paytable:
     edits: tuple[str, ...] = field(default=(), compare=False)
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
     streaks: tuple[StreakBet, ...] = ()
+    multipliers: tuple[MultiplierTable, ...] = ()
+    """The random multiplier draws of each round (``[multipliers.NAME]``), by name order."""
     """Streak bets (:mod:`exactodds.bets.streak`): settled over several rounds, so kept apart from
     :attr:`bets`, the bets settled on one round; :attr:`every_bet` holds both."""
 
