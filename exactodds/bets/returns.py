@@ -37,14 +37,25 @@ class ReturnFigures:
         return sum((p * net for p, net in self.outcomes()), Fraction(0))
 
     @cached_property
+    def paid(self) -> Fraction:
+        """Money paid per unit staked: 1, plus a fee and the expected raise where the bet has them
+        (the outcomes' nets already count both)."""
+        return Fraction(1)
+
+    @cached_property
     def rtp(self) -> Fraction:
-        """Return to player: 1 + EV."""
-        return 1 + self.ev
+        """Return to player: money returned over money paid, 1 + EV / :attr:`paid`."""
+        return 1 + self.ev / self.paid
+
+    @cached_property
+    def rtp_per_stake(self) -> Fraction:
+        """Money returned per unit staked, fees not counted as paid: :attr:`paid` + EV."""
+        return self.paid + self.ev
 
     @cached_property
     def house_edge(self) -> Fraction:
-        """−EV, pushes counted as bets."""
-        return -self.ev
+        """−EV per money paid (per unit staked unless the bet has a fee), pushes counted."""
+        return -self.ev / self.paid
 
     @cached_property
     def push_probability(self) -> Fraction:
