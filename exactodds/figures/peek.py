@@ -1,0 +1,342 @@
+"""Exact figures of a peek bet (issue 34): some of the first four cards are shown, then the
+player keeps the stake or raises it, and the optimal decision in every cell of shown cards.
+
+Model. The base stake is 1; the fee ``f`` (:attr:`~exactodds.bets.paytable.Bet.fee`) is paid on
+it every round and never returned; the raise pays no fee. A reveal rule (positions ``S`` among
+P1 B1 P2 B2, probability ``q``) shows the cards at ``S``; for each cell ``v`` of shown values
+(ranks when a row reads ranks) ``EV_c(v)`` is the bet's expected net per unit stake given ``v``
+(each row's net, its commission taken from a win). The player stakes ``r`` in ``{1} ∪ raises``
+maximising ``r·EV_c(v)`` (a tie goes to the smaller stake). That is linear in ``r``, so only
+keeping (``EV_c <= 0``) or the largest raise (``EV_c > 0``) is ever strictly optimal. Then, per
+base stake::
+
+    net  = Σ_S q Σ_v P(v)·r*(v)·EV_c(v) − f        paid = E[r] + f
+    RTP  = 1 + net/paid                            house edge = −net/paid
+
+>>> from dataclasses import replace
+>>> from exactodds.bets.loader import load_paytable
+>>> from exactodds.bets.multipliers import Peek
+>>> player = load_paytable("classic").bet("player")
+>>> peek = Peek(((("P1",), Fraction(1)),))
+>>> f = peek_figures(replace(player, fee=Fraction(1, 5), peek=peek), Shoe.decks(8))
+>>> [(c.shown, c.decision) for c in f.decision_table[0].cells][:2]
+[((0,), 'keep'), ((1,), 'keep')]
+>>> f"{float(f.rtp):.4%}", f"{float(f.rtp_never_raise):.4%}"
+('92.2809%', '82.3041%')
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from itertools import product
+from math import prod
+
+from exactodds.bets.multipliers import PEEK_POSITIONS
+from exactodds.bets.paytable import Bet
+from exactodds.bets.returns import ReturnFigures
+from exactodds.deal.round import Hand, Outcome, PairKind, continuations, feature_record
+from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import PaytableError
+
+__all__ = ["DEALING_ORDER_REVEALS", "PeekCell", "PeekFigures", "PeekRule", "peek_figures"]
+
+DEALING_ORDER_REVEALS: tuple[tuple[str, ...], ...] = tuple(
+    PEEK_POSITIONS[:n] for n in range(1, len(PEEK_POSITIONS) + 1)
+)
+"""The fixed reveal rules of 1, 2, 3 and 4 cards in dealing order (:attr:`rtp_by_reveal`)."""
+
+DECISIONS: Mapping[int, str] = {1: "keep", 2: "double", 3: "triple"}
+"""The names of the stake multiples; any other reads ``×r``."""
+
+_RANK_FEATURES = frozenset(
+    f"{side}.{name}" for side in ("player", "banker") for name in ("pair", "perfect_pair")
+)
+"""Round features that read ranks (a pair is two cards of one rank), not values alone."""
+
+Counts = Mapping[tuple[int, tuple[int, ...]], int]
+"""(row index, shown key) -> combinations of the six-card universe."""
+
+
+@dataclass(frozen=True)
+class PeekCell:
+    """One cell of shown cards: its probability, the conditional edge per unit stake, the
+    combinations of each row within it, and the optimal stake multiple."""
+
+    shown: tuple[int, ...]
+    """The shown cards' values (or ranks, 1..13), in the rule's order of positions."""
+    probability: Fraction
+    edge: Fraction
+    """−EV_c: the house edge per unit stake given the shown cards (fee aside)."""
+    rows: tuple[int, ...]
+    stake: int
+    """The optimal stake multiple r*: 1 (keep) or a raise."""
+
+    @property
+    def decision(self) -> str:
+        """keep / double / triple, or ``×r`` for another raise."""
+        return DECISIONS.get(self.stake, f"×{self.stake}")
+
+
+@dataclass(frozen=True)
+class PeekRule:
+    """One reveal rule: the shown positions, its probability and every cell's decision."""
+
+    positions: tuple[str, ...]
+    probability: Fraction
+    attr: str
+    """What the cells key on: ``value`` (0..9) or ``rank`` (1..13)."""
+    cells: tuple[PeekCell, ...]
+
+
+@dataclass(frozen=True)
+class PeekFigures(ReturnFigures):
+    """A peek bet's exact figures under the optimal decision, per base stake (module docstring),
+    with the decision table and the RTPs of the simpler policies and of each fixed reveal."""
+
+    bet: Bet
+    fee: Fraction
+    raises: tuple[int, ...]
+    nets: tuple[Fraction, ...]
+    """Each row's net per unit stake, commission taken from a win."""
+    decision_table: tuple[PeekRule, ...]
+    """The bet's reveal rules, each with its cells and decisions."""
+    fixed_reveals: tuple[PeekRule, ...]
+    """The rules of :data:`DEALING_ORDER_REVEALS`, each with probability 1."""
+
+    def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
+        """(probability, net per base stake) of every (rule, cell, row): r*·net − fee."""
+        for rule in self.decision_table:
+            for cell in rule.cells:
+                total = sum(cell.rows)
+                for n, net in zip(cell.rows, self.nets, strict=True):
+                    if n:
+                        p = rule.probability * cell.probability * n / total
+                        yield p, cell.stake * net - self.fee
+
+    @cached_property
+    def paid(self) -> Fraction:
+        """Money paid per base stake: the expected stake multiple plus the fee."""
+        return _expected_stake(self.decision_table) + self.fee
+
+    def _rtp(self, rules: Sequence[PeekRule], stake: int | None) -> Fraction:
+        """RTP when each cell stakes ``stake`` (the optimal r* when None)."""
+        net = -self.fee
+        paid = self.fee
+        for rule in rules:
+            for cell in rule.cells:
+                r = cell.stake if stake is None else stake
+                weight = rule.probability * cell.probability * r
+                net -= weight * cell.edge
+                paid += weight
+        return 1 + net / paid
+
+    @cached_property
+    def rtp_never_raise(self) -> Fraction:
+        """RTP when the player always keeps the stake (peeking ignored)."""
+        return self._rtp(self.decision_table, 1)
+
+    @cached_property
+    def rtp_always_max(self) -> Fraction:
+        """RTP when the player always raises to the largest multiple (always triple)."""
+        return self._rtp(self.decision_table, max(self.raises, default=1))
+
+    @cached_property
+    def value_of_peeking(self) -> Fraction:
+        """Optimal RTP minus the never-raise RTP."""
+        return self.rtp - self.rtp_never_raise
+
+    @cached_property
+    def rtp_by_reveal(self) -> dict[tuple[str, ...], Fraction]:
+        """Optimal RTP if the reveal were each fixed rule of 1, 2, 3, 4 cards in dealing order."""
+        return {rule.positions: self._rtp((rule,), None) for rule in self.fixed_reveals}
+
+    def __repr__(self) -> str:
+        return (
+            f"<PeekFigures {self.bet.id}: RTP {float(self.rtp):.4%}, paid {float(self.paid):.4f}>"
+        )
+
+
+def _expected_stake(rules: Iterable[PeekRule]) -> Fraction:
+    return sum(
+        (rule.probability * cell.probability * cell.stake for rule in rules for cell in rule.cells),
+        Fraction(0),
+    )
+
+
+def row_nets(bet: Bet) -> tuple[Fraction, ...]:
+    """Each row's net per unit stake: its payout's net, less its commission on a win.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> row_nets(load_paytable("classic").bet("banker"))
+    (Fraction(19, 20), Fraction(0, 1), Fraction(-1, 1))
+    """
+    return tuple(
+        row.pays.net - row.commission if row.pays.net > 0 else row.pays.net for row in bet.rows
+    )
+
+
+def shown_attr(bet: Bet) -> str:
+    """``value`` when the bet's rows are a function of the card values (round features other
+    than pairs), else ``rank``: the coarsest key that loses nothing the rows read."""
+    if bet.card_level or _RANK_FEATURES & set(bet.features):
+        return "rank"
+    return "value"
+
+
+def best_stake(ev: Fraction, raises: Sequence[int]) -> int:
+    """The stake multiple in ``{1} ∪ raises`` maximising ``r·ev``, ties to the smaller.
+
+    >>> [best_stake(Fraction(ev), (2, 3)) for ev in ("1/10", "0", "-1")]
+    [3, 1, 1]
+    """
+    best = 1
+    for r in sorted({1, *raises}):
+        if r * ev > best * ev:
+            best = r
+    return best
+
+
+def _rule(
+    positions: tuple[str, ...],
+    probability: Fraction,
+    attr: str,
+    counts: Counts,
+    *,
+    universe: int,
+    nets: Sequence[Fraction],
+    raises: Sequence[int],
+) -> PeekRule:
+    by_key: dict[tuple[int, ...], list[int]] = defaultdict(lambda: [0] * len(nets))
+    for (row, key), n in counts.items():
+        by_key[key][row] += n
+    cells = []
+    for key in sorted(by_key):
+        rows = by_key[key]
+        total = sum(rows)
+        if not total:
+            continue
+        ev = Fraction(sum(n * net for n, net in zip(rows, nets, strict=True)), total)
+        cells.append(
+            PeekCell(key, Fraction(total, universe), -ev, tuple(rows), best_stake(ev, raises))
+        )
+    return PeekRule(positions, probability, attr, tuple(cells))
+
+
+def value_keyed_counts(
+    bet: Bet, shoe: Shoe, tableau: Tableau, rules: Sequence[tuple[str, ...]]
+) -> tuple[tuple[Counts, ...], int]:
+    """For each rule of shown positions, the combinations by (row, shown values), counted over
+    the first four cards by value and the rest in closed form; for bets on round features that
+    are functions of the values (:func:`shown_attr` is ``value``).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> tie = load_paytable("classic").bet("tie")
+    >>> (counts,), universe = value_keyed_counts(tie, Shoe.decks(8), BUILTIN["punto-banco"], [()])
+    >>> counts[0, ()] * 10000 // universe  # 9.516%
+    951
+    """
+    vals = shoe.value_counts
+    m = shoe.size - 4
+    table = continuations(tableau)
+    row_of: dict[tuple[int, int, int, int], int] = {}
+
+    def row(pt: int, bt: int, x: int, y: int) -> int:
+        found = row_of.get((pt, bt, x, y))
+        if found is None:
+            p = Hand(pt, None if x == STOOD else x, PairKind.NONE)
+            b = Hand(bt, None if y == STOOD else y, PairKind.NONE)
+            found = row_of[pt, bt, x, y] = bet.row_index(feature_record(Outcome(p, b)))
+        return found
+
+    def rest(four: tuple[int, ...]) -> list[int]:
+        """Combinations of cards five and six by row, after the first four ``four``."""
+        pt = (four[0] + four[2]) % 10
+        bt = (four[1] + four[3]) % 10
+        cont = table[pt][bt]
+        vec = [0] * len(bet.rows)
+        if not cont.player_draws:
+            if cont.banker_draws[STOOD]:
+                for y in range(10):
+                    vec[row(pt, bt, STOOD, y)] += left[y] * (m - 1)
+            else:
+                vec[row(pt, bt, STOOD, STOOD)] += m * (m - 1)
+            return vec
+        for x in range(10):
+            if not left[x]:
+                continue
+            if cont.banker_draws[x]:
+                for y in range(10):
+                    vec[row(pt, bt, x, y)] += left[x] * (left[y] - (x == y))
+            else:
+                vec[row(pt, bt, x, STOOD)] += left[x] * (m - 1)
+        return vec
+
+    index = [tuple(PEEK_POSITIONS.index(p) for p in rule) for rule in rules]
+    acc: list[dict[tuple[int, tuple[int, ...]], int]] = [defaultdict(int) for _ in rules]
+    left = list(vals)
+    for four in product(range(10), repeat=4):
+        weight = 1
+        for v in four:
+            weight *= left[v]
+            left[v] -= 1
+        if weight > 0:
+            vec = rest(four)
+            for where, out in zip(index, acc, strict=True):
+                key = tuple(four[i] for i in where)
+                for r, n in enumerate(vec):
+                    if n:
+                        out[r, key] += weight * n
+        for v in four:
+            left[v] += 1
+    return tuple(dict(a) for a in acc), prod(range(shoe.size - 5, shoe.size + 1))
+
+
+def _keyed(
+    bet: Bet, shoe: Shoe, tableau: Tableau, rules: Sequence[tuple[str, ...]], attr: str
+) -> tuple[tuple[Counts, ...], int]:
+    if attr == "value":
+        return value_keyed_counts(bet, shoe, tableau, rules)
+    try:
+        from exactodds.counting.ranks import ShownCards, keyed_counts  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # pragma: no cover - until the card engine keys by shown cards
+        raise PaytableError(
+            f"bet {bet.id!r}: a peek on a bet that reads ranks needs the card engine's keyed counts"
+        ) from None
+    conditions = [row.when for row in bet.rows]
+    keyed = keyed_counts(conditions, shoe, tableau, [ShownCards(rule, attr) for rule in rules])
+    return tuple(k.counts for k in keyed), keyed[0].universe
+
+
+def peek_figures(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> PeekFigures:
+    """The exact figures of ``bet`` (which has a :attr:`~exactodds.bets.paytable.Bet.peek`) on
+    ``shoe`` under the optimal decision, per base stake; see the module docstring."""
+    peek = bet.peek
+    if peek is None:
+        raise PaytableError(f"bet {bet.id!r} has no peek")
+    if bet.offer is not None or bet.progressive is not None:
+        raise PaytableError(f"bet {bet.id!r}: a peek on an offered or progressive bet")
+    attr = shown_attr(bet)
+    nets = row_nets(bet)
+    own = [positions for positions, _ in peek.reveals]
+    fixed = [p for p in DEALING_ORDER_REVEALS if p not in own]
+    counts, universe = _keyed(bet, shoe, tableau, [*own, *fixed], attr)
+    by_rule = dict(zip([*own, *fixed], counts, strict=True))
+
+    def rule(positions: tuple[str, ...], q: Fraction) -> PeekRule:
+        return _rule(
+            positions, q, attr, by_rule[positions], universe=universe, nets=nets, raises=peek.raises
+        )
+
+    return PeekFigures(
+        bet=bet,
+        fee=bet.fee,
+        raises=peek.raises,
+        nets=nets,
+        decision_table=tuple(rule(positions, q) for positions, q in peek.reveals),
+        fixed_reveals=tuple(rule(p, Fraction(1)) for p in DEALING_ORDER_REVEALS),
+    )
