@@ -1,0 +1,227 @@
+"""Peek figures (exactodds/figures/peek.py) against brute force over every ordered card sequence
+of small shoes: every reveal, the decision maximised per cell independently, every policy of a
+tiny case; a case checked by hand; the 8-deck never-raise RTP against the engine's joint."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.multipliers import Peek
+from exactodds.bets.payout import Payout
+from exactodds.bets.paytable import Bet
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.round import Outcome, Winner
+from exactodds.deal.shoe import Shoe
+from exactodds.errors import PaytableError
+from exactodds.figures.peek import PeekFigures, peek_figures
+from tests.bruteforce import card_value, outcome_winner, physical_cards, play_round, shoe_of
+
+CLASSIC = load_paytable("classic")
+
+
+def round_bet(bet_id: str) -> Bet:
+    bet = CLASSIC.bet(bet_id)
+    assert isinstance(bet, Bet)
+    return bet
+
+
+PLAYER = round_bet("player")
+# Banker paid 1:1 with 5% commission taken from the win (the live games' convention).
+BANKER = replace(
+    round_bet("banker"),
+    rows=(
+        replace(round_bet("banker").rows[0], pays=Payout(1), commission=Fraction(1, 20)),
+        *round_bet("banker").rows[1:],
+    ),
+)
+# Net per unit stake by the winner, written out again (not read from the rows).
+NETS: dict[str, dict[Winner, Fraction]] = {
+    "player": {Winner.PLAYER: Fraction(1), Winner.TIE: Fraction(0), Winner.BANKER: Fraction(-1)},
+    "banker": {
+        Winner.BANKER: Fraction(19, 20),
+        Winner.TIE: Fraction(0),
+        Winner.PLAYER: Fraction(-1),
+    },
+}
+POSITION = {"P1": 0, "B1": 1, "P2": 2, "B2": 3}
+Reveals = tuple[tuple[tuple[str, ...], Fraction], ...]
+
+
+def peeking(bet: Bet, reveals: Reveals, raises: tuple[int, ...], fee: Fraction) -> Bet:
+    return replace(bet, fee=fee, peek=Peek(reveals, raises))
+
+
+def brute_cells(
+    shoe: Shoe, net: Callable[[Outcome], Fraction], positions: Sequence[str]
+) -> tuple[dict[tuple[int, ...], tuple[int, Fraction]], int]:
+    """Per shown values: (sequences, summed net per unit stake), dealing every ordered six."""
+    cells: dict[tuple[int, ...], tuple[int, Fraction]] = defaultdict(lambda: (0, Fraction(0)))
+    universe = 0
+    for seq in permutations(physical_cards(shoe), 6):
+        key = tuple(card_value(seq[POSITION[p]]) for p in positions)
+        n, total = cells[key]
+        cells[key] = (n + 1, total + net(play_round(seq)))
+        universe += 1
+    return dict(cells), universe
+
+
+def brute_figures(
+    shoe: Shoe, side: str, reveals: Reveals, raises: tuple[int, ...], fee: Fraction
+) -> tuple[Fraction, Fraction, dict[tuple[str, ...], dict[tuple[int, ...], int]]]:
+    """(net, paid, decisions per rule and cell) per base stake, each cell's stake chosen alone."""
+    net, paid = -fee, fee
+    decisions: dict[tuple[str, ...], dict[tuple[int, ...], int]] = {}
+    for positions, q in reveals:
+        cells, universe = brute_cells(shoe, lambda o: NETS[side][outcome_winner(o)], positions)
+        decisions[positions] = {}
+        for key, (n, total) in cells.items():
+            best = max(sorted({1, *raises}), key=lambda r: (r * total, -r))
+            decisions[positions][key] = best
+            net += q * best * total / universe
+            paid += q * best * Fraction(n, universe)
+    return net, paid, decisions
+
+
+def check_against_brute(
+    shoe: Shoe, side: str, reveals: Reveals, raises: tuple[int, ...], fee: Fraction
+) -> PeekFigures:
+    bet = peeking(PLAYER if side == "player" else BANKER, reveals, raises, fee)
+    f = peek_figures(bet, shoe)
+    net, paid, decisions = brute_figures(shoe, side, reveals, raises, fee)
+    assert (f.ev, f.paid, f.rtp) == (net, paid, 1 + net / paid)
+    assert sum(p for p, _ in f.outcomes()) == 1
+    for rule in f.decision_table:
+        assert {c.shown: c.stake for c in rule.cells} == decisions[rule.positions]
+    return f
+
+
+def test_hand_checked_one_nine_and_five_kings() -> None:
+    # The nine at P1 or P2 is a player natural 9 against 0; at B1 or B2 a banker natural; as
+    # card 5 the player draws it (9 against a banker 0 that draws a K); as card 6 the banker
+    # draws it. Seeing P1 = 9 the player wins surely (triple); seeing 0 he wins 2 of 5 (keep).
+    shoe = shoe_of([(8, 0)] + [(12, s) for s in range(4)] + [(11, 0)])
+    bet = peeking(PLAYER, ((("P1",), Fraction(1)),), (2, 3), Fraction(1, 5))
+    f = peek_figures(bet, shoe)
+    (rule,) = f.decision_table
+    assert [(c.shown, c.probability, c.edge, c.decision) for c in rule.cells] == [
+        ((0,), Fraction(5, 6), Fraction(1, 5), "keep"),
+        ((9,), Fraction(1, 6), Fraction(-1), "triple"),
+    ]
+    # net = 1/6·3 − 5/6·1/5 − 1/5 = 2/15; paid = 1/6·3 + 5/6 + 1/5 = 23/15
+    assert (f.ev, f.paid, f.rtp, f.house_edge) == (
+        Fraction(2, 15),
+        Fraction(23, 15),
+        Fraction(25, 23),
+        Fraction(-2, 23),
+    )
+    assert f.rtp_never_raise == Fraction(5, 6)  # 1 − (1/5)/(6/5)
+    assert f.rtp_always_max == Fraction(15, 16)  # 1 − (1/5)/(16/5)
+    assert f.value_of_peeking == Fraction(25, 23) - Fraction(5, 6)
+    assert f.rtp_by_reveal["P1",] == f.rtp
+    assert f.player_favourable
+
+
+@pytest.mark.parametrize(
+    ("cards", "side", "reveals", "raises", "fee"),
+    [
+        ("9c Ks Kh Kd 5c 4s 3h", "player", ((("P1",), Fraction(1)),), (2, 3), Fraction(1, 5)),
+        (
+            "8c 8d 2s 7h Kd 6c 5s 4h",
+            "banker",
+            ((("P1", "B1"), Fraction(1, 3)), (("B2", "P1", "P2"), Fraction(2, 3))),
+            (2, 3),
+            Fraction(1, 5),
+        ),
+        (
+            "Ac 2d 9s 9h Kd 7c 6s",
+            "player",
+            ((("P1", "B1", "P2", "B2"), Fraction(1)),),
+            (2,),
+            Fraction(0),
+        ),
+    ],
+)
+def test_every_reveal_against_brute_force(
+    cards: str, side: str, reveals: Reveals, raises: tuple[int, ...], fee: Fraction
+) -> None:
+    check_against_brute(Shoe.decks(1).remove(_complement(cards)), side, reveals, raises, fee)
+
+
+def _complement(cards: str) -> str:
+    """The cards of one deck not in ``cards`` (so removing them leaves ``cards``)."""
+    keep = set(cards.split())
+    return " ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "cdhs" if f"{r}{s}" not in keep)
+
+
+def test_no_policy_beats_the_optimal_decision() -> None:
+    # Four values at P1 (0 3 5 9): every one of the 3⁴ policies of keep/double/triple by cell.
+    shoe = Shoe.decks(1).remove(_complement("9c 9s Kh Kd 5c 5s 3h"))
+    fee = Fraction(1, 5)
+    f = peek_figures(peeking(PLAYER, ((("P1",), Fraction(1)),), (2, 3), fee), shoe)
+    cells, universe = brute_cells(shoe, lambda o: NETS["player"][outcome_winner(o)], ("P1",))
+    keys = sorted(cells)
+    assert len(keys) == 4
+    nets = [
+        sum((r * cells[k][1] for r, k in zip(policy, keys, strict=True)), Fraction(0)) / universe
+        - fee
+        for policy in product((1, 2, 3), repeat=len(keys))
+    ]
+    assert f.ev == max(nets)
+    assert nets.count(max(nets)) == 1  # no tie: the optimum is the one policy found
+    assert f.rtp_never_raise == 1 + nets[0] / (1 + fee)
+    assert f.rtp_always_max == 1 + nets[-1] / (3 + fee)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cards=st.lists(
+        st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=6, max_size=7, unique=True
+    ),
+    side=st.sampled_from(["player", "banker"]),
+    rules=st.lists(
+        st.lists(st.sampled_from(["P1", "B1", "P2", "B2"]), min_size=1, max_size=4, unique=True),
+        min_size=1,
+        max_size=2,
+        unique_by=tuple,
+    ),
+    raises=st.sampled_from([(2, 3), (2,), (3,), (5, 2)]),
+    fee=st.sampled_from([Fraction(0), Fraction(1, 5), Fraction(1, 10)]),
+)
+def test_drawn_shoes_and_reveals_against_brute_force(
+    cards: list[tuple[int, int]],
+    side: str,
+    rules: list[list[str]],
+    raises: tuple[int, ...],
+    fee: Fraction,
+) -> None:
+    q = Fraction(1, len(rules))
+    reveals = tuple((tuple(r), q) for r in rules)
+    check_against_brute(shoe_of(cards), side, reveals, raises, fee)
+
+
+def test_never_raise_matches_the_engines_joint_on_eight_decks() -> None:
+    shoe = Shoe.decks(8)
+    f = peek_figures(peeking(PLAYER, ((("B2", "P1"), Fraction(1)),), (2, 3), Fraction(1, 5)), shoe)
+    joint = joint_distribution(shoe).winner_counts()
+    ev = Fraction(joint[Winner.PLAYER] - joint[Winner.BANKER], sum(joint.values()))
+    assert f.rtp_never_raise == 1 + (ev - Fraction(1, 5)) / Fraction(6, 5)
+    (rule,) = f.decision_table
+    assert len(rule.cells) == 100
+    assert sum(c.probability for c in rule.cells) == 1
+    # Raising is worth it only where the shown cards favour the player: double never happens.
+    assert {c.decision for c in rule.cells} == {"keep", "triple"}
+    assert f.rtp_by_reveal["P1", "B1", "P2", "B2"] > f.rtp_by_reveal["P1",]
+
+
+def test_a_bet_without_a_peek_is_refused() -> None:
+    with pytest.raises(PaytableError, match="has no peek"):
+        peek_figures(PLAYER, Shoe.decks(1))
