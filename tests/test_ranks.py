@@ -1,0 +1,95 @@
+"""Brute force for :mod:`exactodds.counting.ranks`: every ordered six-card sequence of physical
+cards of a small shoe, dealt and read by the independent interpreter of ``tests/cardforce.py``,
+then keyed by the group's ranks or the shown cards, against the counts by rank."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactodds.counting.ranks import GroupRanks, ShownCards, keyed_counts
+from exactodds.deal.shoe import Shoe
+from exactodds.errors import PaytableError
+from exactodds.language import OTHERWISE, parse_condition
+from tests.bruteforce import card_value, shoe_of
+from tests.cardforce import Dealt, dealt_rounds, holds
+
+ROWS = {
+    "winners": ["player.wins", "winner == tie"],
+    "pairs": ["player.pair", "banker.card1.rank == K or banker.card3.value > 6"],
+}
+
+
+def _group(name: str, rnd: Dealt) -> list[tuple[int, int]]:
+    if "." in name:
+        side, card = name.split(".")
+        cards = rnd.player if side == "player" else rnd.banker
+        i = int(card[4]) - 1
+        return cards[i : i + 1]
+    return {
+        "player": rnd.player,
+        "banker": rnd.banker,
+        "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
+        "round": rnd.player + rnd.banker,
+    }[name]
+
+
+def _shown(position: str, attr: str, rnd: Dealt) -> int:
+    hand = rnd.player if position[0] == "P" else rnd.banker
+    card = hand[int(position[1]) - 1]
+    return card_value(card) if attr == "value" else card[0] + 1
+
+
+def brute(
+    rows: list[str], shoe: Shoe, key: GroupRanks | ShownCards
+) -> Counter[tuple[int, tuple[int, ...]]]:
+    nodes = [parse_condition(r).node for r in rows]
+    out: Counter[tuple[int, tuple[int, ...]]] = Counter()
+    for rnd in dealt_rounds(shoe):
+        row = next((i for i, n in enumerate(nodes) if holds(n, rnd)), len(nodes))
+        if isinstance(key, ShownCards):
+            k = tuple(_shown(p, key.attr, rnd) for p in key.positions)
+        else:
+            k = tuple(sorted(c[0] + 1 for name in key.cards for c in _group(name, rnd)))
+        out[row, k] += 1
+    return out
+
+
+KEYS: list[GroupRanks | ShownCards] = [
+    GroupRanks(("player",)),
+    GroupRanks(("round",)),
+    GroupRanks(("player.card1", "banker.card3")),
+    ShownCards(("P1", "B2")),
+    ShownCards(("B1",), "rank"),
+]
+
+SMALL = shoe_of([(0, 0), (0, 1), (12, 2), (12, 2), (4, 3), (5, 0), (7, 1), (2, 2)])
+
+
+@pytest.mark.parametrize("rows", list(ROWS))
+def test_keyed_counts_match_physical_sequences(rows: str) -> None:
+    conditions = [parse_condition(r) for r in ROWS[rows]] + [OTHERWISE]
+    got = keyed_counts(conditions, SMALL, keys=KEYS)
+    for key, counts in zip(KEYS, got, strict=True):
+        assert Counter({k: n for k, n in counts.counts.items() if n}) == brute(
+            ROWS[rows], SMALL, key
+        ), key
+        assert counts.universe == sum(counts.counts.values())
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=7, max_size=7))
+def test_keyed_counts_on_drawn_shoes(cards: list[tuple[int, int]]) -> None:
+    shoe = shoe_of(cards)
+    conditions = [parse_condition(r) for r in ROWS["winners"]] + [OTHERWISE]
+    key = GroupRanks(("banker",))
+    (got,) = keyed_counts(conditions, shoe, keys=[key])
+    assert Counter({k: n for k, n in got.counts.items() if n}) == brute(ROWS["winners"], shoe, key)
+
+
+def test_suits_are_refused() -> None:
+    with pytest.raises(PaytableError, match="suit or a colour"):
+        keyed_counts([parse_condition("player.suited"), OTHERWISE], Shoe.decks(1), keys=[])
