@@ -61,13 +61,15 @@ def peeking(bet: Bet, reveals: Reveals, raises: tuple[int, ...], fee: Fraction) 
 
 
 def brute_cells(
-    shoe: Shoe, net: Callable[[Outcome], Fraction], positions: Sequence[str]
+    shoe: Shoe, net: Callable[[Outcome], Fraction], positions: Sequence[str], by_rank: bool = False
 ) -> tuple[dict[tuple[int, ...], tuple[int, Fraction]], int]:
-    """Per shown values: (sequences, summed net per unit stake), dealing every ordered six."""
+    """Per shown values (or ranks 1-13): (sequences, summed net per unit stake), dealing every
+    ordered six."""
     cells: dict[tuple[int, ...], tuple[int, Fraction]] = defaultdict(lambda: (0, Fraction(0)))
     universe = 0
     for seq in permutations(physical_cards(shoe), 6):
-        key = tuple(card_value(seq[POSITION[p]]) for p in positions)
+        shown = [seq[POSITION[p]] for p in positions]
+        key = tuple(c[0] + 1 if by_rank else card_value(c) for c in shown)
         n, total = cells[key]
         cells[key] = (n + 1, total + net(play_round(seq)))
         universe += 1
@@ -220,6 +222,30 @@ def test_never_raise_matches_the_engines_joint_on_eight_decks() -> None:
     # Raising is worth it only where the shown cards favour the player: double never happens.
     assert {c.decision for c in rule.cells} == {"keep", "triple"}
     assert f.rtp_by_reveal["P1", "B1", "P2", "B2"] > f.rtp_by_reveal["P1",]
+
+
+def test_a_bet_on_pairs_is_keyed_by_the_shown_ranks() -> None:
+    # Player pair 11:1: the shown ranks decide (a K and a Q are both 0 but no pair).
+    shoe = Shoe.decks(1).remove(_complement("Kc Ks Qh 9d 9c 5s 3h"))
+    reveals = ((("P1", "P2"), Fraction(1, 2)), (("P2",), Fraction(1, 2)))
+    fee = Fraction(1, 10)
+    f = peek_figures(peeking(round_bet("player_pair"), reveals, (2, 3), fee), shoe)
+    net, paid = -fee, fee
+    for (positions, q), rule in zip(reveals, f.decision_table, strict=True):
+        assert rule.attr == "rank"
+        cells, universe = brute_cells(
+            shoe, lambda o: Fraction(11) if o.player.pair else Fraction(-1), positions, True
+        )
+        stakes = {k: 3 if total > 0 else 1 for k, (_, total) in cells.items()}
+        assert {c.shown: c.stake for c in rule.cells} == stakes
+        net += (
+            q * sum((stakes[k] * total for k, (_, total) in cells.items()), Fraction(0)) / universe
+        )
+        paid += q * sum(
+            (stakes[k] * Fraction(n, universe) for k, (n, _) in cells.items()), Fraction(0)
+        )
+    assert {c.shown: c.decision for c in f.decision_table[0].cells}[13, 13] == "triple"
+    assert (f.ev, f.paid) == (net, paid)
 
 
 def test_a_bet_without_a_peek_is_refused() -> None:

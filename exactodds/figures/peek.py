@@ -301,14 +301,10 @@ def _keyed(
 ) -> tuple[tuple[Counts, ...], int]:
     if attr == "value":
         return value_keyed_counts(bet, shoe, tableau, rules)
-    try:
-        from exactodds.counting.ranks import ShownCards, keyed_counts  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # pragma: no cover - until the card engine keys by shown cards
-        raise PaytableError(
-            f"bet {bet.id!r}: a peek on a bet that reads ranks needs the card engine's keyed counts"
-        ) from None
+    from exactodds.counting.ranks import ShownCards, keyed_counts  # numpy: loaded on use
+
     conditions = [row.when for row in bet.rows]
-    keyed = keyed_counts(conditions, shoe, tableau, [ShownCards(rule, attr) for rule in rules])
+    keyed = keyed_counts(conditions, shoe, tableau, keys=[ShownCards(rule, attr) for rule in rules])
     return tuple(k.counts for k in keyed), keyed[0].universe
 
 
