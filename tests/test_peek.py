@@ -101,6 +101,7 @@ def check_against_brute(
     net, paid, decisions = brute_figures(shoe, side, reveals, raises, fee)
     assert (f.ev, f.paid, f.rtp) == (net, paid, 1 + net / paid)
     assert sum(p for p, _ in f.outcomes()) == 1
+    assert sum(p * net for p, net in f.outcomes()) == f.ev  # the outcomes, summed by cell
     for rule in f.decision_table:
         assert {c.shown: c.stake for c in rule.cells} == decisions[rule.positions]
     return f
@@ -164,6 +165,22 @@ def _complement(cards: str) -> str:
     return " ".join(f"{r}{s}" for r in "A23456789TJQK" for s in "cdhs" if f"{r}{s}" not in keep)
 
 
+def test_rtp_by_reveal_against_brute_force() -> None:
+    shoe = Shoe.decks(1).remove(_complement("9c 2s Kh Kd 5c 8s 3h"))
+    fee = Fraction(1, 5)
+    reveals = ((("B1",), Fraction(1, 4)), (("P1", "B1"), Fraction(3, 4)))
+    f = peek_figures(peeking(BANKER, reveals, (2, 3), fee), shoe)
+    for positions, rtp in f.rtp_by_reveal.items():
+        net, paid, _ = brute_figures(shoe, "banker", ((positions, Fraction(1)),), (2, 3), fee)
+        assert rtp == 1 + net / paid
+    assert list(f.rtp_by_reveal) == [
+        ("P1",),
+        ("P1", "B1"),
+        ("P1", "B1", "P2"),
+        ("P1", "B1", "P2", "B2"),
+    ]
+
+
 def test_no_policy_beats_the_optimal_decision() -> None:
     # Four values at P1 (0 3 5 9): every one of the 3⁴ policies of keep/double/triple by cell.
     shoe = Shoe.decks(1).remove(_complement("9c 9s Kh Kd 5c 5s 3h"))
@@ -221,7 +238,6 @@ def test_never_raise_matches_the_engines_joint_on_eight_decks() -> None:
     assert sum(c.probability for c in rule.cells) == 1
     # Raising is worth it only where the shown cards favour the player: double never happens.
     assert {c.decision for c in rule.cells} == {"keep", "triple"}
-    assert f.rtp_by_reveal["P1", "B1", "P2", "B2"] > f.rtp_by_reveal["P1",]
 
 
 def test_a_bet_on_pairs_is_keyed_by_the_shown_ranks() -> None:

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import product
-from math import prod
+from math import lcm, prod
 
 from exactodds.bets.multipliers import PEEK_POSITIONS
 from exactodds.bets.paytable import Bet
@@ -43,7 +43,14 @@ from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
 from exactodds.errors import PaytableError
 
-__all__ = ["DEALING_ORDER_REVEALS", "PeekCell", "PeekFigures", "PeekRule", "peek_figures"]
+__all__ = [
+    "DEALING_ORDER_REVEALS",
+    "PeekCell",
+    "PeekFigures",
+    "PeekRule",
+    "peek_figures",
+    "peek_rules",
+]
 
 DEALING_ORDER_REVEALS: tuple[tuple[str, ...], ...] = tuple(
     PEEK_POSITIONS[:n] for n in range(1, len(PEEK_POSITIONS) + 1)
@@ -91,6 +98,12 @@ class PeekRule:
     attr: str
     """What the cells key on: ``value`` (0..9) or ``rank`` (1..13)."""
     cells: tuple[PeekCell, ...]
+    ev: Fraction
+    """Σ P(v)·r*(v)·EV_c(v): the expected net per base stake under the decision, fee aside."""
+    stake: Fraction
+    """E[r*]: the expected stake multiple under the decision."""
+    base_ev: Fraction
+    """Σ P(v)·EV_c(v): the bet's expected net per unit stake (the same under every rule)."""
 
 
 @dataclass(frozen=True)
@@ -99,14 +112,37 @@ class PeekFigures(ReturnFigures):
     with the decision table and the RTPs of the simpler policies and of each fixed reveal."""
 
     bet: Bet
-    fee: Fraction
-    raises: tuple[int, ...]
-    nets: tuple[Fraction, ...]
-    """Each row's net per unit stake, commission taken from a win."""
+    shoe: Shoe
+    tableau: Tableau
     decision_table: tuple[PeekRule, ...]
     """The bet's reveal rules, each with its cells and decisions."""
-    fixed_reveals: tuple[PeekRule, ...]
-    """The rules of :data:`DEALING_ORDER_REVEALS`, each with probability 1."""
+
+    @property
+    def fee(self) -> Fraction:
+        """The fee per base stake, paid every round."""
+        return self.bet.fee
+
+    @property
+    def raises(self) -> tuple[int, ...]:
+        """The stake multiples the player may raise to."""
+        return self.bet.peek.raises if self.bet.peek is not None else ()
+
+    @cached_property
+    def nets(self) -> tuple[Fraction, ...]:
+        """Each row's net per unit stake, commission taken from a win."""
+        return row_nets(self.bet)
+
+    @cached_property
+    def fixed_reveals(self) -> tuple[PeekRule, ...]:
+        """The rules of :data:`DEALING_ORDER_REVEALS`, each with probability 1 (the bet's own
+        rules reused, the others counted on first use)."""
+        own = {rule.positions: rule for rule in self.decision_table}
+        missing = [(p, Fraction(1)) for p in DEALING_ORDER_REVEALS if p not in own]
+        counted = {r.positions: r for r in peek_rules(self.bet, self.shoe, self.tableau, missing)}
+        return tuple(
+            replace(own[p], probability=Fraction(1)) if p in own else counted[p]
+            for p in DEALING_ORDER_REVEALS
+        )
 
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
         """(probability, net per base stake) of every (rule, cell, row): r*·net − fee."""
@@ -119,21 +155,23 @@ class PeekFigures(ReturnFigures):
                         yield p, cell.stake * net - self.fee
 
     @cached_property
+    def ev(self) -> Fraction:
+        """Expected net per base stake, fee included (Σ of :meth:`outcomes`, summed by rule)."""
+        return sum((rule.probability * rule.ev for rule in self.decision_table), -self.fee)
+
+    @cached_property
     def paid(self) -> Fraction:
         """Money paid per base stake: the expected stake multiple plus the fee."""
-        return _expected_stake(self.decision_table) + self.fee
+        return sum((rule.probability * rule.stake for rule in self.decision_table), self.fee)
 
     def _rtp(self, rules: Sequence[PeekRule], stake: int | None) -> Fraction:
-        """RTP when each cell stakes ``stake`` (the optimal r* when None)."""
-        net = -self.fee
-        paid = self.fee
+        """RTP when every cell stakes ``stake`` (the optimal r* when None)."""
+        net = paid = Fraction(0)
         for rule in rules:
-            for cell in rule.cells:
-                r = cell.stake if stake is None else stake
-                weight = rule.probability * cell.probability * r
-                net -= weight * cell.edge
-                paid += weight
-        return 1 + net / paid
+            ev, r = (rule.ev, rule.stake) if stake is None else (stake * rule.base_ev, stake)
+            net += rule.probability * ev
+            paid += rule.probability * r
+        return 1 + (net - self.fee) / (paid + self.fee)
 
     @cached_property
     def rtp_never_raise(self) -> Fraction:
@@ -159,13 +197,6 @@ class PeekFigures(ReturnFigures):
         return (
             f"<PeekFigures {self.bet.id}: RTP {float(self.rtp):.4%}, paid {float(self.paid):.4f}>"
         )
-
-
-def _expected_stake(rules: Iterable[PeekRule]) -> Fraction:
-    return sum(
-        (rule.probability * cell.probability * cell.stake for rule in rules for cell in rule.cells),
-        Fraction(0),
-    )
 
 
 def row_nets(bet: Bet) -> tuple[Fraction, ...]:
@@ -211,20 +242,35 @@ def _rule(
     nets: Sequence[Fraction],
     raises: Sequence[int],
 ) -> PeekRule:
+    scale = lcm(*(net.denominator for net in nets))  # integer nets: one Fraction per cell
+    whole = [int(net * scale) for net in nets]
     by_key: dict[tuple[int, ...], list[int]] = defaultdict(lambda: [0] * len(nets))
     for (row, key), n in counts.items():
-        by_key[key][row] += n
+        by_key[key][row] += int(n)
     cells = []
+    ev = stake = base = 0
     for key in sorted(by_key):
         rows = by_key[key]
         total = sum(rows)
         if not total:
             continue
-        ev = Fraction(sum(n * net for n, net in zip(rows, nets, strict=True)), total)
+        net = sum(n * w for n, w in zip(rows, whole, strict=True))  # EV_c · total · scale
+        r = best_stake(Fraction(net), raises)
         cells.append(
-            PeekCell(key, Fraction(total, universe), -ev, tuple(rows), best_stake(ev, raises))
+            PeekCell(key, Fraction(total, universe), Fraction(-net, total * scale), tuple(rows), r)
         )
-    return PeekRule(positions, probability, attr, tuple(cells))
+        ev += r * net
+        stake += r * total
+        base += net
+    return PeekRule(
+        positions,
+        probability,
+        attr,
+        tuple(cells),
+        ev=Fraction(ev, universe * scale),
+        stake=Fraction(stake, universe),
+        base_ev=Fraction(base, universe * scale),
+    )
 
 
 def value_keyed_counts(
@@ -308,31 +354,33 @@ def _keyed(
     return tuple(k.counts for k in keyed), keyed[0].universe
 
 
+def peek_rules(
+    bet: Bet,
+    shoe: Shoe,
+    tableau: Tableau,
+    reveals: Sequence[tuple[tuple[str, ...], Fraction]],
+) -> tuple[PeekRule, ...]:
+    """Every cell's optimal decision under each (shown positions, probability) reveal rule."""
+    if bet.peek is None:
+        raise PaytableError(f"bet {bet.id!r} has no peek")
+    if not reveals:
+        return ()
+    attr = shown_attr(bet)
+    nets = row_nets(bet)
+    positions = list(dict.fromkeys(p for p, _ in reveals))
+    counts, universe = _keyed(bet, shoe, tableau, positions, attr)
+    by_rule = dict(zip(positions, counts, strict=True))
+    return tuple(
+        _rule(p, q, attr, by_rule[p], universe=universe, nets=nets, raises=bet.peek.raises)
+        for p, q in reveals
+    )
+
+
 def peek_figures(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> PeekFigures:
     """The exact figures of ``bet`` (which has a :attr:`~exactodds.bets.paytable.Bet.peek`) on
     ``shoe`` under the optimal decision, per base stake; see the module docstring."""
-    peek = bet.peek
-    if peek is None:
+    if bet.peek is None:
         raise PaytableError(f"bet {bet.id!r} has no peek")
     if bet.offer is not None or bet.progressive is not None:
         raise PaytableError(f"bet {bet.id!r}: a peek on an offered or progressive bet")
-    attr = shown_attr(bet)
-    nets = row_nets(bet)
-    own = [positions for positions, _ in peek.reveals]
-    fixed = [p for p in DEALING_ORDER_REVEALS if p not in own]
-    counts, universe = _keyed(bet, shoe, tableau, [*own, *fixed], attr)
-    by_rule = dict(zip([*own, *fixed], counts, strict=True))
-
-    def rule(positions: tuple[str, ...], q: Fraction) -> PeekRule:
-        return _rule(
-            positions, q, attr, by_rule[positions], universe=universe, nets=nets, raises=peek.raises
-        )
-
-    return PeekFigures(
-        bet=bet,
-        fee=bet.fee,
-        raises=peek.raises,
-        nets=nets,
-        decision_table=tuple(rule(positions, q) for positions, q in peek.reveals),
-        fixed_reveals=tuple(rule(p, Fraction(1)) for p in DEALING_ORDER_REVEALS),
-    )
+    return PeekFigures(bet, shoe, tableau, peek_rules(bet, shoe, tableau, bet.peek.reveals))
