@@ -264,6 +264,23 @@ def test_a_bet_on_pairs_is_keyed_by_the_shown_ranks() -> None:
     assert (f.ev, f.paid) == (net, paid)
 
 
+@pytest.mark.parametrize(
+    ("reveals", "raises", "message"),
+    [
+        (((("P3",), Fraction(1)),), (2,), "must name distinct cards of P1 B1 P2 B2"),
+        (((("P1", "P1"), Fraction(1)),), (2,), "must name distinct cards"),
+        (((("P1",), Fraction(1, 2)),), (2,), "must sum to 1"),
+        (((("P1",), Fraction(3, 2)), (("B1",), Fraction(-1, 2))), (2,), "is negative"),
+        (((("P1",), Fraction(1)),), (0,), "whole multiples of 2 or more"),
+    ],
+)
+def test_a_peek_the_figures_cannot_mean_is_refused(
+    reveals: Reveals, raises: tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(PaytableError, match=message):
+        peek_figures(peeking(PLAYER, reveals, raises, Fraction(0)), Shoe.decks(1))
+
+
 def test_a_bet_without_a_peek_is_refused() -> None:
     with pytest.raises(PaytableError, match="has no peek"):
         peek_figures(PLAYER, Shoe.decks(1))

@@ -13,6 +13,11 @@ base stake::
     net  = Σ_S q Σ_v P(v)·r*(v)·EV_c(v) − f        paid = E[r] + f
     RTP  = 1 + net/paid                            house edge = −net/paid
 
+The decision maximises the expected net, not the RTP, which is a ratio over money paid: always
+raising can show a higher RTP while losing more (Player, P1 shown, 8 decks: 92.59% against
+92.28%). Rows are keyed by the shown values unless one reads ranks (a pair, a card-level row);
+then by ranks, which gives the same figures where values would do, in more cells.
+
 >>> from dataclasses import replace
 >>> from exactodds.bets.loader import load_paytable
 >>> from exactodds.bets.multipliers import Peek
@@ -35,7 +40,7 @@ from functools import cached_property
 from itertools import product
 from math import lcm, prod
 
-from exactodds.bets.multipliers import PEEK_POSITIONS
+from exactodds.bets.multipliers import PEEK_POSITIONS, Peek
 from exactodds.bets.paytable import Bet
 from exactodds.bets.returns import ReturnFigures
 from exactodds.deal.round import Hand, Outcome, PairKind, continuations, feature_record
@@ -376,6 +381,23 @@ def peek_rules(
     )
 
 
+def _check(bet_id: str, peek: Peek) -> None:
+    """Refuse a peek the figures cannot mean: unknown or repeated positions, probabilities that
+    are not a distribution, a raise that is not a whole multiple above 1."""
+    for positions, q in peek.reveals:
+        if not set(positions) <= set(PEEK_POSITIONS) or len(set(positions)) != len(positions):
+            raise PaytableError(
+                f"bet {bet_id!r}: peek reveal {' '.join(positions)!r} must name distinct cards "
+                f"of {' '.join(PEEK_POSITIONS)}"
+            )
+        if q < 0:
+            raise PaytableError(f"bet {bet_id!r}: peek reveal probability {q} is negative")
+    if sum(q for _, q in peek.reveals) != 1:
+        raise PaytableError(f"bet {bet_id!r}: peek reveal probabilities must sum to 1")
+    if any(not isinstance(r, int) or r < 2 for r in peek.raises):
+        raise PaytableError(f"bet {bet_id!r}: peek raises must be whole multiples of 2 or more")
+
+
 def peek_figures(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]) -> PeekFigures:
     """The exact figures of ``bet`` (which has a :attr:`~exactodds.bets.paytable.Bet.peek`) on
     ``shoe`` under the optimal decision, per base stake; see the module docstring."""
@@ -383,4 +405,5 @@ def peek_figures(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
         raise PaytableError(f"bet {bet.id!r} has no peek")
     if bet.offer is not None or bet.progressive is not None:
         raise PaytableError(f"bet {bet.id!r}: a peek on an offered or progressive bet")
+    _check(bet.id, bet.peek)
     return PeekFigures(bet, shoe, tableau, peek_rules(bet, shoe, tableau, bet.peek.reveals))
