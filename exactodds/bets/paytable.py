@@ -25,6 +25,7 @@ from exactodds.bets.edits import edited_description, unedited_description
 from exactodds.bets.multipliers import MultiplierTable, Multiply, Peek
 from exactodds.bets.payout import Payout
 from exactodds.bets.records import _record_index, record_index
+from exactodds.bets.rounding import Rounding, RoundingMode
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.round import FEATURE_INDEX, Outcome, feature_record
 from exactodds.deal.shoe import MIN_CARDS, Shoe
@@ -54,46 +55,6 @@ __all__ = [
 ]
 
 
-class RoundingMode(StrEnum):
-    """How a return is rounded to the rounding step.
-
-    >>> [Rounding(Fraction(1, 2), m).apply(Fraction(5, 4)) for m in RoundingMode]  # 2.5 steps
-    [Fraction(1, 1), Fraction(3, 2), Fraction(1, 1)]
-    >>> [Rounding(Fraction(1, 2), m).apply(Fraction(7, 4)) for m in RoundingMode]  # 3.5 steps
-    [Fraction(3, 2), Fraction(2, 1), Fraction(2, 1)]
-    """
-
-    DOWN = "down"
-    HALF_UP = "half-up"
-    HALF_EVEN = "half-even"
-
-
-@dataclass(frozen=True)
-class Rounding:
-    """Returns are rounded to a multiple of ``step`` (e.g. a cent) in ``mode``.
-
-    >>> r = Rounding(Fraction(1, 100), RoundingMode.DOWN)
-    >>> r.apply(Fraction("0.195")), r.apply(Fraction("0.585"))
-    (Fraction(19, 100), Fraction(29, 50))
-    """
-
-    step: Fraction
-    mode: RoundingMode = RoundingMode.DOWN
-
-    def apply(self, amount: Fraction) -> Fraction:
-        """``amount`` rounded to a multiple of the step."""
-        units = amount / self.step
-        floor = units.numerator // units.denominator
-        rest = units - floor
-        if self.mode is RoundingMode.DOWN or rest < Fraction(1, 2):
-            whole = floor
-        elif rest > Fraction(1, 2) or self.mode is RoundingMode.HALF_UP:
-            whole = floor + 1
-        else:
-            whole = floor + (floor % 2)
-        return whole * self.step
-
-
 @dataclass(frozen=True)
 class Row:
     """One paytable row: when the condition holds (and no earlier row did), the bet pays.
@@ -111,6 +72,19 @@ class Row:
     """Multiplies the row's net win by a random product of multipliers (a win row only)."""
     commission: Fraction = Fraction(0)
     """Taken from the (multiplied) net win, per unit stake: Banker at ×8 with 5% wins 7.95."""
+
+    def net_at(self, product: int | Fraction = 1) -> Fraction:
+        """Net result per unit stake when the row's multipliers come to ``product``: a win is
+        multiplied, then the commission is taken; a push or a loss is never multiplied.
+
+        >>> from exactodds.bets.payout import parse_payout
+        >>> from exactodds.language import OTHERWISE
+        >>> Row(OTHERWISE, parse_payout("1:1"), "Banker wins", commission=Fraction(1, 20)).net_at(8)
+        Fraction(159, 20)
+        """
+        if not self.pays.is_win:
+            return self.pays.net
+        return self.pays.net * product - self.commission
 
 
 @dataclass(frozen=True)
@@ -155,6 +129,15 @@ class Bet:
         by :mod:`exactodds.counting` and settled from cards, not from an outcome."""
         offer = self.offer is not None and self.offer.card_level
         return offer or any(row.when.card_level for row in self.rows)
+
+    @cached_property
+    def live(self) -> tuple[str, ...]:
+        """What the bet lays over the cards, of ``fee``, ``multipliers`` and ``peek`` (empty for
+        a bet settled by its rows alone): a consumer that cannot handle one leaves it out."""
+        out: tuple[str, ...] = ("fee",) if self.fee else ()
+        if any(row.multiply is not None for row in self.rows):
+            out += ("multipliers",)
+        return out + (("peek",) if self.peek is not None else ())
 
     @property
     def settled_from_cards(self) -> bool:
@@ -236,9 +219,9 @@ class Bet:
     def row_net(self, row: Row, stake: Fraction = Fraction(1)) -> Fraction:
         """Net result per unit stake of ``row`` at ``stake``, after the bet's rounding."""
         if self.rounding is None:
-            return row.pays.net
+            return row.net_at(1)
         stake = Fraction(stake)
-        paid = self.rounding.apply(stake * (1 + row.pays.net))
+        paid = self.rounding.apply(stake * (1 + row.net_at(1)))
         return (paid - stake) / stake
 
     @cached_property

@@ -27,20 +27,30 @@ class ReturnFigures:
     probability of a bet, exact, from :meth:`outcomes` (a subclass states them)."""
 
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
-        """(probability, net result per unit staked) of each row; the probabilities sum to 1
-        (or to 0 for a bet never offered)."""
+        """(probability, net result per unit staked, before any fee) of each outcome; the
+        probabilities sum to 1 (or to 0 for a bet never offered)."""
         raise NotImplementedError
 
     @cached_property
-    def ev(self) -> Fraction:
-        """Expected net result per unit staked."""
+    def fee(self) -> Fraction:
+        """Fee per unit staked, paid every round and never returned (0 for most bets); the
+        outcomes' nets do not count it."""
+        return Fraction(0)
+
+    @cached_property
+    def mean_net(self) -> Fraction:
+        """Expected net result of the outcomes per unit staked, before the fee."""
         return sum((p * net for p, net in self.outcomes()), Fraction(0))
 
     @cached_property
+    def ev(self) -> Fraction:
+        """Expected net result per unit staked, the fee paid."""
+        return self.mean_net - self.fee
+
+    @cached_property
     def paid(self) -> Fraction:
-        """Money paid per unit staked: 1, plus a fee and the expected raise where the bet has them
-        (the outcomes' nets already count both)."""
-        return Fraction(1)
+        """Money paid per unit staked: the stake and the fee (a bet with a raise adds it)."""
+        return 1 + self.fee
 
     @cached_property
     def rtp(self) -> Fraction:
@@ -76,7 +86,8 @@ class ReturnFigures:
     @cached_property
     def variance(self) -> Fraction:
         """Variance of the net result per unit stake."""
-        return sum((p * net**2 for p, net in self.outcomes()), Fraction(0)) - self.ev**2
+        square = sum((p * net**2 for p, net in self.outcomes()), Fraction(0))
+        return square - self.mean_net**2
 
     @property
     def std_dev(self) -> float:

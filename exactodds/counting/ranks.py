@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import perm
 from typing import Any
 
@@ -66,6 +67,8 @@ class ShownCards:
 
 
 Key = GroupRanks | ShownCards
+Raw = Mapping[int, Mapping[str, Any]]
+"""Each slot's attributes, small integers (rank 1–13, value 0–9)."""
 
 
 @dataclass(frozen=True)
@@ -109,21 +112,11 @@ def keyed_counts(
     universe = perm(size, _CARDS)
     exact = universe < 2**62  # every weight and every sum is at most the universe
     totals: list[dict[int, int]] = [{} for _ in keys]
-    for ranks, weight, cards in _stages(n, size, tableau, exact):
-        slots = {
-            s: {
-                "rank": ranks[s] + 1 if s < cards else np.int64(0),
-                "value": _VALUES[ranks[s]] if s < cards else np.int64(0),
-                "suit": np.int64(NONE),
-                "colour": np.int64(NONE),
-            }
-            for s in range(_CARDS)
-        }
-        rnd = _Round(slots, True, tableau)
-        shape = weight.shape
+    for slots, weight, shape in _grid(tuple(n), size, tableau, exact):
+        rnd = _Round({s: _Wide(attrs) for s, attrs in slots.items()}, True, tableau)
         row = _rows(conditions, rnd, shape)
         for out, key in zip(totals, keys, strict=True):
-            code = row * _BASE**_CARDS + _key_code(key, rnd, shape)
+            code = row * _BASE**_CARDS + _key_code(key, rnd, slots, shape)
             _accumulate(out, code, weight)
     return tuple(
         KeyedCounts(
@@ -134,7 +127,41 @@ def keyed_counts(
     )
 
 
-_VALUES = np.asarray(RANK_VALUES, dtype=np.int64)
+_VALUES = np.asarray(RANK_VALUES, dtype=np.int8)
+
+
+@lru_cache(maxsize=2)
+def _grid(
+    n: tuple[int, ...], size: int, tableau: Tableau, exact: bool
+) -> tuple[tuple[dict[int, dict[str, Any]], Any, tuple[int, ...]], ...]:
+    """The stages' slot attributes (small integers), weights and shape, kept for the next bet
+    counted on the same shoe (a sheet counts several)."""
+    out = []
+    for ranks, weight, cards in _stages(n, size, tableau, exact):
+        slots = {
+            s: {
+                "rank": (ranks[s] + 1).astype(np.int8) if s < cards else np.int8(0),
+                "value": _VALUES[ranks[s]] if s < cards else np.int8(0),
+                "suit": np.int8(NONE),
+                "colour": np.int8(NONE),
+            }
+            for s in range(_CARDS)
+        }
+        out.append((slots, weight, weight.shape))
+    return tuple(out)
+
+
+class _Wide(dict[str, Any]):
+    """A slot's attributes as int64 on first read: kept small between bets, evaluated wide so
+    no sum a condition writes can wrap."""
+
+    def __init__(self, attrs: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.attrs = attrs
+
+    def __missing__(self, name: str) -> Any:
+        wide = self[name] = np.asarray(self.attrs[name]).astype(np.int64)
+        return wide
 
 
 def _stages(
@@ -164,7 +191,7 @@ def _draws(ranks: Sequence[Any], tableau: Tableau) -> tuple[Any, Any, Any]:
     """Masks of the rounds (by their dealt slots) where nobody draws, where the player or the
     banker draws a fifth card, and where both draw (known once slot five is dealt)."""
     slots = {
-        s: {"value": _VALUES[ranks[s]] if s < len(ranks) else np.int64(0)} for s in range(_CARDS)
+        s: {"value": _VALUES[ranks[s]] if s < len(ranks) else np.int8(0)} for s in range(_CARDS)
     }
     rnd = _Round(slots, True, tableau)
     pd = np.broadcast_to(rnd.pd, ranks[0].shape)
@@ -230,32 +257,49 @@ def _rows(conditions: Sequence[Condition], rnd: _Round, shape: tuple[int, ...]) 
     return row
 
 
-def _key_code(key: Key, rnd: _Round, shape: tuple[int, ...]) -> Any:
+def _key_code(key: Key, rnd: _Round, raw: Raw, shape: tuple[int, ...]) -> Any:
     if isinstance(key, ShownCards):
         code = np.zeros(shape, dtype=np.int64)
         for i, p in enumerate(key.positions):
-            code = code + np.broadcast_to(rnd.attr(POSITIONS[p], key.attr), shape) * _BASE**i
+            attr = np.broadcast_to(raw[POSITIONS[p]][key.attr], shape).astype(np.int64)
+            code = code + attr * _BASE**i
         return code
-    cards = _group_ranks(key, rnd, shape)
+    cards = _group_ranks(key, rnd, raw, shape)
     stacked = np.sort(np.stack(cards), axis=0)
     code = np.zeros(shape, dtype=np.int64)
     for i in range(stacked.shape[0]):
-        code = code + stacked[i] * _BASE**i
+        code = code + stacked[i].astype(np.int64) * _BASE**i
     return code
 
 
-def _group_ranks(key: GroupRanks, rnd: _Round, shape: tuple[int, ...]) -> list[Any]:
-    """Each card of the group: its rank where dealt, 0 where not."""
-    out: list[Any] = []
-    for name in key.cards:
-        if "." in name:
-            side, card = name.split(".")
-            rank = rnd.card(side, int(card[4]), "rank")
-            out.append(np.broadcast_to(np.where(rank == NONE, 0, rank), shape))
-            continue
-        for dealt, get in rnd.group_cards(name):
-            out.append(np.broadcast_to(np.where(dealt, get("rank"), 0), shape))
-    return out
+def _group_ranks(key: GroupRanks, rnd: _Round, raw: Raw, shape: tuple[int, ...]) -> list[Any]:
+    """Each card of the group: its rank where dealt, 0 where not (read from the small raw
+    attributes: only compared and sorted)."""
+
+    def rank(slot: int, dealt: Any = True) -> Any:
+        return np.broadcast_to(np.where(dealt, raw[slot]["rank"], 0), shape)
+
+    def third(side: str) -> Any:
+        if side == "player":
+            return rank(4, rnd.pd)
+        return np.broadcast_to(np.where(rnd.bd, np.where(rnd.pd, rank(5), rank(4)), 0), shape)
+
+    cards = {
+        "player.card1": lambda: rank(0),
+        "player.card2": lambda: rank(2),
+        "player.card3": lambda: third("player"),
+        "banker.card1": lambda: rank(1),
+        "banker.card2": lambda: rank(3),
+        "banker.card3": lambda: third("banker"),
+    }
+    groups = {
+        "player": ("player.card1", "player.card2", "player.card3"),
+        "banker": ("banker.card1", "banker.card2", "banker.card3"),
+        "initial": ("player.card1", "banker.card1", "player.card2", "banker.card2"),
+        "round": tuple(cards),
+    }
+    names = [c for name in key.cards for c in groups.get(name, (name,))]
+    return [cards[c]() for c in names]
 
 
 def _accumulate(out: dict[int, int], codes: Any, weights: Any) -> None:
