@@ -122,9 +122,9 @@ class PeekFigures(ReturnFigures):
     decision_table: tuple[PeekRule, ...]
     """The bet's reveal rules, each with its cells and decisions."""
 
-    @property
+    @cached_property
     def fee(self) -> Fraction:
-        """The fee per base stake, paid every round."""
+        """The fee per base stake, paid every round, never returned, none on the raise."""
         return self.bet.fee
 
     @property
@@ -135,7 +135,7 @@ class PeekFigures(ReturnFigures):
     @cached_property
     def nets(self) -> tuple[Fraction, ...]:
         """Each row's net per unit stake, commission taken from a win."""
-        return row_nets(self.bet)
+        return tuple(row.net_at(1) for row in self.bet.rows)
 
     @cached_property
     def fixed_reveals(self) -> tuple[PeekRule, ...]:
@@ -150,19 +150,19 @@ class PeekFigures(ReturnFigures):
         )
 
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
-        """(probability, net per base stake) of every (rule, cell, row): r*·net − fee."""
+        """(probability, net per base stake before the fee) of every (rule, cell, row): r*·net."""
         for rule in self.decision_table:
             for cell in rule.cells:
                 total = sum(cell.rows)
                 for n, net in zip(cell.rows, self.nets, strict=True):
                     if n:
                         p = rule.probability * cell.probability * n / total
-                        yield p, cell.stake * net - self.fee
+                        yield p, cell.stake * net
 
     @cached_property
-    def ev(self) -> Fraction:
-        """Expected net per base stake, fee included (Σ of :meth:`outcomes`, summed by rule)."""
-        return sum((rule.probability * rule.ev for rule in self.decision_table), -self.fee)
+    def mean_net(self) -> Fraction:
+        """Expected net per base stake before the fee (the outcomes', summed by rule)."""
+        return sum((rule.probability * rule.ev for rule in self.decision_table), Fraction(0))
 
     @cached_property
     def paid(self) -> Fraction:
@@ -202,18 +202,6 @@ class PeekFigures(ReturnFigures):
         return (
             f"<PeekFigures {self.bet.id}: RTP {float(self.rtp):.4%}, paid {float(self.paid):.4f}>"
         )
-
-
-def row_nets(bet: Bet) -> tuple[Fraction, ...]:
-    """Each row's net per unit stake: its payout's net, less its commission on a win.
-
-    >>> from exactodds.bets.loader import load_paytable
-    >>> row_nets(load_paytable("classic").bet("banker"))
-    (Fraction(19, 20), Fraction(0, 1), Fraction(-1, 1))
-    """
-    return tuple(
-        row.pays.net - row.commission if row.pays.net > 0 else row.pays.net for row in bet.rows
-    )
 
 
 def shown_attr(bet: Bet) -> str:
@@ -371,7 +359,7 @@ def peek_rules(
     if not reveals:
         return ()
     attr = shown_attr(bet)
-    nets = row_nets(bet)
+    nets = [row.net_at(1) for row in bet.rows]
     positions = list(dict.fromkeys(p for p, _ in reveals))
     counts, universe = _keyed(bet, shoe, tableau, positions, attr)
     by_rule = dict(zip(positions, counts, strict=True))
@@ -405,5 +393,7 @@ def peek_figures(bet: Bet, shoe: Shoe, tableau: Tableau = BUILTIN["punto-banco"]
         raise PaytableError(f"bet {bet.id!r} has no peek")
     if bet.offer is not None or bet.progressive is not None:
         raise PaytableError(f"bet {bet.id!r}: a peek on an offered or progressive bet")
+    if bet.rounding is not None:  # a raised stake is rounded on its own amount, not r times
+        raise PaytableError(f"bet {bet.id!r}: a peek on a bet with rounding")
     _check(bet.id, bet.peek)
     return PeekFigures(bet, shoe, tableau, peek_rules(bet, shoe, tableau, bet.peek.reveals))
