@@ -21,6 +21,7 @@ from exactodds.bets.paytable import Bet
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.round import Outcome, Winner
 from exactodds.deal.shoe import Shoe
+from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
 from exactodds.figures.peek import PeekFigures, peek_figures
 from tests.bruteforce import card_value, outcome_winner, physical_cards, play_round, shoe_of
@@ -52,6 +53,7 @@ NETS: dict[str, dict[Winner, Fraction]] = {
         Winner.PLAYER: Fraction(-1),
     },
 }
+PB = BUILTIN["punto-banco"]
 POSITION = {"P1": 0, "B1": 1, "P2": 2, "B2": 3}
 Reveals = tuple[tuple[tuple[str, ...], Fraction], ...]
 
@@ -61,7 +63,11 @@ def peeking(bet: Bet, reveals: Reveals, raises: tuple[int, ...], fee: Fraction) 
 
 
 def brute_cells(
-    shoe: Shoe, net: Callable[[Outcome], Fraction], positions: Sequence[str], by_rank: bool = False
+    shoe: Shoe,
+    net: Callable[[Outcome], Fraction],
+    positions: Sequence[str],
+    by_rank: bool = False,
+    tableau: Tableau = PB,
 ) -> tuple[dict[tuple[int, ...], tuple[int, Fraction]], int]:
     """Per shown values (or ranks 1-13): (sequences, summed net per unit stake), dealing every
     ordered six."""
@@ -71,19 +77,27 @@ def brute_cells(
         shown = [seq[POSITION[p]] for p in positions]
         key = tuple(c[0] + 1 if by_rank else card_value(c) for c in shown)
         n, total = cells[key]
-        cells[key] = (n + 1, total + net(play_round(seq)))
+        cells[key] = (n + 1, total + net(play_round(seq, tableau)))
         universe += 1
     return dict(cells), universe
 
 
 def brute_figures(
-    shoe: Shoe, side: str, reveals: Reveals, raises: tuple[int, ...], fee: Fraction
+    shoe: Shoe,
+    side: str,
+    reveals: Reveals,
+    raises: tuple[int, ...],
+    fee: Fraction,
+    *,
+    tableau: Tableau = PB,
 ) -> tuple[Fraction, Fraction, dict[tuple[str, ...], dict[tuple[int, ...], int]]]:
     """(net, paid, decisions per rule and cell) per base stake, each cell's stake chosen alone."""
     net, paid = -fee, fee
     decisions: dict[tuple[str, ...], dict[tuple[int, ...], int]] = {}
     for positions, q in reveals:
-        cells, universe = brute_cells(shoe, lambda o: NETS[side][outcome_winner(o)], positions)
+        cells, universe = brute_cells(
+            shoe, lambda o: NETS[side][outcome_winner(o)], positions, tableau=tableau
+        )
         decisions[positions] = {}
         for key, (n, total) in cells.items():
             best = max(sorted({1, *raises}), key=lambda r: (r * total, -r))
@@ -94,11 +108,17 @@ def brute_figures(
 
 
 def check_against_brute(
-    shoe: Shoe, side: str, reveals: Reveals, raises: tuple[int, ...], fee: Fraction
+    shoe: Shoe,
+    side: str,
+    reveals: Reveals,
+    raises: tuple[int, ...],
+    fee: Fraction,
+    *,
+    tableau: Tableau = PB,
 ) -> PeekFigures:
     bet = peeking(PLAYER if side == "player" else BANKER, reveals, raises, fee)
-    f = peek_figures(bet, shoe)
-    net, paid, decisions = brute_figures(shoe, side, reveals, raises, fee)
+    f = peek_figures(bet, shoe, tableau)
+    net, paid, decisions = brute_figures(shoe, side, reveals, raises, fee, tableau=tableau)
     assert (f.ev, f.paid, f.rtp) == (net, paid, 1 + net / paid)
     assert sum(p for p, _ in f.outcomes()) == 1
     assert sum(p * net for p, net in f.outcomes()) - fee == f.ev  # the outcomes by cell
@@ -212,19 +232,22 @@ def test_no_policy_beats_the_optimal_decision() -> None:
         max_size=2,
         unique_by=tuple,
     ),
-    raises=st.sampled_from([(2, 3), (2,), (3,), (5, 2)]),
-    fee=st.sampled_from([Fraction(0), Fraction(1, 5), Fraction(1, 10)]),
+    terms=st.tuples(
+        st.sampled_from([(2, 3), (2,), (3,), (5, 2)]),  # raises
+        st.sampled_from([Fraction(0), Fraction(1, 5), Fraction(1, 10)]),  # fee
+    ),
+    tableau=st.sampled_from(list(BUILTIN.values())),
 )
 def test_drawn_shoes_and_reveals_against_brute_force(
     cards: list[tuple[int, int]],
     side: str,
     rules: list[list[str]],
-    raises: tuple[int, ...],
-    fee: Fraction,
+    terms: tuple[tuple[int, ...], Fraction],
+    tableau: Tableau,
 ) -> None:
     q = Fraction(1, len(rules))
     reveals = tuple((tuple(r), q) for r in rules)
-    check_against_brute(shoe_of(cards), side, reveals, raises, fee)
+    check_against_brute(shoe_of(cards), side, reveals, *terms, tableau=tableau)
 
 
 def test_never_raise_matches_the_engines_joint_on_eight_decks() -> None:
