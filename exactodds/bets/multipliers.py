@@ -83,7 +83,11 @@ class MultiplierTable:
         """
         return tuple(
             sum(
-                (p * comb(self.deck - j, k - t) / comb(self.deck, k) for k, p in self.cards),
+                (
+                    p * comb(self.deck - j, k - t) / comb(self.deck, k)
+                    for k, p in self.cards
+                    if k >= t
+                ),
                 Fraction(0),
             )
             for t in range(j + 1)
