@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from functools import lru_cache
-from math import comb, prod
+from functools import cached_property, lru_cache
+from math import comb, lcm, prod
 
 from exactodds.deal.shoe import Shoe
 
@@ -68,6 +68,17 @@ class MultiplierTable:
     deck: int = 52
     cap: int | None = None
     repeat: Repeat = Repeat.EACH
+
+    @cached_property
+    def _hash(self) -> int:
+        # numbers only: the same in every process (a str hash is not), so a pickled table
+        # carries a hash that stays true
+        once = self.repeat is Repeat.ONCE
+        return hash((self.cards, self.values, self.deck, self.cap, once))
+
+    def __hash__(self) -> int:
+        """Hashed once: the table keys the caches of every product distribution."""
+        return self._hash
 
     def capped(self, product: int) -> int:
         """``product`` bounded by the table's cap (multipliers are at least 1, so capping each
@@ -209,11 +220,35 @@ def _group_products(
                 key = tuple(sorted(pattern + more, reverse=True))
                 joined[key] = joined.get(key, Fraction(0)) + p * q
         patterns = joined
-    out: dict[int, Fraction] = {}
-    for pattern, p in patterns.items():
-        for v, q in _product_distribution(table, pattern):
-            out[v] = out.get(v, Fraction(0)) + p * q
-    return tuple(sorted(out.items()))
+    return _mixture(table, tuple(sorted(patterns.items())))
+
+
+@lru_cache(maxsize=4096)
+def _mixture(
+    table: MultiplierTable, patterns: tuple[tuple[tuple[int, ...], Fraction], ...]
+) -> tuple[tuple[int, Fraction], ...]:
+    """The product distribution over identity ``patterns`` (pattern, probability): remembered
+    per mixture, which many rank groups share (on whole decks it depends only on how the
+    ranks repeat)."""
+    whole = lcm(*(_scaled(table, pattern)[1] for pattern, _ in patterns))
+    weights = lcm(*(p.denominator for _, p in patterns))
+    out: dict[int, int] = {}  # numerators over whole × weights (ints: a 6-card group sums fast)
+    for pattern, p in patterns:
+        scaled, denominator = _scaled(table, pattern)
+        factor = (whole // denominator) * p.numerator * (weights // p.denominator)
+        for v, n in scaled:
+            out[v] = out.get(v, 0) + n * factor
+    return tuple(sorted((v, Fraction(n, whole * weights)) for v, n in out.items()))
+
+
+@lru_cache(maxsize=4096)
+def _scaled(
+    table: MultiplierTable, multiplicities: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """:func:`_product_distribution` as integer numerators over one denominator."""
+    dist = _product_distribution(table, multiplicities)
+    denominator = lcm(*(p.denominator for _, p in dist))
+    return tuple((v, p.numerator * (denominator // p.denominator)) for v, p in dist), denominator
 
 
 def _pick(rng: random.Random, weights: tuple[tuple[int, Fraction], ...]) -> int:
