@@ -314,6 +314,12 @@ rows = [{ when = "player.pair", pays = "jackpot" }, { when = "otherwise", pays =
         ),
         ("cap = 512", "cap = 0", 7, "cap must be an integer of at least 1, not 0"),
         (
+            'values = { 2 = "0.5", 3 = "0.3", 8 = "0.2" }',
+            "values = { " + ", ".join(f'{v} = "1/13"' for v in range(2, 15)) + " }",
+            6,
+            "13 multipliers is over the limit of 12",
+        ),
+        (
             "cap = 512",
             "cpa = 512",
             7,

@@ -147,14 +147,14 @@ def _table(name: str, data: Any) -> MultiplierTable:
         cards = _weights(cards_raw, f"{where} cards", cards_path, high=DECK, what="count")
     if "values" not in data:
         raise KeyProblem(f"{where}: missing 'values' ({{ multiplier = probability }})", here)
+    if isinstance(data["values"], Mapping) and len(data["values"]) > MAX_VALUES:
+        raise KeyProblem(
+            f"{where}: {len(data['values'])} multipliers is over the limit of {MAX_VALUES}",
+            (*here, "values"),
+        )
     values = _weights(
         data["values"], f"{where} values", (*here, "values"), high=MAX_MULTIPLIER, what="multiplier"
     )
-    if len(values) > MAX_VALUES:
-        raise KeyProblem(
-            f"{where}: {len(values)} multipliers is over the limit of {MAX_VALUES}",
-            (*here, "values"),
-        )
     cap = data.get("cap")
     if cap is not None and (not _int(cap) or cap < 1):
         raise KeyProblem(
@@ -194,7 +194,11 @@ def parse_multiplier_tables(paytable: Mapping[str, Any]) -> tuple[MultiplierTabl
 
 
 def percent_text(share: Fraction) -> str:
-    """A share as the percentage a file writes: ``"20%"``."""
+    """A share as the percentage a file writes.
+
+    >>> percent_text(Fraction(1, 5)), percent_text(Fraction(1, 300))
+    ('20%', '1/3%')
+    """
     return f"{format_number(share * 100)}%"
 
 
@@ -435,7 +439,15 @@ def _inline(weights: Sequence[tuple[int, Fraction]]) -> str:
 
 
 def row_keys_toml(row: Row) -> str:
-    """A row's ``multiply`` and ``commission`` keys as a file writes them (``""``: none)."""
+    """A row's ``multiply`` and ``commission`` keys as a file writes them (``""``: none).
+
+    >>> from exactodds.bets.payout import parse_payout
+    >>> from exactodds.language import parse_condition
+    >>> row = Row(parse_condition("banker.wins"), parse_payout("1:1"), "Banker wins",
+    ...           Multiply("lightning", ("banker",)), Fraction(1, 20))
+    >>> row_keys_toml(row)
+    ', multiply = "lightning: banker", commission = "5%"'
+    """
     out = ""
     if row.multiply is not None:
         out += f', multiply = "{row.multiply.table}: {" ".join(row.multiply.cards)}"'
@@ -445,7 +457,11 @@ def row_keys_toml(row: Row) -> str:
 
 
 def bet_keys_toml(fee: Fraction, peek: Peek | None) -> list[str]:
-    """A bet's ``fee`` and ``peek`` lines as a file writes them."""
+    """A bet's ``fee`` and ``peek`` lines as a file writes them.
+
+    >>> bet_keys_toml(Fraction(1, 5), Peek(((("P1",), Fraction(1, 2)), (("B1",), Fraction(1, 2)))))
+    ['peek = { fee = "20%", reveal = [{ cards = "P1", p = "0.5" }, { cards = "B1", p = "0.5" }], raise = [2, 3] }']
+    """  # noqa: E501
     if peek is None:
         return [f'fee = "{percent_text(fee)}"'] if fee else []
     parts = [f'fee = "{percent_text(fee)}"'] if fee else []

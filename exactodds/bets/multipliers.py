@@ -82,7 +82,11 @@ class MultiplierTable:
 
     def capped(self, product: int) -> int:
         """``product`` bounded by the table's cap (multipliers are at least 1, so capping each
-        partial product gives the capped whole)."""
+        partial product gives the capped whole).
+
+        >>> MultiplierTable("x", ((1, Fraction(1)),), ((2, Fraction(1)),), cap=512).capped(1024)
+        512
+        """
         return product if self.cap is None else min(product, self.cap)
 
     def drawn_chances(self, j: int) -> tuple[Fraction, ...]:
