@@ -210,14 +210,14 @@ cap = 512
 [bets.player]
 fee = "20%"
 rows = [
-  { when = "player.wins", pays = "1:1", multiply = "player", event = "Player wins" },
+  { when = "player.wins", pays = "1:1", multiply = "player", commission = "5%" },
   { when = "winner == tie", pays = "push", event = "Tie" },
   { when = "otherwise", pays = "lose", event = "Banker wins" },
 ]
 [bets.banker]
 peek = { fee = "20%", reveal = "B1 P1" }
 rows = [
-  { when = "banker.wins", pays = "1:1", commission = "5%", event = "Banker wins" },
+  { when = "banker.wins", pays = "1:1", event = "Banker wins" },
   { when = "otherwise", pays = "lose" },
 ]
 """
@@ -250,12 +250,13 @@ def test_the_keys_load_and_round_trip(write_file: WriteFile) -> None:
         player.rows[0].multiply.cards == ("player",)
         and player.rows[0].multiply.table == "lightning"
     )
-    assert banker.fee == Fraction(1, 5) and banker.rows[0].commission == Fraction(1, 20)
+    assert banker.fee == Fraction(1, 5) and player.rows[0].commission == Fraction(1, 20)
     assert banker.peek is not None and banker.peek.reveals == ((("P1", "B1"), Fraction(1)),)
     assert banker.peek.raises == (2, 3)
     both = load_paytable(
         write_file(
-            "both.toml", GAME.replace('"player", event', '"lightning: player", event') + SECOND
+            "both.toml",
+            GAME.replace('"player", comm', '"lightning: player", comm') + SECOND,
         ),
         counted=False,
     )
@@ -358,7 +359,13 @@ rows = [{ when = "player.pair", pays = "jackpot" }, { when = "otherwise", pays =
             17,
             "peek on a bet with an offer",
         ),
-        ('commission = "5%"', 'multiply = "banker"', 19, "multiply on a bet with a peek"),
+        ('"1:1", event', '"1:1", multiply = "banker", event', 19, "multiply on a bet with a peek"),
+        (
+            '"1:1", event',
+            '"1:1", commission = "5%", event',
+            19,
+            "commission is for a multiplied row",
+        ),
         ('reveal = "B1 P1"', 'reveal = "B1 P3"', 17, "reveal 'P3' is not one of P1 B1 P2 B2"),
         ('reveal = "B1 P1"', 'revel = "B1 P1"', 17, "did you mean 'reveal'?"),
         (

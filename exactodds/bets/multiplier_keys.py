@@ -403,6 +403,11 @@ def _bind_row(bet: _BetKeys, n: int, row: Row, raw: Mapping[str, Any]) -> Row:
             raise KeyProblem(f"{here}: multiply on a bet with a peek", path)
         multiply = _multiply(raw["multiply"], here, path, bet.tables)
     commission = Fraction(0)
+    if "commission" in raw and multiply is None:
+        raise KeyProblem(
+            f'{here}: commission is for a multiplied row (a plain win writes pays = "1:1 less 5%")',
+            path,
+        )
     if "commission" in raw:
         where = row_path(bet.bet_id, n, "commission")
         commission = _percent(raw["commission"], f"{here}: commission", where)
