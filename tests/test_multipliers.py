@@ -425,3 +425,14 @@ def test_refusals_without_a_fixed_line(
     code, _, err = cli(["report", str(path)])
     assert code == 2 and err.startswith(f"exactodds: error: {path}:") and err.count("\n") == 1
     assert message in err, err
+
+
+def test_group_products_edges() -> None:
+    """No card: the product is 1; a rank outside 1..13 or more cards than the shoe holds of a
+    rank is refused, never read as another rank."""
+    table = _table(((1, Fraction(1)),), ((2, Fraction(1)),))
+    assert group_products(table, (), Shoe.decks(1)) == {1: Fraction(1)}
+    with pytest.raises(ValueError, match=r"ranks must be 1\.\.13"):
+        group_products(table, (0,), Shoe.decks(1))
+    with pytest.raises(ValueError, match="cannot draw 5 cards of 4"):
+        group_products(table, (1, 1, 1, 1, 1), Shoe.decks(1))

@@ -208,6 +208,8 @@ def group_products(
     >>> group_products(table, (13,), Shoe.decks(8))
     {1: Fraction(51, 52), 2: Fraction(1, 52)}
     """
+    if not all(1 <= r <= len(shoe.counts) for r in ranks):
+        raise ValueError(f"ranks must be 1..13, not {ranks}")
     return dict(_group_products(table, tuple(sorted(ranks)), shoe.counts))
 
 
