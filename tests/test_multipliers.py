@@ -248,7 +248,7 @@ def test_the_keys_load_and_round_trip(write_file: WriteFile) -> None:
     assert player.fee == Fraction(1, 5) and player.rows[0].multiply is not None
     assert (
         player.rows[0].multiply.cards == ("player",)
-        and player.rows[0].multiply.table == "lightning"
+        and player.rows[0].multiply.table.name == "lightning"
     )
     assert banker.fee == Fraction(1, 5) and player.rows[0].commission == Fraction(1, 20)
     assert banker.peek is not None and banker.peek.reveals == ((("P1", "B1"), Fraction(1)),)

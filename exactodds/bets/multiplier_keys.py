@@ -215,9 +215,17 @@ def _percent(value: Any, where: str, path: KeyPath) -> Fraction:
     return share
 
 
-def _multiply(value: Any, where: str, path: KeyPath, tables: Sequence[str] | None) -> Multiply:
+def _multiply(
+    value: Any, where: str, path: KeyPath, known: Sequence[MultiplierTable] | None
+) -> Multiply:
     """``GROUP``, ``"card names"`` or ``"TABLE: …"`` read against the paytable's tables
-    (None: unreadable, so any name is taken)."""
+    (None: unreadable, so any name is taken and the load fails on the tables' own problem)."""
+    by_name = {t.name: t for t in known or ()}
+    tables = None if known is None else list(by_name)
+
+    def bound(name: str) -> MultiplierTable:
+        return by_name.get(name) or MultiplierTable(name, ((1, Fraction(1)),), ((1, Fraction(1)),))
+
     if not isinstance(value, str):
         raise KeyProblem(f"{where}: multiply must be a string, not {quote(value)}", path)
     name, colon, rest = value.partition(":")
@@ -245,18 +253,18 @@ def _multiply(value: Any, where: str, path: KeyPath, tables: Sequence[str] | Non
         )
     cards = tuple(rest.split())
     if len(cards) == 1 and cards[0] in MULTIPLY_GROUPS:
-        return Multiply(name, cards)
+        return Multiply(bound(name), cards)
     for card in cards:
         if card not in MULTIPLY_CARDS:
-            known = (*MULTIPLY_GROUPS, *MULTIPLY_CARDS)
+            choices = (*MULTIPLY_GROUPS, *MULTIPLY_CARDS)
             raise KeyProblem(
                 f"{where}: multiply {quote(card)} is not a group ({', '.join(MULTIPLY_GROUPS)}) "
-                "or cards such as player.card1" + did_you_mean(card, known),
+                "or cards such as player.card1" + did_you_mean(card, choices),
                 path,
             )
     if not cards or len(set(cards)) != len(cards):
         raise KeyProblem(f"{where}: multiply needs distinct cards, not {quote(value)}", path)
-    return Multiply(name, tuple(sorted(cards, key=MULTIPLY_CARDS.index)))
+    return Multiply(bound(name), tuple(sorted(cards, key=MULTIPLY_CARDS.index)))
 
 
 def _reveal(value: Any, where: str, path: KeyPath) -> tuple[tuple[str, ...], ...]:
@@ -339,11 +347,10 @@ def bind_multipliers(
     >>> spec = {"fee": "20%", "rows": [{"multiply": "banker", "commission": "5%"}, {}]}
     >>> table = MultiplierTable("lightning", ((1, Fraction(1)),), ((2, Fraction(1)),))
     >>> bet = bind_multipliers(Bet("banker", "Banker", rows), spec, [table])
-    >>> bet.fee, bet.peek, bet.rows[0].multiply, bet.rows[0].commission
-    (Fraction(1, 5), None, Multiply(table='lightning', cards=('banker',)), Fraction(1, 20))
+    >>> bet.fee, bet.peek, bet.rows[0].multiply.cards, bet.rows[0].commission
+    (Fraction(1, 5), None, ('banker',), Fraction(1, 20))
     """
     bet_id, progressive = bet.id, bet.progressive is not None
-    names = None if tables is None else [t.name for t in tables]
     where = f"bet {bet_id!r}"
     fee_path, peek_path = bet_path(bet_id, "fee"), bet_path(bet_id, "peek")
     if progressive:
@@ -369,7 +376,7 @@ def bind_multipliers(
     for n, row in enumerate(bet.rows, 1):
         raw = rows_data[n - 1] if isinstance(rows_data, list) else {}
         if isinstance(raw, Mapping) and set(raw) & set(ROW_KEYS):
-            keys = _BetKeys(bet_id, names, progressive, bet.rounding is not None, peek is not None)
+            keys = _BetKeys(bet_id, tables, progressive, bet.rounding is not None, peek is not None)
             out[n - 1] = _bind_row(keys, n, row, raw)
     return replace(bet, fee=fee, peek=peek, rows=tuple(out))
 
@@ -379,7 +386,7 @@ class _BetKeys:
     """What a row's keys are checked against: its bet and the paytable's tables."""
 
     bet_id: str
-    tables: Sequence[str] | None
+    tables: Sequence[MultiplierTable] | None
     progressive: bool
     rounding: bool
     peek: bool
@@ -448,14 +455,15 @@ def row_keys_toml(row: Row) -> str:
 
     >>> from exactodds.bets.payout import parse_payout
     >>> from exactodds.language import parse_condition
+    >>> table = MultiplierTable("lightning", ((1, Fraction(1)),), ((2, Fraction(1)),))
     >>> row = Row(parse_condition("banker.wins"), parse_payout("1:1"), "Banker wins",
-    ...           Multiply("lightning", ("banker",)), Fraction(1, 20))
+    ...           Multiply(table, ("banker",)), Fraction(1, 20))
     >>> row_keys_toml(row)
     ', multiply = "lightning: banker", commission = "5%"'
     """
     out = ""
     if row.multiply is not None:
-        out += f', multiply = "{row.multiply.table}: {" ".join(row.multiply.cards)}"'
+        out += f', multiply = "{row.multiply.table.name}: {" ".join(row.multiply.cards)}"'
     if row.commission:
         out += f', commission = "{percent_text(row.commission)}"'
     return out

@@ -29,8 +29,10 @@ __all__ = [
     "Peek",
     "Repeat",
     "draw_multipliers",
+    "group_patterns",
     "group_products",
     "identity_patterns",
+    "pattern_products",
     "product_of",
 ]
 
@@ -127,7 +129,7 @@ class MultiplierTable:
 class Multiply:
     """What a row multiplies: the product over ``cards`` of table ``table``'s multipliers."""
 
-    table: str
+    table: MultiplierTable
     cards: tuple[str, ...]
     """One group of :data:`MULTIPLY_GROUPS`, or named cards of :data:`MULTIPLY_CARDS`."""
 
@@ -217,6 +219,26 @@ def group_products(
 def _group_products(
     table: MultiplierTable, ranks: tuple[int, ...], counts: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[int, Fraction], ...]:
+    return _mixture(table, _group_patterns(ranks, counts))
+
+
+def group_patterns(ranks: tuple[int, ...], shoe: Shoe) -> dict[tuple[int, ...], Fraction]:
+    """The distribution of the identity pattern (multiplicities of distinct identities,
+    descending) of a group whose dealt cards have these ``ranks`` (1..13): what a product
+    depends on, whatever the multiplier weights.
+
+    >>> group_patterns((1, 1), Shoe.decks(8))  # two aces: the same identity 7 times in 31
+    {(1, 1): Fraction(24, 31), (2,): Fraction(7, 31)}
+    """
+    if not all(1 <= r <= len(shoe.counts) for r in ranks):
+        raise ValueError(f"ranks must be 1..13, not {ranks}")
+    return dict(_group_patterns(tuple(sorted(ranks)), shoe.counts))
+
+
+@lru_cache(maxsize=65536)
+def _group_patterns(
+    ranks: tuple[int, ...], counts: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     patterns: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
     for rank, g in sorted(Counter(ranks).items()):
         per_rank = _identity_patterns(tuple(counts[rank - 1]), g)
@@ -226,7 +248,19 @@ def _group_products(
                 key = tuple(sorted(pattern + more, reverse=True))
                 joined[key] = joined.get(key, Fraction(0)) + p * q
         patterns = joined
-    return _mixture(table, tuple(sorted(patterns.items())))
+    return tuple(sorted(patterns.items()))
+
+
+def pattern_products(
+    table: MultiplierTable, patterns: Mapping[tuple[int, ...], Fraction]
+) -> dict[int, Fraction]:
+    """The product distribution over a distribution of identity ``patterns``.
+
+    >>> table = MultiplierTable("x", ((1, Fraction(1)),), ((2, Fraction(1)),))
+    >>> pattern_products(table, {(2,): Fraction(1)})  # one identity twice: 2² if drawn
+    {1: Fraction(51, 52), 4: Fraction(1, 52)}
+    """
+    return dict(_mixture(table, tuple(sorted((k, p) for k, p in patterns.items() if p))))
 
 
 @lru_cache(maxsize=4096)
