@@ -191,7 +191,8 @@ def test_other_commands_print_the_first_problem_and_count_the_rest(
     assert code == 2
     assert one_line(err) == (
         f"exactodds: error: {bad}:1: unknown key 'colour' (expected one of ['allow_unreachable', "
-        "'bets', 'decks', 'description', 'name', 'rules', 'source']) (and 2 more problems; "
+        "'bets', 'decks', 'description', 'multipliers', 'name', 'rules', 'source']) (and 2 more "
+        "problems; "
         f"run exactodds validate {bad})\n"
     )
     with pytest.raises(PaytableError) as info:

@@ -85,7 +85,8 @@ def with_edits(table: Paytable, edits: list[tuple[str, int, str]]) -> Paytable:
 
 
 def same_game(a: Paytable, b: Paytable) -> None:
-    for key in ("name", "description", "decks", "tableau", "bets", "source", "streaks"):
+    keys = ("name", "description", "decks", "tableau", "bets", "source", "streaks", "multipliers")
+    for key in keys:
         assert getattr(a, key) == getattr(b, key), key
 
 
@@ -244,7 +245,9 @@ def test_the_writer_reads_back_to_the_same_paytable(tmp_path: Path) -> None:
         same_game(load_text(paytable_toml(table)), table)
     written = {"id", "name", "rows", "max_round", "rounding", "description", "offer"}
     written |= {"progressive"}  # stake and meters (issue 27)
+    written |= {"fee", "peek"}  # issue 34
     assert {f.name for f in fields(Bet)} == written
     from_file = {"name", "description", "decks", "tableau", "bets", "source", "streaks"}
+    from_file |= {"multipliers"}  # issue 34
     derived = {"path", "sha256", "rules_file", "warnings", "edits"}
     assert {f.name for f in fields(Paytable)} == from_file | derived

@@ -22,14 +22,10 @@ from typing import Any, TypeVar
 from exactodds.bets.bundled import bundled_paytables, default_paytable, resolve_paytable
 from exactodds.bets.game import PAYTABLE_GAME, GameChoice
 from exactodds.bets.judge import bet_path, judge_rows, never_offered, row_path
+from exactodds.bets.multiplier_keys import KeyProblem, bind_multipliers, parse_multiplier_tables
+from exactodds.bets.multipliers import MultiplierTable
 from exactodds.bets.payout import Payout, parse_number
-from exactodds.bets.paytable import (
-    Bet,
-    Paytable,
-    Rounding,
-    RoundingMode,
-    Row,
-)
+from exactodds.bets.paytable import Bet, Paytable, Rounding, RoundingMode, Row
 from exactodds.bets.progressive import bind_progressive, parse_row_payout
 from exactodds.bets.streak import StreakBet, parse_streak_bet
 from exactodds.deal.tableau import Tableau
@@ -70,17 +66,15 @@ __all__ = [
 ]
 
 
-# -- locating bundled files ---------------------------------------------------------------------
-
-
 T = TypeVar("T")
 
 # -- parsing --------------------------------------------------------------------------------------
 
 _TOP_KEYS = {"name", "description", "decks", "rules", "bets", "source", "allow_unreachable"}
-_BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer"}
+_TOP_KEYS |= {"multipliers"}  # [multipliers.NAME] tables (exactodds.bets.multiplier_keys)
+_BET_KEYS = {"name", "description", "rows", "max_round", "rounding", "offer", "fee", "peek"}
 _BET_KEYS |= {"stake", "progressive"}  # a progressive bet (exactodds.bets.progressive)
-_ROW_KEYS = {"when", "pays", "event"}
+_ROW_KEYS = {"when", "pays", "event", "multiply", "commission"}  # (.multiplier_keys)
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*\Z")
 
 
@@ -97,6 +91,7 @@ class _Problems:
         self.warnings: list[str] = []
         self.conditions: dict[str, Condition] = {}
         self.payouts: dict[str, Payout] = {}
+        self.tables: tuple[MultiplierTable, ...] | None = ()  # [multipliers.NAME] (None: bad)
 
     @cached_property
     def lines(self) -> dict[KeyPath, int]:
@@ -167,6 +162,7 @@ def parse_paytable(
         problems.add(f"'decks' = {decks} is over the limit of {MAX_DECKS:,} decks", ("decks",))
         decks = 8
     tableau = _parse_rules(data.get("rules", "punto-banco"), problems)
+    problems.tables = _extension(partial(parse_multiplier_tables, data), problems)
     bets_data = data.get("bets")
     bets: list[Bet] = []
     streaks: list[StreakBet] = []
@@ -186,6 +182,7 @@ def parse_paytable(
         tuple(bets),
         source=str(data.get("source", "")),
         streaks=tuple(streaks),
+        multipliers=problems.tables or (),
     )
     allow = data.get("allow_unreachable", False)
     if not isinstance(allow, bool):
@@ -313,7 +310,7 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
     if (bound := _extension(bind, problems, *paths, bet_path(bet_id))) is None:
         return None
     progressive, bound_rows = bound
-    return Bet(
+    bet = Bet(
         bet_id,
         str(name),
         bound_rows,
@@ -323,6 +320,7 @@ def _parse_bet(bet_id: str, data: Any, problems: _Problems) -> Bet | None:
         offer,
         progressive,
     )
+    return _extension(partial(bind_multipliers, bet, data, problems.tables), problems, here)
 
 
 def _parse_bets(
@@ -348,7 +346,7 @@ def _extension(parse: Callable[[], T], problems: _Problems, *paths: KeyPath) -> 
     try:
         return parse()
     except PaytableError as exc:
-        problems.add(str(exc), *paths)
+        problems.add(str(exc), *(exc.paths if isinstance(exc, KeyProblem) else ()), *paths)
         return None
 
 

@@ -301,10 +301,10 @@ class Paytable:
     edits: tuple[str, ...] = field(default=(), compare=False)
     """Payout edits made by :meth:`with_payout`, in order, as its description states them."""
     streaks: tuple[StreakBet, ...] = ()
-    multipliers: tuple[MultiplierTable, ...] = ()
-    """The random multiplier draws of each round (``[multipliers.NAME]``), by name order."""
     """Streak bets (:mod:`exactodds.bets.streak`): settled over several rounds, so kept apart from
     :attr:`bets`, the bets settled on one round; :attr:`every_bet` holds both."""
+    multipliers: tuple[MultiplierTable, ...] = ()
+    """The random multiplier draws of each round (``[multipliers.NAME]``), by name order."""
 
     @property
     def every_bet(self) -> tuple[Bet | StreakBet, ...]:

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from exactodds.bets.multiplier_keys import bet_keys_toml, multiplier_toml, row_keys_toml
 from exactodds.bets.payout import format_number
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.bets.progressive import progressive_toml
@@ -142,6 +143,7 @@ def paytable_toml(table: Paytable) -> str:
     if table.source:
         lines.append(f"source = {toml_string(table.source)}")
     lines += [f"decks = {table.decks}", f"rules = {_rules(table.tableau)}"]
+    lines += multiplier_toml(table.multipliers)
     for bet in table.bets:
         lines += ["", f"[bets.{toml_key(bet.id)}]", f"name = {toml_string(bet.name)}"]
         if bet.description:
@@ -155,9 +157,11 @@ def paytable_toml(table: Paytable) -> str:
             lines.append(f"offer = {toml_string(str(bet.offer))}")
         if bet.progressive is not None:
             lines += progressive_toml(bet.progressive)
+        lines += bet_keys_toml(bet.fee, bet.peek)
         lines.append("rows = [")
         for row in bet.rows:
             when, pays = toml_string(str(row.when)), toml_string(row.pays.text or str(row.pays))
+            pays += row_keys_toml(row)  # multiply, commission
             lines.append(f"  {{ when = {when}, pays = {pays}, event = {toml_string(row.event)} }},")
         lines.append("]")
     for streak in table.streaks:
@@ -246,7 +250,7 @@ def load_text(text: str, origin: str = "<export>") -> Paytable:
 
 def _same(a: Paytable, b: Paytable) -> bool:
     """Whether two paytables state the same game (their files aside)."""
-    keys = ("name", "description", "decks", "tableau", "bets", "source", "streaks")
+    keys = ("name", "description", "decks", "tableau", "bets", "source", "streaks", "multipliers")
     return all(getattr(a, k) == getattr(b, k) for k in keys)
 
 

@@ -69,11 +69,28 @@ class RowFigures:
     net: Fraction
     combinations: int
     probability: Fraction
+    products: tuple[tuple[int, Fraction], ...] = ()
+    """A multiplied row's (product of multipliers, probability given the row), ascending;
+    empty for a row not multiplied."""
+    patterns: tuple[tuple[tuple[int, ...], Fraction], ...] = ()
+    """A multiplied row's identity patterns (multiplicities of its group's distinct card
+    identities, probability given the row): what its products are of, whatever the weights."""
+
+    def net_at(self, product: int) -> Fraction:
+        """Net result per unit stake at this product of multipliers (the commission, already
+        in :attr:`net`, is not multiplied)."""
+        return self.net + self.pays.net * (product - 1) if self.pays.is_win else self.net
+
+    def outcomes(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """(probability, net) of each product of the row (one outcome if not multiplied)."""
+        if not self.products:
+            return ((self.probability, self.net),)
+        return tuple((self.probability * q, self.net_at(m)) for m, q in self.products)
 
     @cached_property
     def ret(self) -> Fraction:
-        """Contribution to the expected net result: probability × net."""
-        return self.probability * self.net
+        """Contribution to the expected net result: probability × net (× the mean product)."""
+        return sum((p * net for p, net in self.outcomes()), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -109,7 +126,12 @@ class BetFigures(ReturnFigures):
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
         """(probability, net) of each row: the headline figures of
         :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
-        return ((r.probability, r.net) for r in self.rows)
+        return (outcome for r in self.rows for outcome in r.outcomes())
+
+    @cached_property
+    def fee(self) -> Fraction:
+        """The bet's fee per unit staked (:attr:`~exactodds.bets.paytable.Bet.fee`)."""
+        return self.bet.fee
 
     def __repr__(self) -> str:
         """One line of headline figures (the exact values are the attributes).
@@ -317,10 +339,35 @@ def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures
     require(bet, (Bet,), "bet")
     require(stake, (int, Fraction), "stake")
     stake = Fraction(stake)
+    if any(row.multiply is not None for row in bet.rows):
+        return _multiplied_figures(joint, bet, stake)
     total = bet.offered(joint)
     rows = tuple(
         RowFigures(row.event, row.pays, bet.row_net(row, stake), n, Fraction(n, total or 1))
         for row, n in zip(bet.rows, bet.row_combinations(joint), strict=True)
+    )
+    return BetFigures(bet, rows, total, stake, joint.total)
+
+
+def _multiplied_figures(joint: Joint, bet: Bet, stake: Fraction) -> BetFigures:
+    """Figures of a bet with multiplied rows, each row with its product distribution."""
+    from exactodds.figures.multiplied import multiplied_rows
+
+    counted = multiplied_rows(bet, joint.shoe, joint.tableau)
+    total = counted.universe
+    rows = tuple(
+        RowFigures(
+            row.event,
+            row.pays,
+            bet.row_net(row, stake),
+            n,
+            Fraction(n, total or 1),
+            products,
+            patterns,
+        )
+        for row, n, products, patterns in zip(
+            bet.rows, counted.combinations, counted.products, counted.patterns, strict=True
+        )
     )
     return BetFigures(bet, rows, total, stake, joint.total)
 
