@@ -76,8 +76,8 @@ Counts = Mapping[tuple[int, tuple[int, ...]], int]
 
 @dataclass(frozen=True)
 class PeekCell:
-    """One cell of shown cards: its probability, the conditional edge per unit stake, the
-    combinations of each row within it, and the optimal stake multiple."""
+    """One cell of shown cards: its probability P(v) under its rule (the rule's own probability
+    aside), the conditional edge per unit stake, each row's combinations in it, and r*."""
 
     shown: tuple[int, ...]
     """The shown cards' values (or ranks, 1..13), in the rule's order of positions."""
