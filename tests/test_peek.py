@@ -23,6 +23,7 @@ from exactodds.deal.round import Outcome, Winner
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import PaytableError
+from exactodds.figures.metrics import bet_figures
 from exactodds.figures.peek import PeekFigures, peek_figures
 from tests.bruteforce import card_value, outcome_winner, physical_cards, play_round, shoe_of
 
@@ -307,3 +308,16 @@ def test_a_peek_the_figures_cannot_mean_is_refused(
 def test_a_bet_without_a_peek_is_refused() -> None:
     with pytest.raises(PaytableError, match="has no peek"):
         peek_figures(PLAYER, Shoe.decks(1))
+
+
+def test_bet_figures_of_a_peek_bet_are_optimal_play() -> None:
+    """bet_figures gives a peek bet the headline figures of optimal play, its rows unraised."""
+    player = load_paytable("classic").bet("player")
+    assert isinstance(player, Bet)
+    bet = replace(player, fee=Fraction(1, 5), peek=Peek(((("P1", "B1"), Fraction(1)),)))
+    shoe = Shoe.decks(1)
+    f = bet_figures(joint_distribution(shoe), bet)
+    direct = peek_figures(bet, shoe)
+    assert (f.rtp, f.paid, f.ev) == (direct.rtp, direct.paid, direct.ev)
+    assert f.variance == direct.variance and f.peek is not None
+    assert f.rows[0].net == 1 and f.rtp > f.peek.rtp_never_raise

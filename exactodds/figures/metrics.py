@@ -28,6 +28,8 @@ from exactodds.errors import require
 if TYPE_CHECKING:
     import pandas as pd
 
+    from exactodds.figures.peek import PeekFigures
+
 __all__ = [
     "COMPARED",
     "DEFAULT_STAKES",
@@ -115,6 +117,9 @@ class BetFigures(ReturnFigures):
     stake: Fraction = Fraction(1)
     universe: int = 0
     """Combinations of every round (the six-card universe); 0 when not given."""
+    peek: PeekFigures | None = None
+    """A peek bet's optimal play (:mod:`exactodds.figures.peek`): its outcomes, raises
+    included, are the bet's headline figures; :attr:`rows` stay those of the unraised stake."""
 
     @cached_property
     def offer_probability(self) -> Fraction | None:
@@ -126,12 +131,19 @@ class BetFigures(ReturnFigures):
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
         """(probability, net) of each row: the headline figures of
         :class:`~exactodds.bets.returns.ReturnFigures` come from them."""
+        if self.peek is not None:
+            return self.peek.outcomes()
         return (outcome for r in self.rows for outcome in r.outcomes())
 
     @cached_property
     def fee(self) -> Fraction:
         """The bet's fee per unit staked (:attr:`~exactodds.bets.paytable.Bet.fee`)."""
         return self.bet.fee
+
+    @cached_property
+    def paid(self) -> Fraction:
+        """Money paid per base stake: the stake, the fee and, for a peek, the expected raise."""
+        return self.peek.paid if self.peek is not None else 1 + self.fee
 
     def __repr__(self) -> str:
         """One line of headline figures (the exact values are the attributes).
@@ -346,6 +358,11 @@ def bet_figures(joint: Joint, bet: Bet, stake: Fraction | int = 1) -> BetFigures
         RowFigures(row.event, row.pays, bet.row_net(row, stake), n, Fraction(n, total or 1))
         for row, n in zip(bet.rows, bet.row_combinations(joint), strict=True)
     )
+    if bet.peek is not None:
+        from exactodds.figures.peek import peek_figures
+
+        peek = peek_figures(bet, joint.shoe, joint.tableau)
+        return BetFigures(bet, rows, total, stake, joint.total, peek)
     return BetFigures(bet, rows, total, stake, joint.total)
 
 
