@@ -68,6 +68,7 @@ from exactodds.bets.payout import format_number
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed
 from exactodds.report.figures import PRECISION, View, in_view
+from exactodds.report.live import live_csv_lines, multiplier_csv_lines
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.sheet import Sheet
@@ -118,6 +119,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ]
     for item, value, ex in meta:
         yield {"paytable": name, "kind": "meta", "item": item, "value": value, "exact": ex}
+    yield from multiplier_csv_lines(sheet)
     for b in sheet.bets:
         f = b.figures
         base = {"paytable": name, "bet_id": b.bet.id, "bet": b.bet.name}
@@ -162,6 +164,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "exact": exact(s.rtp),
                 "note": "equals unrounded" if s.equals_unrounded else "",
             }
+        yield from live_csv_lines(b, base)
 
 
 def _example_lines(sheet: Sheet) -> Iterator[dict[str, str]]:

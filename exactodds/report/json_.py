@@ -37,6 +37,7 @@ from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.figures.worked_examples import EXAMPLE_RULE
 from exactodds.numbers import exact
 from exactodds.report.figures import View, in_view
+from exactodds.report.live import live_bet_json, multipliers_json, products_json
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.progressive import progressive_json
@@ -97,6 +98,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.paytable.multipliers:
+        data["multipliers"] = multipliers_json(sheet)
     if sheet.streaks:
         data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
@@ -160,6 +163,7 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
             "return": exact(row.ret),
             "never_occurs": bool(note),
             "note": note,
+            **products_json(row),
         }
         for row, note in zip(f.rows, b.notes, strict=True)
     ]
@@ -169,6 +173,7 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    data.update(live_bet_json(b))
     if bet.offer is not None:
         data["offer"] = {
             "condition": str(bet.offer),
