@@ -30,6 +30,10 @@ exact, note``. ``kind`` says what a line is:
   settles on the row; ``return`` = what a stake of 100 returns on it, stake included, as an
   exact decimal, and ``exact`` the same as ``p/q``); for a row that never occurs ``value`` and
   ``return`` are empty and ``note`` says ``never occurs with this shoe``;
+- live-casino bets (:func:`~exactodds.report.live.live_csv_lines`): ``multiplier`` lines without
+  a bet (each multiplier table the sheet uses), and per bet with a fee, multipliers or a peek a
+  ``top_award`` line, ``product`` lines (per multiplied row and product), ``peek`` figures and
+  ``peek_cell`` lines (the decision table);
 - ``meta``: sheet information (software, date, shoe, rules, universe, payout notation, input
   files with SHA-256, each way the sheet differs from its paytable, the command that recomputes
   it);

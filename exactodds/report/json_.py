@@ -21,6 +21,13 @@ object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` pr
 A bet with an offer also has ``"offer"``: ``{"condition", "combinations" (the offered rounds),
 "probability" (of the offer, "p/q"), "figures_per": "offered round"}``; its figures, rows and
 total are per offered round.
+
+Live-casino bets (issue 34, :mod:`exactodds.report.live`): a bet with a fee or a peek has
+``"fee"``, ``"paid"`` and ``"rtp_per_stake"`` (its ``rtp`` and ``house_edge`` are per money paid;
+``total.return`` is the EV after the fee); a multiplied row ``"mean_product"`` and ``"products"``
+(``[{"product", "net", "probability"}]``, probability given the row); a peek bet ``"peek"``; the
+sheet ``"multipliers"`` (the tables its bets use). Every bet has ``"top_award"``: ``{"win",
+"probability", "one_in"}`` or null.
 """
 
 from __future__ import annotations

@@ -95,7 +95,8 @@ def fee_summary_blocks(sheet: Sheet) -> list[Block]:
     if any(b.bet.peek is not None for b in live):
         caption += (
             " A peek bet's figures are those of the optimal keep-or-raise decision; its money "
-            "paid adds the expected raise (no fee on a raise)."
+            "paid adds the expected raise (no fee on a raise) and its largest win is per unit "
+            "of base stake."
         )
     return [
         Table(
