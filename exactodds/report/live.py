@@ -50,8 +50,8 @@ FEE_MARK = "†"
 """Marks, in summaries, a bet whose RTP and house edge are per money paid (a fee or a peek)."""
 
 MAX_CELLS_SHOWN = 200
-"""A decision table longer than this shows only its raised cells on Markdown and HTML sheets
-(every cell is in JSON and CSV)."""
+"""A decision table of more cells is shown as a chart of decisions on Markdown and HTML sheets
+(every cell's probability and edge are in JSON and CSV)."""
 
 _PLACES = 6
 """Decimals of the percentages beside a product chart's bars (top products are rare)."""
@@ -384,20 +384,20 @@ def _peek_blocks(b: BetSheet, peek: PeekFigures) -> list[Block]:
 
 
 def _decision_blocks(rule: PeekRule) -> list[Block]:
-    cells = rule.cells
-    shown = cells if len(cells) <= MAX_CELLS_SHOWN else tuple(c for c in cells if c.stake != 1)
+    """A rule's decision table: a line per cell, or for more than :data:`MAX_CELLS_SHOWN`
+    cells a chart of decisions (a row per leading shown cards, a column per last card)."""
     what = "ranks" if rule.attr == "rank" else "values"
-    caption = (
+    head = (
         f"Decision table, cards {' '.join(rule.positions)} shown (probability of the rule "
-        f"{_pct(rule.probability)}): the shown {what} → the optimal decision, the cell's "
-        "probability within the rule and the exact house edge per unit stake given it (fee "
-        "aside); raise where the edge is below zero."
+        f"{_pct(rule.probability)})"
     )
-    if shown is not cells:
-        caption += (
-            f" Only the {len(shown)} raised cells of {len(cells)} are listed: every other cell "
-            "keeps (JSON and CSV list them all)."
-        )
+    if len(rule.cells) > MAX_CELLS_SHOWN:
+        return [_decision_chart(rule, head, what)]
+    caption = (
+        f"{head}: the shown {what} → the optimal decision, the cell's probability within the "
+        "rule and the exact house edge per unit stake given it (fee aside); raise where the "
+        "edge is below zero."
+    )
     return [
         Table(
             (*rule.positions, "Decision", "Probability", "Edge", "Edge (exact)"),
@@ -409,13 +409,46 @@ def _decision_blocks(rule: PeekRule) -> list[Block]:
                     _pct(c.edge),
                     exact(c.edge),
                 )
-                for c in shown
+                for c in rule.cells
             ),
             "c" * len(rule.positions) + "lrrl",
             caption=caption,
             css="exact",
         )
     ]
+
+
+def _decision_chart(rule: PeekRule, head: str, what: str) -> Table:
+    """The decisions of a large rule as a chart: K keep, D double, T triple (×r another
+    raise), — a combination that cannot be shown.
+
+    >>> from exactodds.figures.peek import PeekCell
+    >>> cells = tuple(PeekCell((a, b, c), Fraction(1, 1000), Fraction(0), (1,), 3 if c > 7 else 1)
+    ...               for a in range(10) for b in range(10) for c in range(10))
+    >>> rule = PeekRule(("P1", "B1", "P2"), Fraction(1), "value", cells, Fraction(0), Fraction(1),
+    ...                 Fraction(0))
+    >>> chart = _decision_chart(rule, "Decision table", "values")
+    >>> chart.header[:3], chart.rows[0][:2], chart.rows[0][-3:], len(chart.rows)
+    (('P1', 'B1', 'P2 0'), ('0', '0'), ('K', 'T', 'T'), 100)
+    """
+    letters = {1: "K", 2: "D", 3: "T"}
+    lead: dict[tuple[int, ...], dict[int, str]] = {}
+    for c in rule.cells:
+        lead.setdefault(c.shown[:-1], {})[c.shown[-1]] = letters.get(c.stake, f"×{c.stake}")
+    last = sorted({c.shown[-1] for c in rule.cells})
+    labels = _shown_text(rule, tuple(last))
+    *first, final = rule.positions
+    return Table(
+        (*first, *(f"{final} {v}" for v in labels)),
+        tuple(
+            (*_shown_text(rule, key), *(row.get(v, "—") for v in last))
+            for key, row in sorted(lead.items())
+        ),
+        "c" * (len(first) + len(last)),
+        caption=f"{head}, {len(rule.cells)} cells as a chart: a row per {' '.join(first)} "
+        f"{what}, a column per {final}; K keep, D double, T triple. Each cell's probability and "
+        "exact conditional edge are in the JSON and CSV sheets.",
+    )
 
 
 def live_bet_blocks(b: BetSheet) -> list[Block]:
