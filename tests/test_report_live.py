@@ -56,6 +56,7 @@ def test_json_states_fee_paid_products_and_top_award(
     sheets: tuple[Sheet, Sheet], exact_figures: dict[str, BetFigures]
 ) -> None:
     data = _json(sheets[0])
+    assert json.loads(json.dumps(data)) == data
     assert data["multipliers"] == [
         {
             "name": "lightning",
@@ -96,8 +97,11 @@ def test_json_gives_the_peek_and_its_decision_table(
 ) -> None:
     f = exact_figures["peek"]
     assert f.peek is not None
-    (entry,) = _json(sheets[1])["bets"]
+    data = _json(sheets[1])
+    assert json.loads(json.dumps(data)) == data
+    (entry,) = data["bets"]
     peek = entry["peek"]
+    assert entry["rows"][0]["example"]["raise"] == 1  # the example keeps the stake
     assert Fraction(peek["rtp"]) == f.rtp == Fraction(entry["rtp"])
     assert Fraction(peek["rtp_never_raise"]) == f.peek.rtp_never_raise
     assert Fraction(peek["rtp_always_max"]) == f.peek.rtp_always_max

@@ -116,6 +116,8 @@ class Example:
     card on the row's group (None for a row that is not multiplied)."""
     fee: Fraction = Fraction(0)
     """The fee paid on the stake besides it, never returned (0 for a bet without a fee)."""
+    kept: bool = False
+    """A peek bet's example: the stake is kept, not raised."""
 
     @property
     def assumes(self) -> str:
@@ -133,10 +135,13 @@ class Example:
             )
         if self.fee:
             parts.append(f"fee {format_number(self.fee)} paid besides the stake, not returned")
+        if self.kept:
+            parts.append("the stake kept, not raised")
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, str | int]:
-        """JSON-ready, exact values as ``"p/q"`` (``product`` and ``fee`` only where they apply).
+        """JSON-ready, exact values as ``"p/q"`` (``product``, ``fee`` and a peek's ``raise``, 1,
+        only where they apply).
 
         >>> Example("P: 9s 9h | B: Kd 7c", Fraction(1200)).to_json()
         {'cards': 'P: 9s 9h | B: Kd 7c', 'stake': '100/1', 'returns': '1200/1'}
@@ -154,6 +159,8 @@ class Example:
             out["product"] = self.product
         if self.fee:
             out["fee"] = exact(self.fee)
+        if self.kept:
+            out["raise"] = 1
         return out
 
 
@@ -452,4 +459,4 @@ def _settled(
     stake = example_stake(bet)
     returned = Settlement(bet, stake, bet.rows[row]).returned
     product = None if bet.rows[row].multiply is None else 1  # the row's net at product 1
-    return Example(text, returned, stake, product, stake * bet.fee)
+    return Example(text, returned, stake, product, stake * bet.fee, bet.peek is not None)
