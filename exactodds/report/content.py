@@ -41,6 +41,7 @@ from exactodds.report.live import (
     live_bet_blocks,
     multipliers_blocks,
     return_outcomes,
+    return_scope,
     summary_label_mark,
 )
 from exactodds.report.montecarlo import monte_carlo_blocks
@@ -280,9 +281,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
             )
         )
     bars = return_bars(return_outcomes(b))
-    title = f"Return distribution of {bet.name} (net result per unit)"
-    if f.peek is not None:
-        title = f"Return distribution of {bet.name} (net result per unit, stake kept)"
+    title = f"Return distribution of {bet.name} (net result per unit{return_scope(b)})"
     blocks.append(Chart(title, tuple(bars), key="return"))
     return blocks
 

@@ -42,6 +42,7 @@ __all__ = [
     "multipliers_json",
     "products_json",
     "return_outcomes",
+    "return_scope",
     "summary_label_mark",
     "top_award_json",
 ]
@@ -112,6 +113,18 @@ def return_outcomes(b: BetSheet) -> list[tuple[Fraction, Fraction]]:
     """(net, probability) of every row and product of multipliers, for the return chart (a
     row not multiplied is one outcome, as it always was)."""
     return [(net, p) for row in b.figures.rows for p, net in row.outcomes()]
+
+
+def return_scope(b: BetSheet) -> str:
+    """What a live bet's return chart leaves out, for its title: the fee, a peek's raise.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> return_scope(build_sheet(load_paytable("classic"), bet_ids=["tie"]).bets[0])
+    ''
+    """
+    scope = ", stake kept" if b.bet.peek is not None else ""
+    return scope + (", before the fee" if b.bet.fee else "")
 
 
 # -- the Multipliers section -----------------------------------------------------------------
