@@ -61,4 +61,4 @@ def live_unhandled(bet: Bet, command: str = "", handles: Iterable[str] = ()) -> 
     if not missing:
         return ""
     who = f"exactodds {command}" if command else "this command"
-    return f"{' and '.join(missing)}: {who} does not count them (exactodds report and check do)"
+    return f"{' and '.join(missing)}: {who} does not count them"
