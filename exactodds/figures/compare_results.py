@@ -174,7 +174,7 @@ class Comparison:
         >>> from exactodds.figures.compare import compare_variants
         >>> from exactodds.bets.loader import load_paytable
         >>> compare_variants(load_paytable("tests/data/live-lightning.toml")).edge_note
-        'House edge = −EV per money paid (the stake, and a live bet's fee and raises)'
+        "House edge = −EV per money paid (the stake, and a live bet's fee and raises)"
         """
         live = any("fee" in b.live or "peek" in b.live for b in self.paytable.bets)
         if live:
