@@ -50,9 +50,8 @@ def live_unhandled(bet: Bet, command: str = "", handles: Iterable[str] = ()) -> 
 
     >>> from exactodds.bets.loader import load_paytable
     >>> player = load_paytable("tests/data/live-lightning.toml").round_bet("player")
-    >>> print(live_unhandled(player, "eor").replace(": ", ":\n"))
-    a fee on the stake and random multipliers on its wins:
-    exactodds eor does not count them
+    >>> live_unhandled(player, "eor").split(": ")
+    ['a fee on the stake and random multipliers on its wins', 'exactodds eor does not count them']
     >>> live_unhandled(player, "x", ("fee", "multipliers"))
     ''
     """
