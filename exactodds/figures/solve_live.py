@@ -283,8 +283,9 @@ def solve_weight(
     equation = sympy.Poly(poly - _rational(target), w)
     roots = []
     eps = sympy.Rational(1, 10 ** (DIGITS + 2))
-    for (low, high), _ in equation.intervals(inf=0, sup=1, eps=eps):
-        a, b = Fraction(int(low.p), int(low.q)), Fraction(int(high.p), int(high.q))
+    for (low, high), _ in equation.intervals(inf=0, sup=1):
+        low, high = equation.refine_root(low, high, eps=eps)  # noqa: PLW2901
+        a, b = sorted((Fraction(int(low.p), int(low.q)), Fraction(int(high.p), int(high.q))))
         roots.append((a, b, _digits(a) if a == b else _digits((a + b) / 2)))
     return replace(solution, roots=tuple(roots))
 

@@ -1,0 +1,131 @@
+"""Consumers of bets with a fee, multipliers or a peek (issue 34): check judges their exact
+figures per money paid and the top multiplied award; solve finds a fee, a base pay or a weight
+for a target RTP (plugged back into the exact figures); every command that cannot count such a
+bet leaves it out, names it in its output and exits 3 — never a wrong number."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from exactodds.bets.loader import load_paytable
+from exactodds.bets.multipliers import Multiply
+from exactodds.bets.payout import Payout
+from exactodds.bets.paytable import Bet, Paytable
+from exactodds.cli.common import EXIT_INCOMPLETE
+from exactodds.deal.engine import joint_distribution
+from exactodds.deal.shoe import Shoe
+from exactodds.figures.metrics import bet_figures
+from exactodds.figures.solve_live import _rescaled, solve_fee, solve_live_pay, solve_weight
+from tests.cli_helpers import Cli
+
+LIGHTNING = "tests/data/live-lightning.toml"
+PEEK = "tests/data/live-peek.toml"
+
+
+def _one_deck(path: str) -> tuple[Paytable, object]:
+    table = replace(load_paytable(path), decks=1)
+    return table, joint_distribution(Shoe.decks(1), table.tableau)
+
+
+def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(cli: Cli) -> None:
+    code, out, _ = cli(
+        ["check", LIGHTNING, "--decks", "1", "--bet", "banker", "--against", "gli-11",
+         "--format", "json"]
+    )  # fmt: skip
+    checks = json.loads(out)["checks"]
+    assert code == (1 if any(k["verdict"] == "fail" for k in checks) else 0)
+    table, joint = _one_deck(LIGHTNING)
+    f = bet_figures(joint, table.round_bet("banker"))  # type: ignore[arg-type]
+    top = next(k for k in checks if k["rule"] == "top_award_max_odds")
+    # the cap 512 times 1:1, less 5% of the stake: the top multiplied award, not 0.95 to 1
+    assert f.largest_win == 512 - Fraction(5, 100)
+    assert Fraction(top["value"]) == f.largest_win_probability
+    assert "products up to ×512" in top["note"]
+    rtp = next(k for k in checks if k["rule"] == "max_rtp")
+    returned = 1 + sum((p * net for p, net in f.outcomes()), Fraction(0))  # per base stake
+    assert Fraction(rtp["value"]) == returned / (1 + Fraction(1, 5))  # stake and 20% fee
+    assert "per money paid" in rtp["note"]
+
+
+def test_solved_fee_plugged_back_gives_the_target_exactly() -> None:
+    table, joint = _one_deck(LIGHTNING)
+    s = solve_fee(table, "banker", "98.76%", joint)  # type: ignore[arg-type]
+    bet = replace(table.round_bet("banker"), fee=s.value)
+    assert bet_figures(joint, bet).rtp == Fraction(9876, 10000)  # type: ignore[arg-type]
+
+
+def test_solved_pay_plugged_back_gives_the_target_exactly() -> None:
+    table, joint = _one_deck(LIGHTNING)
+    s = solve_live_pay(table, "banker", 0, "97%", joint)  # type: ignore[arg-type]
+    bet = table.round_bet("banker")
+    win = bet.rows[0]
+    rows = (replace(win, pays=Payout(s.value)), *bet.rows[1:])
+    assert bet_figures(joint, replace(bet, rows=rows)).rtp == Fraction(97, 100)  # type: ignore[arg-type]
+
+
+def test_solved_weight_brackets_the_target_on_the_exact_figures() -> None:
+    table, joint = _one_deck(LIGHTNING)
+    s = solve_weight(table, "banker", "lightning:8", "95%", joint)  # type: ignore[arg-type]
+    ((low, high, digits),) = s.roots
+    assert high - low < Fraction(1, 10**30) and abs(Fraction(digits) - low) < Fraction(1, 10**29)
+    bet = table.round_bet("banker")
+
+    def rtp(w: Fraction) -> Fraction:
+        rows = tuple(
+            r if r.multiply is None
+            else replace(r, multiply=Multiply(_rescaled(r.multiply.table, 8, w), r.multiply.cards))
+            for r in bet.rows
+        )  # fmt: skip
+        return bet_figures(joint, replace(bet, rows=rows)).rtp  # type: ignore[arg-type]
+
+    target = Fraction(95, 100)
+    assert (rtp(low) - target) * (rtp(high) - target) <= 0  # the root is between, exactly
+    assert s.rtp_at(low) == rtp(low)  # the stated polynomial is the exact RTP
+
+
+COMMANDS = {
+    "eor": (["eor", LIGHTNING, "--decks", "1"], ["player", "banker", "tie"]),
+    "exposure": (["exposure", LIGHTNING, "--decks", "1", "--flash", "P1"],
+                 ["player", "banker", "tie"]),
+    "odds --given": (["odds", "--given", "P: 9s ? | B: ? ?", "--paytable", PEEK, "--decks", "1"],
+                     ["player", "banker"]),
+    "compare": (["compare", PEEK, "--bet", "player", "--formula"], ["player"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_live_bets_are_left_out_named_and_exit_3(cli: Cli, command: str) -> None:
+    argv, left = COMMANDS[command]
+    code, out, err = cli([*argv, "--format", "json"])
+    assert code == EXIT_INCOMPLETE == 3
+    named = json.loads(out)["left_out"]
+    assert [b["bet"] for b in named] == left
+    assert all("does not count them" in b["reason"] for b in named)
+    assert f"left out {', '.join(left)}" in err
+
+
+def test_protection_section_leaves_a_peek_out(cli: Cli) -> None:
+    code, out, err = cli(
+        ["report", PEEK, "--decks", "1", "--bet", "player", "--protection", "--format", "json"]
+    )
+    assert code == 3
+    section = json.loads(out)["protection"]
+    assert [b["bet"] for b in section["left_out"]] == ["player"]
+    assert "a peek and a raise" in section["left_out"][0]["reason"]
+    assert "report --protection left out player" in err
+
+
+def test_live_bet_refused_by_the_edge_solve_and_a_banker_version(cli: Cli) -> None:
+    code, _, err = cli(["solve", LIGHTNING, "--bet", "tie", "--event", "Tie", "-t", "5%"])
+    assert code == 2 and "--target-rtp" in err and err.count("\n") == 1
+    code, _, err = cli(["compare", LIGHTNING, "--banker", "commission", "--decks", "1"])
+    assert code == 2 and "multipliers" in err and err.count("\n") == 1
+
+
+def test_bet_live_is_what_the_helpers_read() -> None:
+    bet = load_paytable(PEEK).round_bet("tie")
+    assert isinstance(bet, Bet) and bet.live == ()
