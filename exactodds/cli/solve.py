@@ -128,6 +128,8 @@ def solve(
             fmt=fmt,
         )
         return
+    if event is None:  # optional only for --target-rtp --fee / --weight
+        raise ExactOddsError("missing option '--event': give the row to solve (e.g. --event Tie)")
     if not event:
         raise ExactOddsError(
             "give the row to solve with --event LABEL (e.g. --event 'Player pair')"
