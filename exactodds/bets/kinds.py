@@ -10,7 +10,13 @@ from exactodds.bets.paytable import Bet, Row
 from exactodds.bets.streak import StreakBet
 from exactodds.language import OTHERWISE, Condition
 
-__all__ = ["LIVE_FEATURES", "condition_bet", "live_unhandled", "settles_one_round"]
+__all__ = [
+    "LIVE_FEATURES",
+    "condition_bet",
+    "live_unhandled",
+    "refuse_live",
+    "settles_one_round",
+]
 
 
 def condition_bet(condition: Condition, bet_id: str = "condition") -> Bet:
@@ -59,5 +65,27 @@ def live_unhandled(bet: Bet, command: str = "", handles: Iterable[str] = ()) -> 
     missing = [LIVE_FEATURES[f] for f in bet.live if f not in allowed]
     if not missing:
         return ""
-    who = f"exactodds {command}" if command else "this command"
+    who = command if command.startswith("the ") else f"exactodds {command}"
+    who = who if command else "this command"
     return f"{' and '.join(missing)}: {who} does not count them"
+
+
+def refuse_live(bets: Iterable[object], command: str, handles: Iterable[str] = ()) -> None:
+    """Refuse (:class:`~exactodds.errors.PaytableError`) the first of ``bets`` with a live
+    feature ``command`` cannot count: the Python API's guard, so that an analysis never counts
+    a fee, multipliers or a peek as an ordinary bet (the commands leave such bets out first).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> refuse_live(load_paytable("tests/data/live-peek.toml").bets, "the EOR")
+    Traceback (most recent call last):
+    ...
+    exactodds.errors.PaytableError: bet 'player': a fee on the stake and a peek and a raise: \
+the EOR does not count them
+    """
+    from exactodds.errors import PaytableError
+
+    for bet in bets:
+        if isinstance(bet, Bet):
+            reason = live_unhandled(bet, command, handles)
+            if reason:
+                raise PaytableError(f"bet {bet.id!r}: {reason}")

@@ -30,7 +30,8 @@ limit applies per bet or per game), with exact values:
 A bet with a fee, multipliers or a peek (issue 34) is judged on its exact figures: its RTP is
 money returned over money paid (the stake, the fee and, for a peek under the optimal raise, the
 raises), and its top award is the largest win over the products of its multipliers (GLI-11
-§4.8.2 on the top multiplied award) with that product's exact probability.
+§4.8.2 on the top multiplied award) with that product's exact probability. A live bet whose
+figures cannot be counted (a multiplied bet with an offer) has every check ``n/a``.
 
 A streak bet is judged on its figures with independent rounds (each from the full shoe,
 :func:`~exactodds.bets.streak.streak_figures`): its RTP per bet placed, and its top award's
@@ -280,7 +281,13 @@ def _streak_subject(joint: Joint, bet: StreakBet, notation: Notation) -> _Subjec
 def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
     """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
     meter and at the break-even meter (:func:`~exactodds.figures.progressive.checked_meters`)."""
-    figures = bet_figures(joint, bet)
+    try:
+        figures = bet_figures(joint, bet)
+    except PaytableError as exc:
+        if not bet.live:
+            raise
+        # a live bet its figures cannot count (a multiplied bet with an offer): never judged
+        return [_Subject(bet, None, (), notation, unjudged=str(exc))]
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:
         stakes = tuple(rtp_by_stake(joint, bet))
