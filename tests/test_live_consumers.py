@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,58 @@ def test_live_bet_refused_by_the_edge_solve_and_a_banker_version(cli: Cli) -> No
 def test_bet_live_is_what_the_helpers_read() -> None:
     bet = load_paytable(PEEK).round_bet("tie")
     assert isinstance(bet, Bet) and bet.live == ()
+
+
+def test_compare_counts_each_variant_on_its_own_shoe_and_rules(cli: Cli) -> None:
+    argv = ["compare", LIGHTNING, "--bet", "banker", "--decks", "1", "--rules", "punto-banco,mini"]
+    code, out, _ = cli([*argv, "--format", "json"])
+    assert code == 0
+    edges = [Fraction(v["house_edge"]["banker"]) for v in json.loads(out)["variants"]]
+    table, _ = _one_deck(LIGHTNING)
+    from exactodds.deal.tableau import BUILTIN
+
+    mini = joint_distribution(Shoe.decks(1), BUILTIN["mini"])
+    assert edges[1] == bet_figures(mini, table.round_bet("banker")).house_edge
+    assert edges[0] != edges[1]  # the multiplied path took the variant's rules
+
+
+def test_an_uncountable_live_bet_is_na_in_check(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "offer.toml"
+    path.write_text(
+        'name = "Offer"\ndecks = 1\n[multipliers.l]\ncards = 1\nvalues = { 2 = "1" }\n'
+        '[bets.player]\noffer = "player.initial >= 5"\nrows = [\n'
+        '  { when = "player.wins", pays = "1:1", multiply = "player" },\n'
+        '  { when = "otherwise", pays = "lose" },\n]\n',
+        encoding="utf-8",
+    )
+    code, out, err = cli(["check", str(path), "--against", "adm", "--format", "json"])
+    assert code == EXIT_INCOMPLETE
+    assert {k["verdict"] for k in json.loads(out)["checks"]} == {"n/a"}
+    assert "incomplete" in err
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--fee"], "--fee needs --target-rtp"),
+        (["--fee", "--weight", "8", "--target-rtp", "98%"], "give one of --fee, --weight or --pay"),
+        (["--weight", "7", "--target-rtp", "98%"], "has multipliers 2, 3, 4, 5, 8"),
+        (["--pay", "--target-rtp", "98%"], "--pay needs the row"),
+        (["--fee", "--target-rtp", "nan%"], "not a number"),
+        (["--fee", "--target-rtp", "0%"], "must be above 0%"),
+    ],
+)
+def test_solve_target_rtp_bad_input_is_one_line(cli: Cli, options: list[str], message: str) -> None:
+    code, out, err = cli(["solve", LIGHTNING, "--bet", "player", *options])
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_left_out_section_in_html_and_the_api_guard(cli: Cli) -> None:
+    code, out, _ = cli(["eor", LIGHTNING, "--decks", "1", "--format", "html"])
+    assert code == 3
+    assert out.index('<section id="left-out">') < out.rindex("</body>")
+    from exactodds.analysis.eor import effect_of_removal
+    from exactodds.errors import PaytableError
+
+    with pytest.raises(PaytableError, match="random multipliers"):
+        effect_of_removal(load_paytable(LIGHTNING).bets, Shoe.decks(1))

@@ -127,14 +127,19 @@ def solve_fee(
     paytable: Paytable, bet_id: str, target_rtp: str | Fraction, joint: Joint | None = None
 ) -> LiveSolution:
     """The fee (per unit base stake) giving ``target_rtp``, exactly (a peek bet's too: its
-    decisions do not depend on the fee). A negative fee means the target is out of reach by a
-    fee (the bet returns less than the target even without one)."""
+    decisions do not depend on the fee); refused when even no fee returns less than the
+    target."""
     bet = paytable.round_bet(bet_id, "solve")
     target = parse_rtp(target_rtp)
     f = _figures(paytable, bet, joint)
     returned = f.paid + f.ev
     base = f.paid - f.fee
     fee = returned / target - base
+    if fee < 0:
+        raise ExactOddsError(
+            f"target RTP {percent(target)} is out of reach by a fee: bet {bet.id!r} returns "
+            f"{percent(returned / base)} of the stake with no fee"
+        )
     return LiveSolution(bet, "fee", target, fee, f.fee, f.rtp, returned, base + fee)
 
 
@@ -159,7 +164,10 @@ def solve_live_pay(
     f = _figures(paytable, bet, joint)
     row: RowFigures = f.rows[row_index]
     if row.probability == 0 or not row.pays.is_win:
-        raise ExactOddsError(f"bet {bet.id!r}: {row.event!r} is not a win that happens")
+        raise ExactOddsError(
+            f"bet {bet.id!r}: row {row.event!r} is not a win that happens, so no pay of it "
+            "moves the RTP"
+        )
     slope = row.probability * mean_product(row.products)
     commission = row.pays.net - row.net if row.products else Fraction(0)
     rest = f.mean_net - row.ret
@@ -218,8 +226,6 @@ class WeightSolution:
             f"{self.table!r} (now {format_number(self.current)}), the others rescaled",
             f"RTP(w) = {self.polynomial()}",
         ]
-        if not self.roots:
-            lines.append(f"No weight in [0, 1] gives RTP {percent(self.target, 6)}")
         for a, b, v in self.roots:
             lines.append(f"w for RTP {percent(self.target, 6)}: {v} (in [{a}, {b}])")
         return "\n".join(lines)
@@ -287,6 +293,12 @@ def solve_weight(
         low, high = equation.refine_root(low, high, eps=eps)  # noqa: PLW2901
         a, b = sorted((Fraction(int(low.p), int(low.q)), Fraction(int(high.p), int(high.q))))
         roots.append((a, b, _digits(a) if a == b else _digits((a + b) / 2)))
+    if not roots:
+        raise ExactOddsError(
+            f"no weight of {table.name}:{value} in [0, 1] gives RTP {percent(target)}: "
+            f"RTP(0) = {percent(solution.rtp_at(Fraction(0)))}, RTP(1) = "
+            f"{percent(solution.rtp_at(Fraction(1)))} (a polynomial of degree {degree})"
+        )
     return replace(solution, roots=tuple(roots))
 
 
