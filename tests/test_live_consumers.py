@@ -17,7 +17,7 @@ from exactodds.bets.multipliers import Multiply
 from exactodds.bets.payout import Payout
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.cli.common import EXIT_INCOMPLETE
-from exactodds.deal.engine import joint_distribution
+from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.figures.metrics import bet_figures
 from exactodds.figures.solve_live import _rescaled, solve_fee, solve_live_pay, solve_weight
@@ -27,7 +27,7 @@ LIGHTNING = "tests/data/live-lightning.toml"
 PEEK = "tests/data/live-peek.toml"
 
 
-def _one_deck(path: str) -> tuple[Paytable, object]:
+def _one_deck(path: str) -> tuple[Paytable, Joint]:
     table = replace(load_paytable(path), decks=1)
     return table, joint_distribution(Shoe.decks(1), table.tableau)
 
@@ -40,7 +40,7 @@ def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(cli: Cli) 
     checks = json.loads(out)["checks"]
     assert code == (1 if any(k["verdict"] == "fail" for k in checks) else 0)
     table, joint = _one_deck(LIGHTNING)
-    f = bet_figures(joint, table.round_bet("banker"))  # type: ignore[arg-type]
+    f = bet_figures(joint, table.round_bet("banker"))
     top = next(k for k in checks if k["rule"] == "top_award_max_odds")
     # the cap 512 times 1:1, less 5% of the stake: the top multiplied award, not 0.95 to 1
     assert f.largest_win == 512 - Fraction(5, 100)
@@ -54,23 +54,23 @@ def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(cli: Cli) 
 
 def test_solved_fee_plugged_back_gives_the_target_exactly() -> None:
     table, joint = _one_deck(LIGHTNING)
-    s = solve_fee(table, "banker", "98.76%", joint)  # type: ignore[arg-type]
+    s = solve_fee(table, "banker", "98.76%", joint)
     bet = replace(table.round_bet("banker"), fee=s.value)
-    assert bet_figures(joint, bet).rtp == Fraction(9876, 10000)  # type: ignore[arg-type]
+    assert bet_figures(joint, bet).rtp == Fraction(9876, 10000)
 
 
 def test_solved_pay_plugged_back_gives_the_target_exactly() -> None:
     table, joint = _one_deck(LIGHTNING)
-    s = solve_live_pay(table, "banker", 0, "97%", joint)  # type: ignore[arg-type]
+    s = solve_live_pay(table, "banker", 0, "97%", joint)
     bet = table.round_bet("banker")
     win = bet.rows[0]
     rows = (replace(win, pays=Payout(s.value)), *bet.rows[1:])
-    assert bet_figures(joint, replace(bet, rows=rows)).rtp == Fraction(97, 100)  # type: ignore[arg-type]
+    assert bet_figures(joint, replace(bet, rows=rows)).rtp == Fraction(97, 100)
 
 
 def test_solved_weight_brackets_the_target_on_the_exact_figures() -> None:
     table, joint = _one_deck(LIGHTNING)
-    s = solve_weight(table, "banker", "lightning:8", "95%", joint)  # type: ignore[arg-type]
+    s = solve_weight(table, "banker", "lightning:8", "95%", joint)
     ((low, high, digits),) = s.roots
     assert high - low < Fraction(1, 10**30) and abs(Fraction(digits) - low) < Fraction(1, 10**29)
     bet = table.round_bet("banker")
@@ -81,7 +81,7 @@ def test_solved_weight_brackets_the_target_on_the_exact_figures() -> None:
             else replace(r, multiply=Multiply(_rescaled(r.multiply.table, 8, w), r.multiply.cards))
             for r in bet.rows
         )  # fmt: skip
-        return bet_figures(joint, replace(bet, rows=rows)).rtp  # type: ignore[arg-type]
+        return bet_figures(joint, replace(bet, rows=rows)).rtp
 
     target = Fraction(95, 100)
     assert (rtp(low) - target) * (rtp(high) - target) <= 0  # the root is between, exactly
