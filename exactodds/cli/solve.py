@@ -1,4 +1,5 @@
-"""``exactodds solve``: the payout of one paytable row that gives a target house edge."""
+"""``exactodds solve``: the payout of one paytable row that gives a target house edge; for a
+live bet (fee, multipliers, peek) the fee, a base pay or a multiplier weight for a target RTP."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ EPILOG = """Examples:
   exactodds solve classic --bet player_pair --event 'Player pair' --target-edge 5%
   exactodds solve classic --bet player_pair --event 'Player pair' --sweep 10:13 --format json
   exactodds solve examples/my-game.toml --bet player_bonus --event 'Win by 9' -t 3%
-  exactodds solve lightning.toml --bet player --fee --target-rtp 98.76%
-  exactodds solve lightning.toml --bet player --weight lightning:8 --target-rtp 98.76%
-  exactodds solve lightning.toml --bet tie --pay --event Tie --target-rtp 93%
+  exactodds solve lightning --bet player --fee --target-rtp 98.76%
+  exactodds solve lightning --bet player --weight lightning:8 --target-rtp 98.76%
+  exactodds solve lightning --bet tie --pay --event Tie --target-rtp 93%
 
 A bet with a fee, multipliers or a peek is solved for a target RTP per money paid (stake, fee
 and raises): its fee (exact; a peek's too), a row's base pay (exact, not for a peek) or one
@@ -96,7 +97,9 @@ def solve(
 ) -> None:
     """Solve the payout of one row for a target house edge, exactly; also the break-even payout.
 
-    The payout is the net win "to 1" of that row; the other rows keep theirs.
+    The payout is the net win "to 1" of that row; the other rows keep theirs. A bet with a
+    fee, multipliers or a peek is solved for --target-rtp (per money paid) instead: its fee, a
+    row's base pay or one multiplier's weight.
     """
     use_budget(budget)
     from exactodds.bets.loader import judge_paytable, load_paytable
