@@ -35,6 +35,7 @@ from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.figures.metrics import BetFigures, RowFigures, bet_figures
+from exactodds.figures.solve import format_decimal
 from exactodds.numbers import exact, percent
 
 __all__ = [
@@ -66,11 +67,11 @@ def parse_rtp(text: str | Fraction) -> Fraction:
 
 @dataclass(frozen=True)
 class LiveSolution:
-    """A fee or a base pay that gives a target RTP per money paid, exactly."""
+    """A fee, or a row's base pay, that gives a target RTP per money paid, exactly."""
 
     bet: Bet
-    what: str
-    """``fee`` or the solved row's event."""
+    row: int | None
+    """The solved row's index, None for the fee."""
     target: Fraction
     value: Fraction
     current: Fraction
@@ -85,30 +86,44 @@ class LiveSolution:
     def rtp_at(self, value: Fraction) -> Fraction:
         """The RTP when the solved quantity is ``value``: ``R / paid`` with the fee in the money
         paid, or the pay in the money returned."""
-        if self.what == "fee":
+        if self.row is None:
             return self.returned / (self.paid - self.value + value)
         return (self.returned + self.slope * (value - self.value)) / self.paid
+
+    @property
+    def label(self) -> str:
+        """What was solved, in words."""
+        if self.row is None:
+            return "fee"
+        row = self.bet.rows[self.row]
+        before = ", before multipliers" if row.multiply is not None else ""
+        return f"pay of {row.event!r} (to 1{before})"
 
     def to_json(self) -> dict[str, Any]:
         """Exact values as ``p/q``."""
         return {
             "bet": self.bet.id,
-            "solve": self.what,
+            "solve": "fee" if self.row is None else "pay",
+            "event": None if self.row is None else self.bet.rows[self.row].event,
+            "row": None if self.row is None else self.row + 1,
             "target_rtp": exact(self.target),
             "value": exact(self.value),
             "current": exact(self.current),
             "current_rtp": exact(self.current_rtp),
+            "money_returned": exact(self.returned),
+            "money_paid": exact(self.paid),
         }
 
     def text(self) -> str:
         """Plain lines for ``exactodds solve``."""
-        name = "fee" if self.what == "fee" else f"pay of {self.what!r} (to 1, before multipliers)"
+        fee = self.row is None
         shown = (
             f"{percent(self.value, 6)} ({self.value})"
-            if self.what == "fee"
-            else f"{format_number(self.value)} to 1 ({self.value})"
+            if fee
+            else f"{format_decimal(self.value)} to 1 ({self.value} exactly)"
         )
-        now = percent(self.current, 4) if self.what == "fee" else format_number(self.current)
+        now = percent(self.current, 4) if fee else f"{format_number(self.current)} to 1"
+        name = self.label
         return "\n".join(
             [
                 f"Bet: {self.bet.name} ({self.bet.id}); RTP = money returned / money paid",
@@ -140,7 +155,7 @@ def solve_fee(
             f"target RTP {percent(target)} is out of reach by a fee: bet {bet.id!r} returns "
             f"{percent(returned / base)} of the stake with no fee"
         )
-    return LiveSolution(bet, "fee", target, fee, f.fee, f.rtp, returned, base + fee)
+    return LiveSolution(bet, None, target, fee, f.fee, f.rtp, returned, base + fee)
 
 
 def solve_live_pay(
@@ -176,7 +191,7 @@ def solve_live_pay(
     if x < 0:
         raise ExactOddsError(f"target RTP {percent(target)} needs a negative pay ({x} to 1)")
     returned = 1 + rest + slope * x - row.probability * commission
-    return LiveSolution(bet, row.event, target, x, row.pays.net, f.rtp, returned, f.paid, slope)
+    return LiveSolution(bet, row_index, target, x, row.pays.net, f.rtp, returned, f.paid, slope)
 
 
 @dataclass(frozen=True)
