@@ -185,3 +185,26 @@ def test_left_out_section_in_html_and_the_api_guard(cli: Cli) -> None:
 
     with pytest.raises(PaytableError, match="random multipliers"):
         effect_of_removal(load_paytable(LIGHTNING).bets, Shoe.decks(1))
+
+
+def test_weight_polynomial_of_one_card_by_hand(tmp_path: Path) -> None:
+    """One multiplier card, values 2 (weight w) and 3: Player's first card is drawn with
+    probability 1/52, so E[M] = 51/52 + (2w + 3(1 − w))/52 and RTP(w) = 1 + p·E[M] − l, linear
+    with slope −p/52 (p, l: Player wins, Banker wins)."""
+    path = tmp_path / "one.toml"
+    path.write_text(
+        'name = "One"\ndecks = 1\n[multipliers.m]\ncards = 1\nvalues = { 2 = "1/2", 3 = "1/2" }\n'
+        "[bets.player]\nrows = [\n"
+        '  { when = "player.wins", pays = "1:1", multiply = "player.card1" },\n'
+        '  { when = "winner == tie", pays = "push" },\n'
+        '  { when = "otherwise", pays = "lose" },\n]\n',
+        encoding="utf-8",
+    )
+    table = load_paytable(str(path))
+    joint = joint_distribution(Shoe.decks(1), table.tableau)
+    rows = bet_figures(joint, table.round_bet("player")).rows
+    p, lose = rows[0].probability, rows[2].probability
+    s = solve_weight(table, "player", "m:2", "100%", joint)
+    assert s.coefficients == (1 + p * (51 + 3) / 52 - lose, -p / 52)
+    ((low, high, _),) = s.roots  # RTP(w) = 1 exactly where p·E[M] = l
+    assert low == high == (1 + p * 54 / 52 - lose - 1) * 52 / p
