@@ -110,9 +110,16 @@ class LeftOut:
     reason: str
 
 
+STREAK_REASON = (
+    "a streak bet, settled over several rounds: exactodds simulate and exactodds report "
+    "play it (or leave it out with --bet)"
+)
+
+
 def streaks_left_out(table: Paytable) -> list[LeftOut]:
-    """The streak bets of ``table``, left out by a command that reads single rounds."""
-    return bets_left_out(table)[1]
+    """The streak bets of ``table``, left out by a command that reads single rounds (the live
+    bets too: :func:`bets_left_out`)."""
+    return [LeftOut(b.id, b.name, STREAK_REASON) for b in table.streaks]
 
 
 def bets_left_out(
@@ -132,12 +139,8 @@ def bets_left_out(
     """
     from dataclasses import replace
 
-    reason = (
-        "a streak bet, settled over several rounds: exactodds simulate and exactodds report "
-        "play it (or leave it out with --bet)"
-    )
     kept, live = live_left_out(table.bets, command, handles)
-    left = [*(LeftOut(b.id, b.name, reason) for b in table.streaks), *live]
+    left = [*streaks_left_out(table), *live]
     if len(kept) == len(table.bets):
         return table, left
     return replace(table, bets=tuple(kept)), left
