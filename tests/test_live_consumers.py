@@ -27,53 +27,99 @@ LIGHTNING = "tests/data/live-lightning.toml"
 PEEK = "tests/data/live-peek.toml"
 
 
-def _one_deck(path: str) -> tuple[Paytable, Joint]:
-    table = replace(load_paytable(path), decks=1)
-    return table, joint_distribution(Shoe.decks(1), table.tableau)
+SMALL = """\
+name = "Small live"
+decks = 1
+[multipliers.m]
+cards = 2
+values = { 2 = "1/2", 8 = "1/2" }
+[bets.banker]
+name = "Banker"
+fee = "20%"
+[[bets.banker.rows]]
+when = "banker.wins"
+pays = "1:1"
+multiply = "banker.card1"
+commission = "5%"
+event = "Banker wins"
+[[bets.banker.rows]]
+when = "winner == tie"
+pays = "push"
+[[bets.banker.rows]]
+when = "otherwise"
+pays = "lose"
+[bets.two]
+name = "Two cards"
+fee = "10%"
+[[bets.two.rows]]
+when = "player.wins"
+pays = "1:1"
+multiply = "player.card1 banker.card1"
+[[bets.two.rows]]
+when = "otherwise"
+pays = "lose"
+"""
+"""Two of 52 identities drawn, each ×2 or ×8: Banker's first card is drawn with probability
+2/52, so its top award 8 − 0.05 has probability P(Banker wins)/52, by hand."""
 
 
-def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(cli: Cli) -> None:
-    code, out, _ = cli(
-        ["check", LIGHTNING, "--decks", "1", "--bet", "banker", "--against", "gli-11",
-         "--format", "json"]
-    )  # fmt: skip
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Paytable, Joint]:
+    path = tmp_path_factory.mktemp("live") / "small.toml"
+    path.write_text(SMALL, encoding="utf-8")
+    table = load_paytable(str(path))
+    return str(path), table, joint_distribution(Shoe.decks(1), table.tableau)
+
+
+def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(
+    cli: Cli, small: tuple[str, Paytable, Joint]
+) -> None:
+    path, table, joint = small
+    argv = ["check", path, "--bet", "banker", "--against", "gli-11", "--format", "json"]
+    code, out, _ = cli(argv)
     checks = json.loads(out)["checks"]
-    assert code == (1 if any(k["verdict"] == "fail" for k in checks) else 0)
-    table, joint = _one_deck(LIGHTNING)
+    assert code == 0
     f = bet_figures(joint, table.round_bet("banker"))
+    wins = f.rows[0].probability
     top = next(k for k in checks if k["rule"] == "top_award_max_odds")
-    # the cap 512 times 1:1, less 5% of the stake: the top multiplied award, not 0.95 to 1
-    assert f.largest_win == 512 - Fraction(5, 100)
-    assert Fraction(top["value"]) == f.largest_win_probability
-    assert "products up to ×512" in top["note"]
+    assert f.largest_win == 8 - Fraction(5, 100)  # ×8 on 1:1, less 5% of the stake
+    assert Fraction(top["value"]) == wins / 52  # by hand, not 0.95 to 1's probability
+    assert "products up to ×8" in top["note"]
     rtp = next(k for k in checks if k["rule"] == "max_rtp")
-    returned = 1 + sum((p * net for p, net in f.outcomes()), Fraction(0))  # per base stake
+    mean_product = Fraction(50, 52) + Fraction(2, 52) * 5  # not drawn, or ×2 / ×8 evenly
+    returned = 1 + wins * (mean_product - Fraction(5, 100)) - f.rows[2].probability
     assert Fraction(rtp["value"]) == returned / (1 + Fraction(1, 5))  # stake and 20% fee
-    assert "per money paid" in rtp["note"]
+    assert "per money paid (stake and 20% fee)" in rtp["note"]
 
 
-def test_solved_fee_plugged_back_gives_the_target_exactly() -> None:
-    table, joint = _one_deck(LIGHTNING)
+def test_solved_fee_plugged_back_gives_the_target_exactly(
+    small: tuple[str, Paytable, Joint],
+) -> None:
+    _, table, joint = small
     s = solve_fee(table, "banker", "98.76%", joint)
     bet = replace(table.round_bet("banker"), fee=s.value)
     assert bet_figures(joint, bet).rtp == Fraction(9876, 10000)
 
 
-def test_solved_pay_plugged_back_gives_the_target_exactly() -> None:
-    table, joint = _one_deck(LIGHTNING)
+def test_solved_pay_plugged_back_gives_the_target_exactly(
+    small: tuple[str, Paytable, Joint],
+) -> None:
+    _, table, joint = small
     s = solve_live_pay(table, "banker", 0, "97%", joint)
     bet = table.round_bet("banker")
-    win = bet.rows[0]
-    rows = (replace(win, pays=Payout(s.value)), *bet.rows[1:])
+    rows = (replace(bet.rows[0], pays=Payout(s.value)), *bet.rows[1:])
     assert bet_figures(joint, replace(bet, rows=rows)).rtp == Fraction(97, 100)
 
 
-def test_solved_weight_brackets_the_target_on_the_exact_figures() -> None:
-    table, joint = _one_deck(LIGHTNING)
-    s = solve_weight(table, "banker", "lightning:8", "95%", joint)
+def test_solved_weight_brackets_the_target_on_the_exact_figures(
+    small: tuple[str, Paytable, Joint],
+) -> None:
+    _, table, joint = small
+    s = solve_weight(table, "two", "m:8", "95%", joint)
+    assert len(s.coefficients) == 3  # two cards of the group: degree 2
     ((low, high, digits),) = s.roots
     assert high - low < Fraction(1, 10**30) and abs(Fraction(digits) - low) < Fraction(1, 10**29)
-    bet = table.round_bet("banker")
+    bet = table.round_bet("two")
 
     def rtp(w: Fraction) -> Fraction:
         rows = tuple(
@@ -86,6 +132,21 @@ def test_solved_weight_brackets_the_target_on_the_exact_figures() -> None:
     target = Fraction(95, 100)
     assert (rtp(low) - target) * (rtp(high) - target) <= 0  # the root is between, exactly
     assert s.rtp_at(low) == rtp(low)  # the stated polynomial is the exact RTP
+
+
+def test_compare_counts_each_variant_on_its_own_shoe_and_rules(
+    cli: Cli, small: tuple[str, Paytable, Joint]
+) -> None:
+    path, table, _ = small
+    argv = ["compare", path, "--bet", "banker", "--rules", "punto-banco,mini"]
+    code, out, _ = cli([*argv, "--format", "json"])
+    assert code == 0
+    edges = [Fraction(v["house_edge"]["banker"]) for v in json.loads(out)["variants"]]
+    from exactodds.deal.tableau import BUILTIN
+
+    mini = joint_distribution(Shoe.decks(1), BUILTIN["mini"])
+    assert edges[1] == bet_figures(mini, table.round_bet("banker")).house_edge
+    assert edges[0] != edges[1]  # the multiplied path took the variant's rules
 
 
 COMMANDS = {
@@ -109,15 +170,17 @@ def test_live_bets_are_left_out_named_and_exit_3(cli: Cli, command: str) -> None
     assert f"left out {', '.join(left)}" in err
 
 
-def test_protection_section_leaves_a_peek_out(cli: Cli) -> None:
-    code, out, err = cli(
-        ["report", PEEK, "--decks", "1", "--bet", "player", "--protection", "--format", "json"]
-    )
+def test_protection_section_leaves_a_live_bet_out(
+    cli: Cli, small: tuple[str, Paytable, Joint]
+) -> None:
+    argv = ["report", small[0], "--bet", "banker", "--protection", "--format", "json"]
+    code, out, err = cli(argv)
     assert code == 3
     section = json.loads(out)["protection"]
-    assert [b["bet"] for b in section["left_out"]] == ["player"]
-    assert "a peek and a raise" in section["left_out"][0]["reason"]
-    assert "report --protection left out player" in err
+    assert [b["bet"] for b in section["left_out"]] == ["banker"]
+    assert "random multipliers on its wins" in section["left_out"][0]["reason"]
+    assert section["procedures"][0]["bets"] == []  # not counted as an ordinary bet
+    assert "report --protection left out banker" in err
 
 
 def test_live_bet_refused_by_the_edge_solve_and_a_banker_version(cli: Cli) -> None:
@@ -130,19 +193,6 @@ def test_live_bet_refused_by_the_edge_solve_and_a_banker_version(cli: Cli) -> No
 def test_bet_live_is_what_the_helpers_read() -> None:
     bet = load_paytable(PEEK).round_bet("tie")
     assert isinstance(bet, Bet) and bet.live == ()
-
-
-def test_compare_counts_each_variant_on_its_own_shoe_and_rules(cli: Cli) -> None:
-    argv = ["compare", LIGHTNING, "--bet", "banker", "--decks", "1", "--rules", "punto-banco,mini"]
-    code, out, _ = cli([*argv, "--format", "json"])
-    assert code == 0
-    edges = [Fraction(v["house_edge"]["banker"]) for v in json.loads(out)["variants"]]
-    table, _ = _one_deck(LIGHTNING)
-    from exactodds.deal.tableau import BUILTIN
-
-    mini = joint_distribution(Shoe.decks(1), BUILTIN["mini"])
-    assert edges[1] == bet_figures(mini, table.round_bet("banker")).house_edge
-    assert edges[0] != edges[1]  # the multiplied path took the variant's rules
 
 
 def test_an_uncountable_live_bet_is_na_in_check(cli: Cli, tmp_path: Path) -> None:
