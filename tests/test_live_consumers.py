@@ -84,7 +84,7 @@ def test_check_judges_the_top_multiplied_award_and_rtp_per_money_paid(
     top = next(k for k in checks if k["rule"] == "top_award_max_odds")
     assert f.largest_win == 8 - Fraction(5, 100)  # ×8 on 1:1, less 5% of the stake
     assert Fraction(top["value"]) == wins / 52  # by hand, not 0.95 to 1's probability
-    assert "products up to ×8" in top["note"]
+    assert "Banker wins at ×8: the top multiplied award" in top["note"]
     rtp = next(k for k in checks if k["rule"] == "max_rtp")
     mean_product = Fraction(50, 52) + Fraction(2, 52) * 5  # not drawn, or ×2 / ×8 evenly
     returned = 1 + wins * (mean_product - Fraction(5, 100)) - f.rows[2].probability

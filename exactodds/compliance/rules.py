@@ -214,15 +214,20 @@ def _top_award(rule: Rule, s: _Subject) -> _Result:
 
 
 def _live_award(s: _Subject) -> str:
-    """How a live bet's top award is reached: the largest product of multipliers of its rows
-    (the award the game advertises, e.g. 512:1), or a peek's raise; empty otherwise."""
+    """How a live bet's top award is reached: the row and the product of multipliers that pay
+    it (the award the game advertises, e.g. 512:1), or a peek's raise; empty otherwise."""
     f = s.figures
     if not isinstance(f, BetFigures):
         return ""
     if f.peek is not None:
         return " per base stake, raised under the optimal play"
-    top = max((m for r in f.rows for m, _ in r.products), default=0)
-    return f" (a multiplied win: products up to ×{top})" if top else ""
+    top = [
+        (m, r.event) for r in f.rows for m, q in r.products if q and r.net_at(m) == f.largest_win
+    ]
+    if not top:
+        return ""
+    m, event = max(top)
+    return f" ({event} at ×{m}: the top multiplied award)"
 
 
 def _notation(rule: Rule, s: _Subject) -> _Result:
