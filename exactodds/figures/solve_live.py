@@ -29,12 +29,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from exactodds.bets.multipliers import MultiplierTable, pattern_products
+from exactodds.bets.multipliers import MultiplierTable
 from exactodds.bets.payout import format_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.figures.metrics import BetFigures, RowFigures, bet_figures
+from exactodds.figures.multiplied import mean_product, with_table
 from exactodds.figures.solve import format_decimal
 from exactodds.numbers import exact, percent
 
@@ -167,8 +168,6 @@ def solve_live_pay(
 ) -> LiveSolution:
     """The base pay ("to 1", before multipliers) of row ``row_index`` giving ``target_rtp``:
     linear in the pay, exact. Refused for a peek (its decisions move with the pay)."""
-    from exactodds.figures.multiplied import mean_product
-
     bet = paytable.round_bet(bet_id, "solve")
     if bet.peek is not None:
         raise ExactOddsError(
@@ -275,20 +274,19 @@ def solve_weight(
     if w0 == 1:
         raise ExactOddsError(f"--weight {weight}: it is the only multiplier (weight 1)")
     f = _figures(paytable, bet, joint)
-    rows = [r for r, row in zip(f.rows, bet.rows, strict=True) if _uses(row, table)]
-    if not rows:
+    used = {row.multiply.table.name for row in bet.rows if row.multiply is not None}
+    if table.name not in used:
         raise ExactOddsError(f"bet {bet.id!r} has no row multiplied by table {table.name!r}")
+    if len(used) > 1:
+        raise ExactOddsError(
+            f"bet {bet.id!r} is multiplied by tables {', '.join(sorted(used))}: --weight solves "
+            "a bet of one table"
+        )
     most = max(k for k, _ in table.cards)
-    degree = max(min(len(pattern), most) for r in rows for pattern, _ in r.patterns)
-    fixed = f.mean_net - sum((r.ret for r in rows), Fraction(0))
+    degree = max(min(len(pattern), most) for r in f.rows for pattern, _ in r.patterns)
 
-    def rtp(w: Fraction) -> Fraction:
-        t = _rescaled(table, value, w)
-        net = fixed
-        for r in rows:
-            dist = pattern_products(t, dict(r.patterns))
-            net += r.probability * sum((q * r.net_at(m) for m, q in dist.items()), Fraction(0))
-        return (1 + net) / f.paid  # money returned over money paid
+    def rtp(w: Fraction) -> Fraction:  # the rows reweighed, nothing counted again
+        return with_table(f, _rescaled(table, value, w)).rtp
 
     points = [Fraction(k + 1, degree + 3) for k in range(degree + 2)]  # one more to check
     values = [rtp(p) for p in points]
@@ -329,10 +327,6 @@ def _digits(x: Fraction) -> str:
 
     c = Context(prec=DIGITS)
     return str(c.divide(c.create_decimal(x.numerator), c.create_decimal(x.denominator)))
-
-
-def _uses(row: Any, table: MultiplierTable) -> bool:
-    return row.multiply is not None and row.multiply.table == table
 
 
 def _weight_of(paytable: Paytable, text: str) -> tuple[MultiplierTable, int]:
