@@ -35,7 +35,8 @@ from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
 from exactodds.errors import ExactOddsError
 from exactodds.figures.metrics import BetFigures, RowFigures, bet_figures
-from exactodds.figures.multiplied import mean_product, with_table
+from exactodds.figures.multiplied import mean_product
+from exactodds.figures.reweigh import with_table
 from exactodds.figures.solve import format_decimal
 from exactodds.numbers import exact, percent
 
