@@ -101,6 +101,18 @@ def test_solved_fee_plugged_back_gives_the_target_exactly(
     assert bet_figures(joint, bet).rtp == Fraction(9876, 10000)
 
 
+def test_solved_peek_fee_plugged_back_keeps_the_decisions() -> None:
+    table = replace(load_paytable(PEEK), decks=1)
+    joint = joint_distribution(Shoe.decks(1), table.tableau)
+    s = solve_fee(table, "player", "98.8%", joint)
+    bet = table.round_bet("player")
+    before, after = bet_figures(joint, bet), bet_figures(joint, replace(bet, fee=s.value))
+    assert after.rtp == Fraction(988, 1000)
+    assert before.peek is not None and after.peek is not None
+    assert after.peek.decision_table == before.peek.decision_table  # the fee moves no decision
+    assert after.paid - before.paid == s.value - bet.fee
+
+
 def test_solved_pay_plugged_back_gives_the_target_exactly(
     small: tuple[str, Paytable, Joint],
 ) -> None:
