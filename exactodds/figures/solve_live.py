@@ -224,13 +224,15 @@ class WeightSolution:
         return str(sympy.expand(expr))
 
     def to_json(self) -> dict[str, Any]:
-        """Exact values as ``p/q``, roots as intervals and 30-digit decimals."""
+        """Exact values as ``p/q`` (``polynomial``: its coefficients in ascending powers of w),
+        roots as isolating intervals and 30-digit decimals."""
         return {
             "bet": self.bet.id,
             "solve": f"weight {self.table}:{self.value}",
             "target_rtp": exact(self.target),
             "current_weight": exact(self.current),
             "polynomial": [exact(c) for c in self.coefficients],
+            "polynomial_text": f"RTP(w) = {self.polynomial()}",
             "roots": [{"low": exact(a), "high": exact(b), "value": v} for a, b, v in self.roots],
         }
 
