@@ -231,6 +231,8 @@ def test_an_uncountable_live_bet_is_na_in_check(cli: Cli, tmp_path: Path) -> Non
         (["--pay", "--target-rtp", "98%"], "--pay needs the row"),
         (["--fee", "--target-rtp", "nan%"], "not a number"),
         (["--fee", "--target-rtp", "0%"], "must be above 0%"),
+        (["--fee", "--target-rtp", "98%", "-t", "5%"], "--target-edge go with the edge solve"),
+        (["--fee", "--target-rtp", "98%", "--event", "Tie"], "--event goes with --pay"),
     ],
 )
 def test_solve_target_rtp_bad_input_is_one_line(cli: Cli, options: list[str], message: str) -> None:

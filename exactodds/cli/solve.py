@@ -120,6 +120,17 @@ def solve(
     if not bet:
         raise ExactOddsError("give the bet to solve with --bet ID (e.g. --bet player_pair)")
     if target_rtp is not None or fee or weight is not None or pay:
+        edge_options = [
+            name
+            for name, given in (("--target-edge", target_edge), ("--sweep", sweep_range))
+            if given is not None
+        ]
+        if edge_options:
+            raise ExactOddsError(
+                f"{' and '.join(edge_options)} go with the edge solve, not --target-rtp"
+            )
+        if event is not None and not pay:
+            raise ExactOddsError("--event goes with --pay (the row whose base pay is solved)")
         _solve_rtp(
             paytable,
             bet,
