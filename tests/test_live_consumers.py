@@ -212,7 +212,7 @@ def test_an_uncountable_live_bet_is_na_in_check(cli: Cli, tmp_path: Path) -> Non
     path = tmp_path / "suited.toml"
     path.write_text(
         'name = "Suited"\ndecks = 1\n[multipliers.l]\ncards = 1\nvalues = { 2 = "1" }\n'
-        '[bets.player]\nrows = [\n'
+        "[bets.player]\nrows = [\n"
         '  { when = "player.wins and player.suited", pays = "1:1", multiply = "player" },\n'
         '  { when = "otherwise", pays = "lose" },\n]\n',
         encoding="utf-8",
