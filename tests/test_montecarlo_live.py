@@ -4,6 +4,7 @@ the same cards and draws, and against the exact figures with a fixed seed."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -81,3 +82,17 @@ def test_budget_counts_the_live_play(cli: Cli) -> None:
     code, out, err = cli(["montecarlo", str(LIGHTNING), "--rounds", "1000000", "--budget", "30"])
     assert (code, out) == (2, "")
     assert "settling the card-level, live and offered bets on 1,000,000 dealt rounds" in err
+
+
+def test_simulate_leaves_live_bets_out_named_exit_3(cli: Cli) -> None:
+    argv = ["simulate", str(PEEK), "--decks", "1", "--shoes", "2", "--seed", "1"]
+    code, out, err = cli([*argv, "--format", "json"])
+    assert code == 3 and "simulate left out player, banker" in err
+    data = json.loads(out)
+    assert [(b["bet"], "has fee and peek" in b["reason"]) for b in data["left_out"]] == [
+        ("player", True),
+        ("banker", True),
+    ]
+    assert list(data["bets"]) == ["tie"]  # the rest is simulated
+    code, out, _ = cli(["simulate", str(LIGHTNING), "--bet", "tie", "--shoes", "1"])
+    assert code == 3 and "## Left out\n\n- Tie (`tie`): has fee and multipliers" in out
