@@ -127,6 +127,8 @@ def test_json(cli: Cli) -> None:
         (["--peek", "double"], "no peek bet is placed"),
         (["--peek", "banker=sometimes"], "give keep, double, triple"),
         (["-c", TIE], "settle it on one round"),
+        (["-m", "Ah:2 " * 5000], "longer than the limit of 10,000"),
+        (["--peek", "tie=keep"], "no peek bet is placed"),
     ],
 )
 def test_errors(argv: list[str], message: str, cli: Cli) -> None:
@@ -138,6 +140,8 @@ def test_errors(argv: list[str], message: str, cli: Cli) -> None:
 def test_peek_errors(cli: Cli) -> None:
     code, _, err = cli(["settle", str(PEEK), "-c", TIE, "-b", "player=1", "--peek", "4"])
     assert code == 2 and "its peek offers ×1, ×2, ×3" in err
+    code, _, err = cli(["settle", str(PEEK), "-c", TIE, "-b", "player=1", "--peek", "tie=double"])
+    assert code == 2 and "bet 'tie' is not placed" in err
     code, _, err = cli(["settle", "-c", TIE, "-b", "player=1", "-m", "Ah:2"])
     assert code == 2 and "the paytable has no multiplier table" in err
     with pytest.raises(ExactOddsError, match="twice"):

@@ -393,6 +393,8 @@ def settle_round(
             )
     if peeks and not any(s.bet.peek is not None for s in placed):
         raise ExactOddsError("--peek: no peek bet is placed (give it with --bet)")
+    for bet_id in (peeks or {}).keys() - {s.bet.id for s in placed} - {""}:
+        raise ExactOddsError(f"--peek: bet {bet_id!r} is not placed (give it with --bet)")
     return SettledRound(paytable, dealt, tuple(placed), shoe, multipliers)
 
 

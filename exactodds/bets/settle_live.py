@@ -21,6 +21,7 @@ from exactodds.bets.multipliers import MultiplierTable, Multiply, product_of
 from exactodds.bets.paytable import Bet, Row
 from exactodds.deal.shoe import Card, parse_card
 from exactodds.errors import CardError, ExactOddsError, quote
+from exactodds.limits import MAX_BETS, MAX_CARD_TEXT, MAX_NAME_CHARS, check_length
 
 __all__ = [
     "DECISION_MULTIPLES",
@@ -69,6 +70,7 @@ def parse_multipliers(texts: Sequence[str], tables: Sequence[MultiplierTable]) -
         raise ExactOddsError("--multipliers: the paytable has no multiplier table")
     by_name = {t.name: t for t in tables}
     for text in texts:
+        check_length(text, MAX_CARD_TEXT, "--multipliers")
         head, _, body = text.partition(":")
         words = text.split()
         name = head.strip()
@@ -142,7 +144,10 @@ def parse_peeks(texts: Sequence[str]) -> dict[str, int]:
     exactodds.errors.ExactOddsError: --peek 'player=quadruple': give keep, double, triple or ...
     """
     out: dict[str, int] = {}
+    if len(texts) > MAX_BETS:
+        raise ExactOddsError(f"--peek: {len(texts):,} decisions, more than the {MAX_BETS} bets")
     for text in texts:
+        check_length(text, MAX_NAME_CHARS, "--peek")
         bet_id, sep, decision = text.rpartition("=")
         key = bet_id.strip()
         word = decision.strip().lower()
