@@ -115,7 +115,7 @@ def test_json(cli: Cli) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["-m", "Ah:7"], "7 is not a multiplier of table 'lightning'"),
+        (["-m", "Ah:7"], "--multipliers: 'Ah:7': 7 is not a multiplier of table 'lightning'"),
         (["-m", "Ah:8 Ah:2"], "Ah is drawn twice"),
         (["-m", "A:8"], "give its suit"),
         (["-m", "Ah"], "write each card with its multiplier"),
@@ -124,11 +124,11 @@ def test_json(cli: Cli) -> None:
         (["-m", "other: Ah:2"], "no table 'other'"),
         (["-m", "Ah:2 Kd:2 Qs:2 Jc:2 Th:2 9s:2"], "6 card(s) for table 'lightning'"),
         (["-m", "Ah:2", "-m", "Kd:2"], "table 'lightning' is given twice"),
-        (["--peek", "double"], "no peek bet is placed"),
+        (["--peek", "double"], "--peek: none of the bets placed has a peek"),
         (["--peek", "banker=sometimes"], "give keep, double, triple"),
         (["-c", TIE], "settle it on one round"),
         (["-m", "Ah:2 " * 5000], "longer than the limit of 10,000"),
-        (["--peek", "tie=keep"], "no peek bet is placed"),
+        (["--peek", "tie=keep"], "--peek: none of the bets placed has a peek"),
     ],
 )
 def test_errors(argv: list[str], message: str, cli: Cli) -> None:

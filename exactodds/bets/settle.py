@@ -38,6 +38,7 @@ from exactodds.errors import (
     ExactOddsError,
     RoundError,
     ShoeError,
+    about,
     require,
 )
 from exactodds.formats import Format
@@ -392,9 +393,10 @@ def settle_round(
                 "depends on whether they are a perfect pair"
             )
     if peeks and not any(s.bet.peek is not None for s in placed):
-        raise ExactOddsError("--peek: no peek bet is placed (give it with --bet)")
+        raise about(ExactOddsError("peeks: none of the bets placed has a peek"), "peeks")
     for bet_id in (peeks or {}).keys() - {s.bet.id for s in placed} - {""}:
-        raise ExactOddsError(f"--peek: bet {bet_id!r} is not placed (give it with --bet)")
+        message = f"peeks: bet {bet_id!r} is not placed"
+        raise about(ExactOddsError(message), "peeks")
     return SettledRound(paytable, dealt, tuple(placed), shoe, multipliers)
 
 

@@ -8,7 +8,7 @@ multiple a peek bet played. The fee is charged on the base stake and counted in 
 >>> parse_multipliers(["Ah:8 Kd:2"], ())
 Traceback (most recent call last):
 ...
-exactodds.errors.ExactOddsError: --multipliers: the paytable has no multiplier table
+exactodds.errors.ExactOddsError: multipliers: the paytable has no multiplier table
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from exactodds.bets.multiplier_keys import percent_text
 from exactodds.bets.multipliers import MultiplierTable, Multiply, product_of
 from exactodds.bets.paytable import Bet, Row
 from exactodds.deal.shoe import Card, parse_card
-from exactodds.errors import CardError, ExactOddsError, quote
+from exactodds.errors import CardError, ExactOddsError, RoundError, naming, quote
 from exactodds.limits import MAX_BETS, MAX_CARD_TEXT, MAX_NAME_CHARS, check_length
 
 __all__ = [
@@ -51,6 +51,7 @@ _NAMED = {f"{side}.card{i}": 2 * (i - 1) + k for k, side in enumerate(("player",
 """Deal position of each named card of a ``multiply``."""
 
 
+@naming("multipliers")
 def parse_multipliers(texts: Sequence[str], tables: Sequence[MultiplierTable]) -> Drawn:
     """The ``--multipliers`` values: ``"Ah:8 Kd:2"`` (one table: no prefix needed) or
     ``"lightning: Ah:8 Kd:2"``, one value per table; each card a whole identity of the table's
@@ -63,32 +64,32 @@ def parse_multipliers(texts: Sequence[str], tables: Sequence[MultiplierTable]) -
     >>> parse_multipliers(["lightning: Ah:7"], tables)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --multipliers: 'Ah:7': 7 is not a multiplier of table ...
+    exactodds.errors.ExactOddsError: multipliers: 'Ah:7': 7 is not a multiplier of table ...
     """
     out: dict[str, dict[tuple[int, int], int]] = {}
     if texts and not tables:
-        raise ExactOddsError("--multipliers: the paytable has no multiplier table")
+        raise ExactOddsError("multipliers: the paytable has no multiplier table")
     by_name = {t.name: t for t in tables}
     for text in texts:
-        check_length(text, MAX_CARD_TEXT, "--multipliers")
+        check_length(text, MAX_CARD_TEXT, "multipliers")
         head, _, body = text.partition(":")
         words = text.split()
         name = head.strip()
         if (words and words[0].endswith(":")) or name in by_name:
             if name not in by_name:
                 raise ExactOddsError(
-                    f"--multipliers: no table {quote(name, 30)} (tables: {', '.join(by_name)})"
+                    f"multipliers: no table {quote(name, 30)} (tables: {', '.join(by_name)})"
                 )
             table = by_name[name]
         elif len(tables) == 1:
             table, body = tables[0], text
         else:
             raise ExactOddsError(
-                f"--multipliers {quote(text, 40)}: name the table, as 'NAME: Ah:8 Kd:2' "
+                f"multipliers {quote(text, 40)}: name the table, as 'NAME: Ah:8 Kd:2' "
                 f"(tables: {', '.join(by_name)})"
             )
         if table.name in out:
-            raise ExactOddsError(f"--multipliers: table {table.name!r} is given twice")
+            raise ExactOddsError(f"multipliers: table {table.name!r} is given twice")
         out[table.name] = _draw(table, body)
     return out
 
@@ -98,7 +99,7 @@ def _draw(table: MultiplierTable, text: str) -> dict[tuple[int, int], int]:
     drawn: dict[tuple[int, int], int] = {}
     values = {v for v, p in table.values if p}
     for token in text.replace(",", " ").split():
-        where = f"--multipliers: {quote(token, 30)}"
+        where = f"multipliers: {quote(token, 30)}"
         card_text, sep, value_text = token.partition(":")
         if not sep:
             raise ExactOddsError(f"{where}: write each card with its multiplier, as Ah:8")
@@ -127,11 +128,12 @@ def _draw(table: MultiplierTable, text: str) -> dict[tuple[int, int], int]:
     if len(drawn) not in counts:
         shown = ", ".join(str(k) for k in sorted(counts))
         raise ExactOddsError(
-            f"--multipliers: {len(drawn)} card(s) for table {table.name!r}, which draws {shown}"
+            f"multipliers: {len(drawn)} card(s) for table {table.name!r}, which draws {shown}"
         )
     return drawn
 
 
+@naming("peeks")
 def parse_peeks(texts: Sequence[str]) -> dict[str, int]:
     """The ``--peek`` values: ``DECISION`` for every peek bet placed, or ``ID=DECISION`` for one;
     a decision is keep, double, triple or the stake multiple (``4``). Key ``""``: every bet.
@@ -141,13 +143,13 @@ def parse_peeks(texts: Sequence[str]) -> dict[str, int]:
     >>> parse_peeks(["player=quadruple"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --peek 'player=quadruple': give keep, double, triple or ...
+    exactodds.errors.ExactOddsError: peeks 'player=quadruple': give keep, double, triple or ...
     """
     out: dict[str, int] = {}
     if len(texts) > MAX_BETS:
-        raise ExactOddsError(f"--peek: {len(texts):,} decisions, more than the {MAX_BETS} bets")
+        raise ExactOddsError(f"peeks: {len(texts):,} decisions, more than the {MAX_BETS} bets")
     for text in texts:
-        check_length(text, MAX_NAME_CHARS, "--peek")
+        check_length(text, MAX_NAME_CHARS, "peeks")
         bet_id, sep, decision = text.rpartition("=")
         key = bet_id.strip()
         word = decision.strip().lower()
@@ -156,15 +158,16 @@ def parse_peeks(texts: Sequence[str]) -> dict[str, int]:
             multiple = int(word)
         if multiple is None or multiple < 1 or (sep and not key):
             raise ExactOddsError(
-                f"--peek {quote(text, 40)}: give keep, double, triple or a stake multiple, "
+                f"peeks {quote(text, 40)}: give keep, double, triple or a stake multiple, "
                 "for every peek bet or as ID=DECISION"
             )
         if key in out:
-            raise ExactOddsError(f"--peek: {'bet ' + repr(key) if key else 'a decision'} twice")
+            raise ExactOddsError(f"peeks: {'bet ' + repr(key) if key else 'a decision'} twice")
         out[key] = multiple
     return out
 
 
+@naming("peeks")
 def check_multiple(bet: Bet, multiple: int) -> None:
     """Refuse a stake multiple the bet's peek does not offer (or any raise without a peek).
 
@@ -172,17 +175,17 @@ def check_multiple(bet: Bet, multiple: int) -> None:
     >>> check_multiple(load_paytable("classic").bet("player"), 2)
     Traceback (most recent call last):
     ...
-    exactodds.errors.ExactOddsError: --peek: bet 'player' has no peek (no raise to play)
+    exactodds.errors.ExactOddsError: peeks: bet 'player' has no peek (no raise to play)
     """
     if bet.peek is None:
         if multiple != 1:
-            raise ExactOddsError(f"--peek: bet {bet.id!r} has no peek (no raise to play)")
+            raise ExactOddsError(f"peeks: bet {bet.id!r} has no peek (no raise to play)")
         return
     allowed = (1, *bet.peek.raises)
     if multiple not in allowed:
         shown = ", ".join(f"×{r}" for r in allowed)
         raise ExactOddsError(
-            f"--peek: bet {bet.id!r} is played at ×{multiple}; its peek offers {shown}"
+            f"peeks: bet {bet.id!r} is played at ×{multiple}; its peek offers {shown}"
         )
 
 
@@ -214,8 +217,8 @@ def group_cards(
             continue
         card = dealt
         if card.suit is None:
-            raise ExactOddsError(
-                f"--cards: give the suit of every card: a multiplied row reads identities ({card})"
+            raise RoundError(
+                f"give the suit of every card: a multiplied row reads identities ({card})"
             )
         out.append((card.rank, card.suit))
     return out
