@@ -29,8 +29,17 @@ from exactodds.bets.bundled import display_path
 from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Paytable, Row
 from exactodds.bets.progressive import JackpotPayout, amount_text
-from exactodds.bets.settle_live import Drawn, drawn_data, live_lines, peek_multiple, row_product
+from exactodds.bets.settle_live import (
+    Drawn,
+    drawn_data,
+    live_lines,
+    parse_multipliers,
+    parse_peeks,
+    peek_multiple,
+    row_product,
+)
 from exactodds.bets.settle_stakes import check_stake, parse_stake
+from exactodds.bets.settle_text import hand_line, money_result, result_sentence
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
@@ -338,14 +347,21 @@ def settle_round(
     tableau: Tableau | None = None,
     shoe: Shoe | None = None,
     *,
-    multipliers: Drawn | None = None,
-    peeks: Mapping[str, int] | None = None,
+    multipliers: Drawn | str | Sequence[str] | None = None,
+    peeks: Mapping[str, int] | str | Sequence[str] | None = None,
 ) -> SettledRound:
     """Deal ``cards`` from ``shoe`` under ``tableau`` (defaults: the paytable's) and settle
     ``bets``. The cards must all be in the shoe: a round of a sheet computed on another shoe
     (``report --decks 2 --remove …``) is replayed with that shoe. ``multipliers``: the drawn
-    multiplier cards (:func:`~exactodds.bets.settle_live.parse_multipliers`; None: none drawn);
-    ``peeks``: the stake multiple each peek bet played (:func:`.parse_peeks`; default keep).
+    multiplier cards (``"Ah:8 Kd:2"``, as :func:`~exactodds.bets.settle_live.parse_multipliers`
+    reads them, or its result; None: none drawn); ``peeks``: the stake multiple each peek bet
+    played (``"double"``, ``["banker=triple"]``, or ``{"banker": 3}``; default keep).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> table = load_paytable("tests/data/live-lightning.toml")
+    >>> s = settle_round(table, "Kh Ah Qs 5d 2c", [("banker", 1)], multipliers="Ah:8 Kd:2")
+    >>> s.settlements[0].product, s.settlements[0].amount  # 8 − 5% − the 20% fee
+    (8, Fraction(31, 4))
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
@@ -368,6 +384,12 @@ def settle_round(
         raise TypeError(
             f"cards must be a string or a (player, banker) pair, not {len(cards)} items"
         )
+    drawn = _drawn(paytable, multipliers)
+    decisions: Mapping[str, int] = {}
+    if isinstance(peeks, str | list | tuple):
+        decisions = parse_peeks([peeks] if isinstance(peeks, str) else peeks)
+    elif isinstance(peeks, Mapping):
+        decisions = peeks
     rules = tableau or paytable.tableau
     shoe = shoe or paytable.shoe
     dealt = check_round(cards, rules, shoe)
@@ -382,8 +404,8 @@ def settle_round(
         row = settle_bet(bet, dealt)
         product = 1
         if row.multiply is not None:
-            product = row_product(row.multiply, dealt.player, dealt.banker, multipliers or {})
-        placed.append(Settlement(bet, amount, row, product, peek_multiple(bet, peeks or {})))
+            product = row_product(row.multiply, dealt.player, dealt.banker, drawn or {})
+        placed.append(Settlement(bet, amount, row, product, peek_multiple(bet, decisions)))
     side = dealt.suitless_pair
     if side is not None:
         looks = [s.bet.id for s in placed if any("perfect_pair" in f for f in s.bet.features)]
@@ -392,12 +414,20 @@ def settle_round(
                 f"give the suits of the {side}'s first two cards: bet {looks[0]!r} "
                 "depends on whether they are a perfect pair"
             )
-    if peeks and not any(s.bet.peek is not None for s in placed):
+    if decisions and not any(s.bet.peek is not None for s in placed):
         raise about(ExactOddsError("peeks: none of the bets placed has a peek"), "peeks")
-    for bet_id in (peeks or {}).keys() - {s.bet.id for s in placed} - {""}:
+    for bet_id in decisions.keys() - {s.bet.id for s in placed} - {""}:
         message = f"peeks: bet {bet_id!r} is not placed"
         raise about(ExactOddsError(message), "peeks")
-    return SettledRound(paytable, dealt, tuple(placed), shoe, multipliers)
+    return SettledRound(paytable, dealt, tuple(placed), shoe, drawn)
+
+
+def _drawn(paytable: Paytable, multipliers: Drawn | str | Sequence[str] | None) -> Drawn | None:
+    """The drawn multiplier cards, read from ``"Ah:8 Kd:2"`` texts where given so."""
+    if multipliers is None or isinstance(multipliers, Mapping):
+        return multipliers
+    texts = [multipliers] if isinstance(multipliers, str) else list(multipliers)
+    return parse_multipliers(texts, paytable.multipliers)
 
 
 def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
@@ -434,49 +464,6 @@ def _card_row(bet: Bet, dealt: DealtRound) -> Row:
 # -- text ------------------------------------------------------------------------------------------
 
 
-def result_sentence(outcome: Outcome) -> str:
-    """Who won and the totals, as a sentence.
-
-    >>> result_sentence(check_round("P: 7h Kc | B: 7d Qs").outcome)
-    'Tie 7 : 7.'
-    """
-    p, b = outcome.player.total, outcome.banker.total
-    if outcome.winner.value == "tie":
-        return f"Tie {p} : {b}."
-    if outcome.winner.value == "player":
-        return f"Player wins {p} to {b}."
-    return f"Banker wins {b} to {p}."
-
-
-def money_result(amount: Fraction) -> str:
-    """A bet's money result in words: ``wins 10``, ``push``, ``loses 10``.
-
-    >>> money_result(Fraction(-5, 2)), money_result(Fraction(0))
-    ('loses 2.5', 'push')
-    """
-    if amount > 0:
-        return f"wins {format_number(amount)}"
-    return "push" if amount == 0 else f"loses {format_number(-amount)}"
-
-
-def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
-    shown = " ".join(str(c) for c in cards[:2])
-    notes = []
-    if hand.natural:
-        notes.append(f"natural {hand.initial}")
-    else:
-        notes.append(str(hand.initial))
-    if hand.perfect_pair:
-        notes.append("perfect pair")
-    elif hand.pair:
-        notes.append("pair")
-    if hand.third is not None:
-        notes.append(f"draws {cards[2]} -> {hand.total}")
-    elif not hand.natural:
-        notes.append("stands")
-    return f"{side:<7} {shown:<8} {', '.join(notes)}"
-
-
 def render_settled(s: SettledRound, fmt: str = "text") -> str:
     """Human-readable ``text`` of a settled round, or ``json``: :meth:`SettledRound.to_json`
     as one JSON object (ends with a newline).
@@ -506,8 +493,8 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
     lines = [
         f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)"
         + ("" if s.shoe == s.paytable.shoe else f"    Shoe: {s.shoe.describe()}"),
-        _hand_line("Player", r.player, o.player),
-        _hand_line("Banker", r.banker, o.banker),
+        hand_line("Player", r.player, o.player),
+        hand_line("Banker", r.banker, o.banker),
     ]
     lines.append(result_sentence(o))
     if not s.settlements:
