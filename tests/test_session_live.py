@@ -67,3 +67,17 @@ def test_dead_chips_left_out_in_one_line(cli: Cli) -> None:
     assert (code, out) == (2, "") and "has fee and peek" in err and err.count("\n") == 1
     code, out, err = cli([*argv[:-1], "--bankroll", "3.1"])
     assert (code, out) == (2, "") and "takes up to 3.2 units a round" in err
+
+
+def test_the_sheets_session_section_counts_the_fee() -> None:
+    """report --session: one round of a peek bet with a 20% fee is never even (a push loses the
+    fee) and is ahead exactly when it wins."""
+    from exactodds.bets.loader import load_paytable
+    from exactodds.report.session import session_sheet
+    from exactodds.report.sheet import build_sheet
+
+    table = load_paytable(PEEK)
+    sheet = build_sheet(table, game=ONE_DECK, bet_ids=["banker"], examples=False)
+    (s,) = session_sheet(sheet, 1).session.sessions
+    assert s.distribution.p_even.exact == 0
+    assert s.distribution.p_ahead.exact == s.figures.hit_frequency > 0
