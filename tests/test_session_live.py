@@ -78,6 +78,8 @@ def test_the_sheets_session_section_counts_the_fee() -> None:
 
     table = load_paytable(PEEK)
     sheet = build_sheet(table, game=ONE_DECK, bet_ids=["banker"], examples=False)
-    (s,) = session_sheet(sheet, 1).session.sessions
+    section = session_sheet(sheet, 1).session
+    assert section is not None
+    (s,) = section.sessions
     assert s.distribution.p_even.exact == 0
     assert s.distribution.p_ahead.exact == s.figures.hit_frequency > 0
