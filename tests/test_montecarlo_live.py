@@ -96,3 +96,25 @@ def test_simulate_leaves_live_bets_out_named_exit_3(cli: Cli) -> None:
     assert list(data["bets"]) == ["tie"]  # the rest is simulated
     code, out, _ = cli(["simulate", str(LIGHTNING), "--bet", "tie", "--shoes", "1"])
     assert code == 3 and "## Left out\n\n- Tie (`tie`): has fee and multipliers" in out
+
+
+def test_peek_with_a_random_reveal_keyed_by_ranks() -> None:
+    """A peek on a pair bet (cells keyed by ranks) with a random reveal (P1 B2 a third of the
+    time, else P1): the reveal drawn every round, the stake read from its rule's cell."""
+    from dataclasses import replace
+
+    from exactodds.bets.multipliers import Peek
+
+    pair = load_paytable("classic").round_bet("player_pair")
+    peek = Peek(((("P1", "B2"), Fraction(1, 3)), (("P1",), Fraction(2, 3))), (2, 3))
+    bet = replace(pair, fee=Fraction(1, 10), peek=peek)
+    # aces to sixes 8 each, sevens to kings 4 each: a shown ace triples, a shown king keeps
+    mixed = Shoe.decks(2).remove(" ".join(4 * ["7", "8", "9", "T", "J", "Q", "K"]))
+    (check,) = monte_carlo_check([bet], mixed, PB, rounds=6_000, seed=3).bets
+    low, high = check.interval
+    assert low <= check.observed_return <= high
+    # a pair pays 11 a unit, kept or tripled; no pair loses the stake kept or tripled; less the fee
+    nets = {c.net: c.observed for c in check.classes}
+    fee = Fraction(1, 10)
+    assert set(nets) == {33 - fee, 11 - fee, -1 - fee, -3 - fee}
+    assert all(nets.values()) and all(c.probability > 0 for c in check.classes)
