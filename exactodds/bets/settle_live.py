@@ -273,15 +273,15 @@ def live_lines(items: Sequence[LiveItem], drawn: Drawn | None) -> list[str]:
     from exactodds.bets.payout import format_number
 
     lines = []
-    if any(row.multiply is not None for _, row, *_ in items):
-        if drawn is None:
-            lines.append(
-                "Multiplier cards: none given, so none drawn "
-                "(give them with --multipliers 'Ah:8 Kd:2')."
-            )
-        for name, cards in sorted((drawn or {}).items()):
-            shown = ", ".join(f"{Card(*c)} ×{v}" for c, v in cards.items())
-            lines.append(f"Multiplier cards ({name}): {shown or 'none'}.")
+    multiplied = any(r.multiply is not None for bet, *_ in items for r in bet.rows)
+    if drawn is None and multiplied:
+        lines.append(
+            "Multiplier cards: none given, so none drawn "
+            "(give them with --multipliers 'Ah:8 Kd:2')."
+        )
+    for name, cards in sorted((drawn or {}).items()):
+        shown = ", ".join(f"{Card(*c)} ×{v}" for c, v in cards.items())
+        lines.append(f"Multiplier cards ({name}): {shown or 'none'}.")
     for bet, row, product, multiple, amount, paid in items:
         parts = []
         if row.multiply is not None:
