@@ -118,3 +118,21 @@ def test_peek_with_a_random_reveal_keyed_by_ranks() -> None:
     fee = Fraction(1, 10)
     assert set(nets) == {33 - fee, 11 - fee, -1 - fee, -3 - fee}
     assert all(nets.values()) and all(c.probability > 0 for c in check.classes)
+
+
+def test_the_sheets_monte_carlo_return_is_the_live_bets() -> None:
+    """report --monte-carlo-rounds: a live bet's rows are tallied as dealt, and its return is
+    the one played (multipliers, fee), against the sheet's own EV, not the rows' alone."""
+    from exactodds.report.montecarlo import monte_carlo_sheet
+    from exactodds.report.sheet import build_sheet
+
+    table = load_paytable(LIGHTNING)
+    sheet = build_sheet(table, shoe=SMALL, bet_ids=["tie"], examples=False)
+    section = monte_carlo_sheet(sheet, rounds=3_000, seed=2).monte_carlo
+    assert section is not None
+    (check,) = section.bets
+    figures = sheet.bets[0].figures
+    assert check.ev == figures.ev != sum(r.probability * r.net for r in figures.rows)
+    assert sum(c.observed for c in check.classes) == 3_000  # the rows, as dealt
+    low, high = check.interval
+    assert low <= check.observed_return <= high
