@@ -110,11 +110,14 @@ def deal_rounds(
     *,
     block: int = 1 << 18,
     progress: Callable[[int, int], None] | None = None,
+    observe: Callable[[IntArray, IntArray], None] | None = None,
 ) -> Dealt:
     """Deal ``rounds`` rounds, each from a fresh shuffle of ``shoe``: count their outcome
     codes, and settle ``bets`` (card-level or offered) on the cards as dealt
     (:func:`~exactodds.analysis.carddeal.dealt_rows`); ``progress(rounds done, rounds)``
-    after each block. The same seed deals the same rounds whatever the bets.
+    after each block; ``observe(cards, outcome codes)`` sees every block (live bets,
+    :mod:`exactodds.analysis.montecarlo_live`). The same seed deals the same rounds whatever
+    the bets.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> colour = load_paytable("colour-match").bet("colour_match")
@@ -148,7 +151,10 @@ def deal_rounds(
             picks.append(idx)
             taken = np.sort(np.column_stack([taken, idx]), axis=1)
         dealt = np.stack([cards[i] for i in picks])  # the j-th card of every round in row j
-        total += np.bincount(deal_outcome_codes(dealt, tableau), minlength=OUTCOME_CODES)
+        codes = deal_outcome_codes(dealt, tableau)
+        total += np.bincount(codes, minlength=OUTCOME_CODES)
+        if observe is not None:
+            observe(dealt, codes)
         for start in range(0, m if bets else 0, _CARD_BLOCK):
             rows = dealt_rows(bets, dealt[:, start : start + _CARD_BLOCK], tableau)
             for k, row in enumerate(rows):
@@ -386,11 +392,25 @@ def monte_carlo_check(
 
     tab = tableau if tableau is not None else BUILTIN["punto-banco"]
     joint = joint_distribution(shoe, tab)
-    cards = [b for b in bets if isinstance(b, Bet) and physical(b)]
-    dealt = deal_rounds(shoe, tab, rounds, seed, cards, progress=progress)
+    live = [b for b in bets if isinstance(b, Bet) and b.live]
+    cards = [b for b in bets if isinstance(b, Bet) and physical(b) and b not in live]
+    play = None
+    if live:
+        from exactodds.analysis.montecarlo_live import LivePlay
+        from exactodds.figures.metrics import bet_figures
+
+        figures = [bet_figures(joint, b) for b in live]
+        play = LivePlay(live, [f.peek for f in figures], tab, seed)
+    observe = None if play is None else play.observe
+    dealt = deal_rounds(shoe, tab, rounds, seed, cards, progress=progress, observe=observe)
     dealt_outcomes = [(Outcome.from_code(code), n) for code, n in dealt.outcomes.items()]
     out = []
     for bet in bets:
+        if play is not None and bet in live:
+            k = live.index(bet)
+            live_classes, observed = play.classes(k, figures[k])
+            out.append(bet_check(bet.id, figure_label(bet), live_classes, observed, rounds))
+            continue
         if isinstance(bet, Bet) and bet in cards:
             k = cards.index(bet)
             out.append(_physical_check(bet, joint, dealt.offered[k], dealt.rows[k]))

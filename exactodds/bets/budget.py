@@ -86,6 +86,7 @@ __all__ = [
     "dealt_shoe",
     "estimate_evaluation",
     "expected_rounds",
+    "live_seconds",
     "parse_budget",
     "removal_shoes",
     "reset_budget",
@@ -868,12 +869,36 @@ def dealt_card_work(bets: Sequence[Bet], rounds: int) -> int:
             for n in walk(root)
         )
 
-    return rounds * sum(nodes(b) for b in bets if b.settled_from_cards)
+    return rounds * sum(nodes(b) for b in bets if b.settled_from_cards or b.live)
+
+
+LIVE_ROUND_NS = 10_000
+"""CPU nanoseconds of a Monte Carlo round with live bets, besides them (its multiplier cards
+drawn with an exact integer RNG, its hands read): ``montecarlo`` of the live test paytables on
+one deck, 100,000 rounds, one bet and all of them (``benchmarks/budget.py``-style)."""
+
+LIVE_BET_NS = 15_000
+"""CPU nanoseconds of one live bet settled on one dealt round (its product over the group,
+a peek's reveal drawn and its decision read, the net counted): 8 to 15 µs measured."""
+
+
+def live_seconds(bets: Sequence[Bet], rounds: int) -> float:
+    """CPU seconds of playing the live ``bets`` (fee, multipliers, peek) on ``rounds`` dealt
+    rounds in a Monte Carlo check: Python work per round and bet.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> live_seconds(load_paytable("tests/data/live-lightning.toml").bets, 10**6)
+    55.0
+    >>> live_seconds(load_paytable("classic").bets, 10**6)
+    0.0
+    """
+    live = sum(1 for b in bets if b.live)
+    return rounds * (LIVE_ROUND_NS + LIVE_BET_NS * live) / 1e9 if live else 0.0
 
 
 def check_dealt_cards(bets: Sequence[Bet], rounds: int, *, budget: float | None = None) -> None:
-    """Refuse a Monte Carlo check whose card-level and offered bets would take longer than
-    the CPU budget to settle on the dealt cards (:func:`dealt_card_work`).
+    """Refuse a Monte Carlo check whose card-level, live and offered bets would take longer than
+    the CPU budget to settle on the dealt cards (:func:`dealt_card_work`, :func:`live_seconds`).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> check_dealt_cards(load_paytable("insurance").bets, 10**8)
@@ -883,11 +908,12 @@ def check_dealt_cards(bets: Sequence[Bet], rounds: int, *, budget: float | None 
     exactodds.bets.budget.BudgetError: settling the card-level and offered bets on 100,000,000 ...
     """
     work = dealt_card_work(bets, rounds)
-    seconds = work * _DEALT_NODE_NS / 10**9
+    seconds = work * _DEALT_NODE_NS / 10**9 + live_seconds(bets, rounds)
     most = int(rounds * budget_seconds(budget) / seconds) if seconds else rounds
+    live = ", live" if any(b.live for b in bets) else ""
     check_seconds(
         seconds,
-        f"settling the card-level and offered bets on {rounds:,} dealt rounds",
+        f"settling the card-level{live} and offered bets on {rounds:,} dealt rounds",
         budget,
         hint=f"at most about {most:,} rounds fit",
     )

@@ -20,29 +20,37 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from exactodds.bets.bundled import display_path
-from exactodds.bets.payout import Notation, format_number, parse_number
+from exactodds.bets.payout import Notation, format_number
 from exactodds.bets.paytable import Bet, Paytable, Row
 from exactodds.bets.progressive import JackpotPayout, amount_text
+from exactodds.bets.settle_live import (
+    Drawn,
+    drawn_data,
+    live_lines,
+    parse_multipliers,
+    parse_peeks,
+    peek_multiple,
+    row_product,
+)
+from exactodds.bets.settle_stakes import check_stake, parse_stake
+from exactodds.bets.settle_text import hand_line, money_result, result_sentence
 from exactodds.deal.round import Hand, Outcome, RoundState, Side
 from exactodds.deal.shoe import Card, Shoe, parse_cards
 from exactodds.deal.tableau import BUILTIN, Tableau
 from exactodds.errors import (
     ExactOddsError,
-    PaytableError,
     RoundError,
     ShoeError,
-    parameter,
-    quote,
+    about,
     require,
 )
 from exactodds.formats import Format
-from exactodds.limits import MAX_DIGITS
 from exactodds.numbers import exact
 
 __all__ = [
@@ -204,64 +212,6 @@ def check_round(
     return DealtRound(tuple(player), tuple(banker), tableau)
 
 
-def parse_stake(text: str) -> tuple[str, Fraction]:
-    """A ``--bet`` value ``ID=STAKE``; an error names the bet (the CLI, the option) and the
-    value.
-
-    >>> parse_stake("player_pair=12.5")
-    ('player_pair', Fraction(25, 2))
-    >>> parse_stake("player=" + "9" * 40)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.ExactOddsError: bet 'player=99...99': the stake has 40 digits, more than ...
-    """
-    with parameter("bet", prefix=False):
-        return _stake(text)
-
-
-def _stake(text: str) -> tuple[str, Fraction]:
-    """:func:`parse_stake`, its messages naming the bet first."""
-    where = f"bet {quote(text, 40)}"
-    bet_id, sep, amount = text.partition("=")
-    if not sep or not bet_id.strip():
-        raise ExactOddsError(f"{where}: must be ID=STAKE, like player=100")
-    digits = sum(c.isdigit() for c in amount)
-    if digits > MAX_DIGITS:
-        raise ExactOddsError(
-            f"{where}: the stake has {digits:,} digits, more than the limit of {MAX_DIGITS}"
-        )
-    try:
-        stake = parse_number(amount)
-    except PaytableError:
-        raise ExactOddsError(
-            f"{where}: the stake {quote(amount.strip(), 40)} is not a number like 100 or 12.5"
-        ) from None
-    if stake <= 0:
-        raise ExactOddsError(f"{where}: the stake must be positive")
-    return bet_id.strip(), stake
-
-
-def check_stake(bet: Bet, stake: Fraction) -> None:
-    """Refuse a stake a progressive bet does not take: its jackpot rows pay the meter for its
-    fixed wager, so any other stake would scale a prize no table pays.
-
-    >>> from exactodds.bets.loader import load_paytable
-    >>> bet = load_paytable("dragon-dragon").bet("dragon_dragon")
-    >>> check_stake(bet, Fraction(1))
-    >>> check_stake(bet, Fraction(100))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    exactodds.errors.ExactOddsError: bet 'dragon_dragon' is progressive: its wager is fixed at 1 ...
-    """
-    progressive = bet.progressive
-    if progressive is not None and stake != progressive.stake:
-        raise ExactOddsError(
-            f"bet {bet.id!r} is progressive: its wager is fixed at "
-            f"{format_number(progressive.stake)} (the jackpot pays the meter for it), "
-            f"not {format_number(stake)}"
-        )
-
-
 @dataclass(frozen=True)
 class Settlement:
     """One bet settled: the row that matched and the money won (+), pushed (0) or lost (−).
@@ -276,16 +226,29 @@ class Settlement:
     bet: Bet
     stake: Fraction
     row: Row
+    product: int = 1
+    """The product of the drawn multipliers on a multiplied row's group (1: none)."""
+    multiple: int = 1
+    """The stake multiple a peek bet played (1: kept)."""
 
     @property
     def amount(self) -> Fraction:
-        """Net money result, after the bet's rounding at this stake."""
-        return self.stake * self.bet.row_net(self.row, self.stake)
+        """Net money result, after the bet's rounding at this stake, the product, the raise
+        and the fee (charged on the base stake, never returned): Banker ×8, 5%: +7.95 − fee."""
+        net = self.bet.row_net(self.row, self.stake)
+        if self.product != 1:
+            net = self.row.net_at(self.product)
+        return self.stake * (self.multiple * net - self.bet.fee)
+
+    @property
+    def paid(self) -> Fraction:
+        """Money paid for the bet: the stake (raised by a peek) and the fee."""
+        return self.stake * (self.multiple + self.bet.fee)
 
     @property
     def returned(self) -> Fraction:
-        """What the player gets back: stake plus the net result."""
-        return self.stake + self.amount
+        """What the player gets back: the money paid plus the net result (a fee never)."""
+        return self.paid + self.amount
 
     @property
     def pays(self) -> str:
@@ -297,8 +260,9 @@ class Settlement:
         return pays.stated(Notation.BOTH)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``)."""
-        return {
+        """JSON-ready: the bet, stake, event, pays, net and returns (exact values ``"p/q"``);
+        a live bet's fee, product of multipliers, stake multiple, money paid and net per paid."""
+        out: dict[str, Any] = {
             "bet": self.bet.id,
             "name": self.bet.name,
             "stake": exact(self.stake),
@@ -307,6 +271,15 @@ class Settlement:
             "net": exact(self.amount),
             "returns": exact(self.returned),
         }
+        if self.bet.live:
+            out |= {
+                "fee": exact(self.stake * self.bet.fee),
+                "product": self.product if self.row.multiply is not None else None,
+                "multiple": self.multiple,
+                "paid": exact(self.paid),
+                "net_per_paid": exact(self.amount / self.paid),
+            }
+        return out
 
 
 @dataclass(frozen=True)
@@ -325,6 +298,8 @@ class SettledRound:
     settlements: tuple[Settlement, ...]
     shoe: Shoe
     """The shoe the round was dealt from (the paytable's unless another was given)."""
+    drawn: Drawn | None = None
+    """The multiplier cards drawn, per table (None: not given, so none drawn)."""
 
     @property
     def net(self) -> Fraction:
@@ -362,7 +337,7 @@ class SettledRound:
             "sha256": t.sha256,
             "shoe": self.shoe.describe(),
             "rules": self.round.tableau.data(),
-        }
+        } | ({"multipliers": drawn_data(self.drawn)} if self.paytable.multipliers else {})
 
 
 def settle_round(
@@ -371,10 +346,22 @@ def settle_round(
     bets: Sequence[tuple[str, Fraction | int | str]] = (),
     tableau: Tableau | None = None,
     shoe: Shoe | None = None,
+    *,
+    multipliers: Drawn | str | Sequence[str] | None = None,
+    peeks: Mapping[str, int] | str | Sequence[str] | None = None,
 ) -> SettledRound:
     """Deal ``cards`` from ``shoe`` under ``tableau`` (defaults: the paytable's) and settle
     ``bets``. The cards must all be in the shoe: a round of a sheet computed on another shoe
-    (``report --decks 2 --remove …``) is replayed with that shoe.
+    (``report --decks 2 --remove …``) is replayed with that shoe. ``multipliers``: the drawn
+    multiplier cards (``"Ah:8 Kd:2"``, as :func:`~exactodds.bets.settle_live.parse_multipliers`
+    reads them, or its result; None: none drawn); ``peeks``: the stake multiple each peek bet
+    played (``"double"``, ``["banker=triple"]``, or ``{"banker": 3}``; default keep).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> table = load_paytable("tests/data/live-lightning.toml")
+    >>> s = settle_round(table, "Kh Ah Qs 5d 2c", [("banker", 1)], multipliers="Ah:8 Kd:2")
+    >>> s.settlements[0].product, s.settlements[0].amount  # 8 − 5% − the 20% fee
+    (8, Fraction(31, 4))
 
     >>> from exactodds.bets.loader import default_paytable, load_paytable
     >>> table = load_paytable(default_paytable())
@@ -397,6 +384,12 @@ def settle_round(
         raise TypeError(
             f"cards must be a string or a (player, banker) pair, not {len(cards)} items"
         )
+    drawn = _drawn(paytable, multipliers)
+    decisions: Mapping[str, int] = {}
+    if isinstance(peeks, str | list | tuple):
+        decisions = parse_peeks([peeks] if isinstance(peeks, str) else peeks)
+    elif isinstance(peeks, Mapping):
+        decisions = peeks
     rules = tableau or paytable.tableau
     shoe = shoe or paytable.shoe
     dealt = check_round(cards, rules, shoe)
@@ -409,7 +402,10 @@ def settle_round(
         amount = stake if isinstance(stake, Fraction) else parse_stake(f"{bet_id}={stake}")[1]
         check_stake(bet, amount)
         row = settle_bet(bet, dealt)
-        placed.append(Settlement(bet, amount, row))
+        product = 1
+        if row.multiply is not None:
+            product = row_product(row.multiply, dealt.player, dealt.banker, drawn or {})
+        placed.append(Settlement(bet, amount, row, product, peek_multiple(bet, decisions)))
     side = dealt.suitless_pair
     if side is not None:
         looks = [s.bet.id for s in placed if any("perfect_pair" in f for f in s.bet.features)]
@@ -418,7 +414,20 @@ def settle_round(
                 f"give the suits of the {side}'s first two cards: bet {looks[0]!r} "
                 "depends on whether they are a perfect pair"
             )
-    return SettledRound(paytable, dealt, tuple(placed), shoe)
+    if decisions and not any(s.bet.peek is not None for s in placed):
+        raise about(ExactOddsError("peeks: none of the bets placed has a peek"), "peeks")
+    for bet_id in decisions.keys() - {s.bet.id for s in placed} - {""}:
+        message = f"peeks: bet {bet_id!r} is not placed"
+        raise about(ExactOddsError(message), "peeks")
+    return SettledRound(paytable, dealt, tuple(placed), shoe, drawn)
+
+
+def _drawn(paytable: Paytable, multipliers: Drawn | str | Sequence[str] | None) -> Drawn | None:
+    """The drawn multiplier cards, read from ``"Ah:8 Kd:2"`` texts where given so."""
+    if multipliers is None or isinstance(multipliers, Mapping):
+        return multipliers
+    texts = [multipliers] if isinstance(multipliers, str) else list(multipliers)
+    return parse_multipliers(texts, paytable.multipliers)
 
 
 def settle_bet(bet: Bet, dealt: DealtRound) -> Row:
@@ -455,49 +464,6 @@ def _card_row(bet: Bet, dealt: DealtRound) -> Row:
 # -- text ------------------------------------------------------------------------------------------
 
 
-def result_sentence(outcome: Outcome) -> str:
-    """Who won and the totals, as a sentence.
-
-    >>> result_sentence(check_round("P: 7h Kc | B: 7d Qs").outcome)
-    'Tie 7 : 7.'
-    """
-    p, b = outcome.player.total, outcome.banker.total
-    if outcome.winner.value == "tie":
-        return f"Tie {p} : {b}."
-    if outcome.winner.value == "player":
-        return f"Player wins {p} to {b}."
-    return f"Banker wins {b} to {p}."
-
-
-def money_result(amount: Fraction) -> str:
-    """A bet's money result in words: ``wins 10``, ``push``, ``loses 10``.
-
-    >>> money_result(Fraction(-5, 2)), money_result(Fraction(0))
-    ('loses 2.5', 'push')
-    """
-    if amount > 0:
-        return f"wins {format_number(amount)}"
-    return "push" if amount == 0 else f"loses {format_number(-amount)}"
-
-
-def _hand_line(side: str, cards: tuple[Card, ...], hand: Hand) -> str:
-    shown = " ".join(str(c) for c in cards[:2])
-    notes = []
-    if hand.natural:
-        notes.append(f"natural {hand.initial}")
-    else:
-        notes.append(str(hand.initial))
-    if hand.perfect_pair:
-        notes.append("perfect pair")
-    elif hand.pair:
-        notes.append("pair")
-    if hand.third is not None:
-        notes.append(f"draws {cards[2]} -> {hand.total}")
-    elif not hand.natural:
-        notes.append("stands")
-    return f"{side:<7} {shown:<8} {', '.join(notes)}"
-
-
 def render_settled(s: SettledRound, fmt: str = "text") -> str:
     """Human-readable ``text`` of a settled round, or ``json``: :meth:`SettledRound.to_json`
     as one JSON object (ends with a newline).
@@ -527,8 +493,8 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
     lines = [
         f"Rules: {r.tableau.name}    Paytable: {s.paytable.name} ({s.paytable.decks} decks)"
         + ("" if s.shoe == s.paytable.shoe else f"    Shoe: {s.shoe.describe()}"),
-        _hand_line("Player", r.player, o.player),
-        _hand_line("Banker", r.banker, o.banker),
+        hand_line("Player", r.player, o.player),
+        hand_line("Banker", r.banker, o.banker),
     ]
     lines.append(result_sentence(o))
     if not s.settlements:
@@ -548,7 +514,18 @@ def render_settled(s: SettledRound, fmt: str = "text") -> str:
     )
     net = s.net
     sign = "+" if net > 0 else ""
-    return "\n".join([*lines, "", table, "", f"Net result: {sign}{format_number(net)}"])
+    live = [(x.bet, x.row, x.product, x.multiple, x.amount, x.paid) for x in s.settlements]
+    notes = live_lines([item for item in live if item[0].live], s.drawn)
+    return "\n".join(
+        [
+            *lines,
+            "",
+            table,
+            *(["", *notes] if notes else []),
+            "",
+            f"Net result: {sign}{format_number(net)}",
+        ]
+    )
 
 
 # -- JSON ------------------------------------------------------------------------------------------

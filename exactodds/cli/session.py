@@ -31,13 +31,17 @@ EPILOG = """Examples:
   exactodds session classic --bet player --rounds 100 --dead-chips --commission 1.25%
   exactodds session classic --bet banker --rounds 560 --hands-per-hour 70 --average-bet 100
   exactodds session classic --bet tie --rounds 10000 --format json
+  exactodds session tests/data/live-peek.toml --bet banker --rounds 200 --bankroll 20
 
 Rounds are independent (each from the full shoe: a continuous shuffler, the model of published
 analyses); up to 1,000 rounds every figure is an exact fraction, beyond each probability lies
 between bounds proven to --digits significant digits (default 30). Rounds dealt from one shoe
 are not independent: exactodds simulate deals them. --rebate returns that share of the net
 session loss; --dead-chips bets a chip until it loses (wins paid in cash), --commission pays a
-rolling commission on the dead chips bought. A bet with an offer is counted per offered round."""
+rolling commission on the dead chips bought. A bet with an offer is counted per offered round.
+A live bet's round is its exact outcomes (every multiplier product, a peek's optimal raises)
+less its fee, one unit base stake; its ruin is a bankroll below what a round may take (stake,
+largest raise and fee)."""
 
 
 def _text(help_text: str, metavar: str, name: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NamedTuple
 
@@ -16,6 +17,7 @@ from exactodds.cli.common import (
     BudgetOpt,
     DecksOpt,
     ForceOpt,
+    LeftOut,
     PaytableArg,
     RemoveOpt,
     RulesOverrideOpt,
@@ -23,6 +25,7 @@ from exactodds.cli.common import (
     check_format,
     check_plot_outputs,
     deprecated,
+    echo_leaving_out,
     format_option,
     use_budget,
 )
@@ -32,6 +35,12 @@ if TYPE_CHECKING:
     from exactodds.analysis.simulation import Simulation
 
 __all__ = ["simulate"]
+
+_LIVE_REASON = (
+    "has {}: simulate's exact EV from the cards left does not count them yet "
+    "(exactodds montecarlo plays it round by round, exactodds report gives its exact figures)"
+)
+"""Why simulate leaves out a live bet (its live features named)."""
 
 EPILOG = """Examples:
 
@@ -53,7 +62,8 @@ engine counts the EV of the rounds it bets only. Their work is budgeted up front
 EVs as the run spends them: it stops with one line once over). Streak bets are staked at every
 chance whatever the strategy: in each shoe after its first round the condition fails, and again
 as each bet settles; a bet running at the end of a shoe goes on over the next shoe's rounds.
-The Monte Carlo check of the exact figures is exactodds montecarlo."""
+The Monte Carlo check of the exact figures is exactodds montecarlo. A live bet (a fee,
+multipliers, a peek) is left out, named in the output (exit 3): montecarlo plays it."""
 
 
 def simulate(
@@ -201,7 +211,7 @@ def simulate(
     if plots is not None:
         check_plot_outputs(plots, "edge-by-round", force)
     start = time.perf_counter()
-    sim, name = _run(
+    sim, name, left = _run(
         paytable,
         GameChoice(decks, remove, shoe_file, rules),
         _Run(shoes or 1000, seed, 14 if cut_card is None else cut_card, workers or 1),
@@ -211,13 +221,21 @@ def simulate(
     )
     from exactodds.analysis.simulation import render_simulation
 
-    typer.echo(render_simulation(sim, name, fmt))
+    if sim is None:  # every bet left out: the output names them
+        import json
+
+        head = {"paytable": name, "bets": {}}
+        text = json.dumps(head) if fmt == "json" else f"# Shoe simulation — {name}\n"
+        echo_leaving_out(text, fmt, left, "simulate")
+        return
+    text = render_simulation(sim, name, fmt)
     if plots is not None:
         from exactodds.analysis.plots import plot_edge_by_round
 
         plot_edge_by_round(sim, plots)
     if sys.stderr.isatty():
         print(f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    echo_leaving_out(text, fmt, left, "simulate")
 
 
 class _Run(NamedTuple):
@@ -237,9 +255,9 @@ def _run(
     counting: tuple[str, Path | None, list[str], bool, int],
     *,
     bet_ids: list[str],
-) -> tuple[Simulation, str]:
-    """Deal the shoes (every option checked first, then the paytable compiled): the simulation
-    and the paytable's name."""
+) -> tuple[Simulation | None, str, list[LeftOut]]:
+    """Deal the shoes (every option checked first, then the paytable compiled): the simulation,
+    the paytable's name and the live bets left out (no simulation when every bet is)."""
     from exactodds.analysis.count import parse_triggers, read_tags
     from exactodds.analysis.prepare import Counting
     from exactodds.analysis.simulate import check_run
@@ -251,6 +269,16 @@ def _run(
     table = load_paytable(paytable, game, counted=False)  # EVs on the shoes as dealt
     with named("--bet"):
         table = select_bets(table, bet_ids)
+    left = [
+        LeftOut(b.id, b.name, _LIVE_REASON.format(" and ".join(b.live)))
+        for b in table.bets
+        if b.live
+    ]
+    if left:
+        kept = tuple(b for b in table.bets if not b.live)
+        if not kept and not table.streaks:
+            return None, table.name, left
+        table = replace(table, bets=kept)
     shoe, tableau = game.resolve(table)
     backend, scheduler = cluster
     strategy, tags, trigger, see_burns, level = counting
@@ -288,7 +316,7 @@ def _run(
             backend=backend,
             scheduler=scheduler,
         )
-    return sim, table.name
+    return sim, table.name, left
 
 
 def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:

@@ -75,7 +75,21 @@ def monte_carlo_sheet(
 
     check_monte_carlo_options(rounds, seed)
     cards = [b.bet for b in sheet.bets if physical(b.bet)]  # settled on the cards as dealt
-    dealt = deal_rounds(sheet.shoe, sheet.tableau, rounds, seed, cards, progress=progress)
+    live = [b for b in sheet.bets if b.bet.live]  # also played: multipliers, raises, fee
+    play = None
+    if live:
+        from exactodds.analysis.montecarlo_live import LivePlay
+
+        play = LivePlay([b.bet for b in live], [b.figures.peek for b in live], sheet.tableau, seed)
+    dealt = deal_rounds(
+        sheet.shoe,
+        sheet.tableau,
+        rounds,
+        seed,
+        cards,
+        progress=progress,
+        observe=None if play is None else play.observe,
+    )
     records = [(feature_record(Outcome.from_code(code)), n) for code, n in dealt.outcomes.items()]
     checks = []
     for b in sheet.bets:
@@ -86,7 +100,13 @@ def monte_carlo_sheet(
         else:
             seen = count_by(records, b.bet.row_of_record)
             observed, bet_rounds = [seen[i] for i in range(len(classes))], rounds
-        checks.append(bet_check(b.bet.id, b.bet.name, classes, observed, bet_rounds))
+        check = bet_check(b.bet.id, b.bet.name, classes, observed, bet_rounds)
+        if play is not None and b in live:  # the return as played, against the headline EV
+            played = play.seen[live.index(b)]
+            mean = sum((net * n for net, n in played.items()), Fraction(0)) / rounds
+            f = b.figures
+            check = replace(check, ev=f.ev, variance=f.variance, observed_return=mean)
+        checks.append(check)
     return replace(sheet, monte_carlo=SheetMonteCarlo(rounds, seed, tuple(checks)))
 
 

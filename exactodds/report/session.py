@@ -90,13 +90,12 @@ def _check_seconds(sheet: Sheet, rounds: int) -> None:
     the CPU budget together (each bet's own limits are checked as it is computed)."""
     from exactodds.bets.budget import check_seconds
     from exactodds.session.lattice import Round
+    from exactodds.session.result import round_outcomes
     from exactodds.session.work import session_work
 
     bets = [b for b in sheet.bets if b.figures.total]
-    work = sum(
-        session_work(
-            Round.of([(r.net, r.combinations) for r in b.figures.rows]), rounds, None, 30, None
-        ).total
+    work = sum(  # a live bet's round: every product and raise, less the fee, as bet_session
+        session_work(Round.of(round_outcomes(b.figures)), rounds, None, 30, None).total
         for b in bets
     )
     plural = "s" if len(bets) != 1 else ""

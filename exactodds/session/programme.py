@@ -54,6 +54,8 @@ def dead_chips_apply(figures: BetFigures) -> str | None:
     >>> [dead_chips_apply(f) for f in paytable_figures(load_paytable("classic"))[:2]]
     [None, None]
     """
+    if figures.bet.live:
+        return f"it has {' and '.join(figures.bet.live)} (a dead chip is a plain stake, lost whole)"
     nets = {r.net for r in figures.rows if r.combinations}
     partial = sorted(n for n in nets if n < 0 and n != -1)
     if partial:
@@ -77,7 +79,8 @@ def edge_after_rebate(
     figures: BetFigures, rounds: int, expected_loss: Range, rebate: Fraction
 ) -> Range:
     """The house edge per unit wagered when ``rebate`` of the net session loss is returned:
-    (rounds·edge − rebate·E[max(0, −net)]) / rounds.
+    (rounds·edge − rebate·E[max(0, −net)]) / rounds, per money paid (a fee or a raise counted,
+    as the house edge is).
 
     >>> from exactodds.figures.metrics import paytable_figures
     >>> from exactodds.bets.loader import load_paytable
@@ -86,7 +89,7 @@ def edge_after_rebate(
     >>> one.exact == tie.house_edge - tie.rows[1].probability / 10
     True
     """
-    return expected_loss.map(-rebate / rounds, figures.house_edge)
+    return expected_loss.map(-rebate / (rounds * figures.paid), figures.house_edge)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ one result for the command line, notebooks and sheets.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -229,7 +230,7 @@ def session(
     dist = _distribution(outcomes, rounds, digits, work, figures.bet.id)
     ruin = None
     if cash is not None:
-        ruin = _ruin(dist, rounds, cash, digits)
+        ruin = _ruin(dist, rounds, _solvent(figures, cash), digits)
     after = None
     if share is not None:
         after = edge_after_rebate(figures, rounds, dist.expected_loss, share)
@@ -313,8 +314,9 @@ def _planned(
     """The bet's outcomes and the session's work, refused over its limits before any work."""
     from exactodds.session.work import check_session_work, session_work
 
-    outcomes = [(r.net, r.combinations) for r in figures.rows]
-    work = session_work(Round.of(outcomes), rounds, bankroll, digits, fmt)
+    outcomes = round_outcomes(figures)
+    floor = None if bankroll is None else _solvent(figures, bankroll)
+    work = session_work(Round.of(outcomes), rounds, floor, digits, fmt)
     check_session_work(work, figures.bet.id, digits)
     return outcomes, work
 
@@ -326,3 +328,40 @@ def _ruin(dist: SessionDistribution, rounds: int, bankroll: Fraction, digits: in
 
     exact = dist.exact and ruin_work(dist.one, rounds, bankroll) <= EXACT_RUIN_WORK
     return ruin_probability(dist.one, rounds, bankroll, None if exact else digits)
+
+
+def round_outcomes(figures: BetFigures) -> list[tuple[Fraction, int]]:
+    """One round's (net result, count) pairs of a flat unit base stake: the rows' combinations,
+    or for a live bet its exact outcomes (every multiplier product; a peek's optimal raises)
+    less the fee, their probabilities as counts over one common denominator.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.deal.engine import joint_distribution
+    >>> from exactodds.figures.metrics import bet_figures
+    >>> table = load_paytable("tests/data/live-peek.toml")
+    >>> tie = bet_figures(joint_distribution(table.shoe), table.bet("tie"))
+    >>> round_outcomes(tie) == [(r.net, r.combinations) for r in tie.rows]
+    True
+    """
+    if not figures.bet.live:
+        return [(r.net, r.combinations) for r in figures.rows]
+    pairs = [(p, net - figures.fee) for p, net in figures.outcomes() if p]
+    whole = math.lcm(*(p.denominator for p, _ in pairs))
+    return [(net, int(p * whole)) for p, net in pairs]
+
+
+def _solvent(figures: BetFigures, bankroll: Fraction) -> Fraction:
+    """The bankroll as the ruin programme reads it (ruined below one unit): a bet that takes
+    more than one unit a round (the fee; a peek's largest raise) is ruined below that much,
+    so its bankroll is shifted down by the excess; refused when it cannot pay one round."""
+    bet = figures.bet
+    need = max((1, *(bet.peek.raises if bet.peek else ()))) + bet.fee
+    if bankroll < need:
+        from exactodds.bets.payout import format_number
+
+        message = (
+            f"bankroll {quote(bankroll)}: {bet.id} takes up to {format_number(need)} units a "
+            "round (stake, largest raise and fee)"
+        )
+        raise about(SessionError(message), "bankroll")
+    return bankroll - (need - 1)
