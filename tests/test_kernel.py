@@ -103,7 +103,8 @@ def depleted(decks: int, gone: int, seed: int) -> Shoe:
 def _value_level(path: Path) -> bool:
     """Whether every bet of the paytable is value-level and offered on every round: the
     shoe-by-shoe evaluator counts those only (the market side bets read the cards)."""
-    return not any(b.card_level or b.offer is not None for b in load_paytable(str(path)).bets)
+    bets = load_paytable(str(path)).bets
+    return not any(b.card_level or b.offer is not None or b.live for b in bets)
 
 
 # banker-streak's round bets are punto-banco's: checked there (its streak bets are apart)

@@ -88,6 +88,12 @@ def compile_bets(bets: Sequence[BetLike], tableau: Tableau | None = None) -> Bat
                 "poker) or is offered after the deal: the batch evaluator counts value-level "
                 "bets on every round only; pass it to simulate's card_bets (the card engine)"
             )
+        live: tuple[str, ...] = getattr(bet, "live", ())
+        if live:
+            raise ExactOddsError(
+                f"bet {bet.id!r} has {' and '.join(live)}: the batch evaluator counts bets "
+                "settled by their rows alone (value-level bets on every round only)"
+            )
     key = (tuple(bets), tab)
     try:
         hit = _CACHE.get(key)
