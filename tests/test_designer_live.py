@@ -35,13 +35,13 @@ def exported(page: Any) -> str:
 
 def test_edited_weights_and_fee_give_the_engines_figures(pages: Pages) -> None:
     table = load_paytable(DATA / "live-lightning.toml")
-    sheet = build_sheet(table, bet_ids=["player", "banker"], date="2024-01-01", examples=False)
+    sheet = build_sheet(table, bet_ids=["banker"], date="2024-01-01", examples=False)
     page = pages.open(render_sheets([sheet], "html"))
     weight = 'input.weight[data-table="lightning"][data-part="{}"][data-key="{}"]'.format
     # as printed until edited; then the weights: ×2 less likely, ×8 more (still summing to 1)
-    assert exact_figure(page, "player", "rtp") == str(sheet.bets[0].figures.rtp)
+    assert exact_figure(page, "banker", "rtp") == str(sheet.bets[0].figures.rtp)
     page.locator(weight("values", 2)).fill("0.35")
-    assert exact_figure(page, "player", "rtp") == DASH  # the values sum to 0.95
+    assert exact_figure(page, "banker", "rtp") == DASH  # the values sum to 0.95
     assert "sum to 0.95, not exactly 1" in page.locator("p.multipliers .error").inner_text()
     page.locator('button[data-action="export"]').click()
     assert "cannot be read" in page.locator("[data-export-status]").inner_text()
@@ -54,7 +54,7 @@ def test_edited_weights_and_fee_give_the_engines_figures(pages: Pages) -> None:
     assert 'values = { 2 = "0.35", 3 = "0.3", 4 = "0.15", 5 = "0.1", 8 = "1/10" }' in text
     edited = load_text(text)
     joint = joint_distribution(edited.shoe)
-    for bet in ("player", "banker"):
+    for bet in ("banker",):
         f = bet_figures(joint, edited.round_bet(bet))
         for figure, value in (
             ("rtp", f.rtp),
@@ -68,7 +68,7 @@ def test_edited_weights_and_fee_give_the_engines_figures(pages: Pages) -> None:
     assert page.locator(weight("cards", 5)).get_attribute("aria-invalid") == "true"
     assert exact_figure(page, "banker", "rtp") == DASH
     page.locator('button[data-action="reset"]').click()
-    assert exact_figure(page, "banker", "rtp") == str(sheet.bets[1].figures.rtp)
+    assert exact_figure(page, "banker", "rtp") == str(sheet.bets[0].figures.rtp)
 
 
 def test_a_peek_bets_decisions_follow_the_edited_pays_and_fee(pages: Pages) -> None:
