@@ -132,6 +132,14 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "and its figures and charts are recomputed at those meters. The export keeps each "
             "meter's reset (a meter is not a paytable value)."
         )
+    if any(b.bet.live for b in sheet.bets):
+        notes.append(
+            "A bet's fee (under its return table) and each multiplier table's weights (below) "
+            "can be edited too: every bet multiplied by the table is recomputed exactly from its "
+            "rows' identity patterns, its RTP and house edge per money paid (stake and fee); a "
+            "peek bet's cells are decided anew (its printed decision table stays as printed). "
+            "The export writes the fee and the weights as set."
+        )
     if sheet.streaks:
         notes.append(
             "A streak bet's payouts can be edited too: its figures with rounds independent are "
@@ -221,7 +229,6 @@ def _streak(bet: StreakBet, f: StreakFigures) -> dict[str, object]:
         "stakes": [],
         "progressive": None,
         "streak": {"expected_rounds": exact(f.expected_rounds)},
-        "live": None,
         "total": "1",
         "rows": [
             {
@@ -368,7 +375,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
                 "progressive": _progressive(b),
                 "streak": None,
-                "live": _live(b),
+                **({"live": _live(b)} if bet.live else {}),
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
@@ -407,7 +414,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
             "pieces": _live_slots(export.data()) if t.multipliers or live else export.data(),
         },
         "bets": bets,
-        "multipliers": _tables(t),
+        **({"multipliers": _tables(t)} if t.multipliers else {}),
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Designer(text, _notes(sheet, export.from_source))

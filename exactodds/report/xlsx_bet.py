@@ -113,13 +113,17 @@ class ReturnTable:
         return self.mean if self.fee is None else f"({self.mean}-{self.fee})"
 
     @property
+    def paid(self) -> str:
+        """Money paid per unit staked: the stake (a peek's expected stake) and the fee."""
+        stake = "1" if self.peek is None else self.peek.stake
+        return stake if self.fee is None else f"({stake}+{self.fee})"
+
+    @property
     def rtp(self) -> str:
         """1 + EV per money paid (the stake, the fee, a peek's expected raise)."""
-        stake = "1" if self.peek is None else self.peek.stake
         if self.fee is None and self.peek is None:
             return f"1+{self.ev}"
-        paid = stake if self.fee is None else f"({stake}+{self.fee})"
-        return f"1+{self.ev}/{paid}"
+        return f"1+{self.ev}/{self.paid}"
 
     @property
     def edge(self) -> str:
@@ -157,6 +161,9 @@ class ReturnTable:
             "hit_frequency": f'=SUMIF({nets},">0",{probabilities})',
             "push_probability": f"={push}",
             "house_edge_resolved": f"={self.edge}/(1-{push})",
+            "mean_net": f"={self.mean}",
+            "paid": f"={self.paid}",
+            "rtp_per_stake": f"={self.paid}+{self.ev}",
             "variance": f"={self.variance}",
             "largest_win": f"={self.largest}",
             "largest_win_probability": (
