@@ -599,7 +599,8 @@
       put("pays", stated(net, text, DATA.notation), k);
       put("to_one", toOne(net), k);
       put("for_one", forOne(net), k);
-      const paid = exampleStake.add(exampleStake.mul(rowNet(bet, unitNet(bet, k, net), exampleStake)));
+      const unit = rowNet(bet, unitNet(bet, k, net), exampleStake);
+      const paid = exampleStake.add(exampleStake.mul(unit));
       put("example.returns", formatNumber(paid), k);
       const outcomes = rowOutcomes(bet, k, net);
       if (outcomes === null) return; // its multiplier table cannot be used as set
@@ -1134,7 +1135,8 @@
       const names = edited.map((b) => `${b.name} (${b.id})`).join(", ");
       banner.replaceChildren(
         strong("Edited on this page:"),
-        ` the payouts, meters, fees or multiplier weights of ${names} differ from the paytable ${DATA.file || ""}; their ` +
+        ` the payouts, meters, fees or multiplier weights of ${names} differ from the ` +
+          `paytable ${DATA.file || ""}; their ` +
           "figures are recomputed for them. The paytable's file, its SHA-256 and the " +
           "Compliance section still describe the paytable as printed.",
       );
@@ -1277,8 +1279,10 @@
   const reset = (targets) => {
     const tables = [...new Set(targets.flatMap((bet) => bet.tables))];
     for (const input of weightInputs(tables)) input.value = input.defaultValue;
-    for (const table of tables) readTable(table);
-    const all = bets.filter((bet) => targets.includes(bet) || bet.tables.some((t) => tables.includes(t)));
+    for (const table of tables) if (table.error !== null) readTable(table);
+    const all = bets.filter(
+      (bet) => targets.includes(bet) || bet.tables.some((t) => tables.includes(t)),
+    );
     for (const bet of targets) {
       for (const input of [...bet.inputs, ...meterInputs(bet)]) input.value = input.defaultValue;
     }
