@@ -331,11 +331,16 @@
     if (bet.rounding === null) return net;
     return applyRounding(bet.rounding, stake.mul(ONE.add(net))).sub(stake).div(stake);
   };
-  const rtpAt = (bet, nets, stake) =>
-    bet.rows.reduce(
-      (sum, row, k) => sum.add(row.probability.mul(rowNet(bet, nets[k], stake))),
-      ONE,
+  // RTP at this stake of a bet whose rows are not multiplied (a rounded or progressive bet): per
+  // money paid, the stake and any fee (a commission taken from each win).
+  const rtpAt = (bet, nets, stake) => {
+    const ev = bet.rows.reduce(
+      (sum, row, k) => sum.add(row.probability.mul(rowNet(bet, unitNet(bet, k, nets[k]), stake))),
+      ZERO,
     );
+    const fee = bet.live === null ? ZERO : bet.live.feeValue;
+    return ONE.add(ev.sub(fee).div(ONE.add(fee)));
+  };
 
   // -- fees, random multipliers and peeks (exactodds/bets/multipliers.py, figures/peek.py) -------
 
