@@ -558,6 +558,8 @@
       largest_win_probability: largestP,
       rtp_per_stake: paid.add(ev),
       paid,
+      fee,
+      mean_net: mean,
     };
     if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
     // a streak bet (exactodds/bets/streak.py): its house edge spread over the rounds a bet lasts

@@ -164,6 +164,7 @@ class ReturnTable:
             "mean_net": f"={self.mean}",
             "paid": f"={self.paid}",
             "rtp_per_stake": f"={self.paid}+{self.ev}",
+            "fee": None if self.fee is None else f"={self.fee}",
             "variance": f"={self.variance}",
             "largest_win": f"={self.largest}",
             "largest_win_probability": (
