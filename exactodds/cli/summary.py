@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from exactodds.bets.meters import meter_note
 from exactodds.bets.offers import MARK, offer_legend
-from exactodds.bets.payout import Notation, Payout
+from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.bets.returns import ReturnFigures
 from exactodds.bets.streak import STREAK_LEGEND, STREAK_MARK, streak_figures
 from exactodds.cli.process import no_color
@@ -106,6 +106,32 @@ def _legends(sheet: Sheet, edges: Sequence[Fraction]) -> list[str]:
     return lines
 
 
+def _fee_legend(sheet: Sheet) -> str:
+    """The footnote of bets with a fee or a peek: their RTP is per money paid ("" if none).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> _fee_legend(build_sheet(load_paytable("mini"), date="2024-01-01"))
+    ''
+    """
+    from exactodds.report.live import FEE_MARK
+
+    live = [b for b in sheet.bets if b.paid_differs]
+    if not live:
+        return ""
+    fees = ", ".join(f"{b.bet.name} {format_number(b.figures.fee * 100)}%" for b in live)
+    line = (
+        f"{FEE_MARK} fee paid every round, never returned ({fees}): house edge and RTP per money "
+        "paid (stake + fee)"
+    )
+    if any(b.bet.peek is not None for b in live):
+        line += (
+            "; a peek bet's at the optimal keep-or-raise, its raises counted as paid, its "
+            "largest win per base stake"
+        )
+    return line + "."
+
+
 def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: bool = False) -> str:
     """Per sheet: the game line and one row per bet (house edge, RTP, hit frequency, largest
     win), then where the full sheet is and how to get it.
@@ -118,6 +144,8 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
     >>> max(len(line) for line in text.splitlines()) <= 80
     True
     """
+    from exactodds.report.live import FEE_MARK
+
     console, buffer = _console(width, color)
     for n, sheet in enumerate(sheets):
         if n:
@@ -136,6 +164,7 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
                 p = f.offer_probability
                 cells.append("always" if bet.bet.offer is None or p is None else percent(p))
             name = bet.bet.name + (f" {MARK}" if bet.bet.offer is not None else "")
+            name += f" {FEE_MARK}" if bet.paid_differs else ""
             table.add_row(name, *cells)
         edges = [bet.figures.house_edge for bet in sheet.bets]
         for streak in sheet.streaks:  # figures per bet, rounds independent
@@ -146,6 +175,9 @@ def report_summary(sheets: Sequence[Sheet], width: int | None = None, color: boo
         console.print(table)
         for line in _legends(sheet, edges):
             console.print(line)
+        fee = _fee_legend(sheet)
+        if fee:
+            console.print(fee)
         if offered:
             console.print(f"{offer_legend()} Offered: the probability of the offer.")
             if len(offered) <= MAX_OFFERS_LISTED:

@@ -11,17 +11,16 @@ those ranks, and each key's product distribution is weighted by its combinations
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
-from exactodds.bets.multipliers import MultiplierTable, Multiply, group_patterns, pattern_products
+from exactodds.bets.multipliers import Multiply, group_patterns, pattern_products
 from exactodds.bets.paytable import Bet
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
 from exactodds.errors import PaytableError
-from exactodds.figures.metrics import BetFigures
 
-__all__ = ["MultipliedRows", "mean_product", "multiplied_rows", "unmultiplied", "with_table"]
+__all__ = ["MultipliedRows", "mean_product", "multiplied_rows"]
 
 Products = tuple[tuple[int, Fraction], ...]
 """(product, probability given the row), ascending; the probabilities sum to 1."""
@@ -86,42 +85,3 @@ def mean_product(products: Sequence[tuple[int, Fraction]]) -> Fraction:
     if not products:
         return Fraction(1)
     return sum((m * q for m, q in products), Fraction(0))
-
-
-def with_table(figures: BetFigures, table: MultiplierTable) -> BetFigures:
-    """``figures`` of a multiplied bet with its rows' products drawn from ``table`` instead (the
-    identity patterns do not depend on the weights, so nothing is counted again): what a
-    designer or a solver varies.
-
-    >>> from fractions import Fraction
-    >>> from exactodds.bets.loader import load_paytable
-    >>> from exactodds.deal.engine import joint_distribution
-    >>> from exactodds.figures.metrics import bet_figures
-    >>> table = load_paytable("tests/data/live-lightning.toml")
-    >>> player = table.bet("player")
-    >>> joint = joint_distribution(table.shoe)
-    >>> plain = MultiplierTable("none", ((1, Fraction(1)),), ((1, Fraction(1)),))
-    >>> plain_ev = bet_figures(joint, unmultiplied(player)).ev
-    >>> with_table(bet_figures(joint, player), plain).ev == plain_ev
-    True
-    """
-    rows = tuple(
-        replace(r, products=tuple(sorted(pattern_products(table, dict(r.patterns)).items())))
-        if r.patterns
-        else r
-        for r in figures.rows
-    )
-    bet = replace(
-        figures.bet,
-        rows=tuple(
-            replace(row, multiply=replace(row.multiply, table=table)) if row.multiply else row
-            for row in figures.bet.rows
-        ),
-    )
-    return replace(figures, bet=bet, rows=rows)
-
-
-def unmultiplied(bet: Bet) -> Bet:
-    """``bet`` with no multiplier on any row (its commission kept): the bet the multipliers are
-    laid over."""
-    return replace(bet, rows=tuple(replace(row, multiply=None) for row in bet.rows))

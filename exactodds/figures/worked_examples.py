@@ -49,6 +49,7 @@ from functools import lru_cache
 from operator import add, itemgetter
 from typing import Any
 
+from exactodds.bets.payout import format_number
 from exactodds.bets.paytable import Bet, record_index
 from exactodds.bets.settle import Settlement, check_round, format_round_cards, settle_bet
 from exactodds.deal.engine import Joint, joint_distribution
@@ -110,14 +111,57 @@ class Example:
     returns: Fraction
     stake: Fraction = EXAMPLE_STAKE
     """What was staked (:func:`example_stake`)."""
+    product: int | None = None
+    """The product of multipliers the example assumes on a multiplied row: 1, no multiplier
+    card on the row's group (None for a row that is not multiplied)."""
+    fee: Fraction = Fraction(0)
+    """The fee paid on the stake besides it, never returned (0 for a bet without a fee)."""
+    kept: bool = False
+    """A peek bet's example: the stake is kept, not raised."""
 
-    def to_json(self) -> dict[str, str]:
-        """JSON-ready, exact values as ``"p/q"``.
+    @property
+    def assumes(self) -> str:
+        """What :attr:`returns` assumes beyond the cards ("" for an ordinary bet).
+
+        >>> Example("P: 7c Kh | B: 6d Ks", Fraction(200), product=1, fee=Fraction(20)).assumes
+        'product 1 (no multiplier card on the group); fee 20 paid besides the stake, not returned'
+        """
+        parts = []
+        if self.product is not None:
+            parts.append(
+                f"product {self.product} (no multiplier card on the group)"
+                if self.product == 1
+                else f"product {self.product}"
+            )
+        if self.fee:
+            parts.append(f"fee {format_number(self.fee)} paid besides the stake, not returned")
+        if self.kept:
+            parts.append("the stake kept, not raised")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, str | int]:
+        """JSON-ready, exact values as ``"p/q"`` (``product``, ``fee`` and a peek's ``raise``, 1,
+        only where they apply).
 
         >>> Example("P: 9s 9h | B: Kd 7c", Fraction(1200)).to_json()
         {'cards': 'P: 9s 9h | B: Kd 7c', 'stake': '100/1', 'returns': '1200/1'}
+        >>> Example("P: 7c Kh | B: 6d Ks", Fraction(200), product=1, fee=Fraction(20)).to_json()
+        ... # doctest: +NORMALIZE_WHITESPACE
+        {'cards': 'P: 7c Kh | B: 6d Ks', 'stake': '100/1', 'returns': '200/1', 'product': 1,
+         'fee': '20/1'}
         """
-        return {"cards": self.cards, "stake": exact(self.stake), "returns": exact(self.returns)}
+        out: dict[str, str | int] = {
+            "cards": self.cards,
+            "stake": exact(self.stake),
+            "returns": exact(self.returns),
+        }
+        if self.product is not None:
+            out["product"] = self.product
+        if self.fee:
+            out["fee"] = exact(self.fee)
+        if self.kept:
+            out["raise"] = 1
+        return out
 
 
 # -- 1. the order of outcomes ------------------------------------------------------------------
@@ -413,4 +457,6 @@ def _settled(
             f"not {bet.rows[row].event!r}"
         )
     stake = example_stake(bet)
-    return Example(text, Settlement(bet, stake, bet.rows[row]).returned, stake)
+    returned = Settlement(bet, stake, bet.rows[row]).returned
+    product = None if bet.rows[row].multiply is None else 1  # the row's net at product 1
+    return Example(text, returned, stake, product, stake * bet.fee, bet.peek is not None)

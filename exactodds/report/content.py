@@ -35,6 +35,15 @@ from exactodds.report.document import (
 )
 from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
 from exactodds.report.game_sections import game_blocks, shoe_blocks, tableau_blocks
+from exactodds.report.live import (
+    fee_rows,
+    fee_summary_blocks,
+    live_bet_blocks,
+    multipliers_blocks,
+    return_outcomes,
+    return_scope,
+    summary_label_mark,
+)
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
@@ -86,7 +95,10 @@ def _shown(sheet: Sheet, b: BetSheet, view: View) -> list[tuple[str, Inline]]:
 def _summary(sheet: Sheet) -> list[Block]:
     figures = in_view(View.SUMMARY)
     rows = tuple(
-        (_bet_label(b.bet), *(content for _, content in _shown(sheet, b, View.SUMMARY)))
+        (
+            _bet_label(b.bet) + summary_label_mark(b),
+            *(content for _, content in _shown(sheet, b, View.SUMMARY)),
+        )
         for b in sheet.bets
     ) + tuple(streak_summary_rows(sheet))
     blocks: list[Block] = [
@@ -100,6 +112,7 @@ def _summary(sheet: Sheet) -> list[Block]:
             + (f" {STREAK_LEGEND}" if sheet.streaks else ""),
         ),
     ]
+    blocks += fee_summary_blocks(sheet)
     note = meter_note([b.bet for b in sheet.bets])
     if note:
         blocks.append(Para(note))
@@ -221,7 +234,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     blocks.append(
         Table(
             ("Event", "Pays", "Combinations", "Probability", "Return"),
-            rows,
+            rows + tuple(fee_rows(b)),
             "llrrr",
             total=(Strong("Total"), "", grouped(f.total), fixed(1, p), total),
         )
@@ -229,6 +242,7 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
     never = [row.event for row, note in zip(f.rows, b.notes, strict=True) if note]
     if never:
         blocks.append(Para(_never_note(sheet, never, b.notes), "note"))
+    blocks += live_bet_blocks(b)
     blocks += _examples(b)
     summary: list[tuple[Inline, ...]] = list(_shown(sheet, b, View.FIGURES))
     blocks.append(Table(("Figure", "Value"), tuple(summary), "lr"))
@@ -266,8 +280,8 @@ def _bet(sheet: Sheet, b: BetSheet) -> list[Block]:
                 ),
             )
         )
-    bars = return_bars([(row.net, row.probability) for row in f.rows])
-    title = f"Return distribution of {bet.name} (net result per unit)"
+    bars = return_bars(return_outcomes(b))
+    title = f"Return distribution of {bet.name} (net result per unit{return_scope(b)})"
     blocks.append(Chart(title, tuple(bars), key="return"))
     return blocks
 
@@ -278,21 +292,23 @@ def _examples(b: BetSheet) -> list[Block]:
     if not b.examples:
         return []
     stake = format_number(example_stake(b.bet))
+    assumes = any(ex is not None and ex.assumes for ex in b.examples)
     rows = tuple(
-        (row.event, "—", "—")
+        (row.event, "—", "—", *(("—",) if assumes else ()))
         if ex is None
         else (
             row.event,
             Code(ex.cards),
             _field(b.bet, "example.returns", format_number(ex.returns), k),
+            *((ex.assumes or "—",) if assumes else ()),
         )
         for k, (row, ex) in enumerate(zip(b.bet.rows, b.examples, strict=True))
     )
     return [
         Table(
-            ("Event", "Example round", f"{stake} returns"),
+            ("Event", "Example round", f"{stake} returns", *(("Assumes",) if assumes else ())),
             rows,
-            "llr",
+            "llr" + ("l" if assumes else ""),
             caption=f"Worked examples: a round that settles on each row, and what a stake of "
             f"{stake} returns (stake included; 0 when lost). Chosen as the Method says.",
         )
@@ -493,6 +509,7 @@ def document(sheet: Sheet) -> Document:
     blocks += shoe_blocks(sheet)
     blocks += tableau_blocks(sheet)
     blocks += _paytable(sheet)
+    blocks += multipliers_blocks(sheet)
     if sheet.bets:  # a sheet of streak bets only has their section alone
         blocks += [
             Heading(2, "Bets", "bets"),

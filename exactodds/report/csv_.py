@@ -30,6 +30,10 @@ exact, note``. ``kind`` says what a line is:
   settles on the row; ``return`` = what a stake of 100 returns on it, stake included, as an
   exact decimal, and ``exact`` the same as ``p/q``); for a row that never occurs ``value`` and
   ``return`` are empty and ``note`` says ``never occurs with this shoe``;
+- live-casino bets (:func:`~exactodds.report.live.live_csv_lines`): ``multiplier`` lines without
+  a bet (each multiplier table the sheet uses), and per bet with a fee, multipliers or a peek a
+  ``top_award`` line, ``product`` lines (per multiplied row and product), ``peek`` figures and
+  ``peek_cell`` lines (the decision table);
 - ``meta``: sheet information (software, date, shoe, rules, universe, payout notation, input
   files with SHA-256, each way the sheet differs from its paytable, the command that recomputes
   it);
@@ -68,6 +72,7 @@ from exactodds.bets.payout import format_number
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed
 from exactodds.report.figures import PRECISION, View, in_view
+from exactodds.report.live import live_csv_lines, multiplier_csv_lines
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.sheet import Sheet
@@ -118,6 +123,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
         ]
     for item, value, ex in meta:
         yield {"paytable": name, "kind": "meta", "item": item, "value": value, "exact": ex}
+    yield from multiplier_csv_lines(sheet)
     for b in sheet.bets:
         f = b.figures
         base = {"paytable": name, "bet_id": b.bet.id, "bet": b.bet.name}
@@ -162,6 +168,7 @@ def _lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "exact": exact(s.rtp),
                 "note": "equals unrounded" if s.equals_unrounded else "",
             }
+        yield from live_csv_lines(b, base)
 
 
 def _example_lines(sheet: Sheet) -> Iterator[dict[str, str]]:

@@ -88,6 +88,8 @@ class Kind(Enum):
     """Yes or no; shown as :data:`FLAG` when yes (player-favourable)."""
     AMOUNT = "amount"
     """A positive amount (currency, rounds) shown to two decimals (a break-even meter)."""
+    UNITS = "units"
+    """An amount per unit staked, to the returns' decimals (money paid with a fee)."""
 
     @property
     def fractional(self) -> bool:
@@ -97,7 +99,7 @@ class Kind(Enum):
     @property
     def places(self) -> int:
         """Decimal places of the rounded form on Markdown and HTML sheets."""
-        if self is Kind.SIGNED:
+        if self in (Kind.SIGNED, Kind.UNITS):
             return PRECISION["return"]
         if self in (Kind.SQRT, Kind.VOLATILITY):
             return PRECISION["std_dev"]
@@ -220,6 +222,8 @@ class BetFigure:
             return one_in(Fraction(x)) if x > 0 else "—"
         if kind is Kind.AMOUNT:
             return amount_text(Fraction(x))
+        if kind is Kind.UNITS:
+            return fixed(Fraction(x), kind.places)
         return exact(x)
 
     def shown(
@@ -276,6 +280,9 @@ _PROGRESSIVE_VIEWS = frozenset({View.FIGURES, View.CSV, View.XLSX})
 their exact fractions are in the bet's progressive section (not in the appendix, whose fields
 the designer page would have to recompute)."""
 
+_LIVE_VIEWS = frozenset({View.FIGURES, View.EXACT, View.JSON, View.CSV})
+"""Where the figures of a bet with a fee or a peek (money paid is not the stake) appear."""
+
 _PROGRESSIVE_NOTE = "as computed: not recomputed when a payout is edited"
 
 BET_FIGURES: tuple[BetFigure, ...] = (
@@ -311,6 +318,13 @@ BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("offer_probability", "Probability of the offer", Kind.PERCENT, optional=True,
               recomputed=False,
               views=frozenset({View.EXACT, View.JSON, View.CSV})),
+    *(BetFigure(key, label, kind, source=f"live_{key}", optional=True, recomputed=False,
+                views=_LIVE_VIEWS)
+      for key, label, kind in (
+          ("fee", "Fee per unit staked (paid every round, never returned)", Kind.PERCENT),
+          ("paid", "Money paid per unit staked (stake + fee, + expected raise)", Kind.UNITS),
+          ("rtp_per_stake", "RTP per stake (money returned per unit staked)", Kind.PERCENT),
+      )),
     *(BetFigure(key, label, kind, optional=True, recomputed=False, views=_PROGRESSIVE_VIEWS,
                 stale_note=_PROGRESSIVE_NOTE)
       for key, label, kind in (

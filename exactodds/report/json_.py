@@ -21,6 +21,13 @@ object: the profiles and their rules, and ``"checks"`` as ``exactodds check`` pr
 A bet with an offer also has ``"offer"``: ``{"condition", "combinations" (the offered rounds),
 "probability" (of the offer, "p/q"), "figures_per": "offered round"}``; its figures, rows and
 total are per offered round.
+
+Live-casino bets (issue 34, :mod:`exactodds.report.live`): a bet with a fee or a peek has
+``"fee"``, ``"paid"`` and ``"rtp_per_stake"`` (its ``rtp`` and ``house_edge`` are per money paid;
+``total.return`` is the EV after the fee); a multiplied row ``"mean_product"`` and ``"products"``
+(``[{"product", "net", "probability"}]``, probability given the row); a peek bet ``"peek"``; the
+sheet ``"multipliers"`` (the tables its bets use). Every bet has ``"top_award"``: ``{"win",
+"probability", "one_in"}`` or null.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.figures.worked_examples import EXAMPLE_RULE
 from exactodds.numbers import exact
 from exactodds.report.figures import View, in_view
+from exactodds.report.live import live_bet_json, multipliers_json, products_json
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.progressive import progressive_json
@@ -97,6 +105,8 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "software": {"name": "exactodds", "version": sheet.version},
         "date": sheet.date,
     }
+    if sheet.paytable.multipliers:
+        data["multipliers"] = multipliers_json(sheet)
     if sheet.streaks:
         data["streaks"] = streak_json(sheet)
     if sheet.monte_carlo is not None:
@@ -160,6 +170,7 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
             "return": exact(row.ret),
             "never_occurs": bool(note),
             "note": note,
+            **products_json(row),
         }
         for row, note in zip(f.rows, b.notes, strict=True)
     ]
@@ -169,6 +180,7 @@ def bet_json(b: BetSheet, notation: Notation = Notation.BOTH) -> dict[str, Any]:
     for figure in figures:
         if figure.optional and figure.present(b):
             data[figure.key] = figure.json(b)
+    data.update(live_bet_json(b))
     if bet.offer is not None:
         data["offer"] = {
             "condition": str(bet.offer),

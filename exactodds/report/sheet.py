@@ -145,6 +145,27 @@ class BetSheet:
         return progressive_figures(self.figures)
 
     @property
+    def paid_differs(self) -> bool:
+        """Whether money paid per unit staked is not the stake alone (a fee or a peek's raise):
+        then RTP and house edge are per money paid and the sheets say so."""
+        return bool(self.bet.fee) or self.bet.peek is not None
+
+    @property
+    def live_fee(self) -> Fraction | None:
+        """The fee per unit staked where the bet's money paid differs from its stake."""
+        return self.figures.fee if self.paid_differs else None
+
+    @property
+    def live_paid(self) -> Fraction | None:
+        """Money paid per unit staked (stake, fee, a peek's expected raise), where it differs."""
+        return self.figures.paid if self.paid_differs else None
+
+    @property
+    def live_rtp_per_stake(self) -> Fraction | None:
+        """Money returned per unit staked (fees not counted as paid), where it differs."""
+        return self.figures.rtp_per_stake if self.paid_differs else None
+
+    @property
     def notes(self) -> tuple[str, ...]:
         """Per row: ``""``, or why it has 0 combinations (``never occurs with this shoe``)."""
         return tuple("" if o is Occurrence.OCCURS else o.value for o in self.occurrence) or (
