@@ -339,6 +339,25 @@ def _live_slots(pieces: list[Any]) -> list[Any]:
     return out
 
 
+LIVE_FIGURES = ("fee", "paid", "rtp_per_stake")
+"""A live bet's figures the script recomputes besides the table's (the fee and weights being
+inputs of the page); the sheet marks them not recomputed, for the other consumers."""
+
+
+def _live_figures() -> list[dict[str, object]]:
+    """:data:`LIVE_FIGURES` as :func:`~exactodds.report.figures.designer_figures` lists a
+    figure (those of the figure table).
+
+    >>> [f["source"] for f in _live_figures()]
+    ['fee', 'paid', 'rtp_per_stake']
+    """
+    return [
+        {"key": f.key, "kind": f.kind.value, "source": f.key, "exact": True}
+        for f in BET_FIGURES
+        if f.key in LIVE_FIGURES
+    ]
+
+
 _PARTS = ("cards", "values")
 """The weights of a multiplier table the page edits."""
 
@@ -399,8 +418,10 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
         "notation": sheet.notation.value,
         "universe": str(sheet.universe),
         "precision": dict(precision),
-        "figures": designer_figures(),
-        "fixed_figures": [f.key for f in BET_FIGURES if not f.recomputed],
+        "figures": designer_figures() + _live_figures(),
+        "fixed_figures": [
+            f.key for f in BET_FIGURES if not f.recomputed and f.key not in LIVE_FIGURES
+        ],
         "payout": payout,
         "confidence": {
             "rounds": [str(n) for n in ROUNDS],
