@@ -14,6 +14,7 @@ from exactodds.bets.paytable_toml import load_text
 from exactodds.deal.engine import joint_distribution
 from exactodds.figures.metrics import bet_figures
 from exactodds.report import build_sheet, render_sheets
+from exactodds.report.charts import bars_text
 from tests.browser import Pages
 
 DATA = Path(__file__).parent / "data"
@@ -65,6 +66,10 @@ def test_edited_weights_and_fee_give_the_engines_figures(pages: Pages) -> None:
         ):
             assert exact_figure(page, bet, figure) == str(value), (bet, figure)
     assert edited.round_bet("banker").fee == Fraction(1, 8)
+    # the products' chart redrawn for the weights set (given the row, six decimals as printed)
+    chart = page.locator('figure.chart[data-chart="products"] figcaption').first.inner_text()
+    bars = [(f"\u00d7{m}", q) for m, q in f.rows[0].products if q]
+    assert f": {bars_text(bars, 6)} Redrawn for the multiplier weights" in chart
     # a negative weight cannot be read: no figure, marked invalid
     page.locator(weight("cards", 5)).fill("-0.05")
     assert page.locator(weight("cards", 5)).get_attribute("aria-invalid") == "true"

@@ -816,6 +816,14 @@
             "per money paid (stake and fee). ",
         );
       }
+      if (bet.live !== null) {
+        bet.live.note = make("span", { class: "live-note", hidden: "" });
+        bet.live.note.textContent =
+          "Recomputed for the payouts, fee and weights set here: the figures, the return " +
+          "chart and the products' charts; the tables of products and of peek decisions " +
+          "below stay as printed. ";
+        meters.append(bet.live.note);
+      }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
       const reset = make(
         "button",
@@ -854,7 +862,18 @@
     const found = {};
     let node = bet.returnTable === null ? null : bet.returnTable.nextElementSibling;
     while (node !== null && !/^H[1-3]$/.test(node.tagName)) {
-      if (node.matches("figure.chart[data-chart]") && !Object.hasOwn(found, node.dataset.chart)) {
+      if (node.matches('figure.chart[data-chart="products"]')) {
+        // a multiplied row's products (report/live.py), one chart per row in row order
+        if (found.products === undefined) found.products = [];
+        found.products.push({
+          node,
+          printed: [...node.childNodes].map((n) => n.cloneNode(true)),
+          title: node.querySelector("svg > title").textContent,
+        });
+      } else if (
+        node.matches("figure.chart[data-chart]") &&
+        !Object.hasOwn(found, node.dataset.chart)
+      ) {
         found[node.dataset.chart] = {
           node,
           printed: [...node.childNodes].map((n) => n.cloneNode(true)),
@@ -873,7 +892,7 @@
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  const chartPercent = (x) => `${fixed(x.mul(HUNDRED), 4)}%`;
+  const chartPercent = (x, places = 4) => `${fixed(x.mul(HUNDRED), places)}%`;
   const outcomeLabel = (net) => {
     if (net.sign() > 0) return `wins ${formatNumber(net)} to 1`;
     if (net.sign() === 0) return "push";
@@ -883,7 +902,9 @@
   // (label, probability) by net result, largest win first, impossible outcomes left out.
   const returnBars = (bet, payouts) => {
     const byNet = [];
-    for (const [p, net] of betOutcomes(bet, payouts.map((x) => x.net)).outcomes) {
+    // the rows' outcomes, a multiplied row's by product; a peek bet's with the stake kept, as
+    // the printed chart (report/live.py)
+    for (const [p, net] of payouts.flatMap((x, k) => rowOutcomes(bet, k, x.net))) {
       if (p.sign() === 0) continue;
       const found = byNet.find((e) => e.net.eq(net));
       if (found === undefined) byNet.push({ net, p });
@@ -892,8 +913,8 @@
     byNet.sort((a, b) => b.net.cmp(a.net));
     return byNet.map(({ net, p }) => [outcomeLabel(net), p]);
   };
-  const drawChart = (chart, title, bars) => {
-    const text = `${bars.map(([label, p]) => `${label}: ${chartPercent(p)}`).join("; ")}.`;
+  const drawChart = (chart, title, bars, places = 4) => {
+    const text = `${bars.map(([label, p]) => `${label}: ${chartPercent(p, places)}`).join("; ")}.`;
     const top = bars.reduce((m, [, p]) => (p.cmp(m) > 0 ? p : m), ZERO);
     const most = top.sign() === 0 ? ONE : top;
     const span = CHART.width - CHART.label - CHART.value;
@@ -917,7 +938,11 @@
           x: labelWidth, y: y + 3, width: Math.max(length, 1), height: CHART.bar - 6,
           fill: "#2f6fb3",
         }),
-        svgNode("text", { x: labelWidth + length + 6, y: middle, ...font }, chartPercent(p)),
+        svgNode(
+          "text",
+          { x: labelWidth + length + 6, y: middle, ...font },
+          chartPercent(p, places),
+        ),
       );
     });
     chart.querySelector("svg").replaceWith(svg);
@@ -926,7 +951,7 @@
   // A chart as printed, or redrawn with these bars and title; a note ends its caption.
   const showChart = (chart, redrawn, note, stale = false) => {
     chart.node.replaceChildren(...chart.printed.map((n) => n.cloneNode(true)));
-    if (redrawn !== null) drawChart(chart.node, redrawn.title, redrawn.bars);
+    if (redrawn !== null) drawChart(chart.node, redrawn.title, redrawn.bars, redrawn.places);
     chart.node.classList.toggle("stale", stale);
     chart.node.classList.toggle("redrawn", redrawn !== null);
     if (note !== "") {
@@ -966,7 +991,8 @@
   // payout is edited, like the rest of its progressive section (for the sheet's payouts).
   const markCharts = (bet, payouts) => {
     if (bet.charts === undefined) bet.charts = chartsOf(bet); // as printed: before any redraw
-    const { return: ret, meter } = bet.charts;
+    const { return: ret, meter, products } = bet.charts;
+    if (products !== undefined && bet.live !== null) markProducts(bet, products);
     const edited = isEdited(bet);
     const unread = "As printed: this chart shows the sheet's payouts and meters; a payout or " +
       "meter above cannot be read.";
@@ -989,6 +1015,29 @@
     } else if (!edited) showChart(meter, null, "");
     else if (payouts === null) showChart(meter, null, unread, true);
     else showChart(meter, meterBars(bet), "Redrawn for the meters set on this page.");
+  };
+
+  // A multiplied row's product chart (probability given the row: the weights', not the pays'):
+  // redrawn for the weights set, at the printed chart's decimals (report/live.py _PLACES).
+  const PRODUCT_PLACES = 6;
+  const markProducts = (bet, charts) => {
+    const rows = bet.live.rows.filter((r) => r.table !== null && r.patterns.length > 0);
+    const edited = weightInputs(bet.tables).some((input) => input.value !== input.defaultValue);
+    charts.forEach((chart, i) => {
+      const row = rows[i];
+      const table = row === undefined ? null : TABLES.get(row.table);
+      if (!edited || table === null) showChart(chart, null, "");
+      else if (table.problem !== null) {
+        const note = "As printed: the multiplier weights set on this page cannot be used.";
+        showChart(chart, null, note, true);
+      } else {
+        const bars = rowProducts(table, row.patterns)
+          .filter(([, q]) => q.sign() > 0)
+          .map(([m, q]) => [`\u00d7${m}`, q]);
+        const redrawn = { title: chart.title, bars, places: PRODUCT_PLACES };
+        showChart(chart, redrawn, "Redrawn for the multiplier weights set on this page.");
+      }
+    });
   };
 
   // A streak bet's one-shoe figures were simulated for the printed payouts: once a payout is
@@ -1095,6 +1144,7 @@
       }
     }
     markCharts(bet, problems.length === 0 ? payouts : null);
+    if (bet.live !== null && bet.live.note !== undefined) bet.live.note.hidden = !isEdited(bet);
     markSimulated(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
