@@ -60,6 +60,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from exactodds.figures.odds import odds_summary
     from exactodds.figures.solve import solve_payout
+    from exactodds.figures.solve_live import solve_fee, solve_live_pay, solve_weight
     from exactodds.language import parse_condition
     from exactodds.report import build_sheet, render_sheets
     from exactodds.session.result import Session
@@ -105,6 +106,9 @@ PUBLIC: dict[str, str] = {
     "edge_formulas": "exactodds.figures.formula",
     "odds_summary": "exactodds.figures.odds",
     "solve_payout": "exactodds.figures.solve",
+    "solve_fee": "exactodds.figures.solve_live",
+    "solve_live_pay": "exactodds.figures.solve_live",
+    "solve_weight": "exactodds.figures.solve_live",
     # compliance, analysis, sessions, sheets
     "check_paytable_against": "exactodds.compliance.profiles",
     "effect_of_removal": "exactodds.analysis.eor",
@@ -171,7 +175,10 @@ __all__ = [
     "render_sheets",
     "settle_round",
     "simulate",
+    "solve_fee",
+    "solve_live_pay",
     "solve_payout",
+    "solve_weight",
 ]
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from exactodds.analysis.batch import BatchEvaluator, BetLike, compile_bets
-from exactodds.bets.kinds import condition_bet
+from exactodds.bets.kinds import condition_bet, refuse_live
 from exactodds.bets.meters import figure_label
 from exactodds.bets.paytable import settled_from_cards
 from exactodds.bets.streak import STREAK_MARK, StreakBet, streak_figures_at
@@ -173,6 +173,7 @@ def effect_of_removal(
     require(tableau, (Tableau, type(None)), "tableau")
     require(evaluator, (BatchEvaluator, type(None)), "evaluator")
     check_level(level)
+    refuse_live(bets, "the effect of removal")
     if shoe.size <= MIN_CARDS:
         raise ShoeError(
             f"effect of removal needs a shoe of more than {MIN_CARDS} cards, not {shoe.size}"

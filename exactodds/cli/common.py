@@ -22,7 +22,7 @@ from exactodds.bets.payout import Notation
 from exactodds.formats import Format
 
 if TYPE_CHECKING:
-    from exactodds.bets.paytable import Paytable
+    from exactodds.bets.paytable import Bet, Paytable
 
 __all__ = [
     "AgainstOpt",
@@ -39,12 +39,14 @@ __all__ = [
     "RemoveOpt",
     "RulesOverrideOpt",
     "ShoeOpt",
+    "bets_left_out",
     "check_format",
     "check_outputs",
     "check_plot_outputs",
     "deprecated",
     "echo_leaving_out",
     "format_option",
+    "live_left_out",
     "streaks_left_out",
 ]
 
@@ -108,13 +110,58 @@ class LeftOut:
     reason: str
 
 
+STREAK_REASON = (
+    "a streak bet, settled over several rounds: exactodds simulate and exactodds report "
+    "play it (or leave it out with --bet)"
+)
+
+
 def streaks_left_out(table: Paytable) -> list[LeftOut]:
-    """The streak bets of ``table``, left out by a command that reads single rounds."""
-    reason = (
-        "a streak bet, settled over several rounds: exactodds simulate and exactodds report "
-        "play it (or leave it out with --bet)"
-    )
-    return [LeftOut(b.id, b.name, reason) for b in table.streaks]
+    """The streak bets of ``table``, left out by a command that reads single rounds (the live
+    bets too: :func:`bets_left_out`)."""
+    return [LeftOut(b.id, b.name, STREAK_REASON) for b in table.streaks]
+
+
+def bets_left_out(
+    table: Paytable, command: str = "", handles: Iterable[str] = ()
+) -> tuple[Paytable, list[LeftOut]]:
+    """``table`` without the bets a command reading single rounds cannot settle, and those bets
+    with the reason: the streak bets, and the bets with a live feature (``Bet.live``: fee,
+    multipliers, peek) not in ``handles`` (``command`` names the command in the reason). The
+    one place that decides what a command leaves out (tests/test_left_out.py).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> kept, left = bets_left_out(load_paytable("tests/data/live-peek.toml"), "eor")
+    >>> [b.id for b in kept.bets], [b.bet for b in left]
+    (['tie'], ['player', 'banker'])
+    >>> left[0].reason.partition(":")[0]
+    'a fee on the stake and a peek and a raise'
+    """
+    from dataclasses import replace
+
+    kept, live = live_left_out(table.bets, command, handles)
+    left = [*streaks_left_out(table), *live]
+    if len(kept) == len(table.bets):
+        return table, left
+    return replace(table, bets=tuple(kept)), left
+
+
+def live_left_out(
+    bets: Iterable[Bet], command: str = "", handles: Iterable[str] = ()
+) -> tuple[list[Bet], list[LeftOut]]:
+    """``bets`` split into those a command can count and those it leaves out: a bet with a
+    live feature (fee, multipliers, peek) not in ``handles``, with the reason."""
+    from exactodds.bets.kinds import live_unhandled
+
+    kept: list[Bet] = []
+    left: list[LeftOut] = []
+    for b in bets:
+        reason = live_unhandled(b, command, handles)
+        if reason:
+            left.append(LeftOut(b.id, b.name, reason))
+        else:
+            kept.append(b)
+    return kept, left
 
 
 def echo_leaving_out(text: str, fmt: str, left: Sequence[LeftOut], command: str) -> None:
@@ -170,6 +217,16 @@ def _with_left_out(text: str, fmt: Format, left: Sequence[LeftOut]) -> str:
     if fmt is Format.MD:
         items = "\n".join(f"- {b.name} (`{b.bet}`): {b.reason}" for b in left)
         return f"{text.rstrip()}\n\n## Left out\n\n{items}\n"
+    if fmt is Format.HTML:
+        from html import escape
+
+        lis = "".join(
+            f"<li>{escape(b.name)} (<code>{escape(b.bet)}</code>): {escape(b.reason)}</li>"
+            for b in left
+        )
+        section = f'<section id="left-out"><h2>Left out</h2><ul>{lis}</ul></section>\n'
+        at = text.rfind("</body>")
+        return text[:at] + section + text[at:] if at >= 0 else text + section
     items = "\n".join(f"  {b.bet} ({b.name}): {b.reason}" for b in left)
     return f"{text.rstrip()}\n\nLeft out:\n{items}\n"
 

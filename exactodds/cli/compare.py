@@ -9,9 +9,12 @@ import typer
 from exactodds.cli.common import (
     BetIdsOpt,
     BudgetOpt,
+    LeftOut,
     PaytableArg,
     check_format,
+    echo_leaving_out,
     format_option,
+    live_left_out,
     use_budget,
 )
 from exactodds.cli.progress import progress_display
@@ -122,6 +125,15 @@ def compare(
     table = load_paytable(paytable)
     with named("--bet"):  # round and streak bets
         table = select_bets(table, bets or ())
+    left: list[LeftOut] = []
+    infinite = ("inf", "∞", "infinite", "infinity")
+    if formula or any(d.strip().lower() in infinite for d in lists["--decks"] or ()):
+        from dataclasses import replace
+
+        kept, left = live_left_out(
+            table.bets, "compare --formula or --decks inf", ("fee", "multipliers")
+        )
+        table = replace(table, bets=tuple(kept))  # a peek has no formula in the decks
     with progress_display("compare", "variants") as progress:
         result = compare_variants(
             table,
@@ -135,11 +147,12 @@ def compare(
     from exactodds.cli.summary import compare_summary, on_terminal
 
     if summary and on_terminal():
-        typer.echo(compare_summary(result, color=True), nl=False)
+        text, fmt = compare_summary(result, color=True), "text"
     elif fmt == "html":
-        typer.echo(_html_page(result, paytable, lists, formula, bets or []), nl=False)
+        text = _html_page(result, paytable, lists, formula, bets or [])
     else:
-        typer.echo(render_comparison(result, fmt))
+        text = render_comparison(result, fmt)
+    echo_leaving_out(text, fmt, left, "compare")
 
 
 def _from_anywhere(argument: str) -> str:

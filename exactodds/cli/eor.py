@@ -18,7 +18,9 @@ from exactodds.cli.common import (
     ShoeOpt,
     check_format,
     check_plot_outputs,
+    echo_leaving_out,
     format_option,
+    live_left_out,
     use_budget,
 )
 
@@ -35,7 +37,8 @@ EPILOG = """Examples:
   exactodds eor classic --bet tie --bet player_pair
 
 Streak bets (settled over several rounds) have no EOR of one round: eor leaves them out of a
-whole paytable with a note, and refuses one named with --bet."""
+whole paytable with a note, and refuses one named with --bet. A bet with a fee, multipliers or
+a peek is left out (named in the output, exit 3): its EOR is not counted."""
 
 
 def eor(  # noqa: PLR0917 - one parameter per command-line option
@@ -87,15 +90,15 @@ def eor(  # noqa: PLR0917 - one parameter per command-line option
     shoe, tableau = game.resolve(table)
     with named("--bet"):
         chosen = [table.bet(b) for b in dict.fromkeys(bet)] if bet else list(table.every_bet)
-    bets = [b for b in chosen if isinstance(b, Bet)]
+    bets, left = live_left_out((b for b in chosen if isinstance(b, Bet)), "eor")
     streaks = [b for b in chosen if not isinstance(b, Bet)]  # exact from p, rounds independent
     check_evaluation(bets, shoe.size)  # before compiling the bets
     # effect_of_removal refuses card work over the budget first (check_removal_work)
     result = effect_of_removal(bets, shoe, tableau, level=level) if bets else no_bets(shoe, level)
     result = with_streak_bets(result, streaks, tableau)
     source = f"{table.path.name} SHA-256 {table.sha256}" if table.path and table.sha256 else ""
-    typer.echo(render_eor(result, table.name, fmt, source))
     if plots is not None:
         from exactodds.analysis.plots import plot_eor
 
         plot_eor(result, plots)
+    echo_leaving_out(render_eor(result, table.name, fmt, source), fmt, left, "eor")

@@ -15,10 +15,10 @@ from exactodds.cli.common import (
     RemoveOpt,
     RulesOverrideOpt,
     ShoeOpt,
+    bets_left_out,
     check_format,
     echo_leaving_out,
     format_option,
-    streaks_left_out,
     use_budget,
 )
 from exactodds.cli.progress import progress_display
@@ -149,6 +149,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
     game = GameChoice(decks, remove, shoe_file, rules)
     table = load_paytable(paytable, game, counted=False)  # counted per signal seen
     shoe, tableau = game.resolve(table)
+    table, left_out = bets_left_out(table, "exposure")  # streak and live bets
     if optimise:
         from exactodds.protection.exposure import card_level
 
@@ -170,7 +171,7 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
                 progress=update,
             )
         text = render_optimise(results, table.name, (shoe.describe(), tableau.name, seen, by), fmt)
-        left = [*skipped, *streaks_left_out(table)]
+        left = [*skipped, *left_out]
         echo_leaving_out(text, fmt, left, "exposure --optimise")
         return
     from exactodds.bets.budget import check_card_work
@@ -183,4 +184,4 @@ def exposure(  # noqa: PLR0917 - one parameter per command-line option
         assert position is not None
         result = analyse_flash(table, position, shoe, tableau)
     text = render_exposure(result, table.name, shoe.describe(), tableau.name, fmt)
-    echo_leaving_out(text, fmt, streaks_left_out(table), "exposure")
+    echo_leaving_out(text, fmt, left_out, "exposure")

@@ -13,11 +13,11 @@ from exactodds.cli.common import (
     Format,
     RemoveOpt,
     ShoeOpt,
+    bets_left_out,
     check_format,
     deprecated,
     echo_leaving_out,
     format_option,
-    streaks_left_out,
     use_budget,
 )
 
@@ -98,6 +98,7 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
         game = GameChoice(decks, remove, shoe_file, rules)
         table = load_paytable(paytable, game, counted=False)  # counted given what is known
         shoe, tableau = game.resolve(table)
+        table, left = bets_left_out(table, "odds --given")  # streak and live bets
         bets = table.bets
         from exactodds.bets.budget import check_card_work
         from exactodds.protection.exposure import given_known
@@ -106,7 +107,7 @@ def odds(  # noqa: PLR0917 - one parameter per command-line option
     else:
         shoe, tableau = GameChoice(decks, remove, shoe_file, rules).resolve()
         bets = ()
+        left = []
     result = analyse_given(given, shoe, tableau, bets)
     text = render_given(given, result, shoe.describe(), tableau.name, chosen)
-    left = streaks_left_out(table) if paytable is not None else []
     echo_leaving_out(text, chosen, left, "odds --given")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -218,6 +219,7 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
             typer.echo(report_summary(sheets, color=True), nl=False)
             return
         typer.echo(render_sheets(sheets, fmt or "md"), nl=False)
+        _protection_incomplete(sheets)
         return
     explicit_date = date is not None or bool(os.environ.get("SOURCE_DATE_EPOCH"))
     plan = plan_files(sheets, formats, out, keep_dates=not explicit_date)
@@ -226,6 +228,20 @@ def report(  # noqa: PLR0917 - one parameter per command-line option
     write_all({path: content for path, content in plan.items() if content is not None})
     for path, text in plan.items():
         typer.echo(f"{printable(str(path))}: {'written' if text is not None else 'unchanged'}")
+    _protection_incomplete(sheets)
+
+
+def _protection_incomplete(sheets: list[Any]) -> None:
+    """Exit 3 (incomplete), with one line on stderr, when a sheet's game-protection section
+    left bets out (a fee, multipliers or a peek: named in the section, in every format)."""
+    left = [b for s in sheets if s.protection is not None for b, _, _ in s.protection.left_out]
+    if left:
+        from exactodds.cli.common import EXIT_INCOMPLETE
+        from exactodds.errors import error_line
+
+        message = f"report --protection left out {', '.join(dict.fromkeys(left))} (named in it)"
+        print(error_line(message, "incomplete"), file=sys.stderr)
+        raise typer.Exit(EXIT_INCOMPLETE)
 
 
 def _check_pdf_budget(sheets: list[Any]) -> None:

@@ -222,7 +222,7 @@ def compare_summary(comparison: Comparison, width: int | None = None, color: boo
             cells = edges[start : start + VARIANTS_PER_TABLE]
             table.add_row(name, *(_edge(e) for e in cells))
         console.print(table)
-    console.print("House edge = −EV per unit staked, pushes counted; * favours the player.")
+    console.print(f"{comparison.edge_note}, pushes counted; * favours the player.")
     if comparison.streaks:
         console.print(STREAK_LEGEND)
     console.print("Exact fractions: --format json; variants as rows: --format md (or redirect).")

@@ -27,6 +27,12 @@ limit applies per bet or per game), with exact values:
   every payout has such a form (a partial loss has no "to" form). A sheet with both notations
   (``--notation both``) states odds with "for" too, so it fails a "to" rule.
 
+A bet with a fee, multipliers or a peek (issue 34) is judged on its exact figures: its RTP is
+money returned over money paid (the stake, the fee and, for a peek under the optimal raise, the
+raises), and its top award is the largest win over the products of its multipliers (GLI-11
+§4.8.2 on the top multiplied award) with that product's exact probability. A live bet whose
+figures cannot be counted (a multiplied bet with an offer) has every check ``n/a``.
+
 A streak bet is judged on its figures with independent rounds (each from the full shoe,
 :func:`~exactodds.bets.streak.streak_figures`): its RTP per bet placed, and its top award's
 probability per bet placed. A check that cannot be made (a streak bet that would never end on
@@ -144,10 +150,34 @@ def _rtp_extreme(s: _Subject, lowest: bool) -> tuple[Fraction, str]:
     )
 
 
+def _paid_note(s: _Subject) -> str:
+    """What a live bet's RTP is per (issue 34): the money paid, its fee and raises included,
+    under the optimal raise for a peek; empty for an ordinary bet.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> bet = load_paytable("tests/data/live-peek.toml").round_bet("player")
+    >>> _paid_note(_Subject(bet, None, (), Notation.TO))
+    'RTP per money paid (stake, 20% fee and raises), under the optimal raise'
+    """
+    if not isinstance(s.bet, Bet) or not s.bet.live:
+        return ""
+    paid = ["stake"]
+    if s.bet.fee:
+        paid.append(f"{format_number(s.bet.fee * 100)}% fee")
+    if s.bet.peek is not None:
+        return f"RTP per money paid ({', '.join(paid)} and raises), under the optimal raise"
+    return f"RTP per money paid ({' and '.join(paid)})" if s.bet.fee else ""
+
+
+def _joined(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
+
+
 def _min_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=True)
+    note = _joined(_paid_note(s), note)
     return rtp, limit, Verdict.PASS if rtp >= limit else Verdict.FAIL, note
 
 
@@ -155,6 +185,7 @@ def _max_rtp(rule: Rule, s: _Subject) -> _Result:
     limit = rule.limit
     assert isinstance(limit, Fraction)
     rtp, note = _rtp_extreme(s, lowest=False)
+    note = _joined(_paid_note(s), note)
     if rtp <= limit:
         return rtp, limit, Verdict.PASS, note
     return rtp, limit, Verdict.FAIL, "; ".join(t for t in (note, rule.exception) if t)
@@ -174,12 +205,29 @@ def _top_award(rule: Rule, s: _Subject) -> _Result:
         return Fraction(0), limit, Verdict.NA, "the bet never wins"
     p = f.largest_win_probability
     shown = Payout(f.largest_win).stated(Notation.TO if s.notation is Notation.BOTH else s.notation)
-    note = f"largest win {shown}"
+    note = f"largest win {shown}" + _live_award(s)
     if isinstance(s.bet, StreakBet):
         note += " (probability per bet placed)"
     if p >= limit:
         return p, limit, Verdict.PASS, note
     return p, limit, Verdict.FAIL, f"{note}; {rule.exception}" if rule.exception else note
+
+
+def _live_award(s: _Subject) -> str:
+    """How a live bet's top award is reached: the row and the product of multipliers that pay
+    it (the award the game advertises, e.g. 512:1), or a peek's raise; empty otherwise."""
+    f = s.figures
+    if not isinstance(f, BetFigures):
+        return ""
+    if f.peek is not None:
+        return " per base stake, raised under the optimal play"
+    top = [
+        (m, r.event) for r in f.rows for m, q in r.products if q and r.net_at(m) == f.largest_win
+    ]
+    if not top:
+        return ""
+    m, event = max(top)
+    return f" ({event} at ×{m}: the top multiplied award)"
 
 
 def _notation(rule: Rule, s: _Subject) -> _Result:
@@ -238,7 +286,13 @@ def _streak_subject(joint: Joint, bet: StreakBet, notation: Notation) -> _Subjec
 def _subjects(joint: Joint, bet: Bet, notation: Notation) -> list[_Subject]:
     """What the rules look at for ``bet``: its figures; for a progressive bet, at the reset
     meter and at the break-even meter (:func:`~exactodds.figures.progressive.checked_meters`)."""
-    figures = bet_figures(joint, bet)
+    try:
+        figures = bet_figures(joint, bet)
+    except PaytableError as exc:
+        if not bet.live:
+            raise
+        # a live bet its figures cannot count (a multiplied bet with an offer): never judged
+        return [_Subject(bet, None, (), notation, unjudged=str(exc))]
     stakes: tuple[tuple[Fraction, Fraction], ...] = ()
     if bet.rounding is not None:
         stakes = tuple(rtp_by_stake(joint, bet))

@@ -157,7 +157,7 @@ def render_comparison(comparison: Comparison, fmt: str = "md") -> str:
         "",
         table,
         "",
-        "House edge = −EV per unit staked, pushes counted; exact fractions with --format json.",
+        f"{comparison.edge_note}, pushes counted; exact fractions with --format json.",
         *([STREAK_LEGEND] if comparison.streaks else []),
     ]
     if any(r.player_favourable for r in comparison.results):

@@ -166,6 +166,21 @@ class Comparison:
             f"{len(self.results)} variants>"
         )
 
+    @property
+    def edge_note(self) -> str:
+        """What the house edges are per: ``−EV per unit staked``, or per money paid when a bet
+        has a fee or a peek (issue 34: the stake, the fee and any raise are paid).
+
+        >>> from exactodds.figures.compare import compare_variants
+        >>> from exactodds.bets.loader import load_paytable
+        >>> compare_variants(load_paytable("tests/data/live-lightning.toml")).edge_note
+        "House edge = −EV per money paid (the stake, and a live bet's fee and raises)"
+        """
+        live = any("fee" in b.live or "peek" in b.live for b in self.paytable.bets)
+        if live:
+            return "House edge = −EV per money paid (the stake, and a live bet's fee and raises)"
+        return "House edge = −EV per unit staked"
+
     def axis_labels(self) -> list[dict[str, str]]:
         """Per variant, in grid order, each axis in words (``rules``: "mini rules", ``decks``:
         "6 decks", ``tie``: "Tie 9:1", ``banker``: "Banker commission"); an axis is left out

@@ -11,6 +11,9 @@ the result is then checked against the engine at d = 8 and 12, which the derivat
 Pair bets fit too: a pair needs two cards of one rank, d(d − 1)-type terms that simply vanish at
 d = 1 for a perfect pair. A bet with an offer is figured per offered round: its offered
 combinations are such a polynomial too, interpolated the same way, and take the universe's place.
+A bet with random multipliers fits as well (the expected product given the dealt cards depends
+only on how often each card kind repeats in the group, not on ``d``), and a fee divides the edge
+by a constant; a peek does not (the optimal raise switches with ``d``): it is refused.
 
 The limit d → ∞ (cards drawn with replacement) is the ratio of the leading coefficients.
 
@@ -32,7 +35,7 @@ from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.deal.tableau import Tableau
-from exactodds.errors import require
+from exactodds.errors import PaytableError, require
 from exactodds.figures.metrics import bet_figures
 
 __all__ = [
@@ -248,6 +251,12 @@ def edge_formulas(
         if bet_ids is None
         else tuple(paytable.round_bet(b, "the edge formula") for b in bet_ids)
     )
+    for bet in bets:
+        if bet.peek is not None:  # the optimal raise switches with d: no one rational function
+            raise PaytableError(
+                f"bet {bet.id!r} has a peek: its optimal play changes with the number of decks, "
+                "so its house edge has no formula in d (leave it out with --bet)"
+            )
     edges = {n: _house_edges(bets, rules, n) for n in (*DERIVED_FROM, *CHECKED_AT)}
     d = sympy.Symbol("d")
     universe = sympy.expand(sympy.prod([52 * d - i for i in range(6)]))

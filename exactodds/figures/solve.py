@@ -253,6 +253,11 @@ def solve_payout(
     require(target_edge, (str, Fraction, type(None)), "target_edge")
     require(joint, (Joint, type(None)), "joint")
     bet = paytable.round_bet(bet_id, "solve")
+    if bet.live:  # its edge is not linear in one row's net per unit stake
+        raise ExactOddsError(
+            f"bet {bet.id!r} has {' and '.join(bet.live)}: solve it for a target RTP per money "
+            "paid (--target-rtp with --fee, --pay or --weight)"
+        )
     index = find_row(bet, event)
     joint = joint or joint_distribution(paytable.shoe, paytable.tableau)
     line = edge_line(joint, bet, index)

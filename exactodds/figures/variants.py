@@ -196,6 +196,11 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
     if variant.banker is not None:
         if "banker" in ids:
             i = ids.index("banker")
+            if "multipliers" in bets[i].live:  # its rows replaced would drop the multipliers
+                raise PaytableError(
+                    "bet 'banker' has random multipliers: a Banker version (--banker) replaces "
+                    "its rows and would drop them; compare its decks and rules instead"
+                )
             bets[i] = banker_bet(variant.banker, bets[i])
         else:
             bets.append(banker_bet(variant.banker))

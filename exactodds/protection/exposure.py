@@ -35,6 +35,7 @@ from functools import cached_property
 from math import lcm, perm
 from typing import TYPE_CHECKING, Any
 
+from exactodds.bets.kinds import refuse_live
 from exactodds.bets.meters import figure_label
 from exactodds.deal.shoe import RANK_VALUES, RANKS, Shoe, parse_card
 from exactodds.errors import ExactOddsError, about, naming, quote
@@ -379,6 +380,7 @@ def analyse_sort(
     """The exposure of a two-group sort (``group``: the H ranks, the rest L) whose groups the
     player sees on the first ``seen`` cards."""
     check_seen(seen)
+    refuse_live(paytable.bets, "the exposure analysis")
     ff = first_four(shoe or paytable.shoe)
     labels, ids = _sort_signals(ff, group, seen)
     procedure = f"sort H = {group_text(group)} (L: the other ranks), seen on {seen} card(s)"
@@ -416,6 +418,7 @@ def analyse_flash(
 ) -> Exposure:
     """The exposure of one card whose rank is seen: a first-four position, or a card that is
     not dealt this round (``burn``, ``bottom``: a removal, see the module notes)."""
+    refuse_live(paytable.bets, "the exposure analysis")
     shoe = shoe or paytable.shoe
     tableau = tableau or paytable.tableau
     position = parse_position(position)
@@ -553,6 +556,7 @@ def optimise_sort(
     """
     import numpy as np
 
+    refuse_live(paytable.bets, "the exposure analysis")
     check_seen(seen)
     if by not in ("value", "rank"):
         raise about(ExposureError(f"by {quote(by)}: use value or rank"), "by")
@@ -695,6 +699,7 @@ def analyse_given(text: str, shoe: Shoe, tableau: Tableau, bets: Sequence[Bet] =
     from exactodds.figures.metrics import BetFigures, RowFigures
     from exactodds.protection.information import conditional_counts, parse_given
 
+    refuse_live(bets, "the figures given known cards")
     restriction = parse_given(text)
     [cond] = conditional_counts(shoe, restriction, tableau)
     if not cond.total:

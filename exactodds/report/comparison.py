@@ -99,12 +99,12 @@ def comparison_document(
         Table(("Item", "Value"), facts, "ll"),
         Heading(2, "House edge by variant", "variants"),
         Para(
-            "House edge = −EV per unit staked, pushes counted, from complete enumeration; "
+            f"{comparison.edge_note}, pushes counted, from complete enumeration; "
             "* marks a player-favourable bet (positive expectation). Exact fractions: "
             "exactodds compare classic --rules punto-banco,mini,pronto --tie 8:1,9:1 "
             "--format json."
             if bundled
-            else "House edge = −EV per unit staked, pushes counted, from complete "
+            else f"{comparison.edge_note}, pushes counted, from complete "
             "enumeration; * marks a player-favourable bet (positive expectation). Exact "
             "fractions: the same command with --format json."
         ),

@@ -79,6 +79,9 @@ class SheetProtection:
     """The game-protection section: one :class:`Procedure` per :data:`PROCEDURES`."""
 
     procedures: tuple[Procedure, ...]
+    left_out: tuple[tuple[str, str, str], ...] = ()
+    """(bet id, name, reason) of the bets the section leaves out: a fee, multipliers or a peek
+    (:func:`~exactodds.bets.kinds.live_unhandled`), never counted as an ordinary bet."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, every figure exact (``"p/q"``)."""
@@ -101,14 +104,19 @@ class SheetProtection:
                 }
                 for p in self.procedures
             ],
+            "left_out": [{"bet": b, "name": n, "reason": r} for b, n, r in self.left_out],
         }
 
 
 def protection_sheet(sheet: Sheet) -> Sheet:
     """``sheet`` with a game-protection section computed on its shoe, rules and bets."""
+    from exactodds.bets.kinds import live_unhandled
     from exactodds.protection.exposure import analyse_flash, analyse_sort, parse_sort
 
-    table = replace(sheet.paytable, bets=tuple(b.bet for b in sheet.bets))
+    bets = [b.bet for b in sheet.bets]
+    why = {b.id: live_unhandled(b, "report --protection") for b in bets}
+    left = tuple((b.id, b.name, why[b.id]) for b in bets if why[b.id])
+    table = replace(sheet.paytable, bets=tuple(b for b in bets if not why[b.id]))
     shoe, tableau = sheet.shoe, sheet.tableau
     group = parse_sort(HIGH)
     results = (
@@ -121,7 +129,7 @@ def protection_sheet(sheet: Sheet) -> Sheet:
         Procedure(key, title, remedy, result)
         for (key, title, remedy), result in zip(PROCEDURES, results, strict=True)
     )
-    return replace(sheet, protection=SheetProtection(procedures))
+    return replace(sheet, protection=SheetProtection(procedures, left))
 
 
 SIGNALS = 2 + 2**4 + 13 + 13
@@ -222,6 +230,15 @@ def protection_blocks(sheet: Sheet) -> list[Block]:
         )
     else:
         blocks.append(Para("None of these procedures gives a player a positive edge."))
+    if section.left_out:
+        blocks.append(
+            Para(
+                "Left out of this section: "
+                + "; ".join(f"{name} ({bet_id}): {why}" for bet_id, name, why in section.left_out)
+                + ".",
+                "flag",
+            )
+        )
     if sheet.command is not None:
         from exactodds.report.document import Code
 
@@ -256,6 +273,15 @@ def protection_csv_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
                 "value": fixed(edge, 10),
                 "exact": exact(edge),
             }
+    for bet_id, name, why in section.left_out:
+        yield {
+            "paytable": sheet.paytable.name,
+            "bet_id": bet_id,
+            "bet": name,
+            "kind": "protection",
+            "item": "left_out",
+            "note": why,
+        }
 
 
 def protection_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
@@ -284,4 +310,9 @@ def protection_xlsx(w: Any, sheet: Sheet, number_format: str) -> None:
     w.line("Procedure", "Closes the leak", bold=True)
     for p in procs:
         w.line(p.exposure.procedure, p.remedy)
+    if section.left_out:
+        w.row += 1
+        w.line("Left out", "Why", bold=True)
+        for _, name, why in section.left_out:
+            w.line(name, why)
     w.widths(30, 14, 30, *([16, 30] * len(procs)))
