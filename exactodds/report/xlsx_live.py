@@ -20,13 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from exactodds.bets.multiplier_keys import percent_text
-from exactodds.bets.paytable import Row
-from exactodds.figures.metrics import RowFigures
-from exactodds.figures.peek import PeekFigures
 from exactodds.numbers import exact
-from exactodds.report.sheet import Sheet
 from exactodds.report.xlsx_cells import (
     MAX_EXACT_INT,
     NUMBER,
@@ -35,6 +32,12 @@ from exactodds.report.xlsx_cells import (
     RETURN,
     Writer,
 )
+
+if TYPE_CHECKING:  # types only: a workbook without a peek does not load the peek module
+    from exactodds.bets.paytable import Row
+    from exactodds.figures.metrics import RowFigures
+    from exactodds.figures.peek import PeekFigures
+    from exactodds.report.sheet import Sheet
 
 __all__ = [
     "FEE_NOTE",
@@ -73,6 +76,8 @@ def product_lines(w: Writer, row: RowFigures, spec: Row, note: str) -> list[int]
     editable Net per unit) up; returns the lines that can happen. A win's net at product M is
     ``(E + c)·M − c`` (E the ×1 net, c the commission); a push or a loss is not multiplied.
 
+    >>> from exactodds.bets.paytable import Row
+    >>> from exactodds.figures.metrics import RowFigures
     >>> from exactodds.bets.payout import parse_payout
     >>> from exactodds.language import OTHERWISE
     >>> from exactodds.report.xlsx import openpyxl
