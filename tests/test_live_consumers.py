@@ -208,11 +208,12 @@ def test_bet_live_is_what_the_helpers_read() -> None:
 
 
 def test_an_uncountable_live_bet_is_na_in_check(cli: Cli, tmp_path: Path) -> None:
-    path = tmp_path / "offer.toml"
+    """A multiplied row that reads a suit is not counted (multipliers are counted by rank)."""
+    path = tmp_path / "suited.toml"
     path.write_text(
-        'name = "Offer"\ndecks = 1\n[multipliers.l]\ncards = 1\nvalues = { 2 = "1" }\n'
-        '[bets.player]\noffer = "player.initial >= 5"\nrows = [\n'
-        '  { when = "player.wins", pays = "1:1", multiply = "player" },\n'
+        'name = "Suited"\ndecks = 1\n[multipliers.l]\ncards = 1\nvalues = { 2 = "1" }\n'
+        "[bets.player]\nrows = [\n"
+        '  { when = "player.wins and player.suited", pays = "1:1", multiply = "player" },\n'
         '  { when = "otherwise", pays = "lose" },\n]\n',
         encoding="utf-8",
     )

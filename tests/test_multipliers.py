@@ -359,6 +359,12 @@ rows = [{ when = "player.pair", pays = "jackpot" }, { when = "otherwise", pays =
             17,
             "peek on a bet with an offer",
         ),
+        (
+            'fee = "20%"\nrows',
+            'fee = "20%"\noffer = "player.initial == 0"\nrows',
+            11,
+            "multiply on a bet with an offer",
+        ),
         ('"1:1", event', '"1:1", multiply = "banker", event', 19, "multiply on a bet with a peek"),
         (
             '"1:1", event',

@@ -378,6 +378,8 @@ def bind_multipliers(
         if isinstance(raw, Mapping) and set(raw) & set(ROW_KEYS):
             keys = _BetKeys(bet_id, tables, progressive, bet.rounding is not None, peek is not None)
             out[n - 1] = _bind_row(keys, n, row, raw)
+    if bet.offer is not None and any(row.multiply is not None for row in out):
+        raise KeyProblem(f"{where}: multiply on a bet with an offer", bet_path(bet_id, "offer"))
     return replace(bet, fee=fee, peek=peek, rows=tuple(out))
 
 
