@@ -266,6 +266,25 @@
     }
     return amount;
   };
+  // A fee as a file writes it: a percentage 0..100% such as 20% or 1/3% (parse_percent).
+  const parsePercent = (value) => {
+    const body = strip(value);
+    const match = /^([0-9]+(?:\.[0-9]+)?(?:\/[0-9]+)?)[ ]*%$/.exec(body);
+    if (match === null) throw new PayoutError("write a percentage like 20%");
+    const share = parseNumber(match[1]).div(HUNDRED);
+    if (share.cmp(ONE) > 0) throw new PayoutError("it is over 100%");
+    return share;
+  };
+  // A multiplier weight: a probability 0..1 such as 0.25 or 1/4.
+  const parseWeight = (value) => {
+    const body = strip(value);
+    if (!/^[0-9]+(\.[0-9]+)?(\/[0-9]+)?$/.test(body)) {
+      throw new PayoutError("write a probability like 0.25 or 1/4");
+    }
+    const p = parseNumber(body);
+    if (p.cmp(ONE) > 0) throw new PayoutError("it is above 1");
+    return p;
+  };
   // Why a meter cannot show this amount (below its reset, above its cap), or null.
   const meterRange = (meter, amount) => {
     if (amount.cmp(meter.reset) < 0) return `below its reset of ${meter.text}`;
@@ -312,11 +331,161 @@
     if (bet.rounding === null) return net;
     return applyRounding(bet.rounding, stake.mul(ONE.add(net))).sub(stake).div(stake);
   };
-  const rtpAt = (bet, nets, stake) =>
-    bet.rows.reduce(
-      (sum, row, k) => sum.add(row.probability.mul(rowNet(bet, nets[k], stake))),
-      ONE,
+  // RTP at this stake of a bet whose rows are not multiplied (a rounded or progressive bet): per
+  // money paid, the stake and any fee (a commission taken from each win).
+  const rtpAt = (bet, nets, stake) => {
+    const ev = bet.rows.reduce(
+      (sum, row, k) => sum.add(row.probability.mul(rowNet(bet, unitNet(bet, k, nets[k]), stake))),
+      ZERO,
     );
+    const fee = bet.live === null ? ZERO : bet.live.feeValue;
+    return ONE.add(ev.sub(fee).div(ONE.add(fee)));
+  };
+
+  // -- fees, random multipliers and peeks (exactodds/bets/multipliers.py, figures/peek.py) -------
+
+  const comb = (n, k) => {
+    if (k < 0 || k > n) return 0n;
+    let out = 1n;
+    for (let i = 0; i < k; i++) out = (out * BigInt(n - i)) / BigInt(i + 1);
+    return out;
+  };
+  // The paytable's multiplier tables, each weight with the value set on the page (null: unread)
+  const TABLES = new Map(
+    Object.entries(DATA.multipliers || {}).map(([name, t]) => {
+      const part = (entries) =>
+        entries.map(([key, p, text]) => ({ key, value: Q.of(p), text, input: null }));
+      return [
+        name,
+        {
+          name, deck: t.deck, cap: t.cap === null ? null : BigInt(t.cap), repeat: t.repeat,
+          cards: part(t.cards), values: part(t.values), problem: null, cache: new Map(),
+          error: null,
+        },
+      ];
+    }),
+  );
+  // P(exactly a given t of j given identities are drawn, the others not), t = 0..j
+  // (MultiplierTable.drawn_chances): the drawn set is a uniform k-subset of the deck.
+  const drawnChances = (table, j) => {
+    const out = [];
+    for (let t = 0; t <= j; t++) {
+      let sum = ZERO;
+      for (const { key: k, value: p } of table.cards) {
+        if (k >= t) sum = sum.add(p.mul(new Q(comb(table.deck - j, k - t), comb(table.deck, k))));
+      }
+      out.push(sum);
+    }
+    return out;
+  };
+  // The capped product's distribution for identities of these multiplicities (descending), as
+  // _product_distribution walks them: (number drawn, capped product) -> probability of values.
+  const productDistribution = (table, multiplicities) => {
+    const key = multiplicities.join(",");
+    const known = table.cache.get(key);
+    if (known !== undefined) return known;
+    const capped = (x) => (table.cap !== null && x > table.cap ? table.cap : x);
+    let states = new Map([["0|1", [0, 1n, ONE]]]);
+    for (const m of multiplicities) {
+      const power = table.repeat === "each" ? BigInt(m) : 1n;
+      const step = new Map();
+      const add = (t, product, p) => {
+        const k = `${t}|${product}`;
+        const old = step.get(k);
+        step.set(k, [t, product, old === undefined ? p : old[2].add(p)]);
+      };
+      for (const [t, product, p] of states.values()) {
+        add(t, product, p);
+        for (const { key: v, value: q } of table.values) {
+          add(t + 1, capped(product * BigInt(v) ** power), p.mul(q));
+        }
+      }
+      states = step;
+    }
+    const chances = drawnChances(table, multiplicities.length);
+    const out = new Map();
+    for (const [t, product, p] of states.values()) {
+      const old = out.get(product);
+      const q = p.mul(chances[t]);
+      out.set(product, old === undefined ? q : old.add(q));
+    }
+    const sorted = [...out.entries()].filter(([, p]) => p.sign() !== 0);
+    sorted.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    table.cache.set(key, sorted);
+    return sorted;
+  };
+  // A multiplied row's products: its identity patterns mixed (pattern_products).
+  const rowProducts = (table, patterns) => {
+    const out = new Map();
+    for (const [multiplicities, w] of patterns) {
+      for (const [product, p] of productDistribution(table, multiplicities)) {
+        const old = out.get(product);
+        out.set(product, old === undefined ? p.mul(w) : old.add(p.mul(w)));
+      }
+    }
+    return [...out.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  };
+  // Row.net_at(1): the commission is taken from a win.
+  const unitNet = (bet, k, net) =>
+    bet.live === null || net.sign() <= 0 ? net : net.sub(bet.live.rows[k].commission);
+  // (probability, net per unit stake) of each outcome of row k (RowFigures.outcomes): a
+  // multiplied win at each product of its table, net × product less the commission.
+  const rowOutcomes = (bet, k, net) => {
+    const row = bet.rows[k];
+    const live = bet.live === null ? null : bet.live.rows[k];
+    if (live === null || live.table === null) {
+      return [[row.probability, rowNet(bet, unitNet(bet, k, net), ONE)]];
+    }
+    const table = TABLES.get(live.table);
+    if (table.problem !== null) return null;
+    const products = rowProducts(table, live.patterns);
+    return products.map(([m, q]) => [
+      row.probability.mul(q),
+      net.sign() > 0 ? net.mul(new Q(m)).sub(live.commission) : net,
+    ]);
+  };
+  // A peek bet under the optimal decision (figures/peek.py): each cell's conditional EV from its
+  // rows' combinations, the stake r in {1} and the raises maximising r·EV (ties to the
+  // smaller); the outcomes (q·P(v)·n/total, r·net), the expected net and the expected stake.
+  const peekPlay = (bet, nets) => {
+    const { raises, rules } = bet.live.peek;
+    const stakes = [1n, ...raises].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const outcomes = [];
+    let mean = ZERO;
+    let stake = ZERO;
+    for (const rule of rules) {
+      for (const [P, counts] of rule.cells) {
+        const total = counts.reduce((a, n) => a + n, 0n);
+        if (total === 0n) continue;
+        const ev = counts
+          .reduce((sum, n, i) => sum.add(nets[i].mul(new Q(n))), ZERO)
+          .div(new Q(total));
+        let best = 1n;
+        for (const r of stakes) if (new Q(r).mul(ev).cmp(new Q(best).mul(ev)) > 0) best = r;
+        const weight = rule.probability.mul(P);
+        const r = new Q(best);
+        mean = mean.add(weight.mul(r).mul(ev));
+        stake = stake.add(weight.mul(r));
+        counts.forEach((n, i) => {
+          if (n !== 0n) outcomes.push([weight.mul(new Q(n, total)), r.mul(nets[i])]);
+        });
+      }
+    }
+    return { outcomes, mean, stake };
+  };
+  // The outcomes of exactodds/bets/returns.py (probability, net per unit stake before the
+  // fee), a peek's under its optimal decision (play: null for other bets).
+  const betOutcomes = (bet, nets) => {
+    if (bet.live !== null && bet.live.peek !== null) {
+      const play = peekPlay(bet, nets.map((net, k) => unitNet(bet, k, net)));
+      return { outcomes: play.outcomes, play };
+    }
+    return { outcomes: nets.flatMap((net, k) => rowOutcomes(bet, k, net)), play: null };
+  };
+  // Why the bet's multiplier tables cannot be used as set (weights unread or not a
+  // distribution), or null.
+  const tableProblems = (bet) =>
+    bet.tables.map((t) => t.problem).filter((p) => p !== null);
 
   // A figure as the sheet shows it, by its kind (exactodds/report/figures.py Kind); null for a
   // figure shown only as an exact fraction.
@@ -346,29 +515,33 @@
     const put = (figure, text, row = "", form = "") => values.set(`${figure}|${row}|${form}`, text);
     const nets = payouts.map((p) => p.net);
     rowValues(bet, payouts, put);
-    let ev = ZERO;
+    const { outcomes, play } = betOutcomes(bet, nets);
+    const peek = play !== null;
+    let mean = ZERO;
     let push = ZERO;
     let hit = ZERO;
     let second = ZERO;
     let top = null;
-    const rows = bet.rows.map((row, k) => {
-      const net = rowNet(bet, nets[k], ONE);
-      const ret = row.probability.mul(net);
-      ev = ev.add(ret);
-      if (net.sign() === 0) push = push.add(row.probability);
-      if (net.sign() > 0) hit = hit.add(row.probability);
+    for (const [p, net] of outcomes) {
+      const ret = p.mul(net);
+      mean = mean.add(ret);
+      if (net.sign() === 0) push = push.add(p);
+      if (net.sign() > 0) hit = hit.add(p);
       second = second.add(ret.mul(net));
-      if (row.probability.sign() > 0 && (top === null || net.cmp(top) > 0)) top = net;
-      return { net, ret };
-    });
+      if (p.sign() > 0 && (top === null || net.cmp(top) > 0)) top = net;
+    }
     const largest = top === null ? ZERO : top;
     let largestP = ZERO;
-    rows.forEach(({ net }, k) => {
-      if (largest.sign() > 0 && net.eq(largest)) largestP = largestP.add(bet.rows[k].probability);
-    });
-    const variance = second.sub(ev.mul(ev));
-    const rtp = ONE.add(ev);
-    const edge = ZERO.sub(ev);
+    for (const [p, net] of outcomes) {
+      if (largest.sign() > 0 && net.eq(largest)) largestP = largestP.add(p);
+    }
+    const variance = second.sub(mean.mul(mean));
+    // the fee is paid every round and never returned; RTP and house edge are per money paid
+    const fee = bet.live === null ? ZERO : bet.live.feeValue;
+    const ev = mean.sub(fee);
+    const paid = (peek ? play.stake : ONE).add(fee);
+    const rtp = ONE.add(ev.div(paid));
+    const edge = ZERO.sub(ev).div(paid);
     const resolved = ONE.sub(push);
     const edgeResolved = resolved.sign() === 0 ? null : edge.div(resolved);
     // The quantities of exactodds/figures/metrics.py; the figures shown are the page's list
@@ -383,6 +556,10 @@
       variance,
       largest_win: largest,
       largest_win_probability: largestP,
+      rtp_per_stake: paid.add(ev),
+      paid,
+      fee,
+      mean_net: mean,
     };
     if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
     // a streak bet (exactodds/bets/streak.py): its house edge spread over the rounds a bet lasts
@@ -429,9 +606,12 @@
       put("pays", stated(net, text, DATA.notation), k);
       put("to_one", toOne(net), k);
       put("for_one", forOne(net), k);
-      const paid = exampleStake.add(exampleStake.mul(rowNet(bet, net, exampleStake)));
+      const unit = rowNet(bet, unitNet(bet, k, net), exampleStake);
+      const paid = exampleStake.add(exampleStake.mul(unit));
       put("example.returns", formatNumber(paid), k);
-      const ret = bet.rows[k].probability.mul(rowNet(bet, net, ONE));
+      const outcomes = rowOutcomes(bet, k, net);
+      if (outcomes === null) return; // its multiplier table cannot be used as set
+      const ret = outcomes.reduce((sum, [p, x]) => sum.add(p.mul(x)), ZERO);
       put("return", signed(ret, PRECISION.return), k);
       put("return", exact(ret), k, "exact");
     });
@@ -482,6 +662,38 @@
           },
     // a streak bet's expected rounds per bet; its rows hold exact probabilities
     streak: b.streak === null ? null : { expectedRounds: Q.of(b.streak.expected_rounds) },
+    // a bet with a fee, multiplied rows or a peek (designer.py _live): the fee as set (null:
+    // unread), each row's commission and identity patterns, a peek's cells
+    live:
+      !b.live
+        ? null
+        : {
+            fee: Q.of(b.live.fee),
+            feeValue: Q.of(b.live.fee),
+            feeText: b.live.fee_text,
+            feeInput: null,
+            rows: b.live.rows.map((r) => ({
+              commission: Q.of(r.commission),
+              table: r.table,
+              patterns: r.patterns.map(([m, p]) => [m, Q.of(p)]),
+            })),
+            peek:
+              b.live.peek === null
+                ? null
+                : {
+                    raises: b.live.peek.raises.map((r) => BigInt(r)),
+                    rules: b.live.peek.rules.map((rule) => ({
+                      positions: rule.positions,
+                      probability: Q.of(rule.probability),
+                      cells: rule.cells.map(([p, rows]) => [Q.of(p), rows.map((n) => BigInt(n))]),
+                    })),
+                  },
+          },
+    tables: !b.live
+      ? []
+      : [...new Set(b.live.rows.map((r) => r.table).filter((t) => t !== null))].map((t) =>
+          TABLES.get(t),
+        ),
     // per round, or per offered round for a bet with an offer (metrics.bet_figures); a streak
     // bet's per bet, rounds independent
     rows: b.rows.map((r) => ({
@@ -592,6 +804,26 @@
             "the figures above are recomputed at these meters. ",
         );
       }
+      if (bet.live !== null && bet.live.fee.sign() > 0) {
+        bet.live.feeInput = make("input", {
+          class: "fee", type: "text", size: "8", spellcheck: "false",
+          "data-bet": bet.id, "aria-label": `Fee of ${bet.name}`,
+        });
+        bet.live.feeInput.defaultValue = bet.live.feeText;
+        meters.append(
+          "Fee: ", bet.live.feeInput,
+          " of the stake, paid every round and never returned; the RTP and house edge are " +
+            "per money paid (stake and fee). ",
+        );
+      }
+      if (bet.live !== null) {
+        bet.live.note = make("span", { class: "live-note", hidden: "" });
+        bet.live.note.textContent =
+          "Recomputed for the payouts, fee and weights set here: the figures, the return " +
+          "chart and the products' charts; the tables of products and of peek decisions " +
+          "below stay as printed. ";
+        meters.append(bet.live.note);
+      }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
       const reset = make(
         "button",
@@ -607,12 +839,20 @@
     return bet.panel;
   };
 
-  const meterInputs = (bet) =>
-    bet.progressive === null
-      ? []
-      : [...bet.progressive.meters.values()].map((m) => m.input).filter((i) => i !== null);
+  const meterInputs = (bet) => {
+    const inputs =
+      bet.progressive === null
+        ? []
+        : [...bet.progressive.meters.values()].map((m) => m.input).filter((i) => i !== null);
+    if (bet.live !== null && bet.live.feeInput !== null) inputs.push(bet.live.feeInput);
+    return inputs;
+  };
+  const weightInputs = (tables) =>
+    tables.flatMap((t) => [...t.cards, ...t.values].map((w) => w.input).filter((i) => i !== null));
   const isEdited = (bet) =>
-    [...bet.inputs, ...meterInputs(bet)].some((input) => input.value !== input.defaultValue);
+    [...bet.inputs, ...meterInputs(bet), ...weightInputs(bet.tables)].some(
+      (input) => input.value !== input.defaultValue,
+    );
 
   // The bet's charts, in its section (after the return table, before the next heading), by
   // what they show (figure.chart[data-chart], exactodds/report/html.py): "return", its return
@@ -622,7 +862,18 @@
     const found = {};
     let node = bet.returnTable === null ? null : bet.returnTable.nextElementSibling;
     while (node !== null && !/^H[1-3]$/.test(node.tagName)) {
-      if (node.matches("figure.chart[data-chart]") && !Object.hasOwn(found, node.dataset.chart)) {
+      if (node.matches('figure.chart[data-chart="products"]')) {
+        // a multiplied row's products (report/live.py), one chart per row in row order
+        if (found.products === undefined) found.products = [];
+        found.products.push({
+          node,
+          printed: [...node.childNodes].map((n) => n.cloneNode(true)),
+          title: node.querySelector("svg > title").textContent,
+        });
+      } else if (
+        node.matches("figure.chart[data-chart]") &&
+        !Object.hasOwn(found, node.dataset.chart)
+      ) {
         found[node.dataset.chart] = {
           node,
           printed: [...node.childNodes].map((n) => n.cloneNode(true)),
@@ -641,7 +892,7 @@
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  const chartPercent = (x) => `${fixed(x.mul(HUNDRED), 4)}%`;
+  const chartPercent = (x, places = 4) => `${fixed(x.mul(HUNDRED), places)}%`;
   const outcomeLabel = (net) => {
     if (net.sign() > 0) return `wins ${formatNumber(net)} to 1`;
     if (net.sign() === 0) return "push";
@@ -651,18 +902,19 @@
   // (label, probability) by net result, largest win first, impossible outcomes left out.
   const returnBars = (bet, payouts) => {
     const byNet = [];
-    bet.rows.forEach((row, k) => {
-      if (row.probability.sign() === 0) return;
-      const net = rowNet(bet, payouts[k].net, ONE);
+    // the rows' outcomes, a multiplied row's by product; a peek bet's with the stake kept, as
+    // the printed chart (report/live.py)
+    for (const [p, net] of payouts.flatMap((x, k) => rowOutcomes(bet, k, x.net))) {
+      if (p.sign() === 0) continue;
       const found = byNet.find((e) => e.net.eq(net));
-      if (found === undefined) byNet.push({ net, p: row.probability });
-      else found.p = found.p.add(row.probability);
-    });
+      if (found === undefined) byNet.push({ net, p });
+      else found.p = found.p.add(p);
+    }
     byNet.sort((a, b) => b.net.cmp(a.net));
     return byNet.map(({ net, p }) => [outcomeLabel(net), p]);
   };
-  const drawChart = (chart, title, bars) => {
-    const text = `${bars.map(([label, p]) => `${label}: ${chartPercent(p)}`).join("; ")}.`;
+  const drawChart = (chart, title, bars, places = 4) => {
+    const text = `${bars.map(([label, p]) => `${label}: ${chartPercent(p, places)}`).join("; ")}.`;
     const top = bars.reduce((m, [, p]) => (p.cmp(m) > 0 ? p : m), ZERO);
     const most = top.sign() === 0 ? ONE : top;
     const span = CHART.width - CHART.label - CHART.value;
@@ -686,7 +938,11 @@
           x: labelWidth, y: y + 3, width: Math.max(length, 1), height: CHART.bar - 6,
           fill: "#2f6fb3",
         }),
-        svgNode("text", { x: labelWidth + length + 6, y: middle, ...font }, chartPercent(p)),
+        svgNode(
+          "text",
+          { x: labelWidth + length + 6, y: middle, ...font },
+          chartPercent(p, places),
+        ),
       );
     });
     chart.querySelector("svg").replaceWith(svg);
@@ -695,7 +951,7 @@
   // A chart as printed, or redrawn with these bars and title; a note ends its caption.
   const showChart = (chart, redrawn, note, stale = false) => {
     chart.node.replaceChildren(...chart.printed.map((n) => n.cloneNode(true)));
-    if (redrawn !== null) drawChart(chart.node, redrawn.title, redrawn.bars);
+    if (redrawn !== null) drawChart(chart.node, redrawn.title, redrawn.bars, redrawn.places);
     chart.node.classList.toggle("stale", stale);
     chart.node.classList.toggle("redrawn", redrawn !== null);
     if (note !== "") {
@@ -735,7 +991,8 @@
   // payout is edited, like the rest of its progressive section (for the sheet's payouts).
   const markCharts = (bet, payouts) => {
     if (bet.charts === undefined) bet.charts = chartsOf(bet); // as printed: before any redraw
-    const { return: ret, meter } = bet.charts;
+    const { return: ret, meter, products } = bet.charts;
+    if (products !== undefined && bet.live !== null) markProducts(bet, products);
     const edited = isEdited(bet);
     const unread = "As printed: this chart shows the sheet's payouts and meters; a payout or " +
       "meter above cannot be read.";
@@ -760,6 +1017,29 @@
     else showChart(meter, meterBars(bet), "Redrawn for the meters set on this page.");
   };
 
+  // A multiplied row's product chart (probability given the row: the weights', not the pays'):
+  // redrawn for the weights set, at the printed chart's decimals (report/live.py _PLACES).
+  const PRODUCT_PLACES = 6;
+  const markProducts = (bet, charts) => {
+    const rows = bet.live.rows.filter((r) => r.table !== null && r.patterns.length > 0);
+    const edited = weightInputs(bet.tables).some((input) => input.value !== input.defaultValue);
+    charts.forEach((chart, i) => {
+      const row = rows[i];
+      const table = row === undefined ? null : TABLES.get(row.table);
+      if (!edited || table === null) showChart(chart, null, "");
+      else if (table.problem !== null) {
+        const note = "As printed: the multiplier weights set on this page cannot be used.";
+        showChart(chart, null, note, true);
+      } else {
+        const bars = rowProducts(table, row.patterns)
+          .filter(([, q]) => q.sign() > 0)
+          .map(([m, q]) => [`\u00d7${m}`, q]);
+        const redrawn = { title: chart.title, bars, places: PRODUCT_PLACES };
+        showChart(chart, redrawn, "Redrawn for the multiplier weights set on this page.");
+      }
+    });
+  };
+
   // A streak bet's one-shoe figures were simulated for the printed payouts: once a payout is
   // edited they show a dash, and the caption says why, instead of stale values.
   const markSimulated = (bet) => {
@@ -781,7 +1061,22 @@
   const update = (bet) => {
     const panel = panelOf(bet); // made first: it holds a progressive bet's meters
     const problems = [];
+    if (bet.live !== null && bet.live.feeInput !== null) {
+      const input = bet.live.feeInput;
+      try {
+        bet.live.feeValue = parsePercent(input.value);
+        input.removeAttribute("aria-invalid");
+      } catch (error) {
+        if (!(error instanceof PayoutError)) throw error;
+        bet.live.feeValue = null;
+        input.setAttribute("aria-invalid", "true");
+        problems.push(`Fee: cannot read ${JSON.stringify(input.value)}: ${error.message}.`);
+      }
+      input.classList.toggle("edited", input.value !== input.defaultValue);
+    }
+    problems.push(...tableProblems(bet));
     for (const input of meterInputs(bet)) {
+      if (input.dataset.meter === undefined) continue; // the fee
       const meter = bet.progressive.meters.get(input.dataset.meter);
       try {
         meter.value = parseMeter(input.value);
@@ -849,13 +1144,14 @@
       }
     }
     markCharts(bet, problems.length === 0 ? payouts : null);
+    if (bet.live !== null && bet.live.note !== undefined) bet.live.note.hidden = !isEdited(bet);
     markSimulated(bet);
     if (panel !== null) {
       panel.querySelector(".error").textContent = problems.join(" ");
       panel.querySelector("button").hidden = !isEdited(bet);
       panel.hidden =
-        bet.rounding === null && bet.progressive === null && problems.length === 0 &&
-        !isEdited(bet);
+        bet.rounding === null && bet.progressive === null && bet.live === null &&
+        problems.length === 0 && !isEdited(bet);
     }
   };
 
@@ -896,7 +1192,8 @@
       const names = edited.map((b) => `${b.name} (${b.id})`).join(", ");
       banner.replaceChildren(
         strong("Edited on this page:"),
-        ` the payouts or meters of ${names} differ from the paytable ${DATA.file || ""}; their ` +
+        ` the payouts, meters, fees or multiplier weights of ${names} differ from the ` +
+          `paytable ${DATA.file || ""}; their ` +
           "figures are recomputed for them. The paytable's file, its SHA-256 and the " +
           "Compliance section still describe the paytable as printed.",
       );
@@ -940,9 +1237,9 @@
   // Paytable.with_payout does in Python (edited_description: the description may state the old
   // payouts).
   const exportText = () => {
-    if (bets.some((bet) => bet.inputs.some((input) => input.hasAttribute("aria-invalid")))) {
-      return null;
-    }
+    const inputs = [...bets.flatMap((bet) => [...bet.inputs, ...meterInputs(bet)]),
+      ...weightInputs([...TABLES.values()])];
+    if (inputs.some((input) => input.hasAttribute("aria-invalid"))) return null;
     const EXPORT = DATA.export;
     const clean = (text) => text.replace(/[\u0000-\u001f\u007f]/g, " ");
     const edits = [];
@@ -957,6 +1254,27 @@
         }
       });
     }
+    // fees and multiplier weights as set (designer.py _live_slots: their slots in the text)
+    const fees = new Map();
+    for (const bet of bets) {
+      const input = bet.live === null ? null : bet.live.feeInput;
+      if (input !== null && input.value !== input.defaultValue) {
+        fees.set(bet.id, strip(input.value));
+        edits.push(`${bet.data.name}: fee ${strip(input.value)} (was ${input.defaultValue})`);
+      }
+    }
+    const weights = new Map();
+    for (const table of TABLES.values()) {
+      for (const [part, entries] of [["cards", table.cards], ["values", table.values]]) {
+        for (const w of entries) {
+          if (w.input !== null && w.input.value !== w.input.defaultValue) {
+            weights.set(`${table.name}|${part}|${w.key}`, strip(w.input.value));
+            edits.push(`multipliers ${table.name} ${part} ${w.key}: ${strip(w.input.value)} ` +
+              `(was ${w.text})`);
+          }
+        }
+      }
+    }
     const listed = [...EXPORT.edits, ...edits].join("; ");
     const description = !edits.length
       ? null
@@ -970,7 +1288,13 @@
     ];
     for (const piece of EXPORT.pieces) {
       if (typeof piece === "string") out.push(piece);
-      else if (piece.bet !== "") {
+      else if (piece.fee !== undefined) {
+        const fee = fees.get(piece.fee);
+        out.push(fee === undefined ? piece.text : tomlString(fee));
+      } else if (piece.weight !== undefined) {
+        const weight = weights.get(piece.weight.join("|"));
+        out.push(weight === undefined ? piece.text : tomlString(weight));
+      } else if (piece.bet !== "") {
         const pays = payouts.get(`${piece.row}|${piece.bet}`);
         out.push(pays === undefined ? piece.text : tomlString(pays));
       } else if (description === null) out.push(piece.text);
@@ -988,7 +1312,8 @@
   const runExport = () => {
     const text = exportText();
     if (text === null) {
-      exportStatus.textContent = "Some payouts cannot be read (marked in red): correct them first.";
+      exportStatus.textContent =
+        "Some payouts, fees or weights cannot be read (marked in red): correct them first.";
       return;
     }
     exported = text;
@@ -1009,16 +1334,29 @@
   };
 
   const reset = (targets) => {
+    const tables = [...new Set(targets.flatMap((bet) => bet.tables))];
+    for (const input of weightInputs(tables)) input.value = input.defaultValue;
+    for (const table of tables) if (table.error !== null) readTable(table);
+    const all = bets.filter(
+      (bet) => targets.includes(bet) || bet.tables.some((t) => tables.includes(t)),
+    );
     for (const bet of targets) {
       for (const input of [...bet.inputs, ...meterInputs(bet)]) input.value = input.defaultValue;
-      update(bet);
     }
+    for (const bet of all) update(bet);
     refreshPage();
   };
 
   document.addEventListener("input", (event) => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
+    const table = tableOfInput(input);
+    if (table !== undefined && table.error !== null) {
+      readTable(table);
+      for (const bet of bets) if (bet.tables.includes(table)) update(bet);
+      refreshPage();
+      return;
+    }
     const bet = byId.get(input.dataset.bet);
     if (bet === undefined) return;
     if (!bet.inputs.includes(input) && !meterInputs(bet).includes(input)) return;
@@ -1037,8 +1375,71 @@
     else if (action === "export") runExport();
   });
 
+  // The multiplier tables' weights, editable in the designer section: each table's number of
+  // cards and multiplier values with their probabilities; every bet multiplying by a table is
+  // recomputed when one changes (its products mixed anew from the identity patterns).
+  const readTable = (table) => {
+    const problems = [];
+    for (const [part, entries] of [["cards", table.cards], ["values", table.values]]) {
+      let sum = ZERO;
+      let readable = true;
+      for (const w of entries) {
+        const input = w.input;
+        try {
+          w.value = parseWeight(input.value);
+          input.removeAttribute("aria-invalid");
+          sum = sum.add(w.value);
+        } catch (error) {
+          if (!(error instanceof PayoutError)) throw error;
+          w.value = null;
+          readable = false;
+          input.setAttribute("aria-invalid", "true");
+          problems.push(`${part} ${w.key}: cannot read ${JSON.stringify(input.value)}: ` +
+            `${error.message}`);
+        }
+        input.classList.toggle("edited", input.value !== input.defaultValue);
+      }
+      if (readable && !sum.eq(ONE)) {
+        for (const w of entries) w.input.setAttribute("aria-invalid", "true");
+        problems.push(`the ${part} probabilities sum to ${formatNumber(sum)}, not exactly 1`);
+      }
+    }
+    table.cache.clear();
+    table.problem = problems.length
+      ? `Multiplier table ${table.name}: ${problems.join("; ")}; no figure is computed from it.`
+      : null;
+    table.error.textContent = table.problem || "";
+  };
+  if (designer !== null) {
+    for (const table of TABLES.values()) {
+      const para = make("p", { class: "multipliers", "data-table": table.name });
+      const inputs = (part, entries, label) => {
+        for (const w of entries) {
+          w.input = make("input", {
+            class: "weight", type: "text", size: "6", spellcheck: "false",
+            "data-table": table.name, "data-part": part, "data-key": String(w.key),
+            "aria-label": `Multiplier table ${table.name}: probability of ${label(w.key)}`,
+          });
+          w.input.defaultValue = w.text;
+          para.append(` ${label(w.key)}: `, w.input);
+        }
+      };
+      para.append(strong(`Multiplier table ${table.name}`), ". Number of cards —");
+      inputs("cards", table.cards, (k) => `${k} card${k === 1 ? "" : "s"}`);
+      para.append(". Each card's multiplier —");
+      inputs("values", table.values, (v) => `\u00d7${v}`);
+      const cap = table.cap === null ? "" : ` (products capped at ${table.cap})`;
+      table.error = make("span", { class: "error" });
+      para.append(`${cap}. Each part's probabilities must sum to exactly 1. `, table.error);
+      designer.append(para);
+    }
+  }
+  const tableOfInput = (input) =>
+    input.classList.contains("weight") ? TABLES.get(input.dataset.table) : undefined;
+
   // Form values a browser restored on reload are recomputed; rounded bets show their note.
   for (const bet of bets) {
+    if (bet.live !== null) panelOf(bet); // its fee input; the figures stay as printed
     if (isEdited(bet) || bet.rounding !== null || bet.progressive !== null) update(bet);
   }
   refreshPage();

@@ -32,10 +32,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from exactodds.analysis.confidence import LEVELS, ROUNDS, VI_LEVEL, Z_DIGITS
 from exactodds.bets.edits import unedited_description
+from exactodds.bets.multiplier_keys import percent_text
 from exactodds.bets.payout import format_number, grammar
+from exactodds.bets.paytable import Paytable
 from exactodds.bets.paytable_toml import Patchable, default_source, patchable
 from exactodds.bets.progressive import JACKPOT_PATTERN, MAX_METER
 from exactodds.bets.streak import StreakBet, StreakFigures
@@ -46,6 +49,7 @@ from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
 from exactodds.report.progressive import meter_points
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.streak import sheet_streaks
+from exactodds.toml_lines import toml_values
 
 __all__ = ["DATA_ID", "Designer", "designer_model", "script"]
 
@@ -127,6 +131,14 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "up to its cap: its jackpot rows then pay their share of each meter for the stake, "
             "and its figures and charts are recomputed at those meters. The export keeps each "
             "meter's reset (a meter is not a paytable value)."
+        )
+    if any(b.bet.live for b in sheet.bets):
+        notes.append(
+            "A bet's fee (under its return table) and each multiplier table's weights (below) "
+            "can be edited too: every bet multiplied by the table is recomputed exactly from its "
+            "rows' identity patterns, its RTP and house edge per money paid (stake and fee); a "
+            "peek bet's cells are decided anew (its printed decision table stays as printed). "
+            "The export writes the fee and the weights as set."
         )
     if sheet.streaks:
         notes.append(
@@ -230,6 +242,126 @@ def _streak(bet: StreakBet, f: StreakFigures) -> dict[str, object]:
     }
 
 
+def _live(b: BetSheet) -> dict[str, object] | None:
+    """A bet with a fee, multiplied rows or a peek (:attr:`~exactodds.bets.paytable.Bet.live`)
+    as the script recomputes it: the fee, each row's commission and, where multiplied, its
+    table and identity patterns (exact, whatever the weights: the script mixes the product
+    distribution of each pattern under the weights set); a peek's reveal rules with every
+    cell's probability and row combinations, from which the script decides each cell anew.
+    None for other bets.
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> from exactodds.report.sheet import build_sheet
+    >>> sheet = build_sheet(load_paytable("classic"), bet_ids=["tie"], examples=False)
+    >>> _live(sheet.bets[0]) is None
+    True
+    """
+    bet, f = b.bet, b.figures
+    if not bet.live:
+        return None
+    peek = None
+    if f.peek is not None:
+        peek = {
+            "raises": list(f.peek.raises),
+            "rules": [
+                {
+                    "positions": " ".join(rule.positions),
+                    "probability": exact(rule.probability),
+                    "cells": [[exact(c.probability), [str(n) for n in c.rows]] for c in rule.cells],
+                }
+                for rule in f.peek.decision_table
+            ],
+        }
+    return {
+        "fee": exact(bet.fee),
+        "fee_text": percent_text(bet.fee),
+        "rows": [
+            {
+                "commission": exact(row.commission),
+                "table": None if row.multiply is None else row.multiply.table.name,
+                "patterns": [[list(m), exact(p)] for m, p in figures.patterns],
+            }
+            for row, figures in zip(bet.rows, f.rows, strict=True)
+        ],
+        "peek": peek,
+    }
+
+
+def _tables(t: Paytable) -> dict[str, object]:
+    """The paytable's multiplier tables, for the script's product distributions
+    (:func:`~exactodds.bets.multipliers.MultiplierTable.product_distribution`) under the
+    weights the page sets."""
+    return {
+        m.name: {
+            "deck": m.deck,
+            "cap": m.cap,
+            "repeat": m.repeat.value,
+            "cards": [[k, exact(p), format_number(p)] for k, p in m.cards],
+            "values": [[v, exact(p), format_number(p)] for v, p in m.values],
+        }
+        for m in t.multipliers
+    }
+
+
+def _live_slots(pieces: list[Any]) -> list[Any]:
+    """The export's pieces with, besides the payouts, a slot at each fee and multiplier weight
+    written in the text (``fee``: the bet; ``weight``: table, ``cards`` or ``values``, key),
+    which the script replaces with the value set on the page.
+
+    >>> pieces = ['fee = "20%"\\n[multipliers.m]\\nvalues = { 2 = "1" }\\n']
+    >>> [p for p in _live_slots(pieces) if not isinstance(p, str)]  # doctest: +NORMALIZE_WHITESPACE
+    [{'text': '"1"', 'bet': '', 'row': 0, 'insert': False, 'weight': ['m', 'values', 2]}]
+    """
+    text = "".join(p if isinstance(p, str) else p["text"] for p in pieces)
+    wanted: list[tuple[int, int, dict[str, Any]]] = []
+    for path, (start, end) in toml_values(text).items():
+        slot: dict[str, Any] = {"text": text[start:end], "bet": "", "row": 0, "insert": False}
+        key = str(path[-1]).strip()
+        if len(path) == 4 and path[0] == "multipliers" and path[2] in _PARTS and key.isdigit():
+            wanted.append((start, end, {**slot, "weight": [path[1], path[2], int(key)]}))
+        elif path[0] == "bets" and path[2:] in (("fee",), ("peek", "fee")):
+            wanted.append((start, end, {**slot, "fee": path[1]}))
+    wanted.sort(key=lambda w: w[0])
+    out: list[Any] = []
+    at = 0
+    for piece in pieces:
+        if not isinstance(piece, str):
+            out.append(piece)
+            at += len(piece["text"])
+            continue
+        rest, offset = piece, at
+        for start, end, slot in wanted:
+            if offset <= start and end <= at + len(piece):
+                out += [rest[: start - offset], slot]
+                rest, offset = rest[end - offset :], end
+        out.append(rest)
+        at += len(piece)
+    return out
+
+
+LIVE_FIGURES = ("fee", "paid", "rtp_per_stake")
+"""A live bet's figures the script recomputes besides the table's (the fee and weights being
+inputs of the page); the sheet marks them not recomputed, for the other consumers."""
+
+
+def _live_figures() -> list[dict[str, object]]:
+    """:data:`LIVE_FIGURES` as :func:`~exactodds.report.figures.designer_figures` lists a
+    figure (those of the figure table).
+
+    >>> [f["source"] for f in _live_figures()]
+    ['fee', 'paid', 'rtp_per_stake']
+    """
+    return [
+        {"key": f.key, "kind": f.kind.value, "source": f.key, "exact": True}
+        for f in BET_FIGURES
+        if f.key in LIVE_FIGURES
+    ]
+
+
+_PARTS = ("cards", "values")
+"""The weights of a multiplier table the page edits."""
+
+
 def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> Designer:
     """The designer data of ``sheet``, whose figures are shown with ``precision`` decimal
     places (:data:`exactodds.report.figures.PRECISION`); the HTML renderer adds it to a math
@@ -262,6 +394,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
                 "stakes": [exact(s.stake) for s in b.rtp_by_stake],
                 "progressive": _progressive(b),
                 "streak": None,
+                **({"live": _live(b)} if bet.live else {}),
                 "total": str(b.figures.total),  # the rounds the figures are per
                 "rows": [
                     {
@@ -275,6 +408,7 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
             }
         )
     bets += [_streak(bet, f) for bet, f, _ in sheet_streaks(sheet)]
+    live = any(b.bet.live for b in sheet.bets)
     data = {
         "format": 1,
         "software": sheet.software,
@@ -284,8 +418,10 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
         "notation": sheet.notation.value,
         "universe": str(sheet.universe),
         "precision": dict(precision),
-        "figures": designer_figures(),
-        "fixed_figures": [f.key for f in BET_FIGURES if not f.recomputed],
+        "figures": designer_figures() + _live_figures(),
+        "fixed_figures": [
+            f.key for f in BET_FIGURES if not f.recomputed and f.key not in LIVE_FIGURES
+        ],
         "payout": payout,
         "confidence": {
             "rounds": [str(n) for n in ROUNDS],
@@ -296,9 +432,10 @@ def designer_model(sheet: Sheet, precision: Mapping[str, int] = PRECISION) -> De
             "name": t.name,
             "description": unedited_description(t.name, t.description, t.edits),
             "edits": list(t.edits),
-            "pieces": export.data(),
+            "pieces": _live_slots(export.data()) if t.multipliers or live else export.data(),
         },
         "bets": bets,
+        **({"multipliers": _tables(t)} if t.multipliers else {}),
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return Designer(text, _notes(sheet, export.from_source))

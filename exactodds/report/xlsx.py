@@ -5,7 +5,9 @@ Sheets: ``Summary`` (one row per bet, each value a formula referring to the bet'
 live sheet per bet (:mod:`exactodds.report.xlsx_bet`: its paytable rows with combinations,
 probability and return, the total, then its figures, volatility index and confidence ranges, each
 a formula over the payout and probability cells; an offered bet states its offer), then one live
-sheet per streak bet (:mod:`exactodds.report.xlsx_streak`),
+sheet per streak bet (:mod:`exactodds.report.xlsx_streak`), ``Multipliers`` when the paytable has
+multiplier tables (:mod:`exactodds.report.xlsx_live`, which also lays out a bet's fee, multiplied
+rows and peek decisions),
 ``Compliance`` when the sheet has checks (``--against``: every check, then the profiles) and
 ``Inputs`` (software, date, shoe, rules, input files with SHA-256, the command that recomputes
 the sheet). Text cells hold the same strings as the JSON sheet (``p/q``, the decimals of the
@@ -57,6 +59,7 @@ from exactodds.report.xlsx_cells import (
     Writer,
     clean,
 )
+from exactodds.report.xlsx_live import multipliers_sheet
 from exactodds.report.xlsx_streak import streak_sheet
 
 __all__ = [
@@ -71,7 +74,13 @@ __all__ = [
 MAX_SHEET_NAME = 31
 """Excel's limit on the length of a sheet name."""
 
-_RESERVED = ("Summary", "Compliance", "Inputs", "History")  # "History" is reserved by Excel itself
+_RESERVED = (
+    "Summary",
+    "Multipliers",
+    "Compliance",
+    "Inputs",
+    "History",
+)  # "History" is reserved by Excel itself
 _STAMP = re.compile(rb"exactodds-sheet date=(\d{4}-\d{2}-\d{2})")
 _CORE = "docProps/core.xml"
 
@@ -384,6 +393,8 @@ def render_xlsx(sheet: Sheet) -> bytes:
     ]
     summary_writer = Writer(summary)
     _summary(summary_writer, sheet, names, refs)
+    if sheet.paytable.multipliers:
+        multipliers_sheet(Writer(book.create_sheet("Multipliers")), sheet)
     if sheet.compliance is not None:
         _compliance(Writer(book.create_sheet("Compliance")), sheet, sheet.compliance)
     if sheet.protection is not None:

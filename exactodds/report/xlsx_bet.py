@@ -37,6 +37,7 @@ from exactodds.report.xlsx_cells import (
     Writer,
     pay_table_head,
 )
+from exactodds.report.xlsx_live import PeekTotals, decision_table, fee_cell, product_lines
 
 __all__ = [
     "EXACT_FORMULA",
@@ -82,20 +83,52 @@ def cached_of(figure: BetFigure, x: Value) -> float | str:
 class ReturnTable:
     """Where a bet's return table is: rows ``first`` to ``last`` (net per unit in E,
     probability in H, return in J, net × return in L), the total in row ``total``, and the
-    rows that can happen (``possible``: a combination or more)."""
+    rows that can happen (``possible``: a combination or more). A live bet adds its ``fee``
+    cell and a peek bet the totals of its decision table (``peek``), whose outcomes its
+    figures are of (:mod:`exactodds.report.xlsx_live`)."""
 
     first: int
     last: int
     total: int
     possible: tuple[int, ...]
+    fee: str | None = None
+    peek: PeekTotals | None = None
 
     def column(self, letter: str) -> str:
         return f"{letter}{self.first}:{letter}{self.last}"
 
     @property
+    def mean(self) -> str:
+        """The expected net before the fee (the decisions' for a peek bet)."""
+        return f"J{self.total}" if self.peek is None else self.peek.mean
+
+    @property
     def variance(self) -> str:
-        t = self.total
-        return f"L{t}-J{t}*J{t}"
+        second = f"L{self.total}" if self.peek is None else self.peek.second
+        return f"{second}-{self.mean}*{self.mean}"
+
+    @property
+    def ev(self) -> str:
+        """The expected net per unit staked, the fee paid."""
+        return self.mean if self.fee is None else f"({self.mean}-{self.fee})"
+
+    @property
+    def paid(self) -> str:
+        """Money paid per unit staked: the stake (a peek's expected stake) and the fee."""
+        stake = "1" if self.peek is None else self.peek.stake
+        return stake if self.fee is None else f"({stake}+{self.fee})"
+
+    @property
+    def rtp(self) -> str:
+        """1 + EV per money paid (the stake, the fee, a peek's expected raise)."""
+        if self.fee is None and self.peek is None:
+            return f"1+{self.ev}"
+        return f"1+{self.ev}/{self.paid}"
+
+    @property
+    def edge(self) -> str:
+        """−EV per money paid."""
+        return f"-{self.ev}" if self.rtp == f"1+{self.ev}" else f"-({self.rtp[2:]})"
 
     @property
     def largest(self) -> str:
@@ -108,7 +141,7 @@ class ReturnTable:
 
     def formula(self, figure: BetFigure) -> str | None:
         """The figure as a formula over the return table, or None (not a payout figure)."""
-        t, nets, probabilities = self.total, self.column("E"), self.column("H")
+        nets, probabilities = self.column("E"), self.column("H")
         push = f"SUMIF({nets},0,{probabilities})"
         kind = figure.kind
         if kind is Kind.SQRT:
@@ -116,14 +149,22 @@ class ReturnTable:
         if kind is Kind.VOLATILITY:
             return f"={_Z90}*SQRT({self.variance})"
         if kind is Kind.FLAG:
-            return f'=IF(J{t}>0,"{FLAG}","")'
+            return f'=IF({self.ev}>0,"{FLAG}","")'
+        if self.peek is not None and figure.quantity == "largest_win":
+            return f"={self.peek.largest}"
+        if self.peek is not None and figure.quantity == "largest_win_probability":
+            return f"={self.peek.largest_probability}"
         return {
-            "ev": f"=J{t}",
-            "house_edge": f"=-J{t}",
-            "rtp": f"=1+J{t}",
+            "ev": f"={self.ev}",
+            "house_edge": f"={self.edge}",
+            "rtp": f"={self.rtp}",
             "hit_frequency": f'=SUMIF({nets},">0",{probabilities})',
             "push_probability": f"={push}",
-            "house_edge_resolved": f"=-J{t}/(1-{push})",
+            "house_edge_resolved": f"={self.edge}/(1-{push})",
+            "mean_net": f"={self.mean}",
+            "paid": f"={self.paid}",
+            "rtp_per_stake": f"={self.paid}+{self.ev}",
+            "fee": None if self.fee is None else f"={self.fee}",
             "variance": f"={self.variance}",
             "largest_win": f"={self.largest}",
             "largest_win_probability": (
@@ -279,35 +320,23 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     bet = b.bet
     _heading(w, b)
     meters = _meters(w, b)
-    stake = Fraction(1) if bet.progressive is None else bet.progressive.stake
+    fee = fee_cell(w, bet.fee)
     w.line(*pay_table_head("Combinations", "Note"), bold=True)
     w.ws.freeze_panes = w.ws.cell(w.row + 1, 2)
     first = w.row + 1
-    possible = []
-    for row, spec, note in zip(f.rows, bet.rows, b.notes, strict=True):
-        w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
-        net = _net_formula(spec.pays, meters, stake)
-        if net is None:
-            w.exact(5, row.net, NUMBER)
-        else:
-            w.formula(5, net, row.net, NUMBER)
-        w.count(7, row.combinations)
-        w.exact(8, row.probability, PROBABILITY)
-        w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)
-        w.formula(12, f"=E{w.row}*J{w.row}", row.ret * row.net, RETURN)
-        if row.combinations:
-            possible.append(w.row)
-        if note:
-            w.text(14, note)
+    possible, nets = _return_rows(w, b, meters)
     last = w.row
     w.line("Total (offered rounds)" if bet.offer is not None else "Total", bold=True)
     w.count(7, f.total)
     w.exact(8, Fraction(1), PROBABILITY)
-    w.formula(10, f"=SUM(J{first}:J{last})", f.ev, RETURN)
-    second = sum((r.ret * r.net for r in f.rows), Fraction(0))
+    outcomes = [o for r in f.rows for o in r.outcomes()]
+    w.formula(10, f"=SUM(J{first}:J{last})", sum((r.ret for r in f.rows), Fraction(0)), RETURN)
+    second = sum((p * net**2 for p, net in outcomes), Fraction(0))
     w.formula(12, f"=SUM(L{first}:L{last})", second, RETURN)
-    table = ReturnTable(first, last, w.row, tuple(possible))
     w.row += 1
+    totals = w.row - 1
+    peek = None if f.peek is None else decision_table(w, f.peek, nets, fee)
+    table = ReturnTable(first, last, totals, tuple(possible), fee, peek)
     per = f" ({PER_OFFERED_ROUND})" if bet.offer is not None else ""
     w.line(f"Figure{per}", "Value", "Exact, as computed", "How", bold=True)
     cells = {}
@@ -323,11 +352,39 @@ def bet_sheet(w: Writer, b: BetSheet) -> dict[str, str]:
     return cells
 
 
+def _return_rows(w: Writer, b: BetSheet, meters: dict[str, str]) -> tuple[list[int], list[str]]:
+    """The return table's lines (a multiplied row's, one per product); returns the lines that
+    can happen and each unmultiplied row's Net per unit cell."""
+    f, bet = b.figures, b.bet
+    stake = Fraction(1) if bet.progressive is None else bet.progressive.stake
+    possible: list[int] = []
+    nets: list[str] = []
+    for row, spec, note in zip(f.rows, bet.rows, b.notes, strict=True):
+        if row.products:
+            possible += product_lines(w, row, spec, note)
+            continue
+        nets.append(f"E{w.row + 1}")
+        w.line(row.event, row.pays.text or str(row.pays), row.pays.to_one(), row.pays.for_one())
+        net = _net_formula(spec.pays, meters, stake)
+        if net is None:
+            w.exact(5, row.net, NUMBER)
+        else:
+            w.formula(5, net, row.net, NUMBER)
+        w.count(7, row.combinations)
+        w.exact(8, row.probability, PROBABILITY)
+        w.formula(10, f"=E{w.row}*H{w.row}", row.ret, RETURN)
+        w.formula(12, f"=E{w.row}*J{w.row}", row.ret * row.net, RETURN)
+        if row.combinations:
+            possible.append(w.row)
+        if note:
+            w.text(14, note)
+    return possible, nets
+
+
 def _confidence(w: Writer, b: BetSheet, table: ReturnTable) -> None:
     """The RTP range over N rounds at each confidence level: each bound a formula (RTP ∓
     z·SD/√N over the return table) and, beside it, its decimal as in the JSON sheet."""
     f = b.figures
-    t = table.total
     w.row += 1
     w.line(
         "Rounds", "Level", "Level (exact)", "RTP low", "RTP low (decimal)", "RTP high", bold=True
@@ -343,7 +400,9 @@ def _confidence(w: Writer, b: BetSheet, table: ReturnTable) -> None:
             (4, "-", r.low(CONFIDENCE_PLACES)),
             (6, "+", r.high(CONFIDENCE_PLACES)),
         ):
-            w.formula(column, f"=1+J{t}{sign}{spread}", float(Fraction(decimal)), PERCENT, decimal)
+            w.formula(
+                column, f"={table.rtp}{sign}{spread}", float(Fraction(decimal)), PERCENT, decimal
+            )
     w.row += 1
     w.line(
         "The range the average return of N rounds stays in at each confidence level (normal "
