@@ -21,6 +21,7 @@ from exactodds.bets.streak import streak_figures_at
 from exactodds.deal.round import Hand, Outcome, PairKind, Winner, feature_record
 from exactodds.deal.shoe import RANK_VALUES
 from exactodds.deal.tableau import BUILTIN, STOOD, Tableau
+from exactodds.errors import PaytableError
 from exactodds.figures.compare import INFINITE, compare_variants
 from exactodds.figures.formula import CHECKED_AT, DERIVED_FROM, EdgeFormula, edge_formulas
 from exactodds.figures.metrics import bet_figures
@@ -30,7 +31,13 @@ from tests.cli_helpers import Cli
 # Dragon Dragon's "N of a kind over every rank" costs ~0.6 s of card counting a shoe, 19 shoes
 # here; its counts are checked on 8 decks against the published ones (tests/test_progressive.py).
 # Banker Streak's round bets are punto-banco's (its streak bets are not settled on one round).
-BUNDLED = [p.stem for p in bundled_paytables() if p.stem not in ("dragon-dragon", "banker-streak")]
+# Peek's optimal raise changes with the deck count: no formula (refused, tested below). The
+# multiplied games count each bet by rank on every shoe (~0.3 s a shoe, 5 bets, 21 shoes): one
+# small multiplied bet with a fee stands for them (test_a_multiplied_bet_with_a_fee_has_...).
+LIVE = ("peek", "lightning", "golden-wealth", "prosperity-tree")
+BUNDLED = [
+    p.stem for p in bundled_paytables() if p.stem not in ("dragon-dragon", "banker-streak", *LIVE)
+]
 
 
 @cache
@@ -152,12 +159,26 @@ def test_with_replacement_enumeration_is_a_distribution() -> None:
     assert (pair, perfect) == (Fraction(1, 13), Fraction(1, 52))
 
 
-# The with-replacement oracle above deals card values: it reads value-level bets only.
+# The with-replacement oracle above deals card values: it reads value-level bets only, without
+# a fee or multipliers (their formulas are checked against the engine at 1 to 12 decks above).
 VALUE_LEVEL = [
     name
     for name in BUNDLED
-    if not any(b.card_level or b.offer is not None for b in load_paytable(name).bets)
+    if not any(b.card_level or b.offer is not None or b.live for b in load_paytable(name).bets)
 ]
+
+
+def test_a_multiplied_bet_with_a_fee_has_its_formula() -> None:
+    """Derived at 1 to 7 decks and checked at 8 and 12 by edge_formulas itself; here at 10."""
+    table = load_paytable("tests/data/live-one-card.toml")
+    (formula,) = edge_formulas(table)
+    (bet,) = table.bets
+    assert formula(10) == bet_figures(joint_distribution(Shoe.decks(10)), bet).house_edge
+
+
+def test_a_peek_bet_has_no_deck_count_formula() -> None:
+    with pytest.raises(PaytableError, match="optimal play changes with the number of decks"):
+        edge_formulas(load_paytable("peek"))
 
 
 @pytest.mark.parametrize("name", VALUE_LEVEL)

@@ -254,10 +254,12 @@ SHAPES = {"lucky-match.toml"}
 # The published progressive and streak bets of issue 27 (tests/test_progressive.py,
 # tests/test_streak.py).
 PROGRESSIVE = {"dragon-dragon.toml", "banker-streak.toml"}
+# The live-casino games of issue 34 (fees, random multipliers, peeks; tests/test_live_games.py).
+LIVE = {"lightning.toml", "golden-wealth.toml", "prosperity-tree.toml", "peek.toml"}
 
 
 def test_bundled_set_is_the_expected_files() -> None:
-    expected = sorted({*EXPECTED, *MARKET, *SHAPES, *PROGRESSIVE})
+    expected = sorted({*EXPECTED, *MARKET, *SHAPES, *PROGRESSIVE, *LIVE})
     assert sorted(p.name for p in bundled_paytables()) == expected
     assert sorted(p.name for p in (ROOT / "paytables").glob("*.toml")) == expected
     assert default_paytable().name == "classic.toml"

@@ -37,7 +37,7 @@ EPILOG = """Examples:
   exactodds montecarlo classic --rounds 1000000 --seed 1
   exactodds montecarlo classic --decks 6 --rules mini --rounds 100000 --format json
   exactodds montecarlo classic --bet player --bet banker --rounds 100000
-  exactodds montecarlo tests/data/live-lightning.toml --decks 1 --rounds 100000 --seed 1
+  exactodds montecarlo lightning --decks 1 --rounds 100000 --seed 1
 
 A live bet (a fee, multipliers, a peek) is played as dealt: every round draws its multiplier
 cards (an exact integer RNG seeded by --seed) and pays the product over the row's cards, the

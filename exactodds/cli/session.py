@@ -31,7 +31,7 @@ EPILOG = """Examples:
   exactodds session classic --bet player --rounds 100 --dead-chips --commission 1.25%
   exactodds session classic --bet banker --rounds 560 --hands-per-hour 70 --average-bet 100
   exactodds session classic --bet tie --rounds 10000 --format json
-  exactodds session tests/data/live-peek.toml --bet banker --rounds 200 --bankroll 20
+  exactodds session peek --bet banker --rounds 200 --bankroll 20
 
 Rounds are independent (each from the full shoe: a continuous shuffler, the model of published
 analyses); up to 1,000 rounds every figure is an exact fraction, beyond each probability lies

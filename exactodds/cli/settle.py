@@ -32,8 +32,8 @@ EPILOG = """Examples:
   exactodds settle touch --cards '9s Kd 9h 7c' --bet banker=0.30 --format json
   exactodds settle classic --decks 2 --remove '6 6' --rules mini --cards 'P: Kc Kc | B: 4d 4d'
   exactodds settle banker-streak -b banker_streak=10 -c 'K 8 Q K' -c 'K 9 Q K' -c '9 K 9 7'
-  exactodds settle tests/data/live-lightning.toml -c 'Kh Ah Qs 5d 2c' -b banker=10 -m 'Ah:8 Kd:2'
-  exactodds settle tests/data/live-peek.toml -c 'P: Kh Qs 2c | B: Ah 5d' -b banker=10 --peek triple
+  exactodds settle lightning -c 'Kh Ah Qs 5d 2c' -b banker=10 -m 'Ah:8 Kd:2'
+  exactodds settle peek -c 'P: Kh Qs 2c | B: Ah 5d' -b banker=10 --peek triple
 
 The third replays a worked example of a sheet made with options (exactodds report classic
 --decks 2 --remove '6 6' --rules mini): settle takes the same options. The fourth settles a streak
