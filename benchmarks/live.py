@@ -102,7 +102,7 @@ def fit_lightning() -> None:
     print("  values", [(v, f"{float(p):.4f}") for v, p in table.values])
     print("  rounded to the bundled file's 3-4 decimals, then the 8x weight:")
     print(
-        "  exactodds solve paytables/lightning.toml --bet player --weight lightning:8"
+        "  exactodds solve lightning --bet player --weight lightning:8"
         " --target-rtp 98.76%"
     )
     print("  bundled:", _show(figures, paytable.multipliers[0]))

@@ -197,7 +197,7 @@ def test_protection_section_leaves_a_live_bet_out(
 
 def test_live_bet_refused_by_the_edge_solve_and_a_banker_version(cli: Cli) -> None:
     code, _, err = cli(["solve", LIGHTNING, "--bet", "tie", "--event", "Tie", "-t", "5%"])
-    assert code == 2 and "--target-rtp" in err and err.count("\n") == 1
+    assert code == 2 and "target RTP per money paid" in err and err.count("\n") == 1
     code, _, err = cli(["compare", LIGHTNING, "--banker", "commission", "--decks", "1"])
     assert code == 2 and "multipliers" in err and err.count("\n") == 1
 

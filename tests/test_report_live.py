@@ -178,7 +178,7 @@ def test_markdown_and_html_say_the_fee_products_and_peek(
     assert md.count("## Multipliers") == 1
     assert "product 1 (no multiplier card on the group)" in md
     html = render_sheets([lightning], "html")
-    assert html.count('data-chart="products"') == 1  # Banker wins
+    assert html.count('<figure class="chart" data-chart="products">') == 1  # Banker wins
     assert "<svg" in html.split('data-chart="products"')[1][:200]
     pmd = render_sheets([peek], "md")
     f = exact_figures["peek"]

@@ -54,6 +54,7 @@ OPTIONS: dict[str, str] = {
     "sort": "--sort",
     "specs": "PAYTABLE names",
     "triggers": "--trigger",
+    "weight": "--weight",
 }
 """Library parameter → the option of the commands that gives it (one table for every command;
 :data:`BY_COMMAND` where a command's option differs)."""

@@ -255,7 +255,7 @@ def edge_formulas(
         if bet.peek is not None:  # the optimal raise switches with d: no one rational function
             raise PaytableError(
                 f"bet {bet.id!r} has a peek: its optimal play changes with the number of decks, "
-                "so its house edge has no formula in d (leave it out with --bet)"
+                "so its house edge has no formula in d (leave the bet out)"
             )
     edges = {n: _house_edges(bets, rules, n) for n in (*DERIVED_FROM, *CHECKED_AT)}
     d = sympy.Symbol("d")

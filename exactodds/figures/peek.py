@@ -150,14 +150,23 @@ class PeekFigures(ReturnFigures):
         )
 
     def outcomes(self) -> Iterable[tuple[Fraction, Fraction]]:
-        """(probability, net per base stake before the fee) of every (rule, cell, row): r*·net."""
+        """(probability, net per base stake before the fee) of every stake and row, r*·net,
+        summed over the rules and cells (:attr:`_outcomes`)."""
+        return self._outcomes
+
+    @cached_property
+    def _outcomes(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        """Each (stake, row)'s probability, summed once: every headline figure reads them."""
+        summed: dict[tuple[int, int], Fraction] = {}
         for rule in self.decision_table:
             for cell in rule.cells:
                 total = sum(cell.rows)
-                for n, net in zip(cell.rows, self.nets, strict=True):
+                weight = rule.probability * cell.probability / total if total else Fraction(0)
+                for i, n in enumerate(cell.rows):
                     if n:
-                        p = rule.probability * cell.probability * n / total
-                        yield p, cell.stake * net
+                        key = (cell.stake, i)
+                        summed[key] = summed.get(key, Fraction(0)) + weight * n
+        return tuple((p, stake * self.nets[i]) for (stake, i), p in sorted(summed.items()) if p)
 
     @cached_property
     def mean_net(self) -> Fraction:

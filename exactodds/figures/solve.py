@@ -256,7 +256,7 @@ def solve_payout(
     if bet.live:  # its edge is not linear in one row's net per unit stake
         raise ExactOddsError(
             f"bet {bet.id!r} has {' and '.join(bet.live)}: solve it for a target RTP per money "
-            "paid (--target-rtp with --fee, --pay or --weight)"
+            "paid, by its fee, a pay or a multiplier weight"
         )
     index = find_row(bet, event)
     joint = joint or joint_distribution(paytable.shoe, paytable.tableau)

@@ -33,7 +33,7 @@ from exactodds.bets.multipliers import MultiplierTable
 from exactodds.bets.payout import format_number, parse_percent
 from exactodds.bets.paytable import Bet, Paytable
 from exactodds.deal.engine import Joint, joint_distribution
-from exactodds.errors import ExactOddsError
+from exactodds.errors import ExactOddsError, about
 from exactodds.figures.metrics import BetFigures, RowFigures, bet_figures
 from exactodds.figures.multiplied import mean_product
 from exactodds.figures.reweigh import with_table
@@ -173,7 +173,7 @@ def solve_live_pay(
     if bet.peek is not None:
         raise ExactOddsError(
             f"bet {bet.id!r} has a peek: its optimal raise moves with the pay, so solve its fee "
-            "(--fee) instead"
+            "instead"
         )
     target = parse_rtp(target_rtp)
     f = _figures(paytable, bet, joint)
@@ -270,20 +270,20 @@ def solve_weight(
 
     bet = paytable.round_bet(bet_id, "solve")
     if bet.peek is not None:
-        raise ExactOddsError(f"bet {bet.id!r} has a peek: solve its fee (--fee)")
+        raise ExactOddsError(f"bet {bet.id!r} has a peek: solve its fee instead")
     target = parse_rtp(target_rtp)
     table, value = _weight_of(paytable, weight)
     w0 = dict(table.values)[value]
     if w0 == 1:
-        raise ExactOddsError(f"--weight {weight}: it is the only multiplier (weight 1)")
+        raise _weight_error(f"weight {weight}: it is the only multiplier (weight 1)")
     f = _figures(paytable, bet, joint)
     used = {row.multiply.table.name for row in bet.rows if row.multiply is not None}
     if table.name not in used:
         raise ExactOddsError(f"bet {bet.id!r} has no row multiplied by table {table.name!r}")
     if len(used) > 1:
         raise ExactOddsError(
-            f"bet {bet.id!r} is multiplied by tables {', '.join(sorted(used))}: --weight solves "
-            "a bet of one table"
+            f"bet {bet.id!r} is multiplied by tables {', '.join(sorted(used))}: a weight is "
+            "solved for a bet of one table"
         )
     most = max(k for k, _ in table.cards)
     degree = max(min(len(pattern), most) for r in f.rows for pattern, _ in r.patterns)
@@ -333,21 +333,24 @@ def _digits(x: Fraction) -> str:
 
 
 def _weight_of(paytable: Paytable, text: str) -> tuple[MultiplierTable, int]:
-    """The table and value of ``--weight TABLE:VALUE`` (``VALUE`` alone with one table)."""
+    """The table and value of ``weight`` ``TABLE:VALUE`` (``VALUE`` alone with one table)."""
     name, sep, value_text = text.rpartition(":")
     tables = {t.name: t for t in paytable.multipliers}
     if not tables:
-        raise ExactOddsError(f"--weight {text!r}: the paytable has no multiplier table")
+        raise _weight_error(f"weight {text!r}: the paytable has no multiplier table")
     if not sep:
         if len(tables) != 1:
-            raise ExactOddsError(f"--weight {text!r}: say the table, like {next(iter(tables))}:8")
+            raise _weight_error(f"weight {text!r}: say the table, like {next(iter(tables))}:8")
         name = next(iter(tables))
     if name not in tables:
-        raise ExactOddsError(f"--weight {text!r}: no table {name!r} ({', '.join(tables)})")
+        raise _weight_error(f"weight {text!r}: no table {name!r} ({', '.join(tables)})")
     table = tables[name]
     values = {str(v): v for v, _ in table.values}
     if value_text.strip() not in values:
-        raise ExactOddsError(
-            f"--weight {text!r}: table {name!r} has multipliers {', '.join(values)}"
-        )
+        raise _weight_error(f"weight {text!r}: table {name!r} has multipliers {', '.join(values)}")
     return table, values[value_text.strip()]
+
+
+def _weight_error(message: str) -> ExactOddsError:
+    """An error about the ``weight`` parameter (the command line shows ``--weight``)."""
+    return about(ExactOddsError(message), "weight")

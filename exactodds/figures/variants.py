@@ -198,7 +198,7 @@ def apply_variant(paytable: Paytable, variant: Variant) -> Paytable:
             i = ids.index("banker")
             if "multipliers" in bets[i].live:  # its rows replaced would drop the multipliers
                 raise PaytableError(
-                    "bet 'banker' has random multipliers: a Banker version (--banker) replaces "
+                    "bet 'banker' has random multipliers: a Banker version replaces "
                     "its rows and would drop them; compare its decks and rules instead"
                 )
             bets[i] = banker_bet(variant.banker, bets[i])
