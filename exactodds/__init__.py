@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from exactodds.analysis.prepare import Counting
     from exactodds.analysis.simulate import simulate
     from exactodds.bets.loader import load_paytable, parse_paytable
+    from exactodds.bets.multipliers import MultiplierTable, Multiply, Peek
     from exactodds.bets.payout import parse_payout
     from exactodds.bets.paytable import Bet, Paytable, Row
     from exactodds.bets.settle import settle_round
@@ -59,6 +60,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         paytable_figures,
     )
     from exactodds.figures.odds import odds_summary
+    from exactodds.figures.peek import PeekFigures, peek_figures
+    from exactodds.figures.reweigh import with_table
     from exactodds.figures.solve import solve_payout
     from exactodds.figures.solve_live import solve_fee, solve_live_pay, solve_weight
     from exactodds.language import parse_condition
@@ -96,6 +99,9 @@ PUBLIC: dict[str, str] = {
     "Bet": "exactodds.bets.paytable",
     "Row": "exactodds.bets.paytable",
     "parse_payout": "exactodds.bets.payout",
+    "MultiplierTable": "exactodds.bets.multipliers",
+    "Multiply": "exactodds.bets.multipliers",
+    "Peek": "exactodds.bets.multipliers",
     "settle_round": "exactodds.bets.settle",
     # figures
     "BetFigures": "exactodds.figures.metrics",
@@ -105,6 +111,9 @@ PUBLIC: dict[str, str] = {
     "compare_variants": "exactodds.figures.compare",
     "edge_formulas": "exactodds.figures.formula",
     "odds_summary": "exactodds.figures.odds",
+    "peek_figures": "exactodds.figures.peek",
+    "PeekFigures": "exactodds.figures.peek",
+    "with_table": "exactodds.figures.reweigh",
     "solve_payout": "exactodds.figures.solve",
     "solve_fee": "exactodds.figures.solve_live",
     "solve_live_pay": "exactodds.figures.solve_live",
@@ -141,10 +150,14 @@ __all__ = [
     "Hand",
     "InputFileError",
     "Joint",
+    "MultiplierTable",
+    "Multiply",
     "Outcome",
     "PairKind",
     "Paytable",
     "PaytableError",
+    "Peek",
+    "PeekFigures",
     "RoundError",
     "RoundState",
     "Row",
@@ -172,6 +185,7 @@ __all__ = [
     "parse_payout",
     "parse_paytable",
     "paytable_figures",
+    "peek_figures",
     "render_sheets",
     "settle_round",
     "simulate",
@@ -179,6 +193,7 @@ __all__ = [
     "solve_live_pay",
     "solve_payout",
     "solve_weight",
+    "with_table",
 ]
 
 
