@@ -4,4 +4,4 @@ Sheets print it; a plain constant, because looking it up through :mod:`importlib
 costs the CLI ~15-30 ms to import on every ``report``.
 """
 
-VERSION = "0.2.0"
+VERSION = "0.3.0"
