@@ -273,3 +273,24 @@ def test_weight_polynomial_of_one_card_by_hand(tmp_path: Path) -> None:
     assert s.coefficients == (1 + p * (51 + 3) / 52 - lose, -p / 52)
     ((low, high, _),) = s.roots  # RTP(w) = 1 exactly where p·E[M] = l
     assert low == high == (1 + p * 54 / 52 - lose - 1) * 52 / p
+
+
+def test_many_multiplied_bets_are_weighed_before_the_work(cli: Cli, tmp_path: Path) -> None:
+    """Multiplied bets count by rank, outside the card engine's probe: the budget adds the grid
+    once a shoe and each bet (bets.budget.live_count_seconds), so 60 of them are refused up
+    front under a small budget, with the budget that allows them (benchmarks/live.py: about
+    8 s measured against an estimate of 17 s)."""
+    lines = ['name = "Many"', "decks = 8", "[multipliers.l]", "cards = 2", 'values = { 2 = "1" }']
+    for i in range(60):
+        lines += [
+            f"[bets.b{i}]",
+            "rows = [",
+            f'  {{ when = "player.total >= {1 + i % 9}", pays = "1:1", multiply = "player" }},',
+            '  { when = "otherwise", pays = "lose" },',
+            "]",
+        ]
+    path = tmp_path / "many.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = cli(["report", str(path), "--budget", "5"])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "would take about 17 s of CPU" in err and "--budget 21 allows it" in err

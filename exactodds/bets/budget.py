@@ -86,6 +86,7 @@ __all__ = [
     "dealt_shoe",
     "estimate_evaluation",
     "expected_rounds",
+    "live_count_seconds",
     "live_seconds",
     "parse_budget",
     "removal_shoes",
@@ -685,6 +686,35 @@ EXAMPLE_ROW_SECONDS = 0.06
 on their examples against 2 s counting): 0.06 keeps both within ×2."""
 
 
+MULTIPLIED_SECONDS = 0.15
+"""CPU seconds of counting one more multiplied bet by rank on a shoe (:mod:`exactodds.counting.
+ranks`: the same 13⁶ cells whatever the shoe, their grid built once a shoe, which
+:data:`RANK_GRID_SECONDS` adds): 60 bets of two rows took 8 s with their sheet, Lightning's five
+bets 0.3–1.0 s each (``benchmarks/live.py``)."""
+
+RANK_GRID_SECONDS = 0.5
+"""CPU seconds of the first multiplied bet on a shoe: the grid of ranks and weights."""
+
+PEEK_RULE_SECONDS = 0.4
+"""CPU seconds of one reveal rule of a peek bet (its cells counted; a bet's own rules and the
+four fixed reveals its sheet shows): 0.15–0.5 s by value, up to 1 s by rank for all four cards
+shown (``benchmarks/peek.py``)."""
+
+
+def live_count_seconds(bet: Bet) -> float:
+    """The CPU seconds of counting a bet with multipliers or a peek (0 for any other bet).
+
+    >>> from exactodds.bets.loader import load_paytable
+    >>> [live_count_seconds(b) for b in load_paytable("lightning").bets][:2]
+    [0.15, 0.15]
+    """
+    if any(row.multiply is not None for row in bet.rows):
+        return MULTIPLIED_SECONDS
+    if bet.peek is not None:
+        return PEEK_RULE_SECONDS * (len(bet.peek.reveals) + 4)
+    return 0.0
+
+
 def card_work(
     bets: Sequence[Bet],
     shoe: Shoe,
@@ -694,7 +724,8 @@ def card_work(
     examples: bool = False,
 ) -> dict[str, float]:
     """The card engine's CPU seconds (:func:`bet_seconds`, one core) for each card-level bet
-    of ``bets`` on ``shoe``, by bet id; value-level bets cost it nothing and are left out.
+    of ``bets`` on ``shoe``, by bet id, and the counting by rank of each multiplied or peek bet
+    (:func:`live_count_seconds`); value-level bets cost it nothing and are left out.
 
     >>> from exactodds.bets.loader import load_paytable
     >>> from exactodds.deal.tableau import BUILTIN
@@ -703,11 +734,17 @@ def card_work(
     ['jackpot']
     """
     extra = EXAMPLE_ROW_SECONDS if examples else 0.0  # a worked example per row, on a sheet
-    return {
+    work = {
         b.id: COUNT_SECONDS + bet_seconds(b, shoe, tableau, known) + extra * len(b.rows)
         for b in bets
-        if b.card_level
+        if b.card_level and not live_count_seconds(b)
     }
+    grid = RANK_GRID_SECONDS
+    for b in bets:  # multiplied and peek bets are counted by rank (counting/ranks.py)
+        if seconds := live_count_seconds(b):
+            work[b.id] = seconds + grid + extra * len(b.rows)
+            grid = 0.0
+    return work
 
 
 def bet_work(bet: Bet, shoe: Shoe, tableau: Tableau, known: Known | None = None) -> int:
