@@ -101,10 +101,7 @@ def fit_lightning() -> None:
     print("Lightning, Tie 94.51% with Player 98.76%: cards", [f"{float(p):.4f}" for _, p in cards])
     print("  values", [(v, f"{float(p):.4f}") for v, p in table.values])
     print("  rounded to the bundled file's 3-4 decimals, then the 8x weight:")
-    print(
-        "  exactodds solve lightning --bet player --weight lightning:8"
-        " --target-rtp 98.76%"
-    )
+    print("  exactodds solve lightning --bet player --weight lightning:8 --target-rtp 98.76%")
     print("  bundled:", _show(figures, paytable.multipliers[0]))
     best = Fraction(0)
     for k in range(1, 6):
