@@ -93,3 +93,16 @@ def test_keyed_counts_on_drawn_shoes(cards: list[tuple[int, int]]) -> None:
 def test_suits_are_refused() -> None:
     with pytest.raises(PaytableError, match="suit or a colour"):
         keyed_counts([parse_condition("player.suited"), OTHERWISE], Shoe.decks(1), keys=[])
+
+
+def test_big_shoes_count_in_python_integers() -> None:
+    """30 decks: N(N−1)…(N−5) is over 2⁶², so the weights are Python integers; each row's total
+    is the card engine's count (tests/test_cards_staged.py checks that one on big shoes)."""
+    from exactodds.counting import row_counts
+
+    shoe = Shoe.decks(30)
+    conditions = [parse_condition(r) for r in ROWS["winners"]] + [OTHERWISE]
+    (got,) = keyed_counts(conditions, shoe, keys=[GroupRanks(("player",))])
+    assert got.universe >= 2**62
+    expected = row_counts(conditions, shoe)
+    assert [got.row_total(i) for i in range(3)] == list(expected.rows)
