@@ -145,10 +145,11 @@ every value-level bet's figures on it): ``report classic --protection``, 44 sign
 def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
     """Refuse a protection section whose card-level bets, counted on each of its
     :data:`SIGNALS`, are over the card engine's budget
-    (:func:`~exactodds.bets.budget.check_card_work`)."""
+    (:func:`~exactodds.bets.budget.check_card_work`); the live bets it leaves out are not
+    counted, so not weighed."""
     from exactodds.bets.budget import check_card_work
 
-    check_card_work(bets, shoe, tableau, SIGNALS)
+    check_card_work([b for b in bets if not b.live], shoe, tableau, SIGNALS)
 
 
 def check_protections(games: Sequence[tuple[Sequence[Bet], Shoe, Tableau]]) -> None:
