@@ -39,11 +39,11 @@ from exactodds.report.live import (
     fee_rows,
     fee_summary_blocks,
     live_bet_blocks,
-    multipliers_blocks,
     return_outcomes,
     return_scope,
     summary_label_mark,
 )
+from exactodds.report.live_tables import multipliers_blocks
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet

@@ -496,6 +496,8 @@
         return pct(value);
       case "signed":
         return signed(value, PRECISION.return);
+      case "units":
+        return fixed(value, PRECISION.return);
       case "sqrt":
         return sqrtFixed(value, PRECISION.std_dev);
       case "volatility":
@@ -614,7 +616,44 @@
       const ret = outcomes.reduce((sum, [p, x]) => sum.add(p.mul(x)), ZERO);
       put("return", signed(ret, PRECISION.return), k);
       put("return", exact(ret), k, "exact");
+      productValues(bet, k, net, put);
     });
+  };
+
+  // A multiplied row's product tables (report/live.py _products_blocks): its mean and top
+  // product with the top's odds, and each printed product's net, its probability given the row
+  // and per round (0 for a product the weights set here no longer give).
+  const PRODUCT_FIELD = /^product\.(\d+)\.(net|probability|per_round)$/;
+  const productValues = (bet, k, net, put) => {
+    const live = bet.live === null ? null : bet.live.rows[k];
+    if (live === null || live.table === null) return;
+    const products = new Map(rowProducts(TABLES.get(live.table), live.patterns));
+    const row = bet.rows[k].probability;
+    let mean = ZERO;
+    let top = [1n, ONE]; // _top_product's default: no product has a chance
+    for (const [m, q] of products) {
+      mean = mean.add(q.mul(new Q(m)));
+      if (q.sign() > 0) top = [m, q]; // ascending: the last with a chance is the largest
+    }
+    put("products.mean", fixed(mean, PRECISION.return), k);
+    put("products.top", `\u00d7${top[0]}`, k);
+    put("products.top_odds", oneIn(top[1]), k);
+    put("products.top_per_round", oneIn(row.mul(top[1])), k);
+    for (const f of bet.fields) {
+      const match = f.row === k ? PRODUCT_FIELD.exec(f.figure) : null;
+      if (match === null) continue;
+      const m = BigInt(match[1]);
+      const q = products.get(m) ?? ZERO;
+      if (match[2] === "net") {
+        const at = net.sign() > 0 ? net.mul(new Q(m)).sub(live.commission) : net; // Row.net_at
+        put(f.figure, formatNumber(at), k);
+      } else if (match[2] === "per_round") {
+        put(f.figure, fixed(row.mul(q), PRECISION.probability), k);
+      } else {
+        put(f.figure, fixed(q, PRECISION.probability), k);
+        put(f.figure, exact(q), k, "exact");
+      }
+    }
   };
 
   // -- the page ----------------------------------------------------------------------------------
@@ -819,9 +858,9 @@
       if (bet.live !== null) {
         bet.live.note = make("span", { class: "live-note", hidden: "" });
         bet.live.note.textContent =
-          "Recomputed for the payouts, fee and weights set here: the figures, the return " +
-          "chart and the products' charts; the tables of products and of peek decisions " +
-          "below stay as printed. ";
+          "Recomputed for the payouts, fee and weights set here: the figures, the fee " +
+          "table, the return chart and the products' tables and charts; the peek's figures " +
+          "and decision tables below stay as printed. ";
         meters.append(bet.live.note);
       }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
