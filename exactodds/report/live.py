@@ -269,24 +269,28 @@ def _peek_blocks(b: BetSheet, peek: PeekFigures) -> list[Block]:
     """A peek bet's figures: the RTPs of the optimal, never-raise and always-largest-raise
     play, the value of peeking, the RTP by reveal rule, and each rule's decision table."""
     largest = max(peek.raises, default=1)
-    rows: tuple[tuple[Inline, ...], ...] = (
-        ("RTP, optimal keep or raise", _pct(peek.rtp), exact(peek.rtp)),
-        ("RTP, never raising", _pct(peek.rtp_never_raise), exact(peek.rtp_never_raise)),
-        (
-            f"RTP, always raising to ×{largest}",
-            _pct(peek.rtp_always_max),
-            exact(peek.rtp_always_max),
-        ),
+    never, always, value = peek.rtp_never_raise, peek.rtp_always_max, peek.value_of_peeking
+    stake = peek.paid - peek.fee
+    figures = (
+        ("RTP, optimal keep or raise", "rtp", _pct(peek.rtp), peek.rtp),
+        ("RTP, never raising", "peek.rtp_never_raise", _pct(never), never),
+        (f"RTP, always raising to ×{largest}", "peek.rtp_always_max", _pct(always), always),
         (
             "Value of peeking (optimal minus never raising)",
-            f"{signed(peek.value_of_peeking * 100, PRECISION['percent'])} pp",
-            exact(peek.value_of_peeking),
+            "peek.value_of_peeking",
+            f"{signed(value * 100, PRECISION['percent'])} pp",
+            value,
         ),
         (
             "Expected stake multiple",
-            fixed(peek.paid - peek.fee, PRECISION["return"]),
-            exact(peek.paid - peek.fee),
+            "peek.expected_stake",
+            fixed(stake, PRECISION["return"]),
+            stake,
         ),
+    )
+    rows = tuple(
+        (label, _f(b, key, text), _f(b, key, exact(x), None, "exact"))
+        for label, key, text, x in figures
     )
     rules = b.bet.peek.reveals if b.bet.peek is not None else ()
     reveals = ", ".join(
@@ -311,21 +315,22 @@ def _peek_blocks(b: BetSheet, peek: PeekFigures) -> list[Block]:
             css="exact",
         ),
     ]
-    for rule in peek.decision_table:
-        blocks += _decision_blocks(rule)
+    for j, rule in enumerate(peek.decision_table):
+        blocks += _decision_blocks(b, j, rule)
     return blocks
 
 
-def _decision_blocks(rule: PeekRule) -> list[Block]:
-    """A rule's decision table: a line per cell, or for more than :data:`MAX_CELLS_SHOWN`
-    cells a chart of decisions (a row per leading shown cards, a column per last card)."""
+def _decision_blocks(b: BetSheet, j: int, rule: PeekRule) -> list[Block]:
+    """Rule ``j``'s decision table: a line per cell, or for more than :data:`MAX_CELLS_SHOWN`
+    cells a chart of decisions (a row per leading shown cards, a column per last card); the
+    decisions and edges are the designer's ``peek.J.*`` figures of row = the cell's index."""
     what = "ranks" if rule.attr == "rank" else "values"
     head = (
         f"Decision table, cards {' '.join(rule.positions)} shown (probability of the rule "
         f"{_pct(rule.probability)})"
     )
     if len(rule.cells) > MAX_CELLS_SHOWN:
-        return [_decision_chart(rule, head, what)]
+        return [_decision_chart(rule, head, what, (b.bet.id, j))]
     caption = (
         f"{head}: the shown {what} → the optimal decision, the cell's probability within the "
         "rule and the exact house edge per unit stake given it (fee aside); raise where the "
@@ -337,12 +342,12 @@ def _decision_blocks(rule: PeekRule) -> list[Block]:
             tuple(
                 (
                     *_shown_text(rule, c.shown),
-                    c.decision,
+                    _f(b, f"peek.{j}.decision", c.decision, i),
                     fixed(c.probability, PRECISION["probability"]),
-                    _pct(c.edge),
-                    exact(c.edge),
+                    _f(b, f"peek.{j}.edge", _pct(c.edge), i),
+                    _f(b, f"peek.{j}.edge", exact(c.edge), i, "exact"),
                 )
-                for c in rule.cells
+                for i, c in enumerate(rule.cells)
             ),
             "c" * len(rule.positions) + "lrrl",
             caption=caption,
@@ -351,9 +356,12 @@ def _decision_blocks(rule: PeekRule) -> list[Block]:
     ]
 
 
-def _decision_chart(rule: PeekRule, head: str, what: str) -> Table:
+def _decision_chart(
+    rule: PeekRule, head: str, what: str, hook: tuple[str, int] | None = None
+) -> Table:
     """The decisions of a large rule as a chart: K keep, D double, T triple (×r another
-    raise), — a combination that cannot be shown.
+    raise), — a combination that cannot be shown; with ``hook`` (bet, rule index) each letter
+    is the designer's ``peek.J.letter`` figure of row = the cell's index.
 
     >>> from exactodds.figures.peek import PeekCell
     >>> cells = tuple(PeekCell((a, b, c), Fraction(1, 1000), Fraction(0), (1,), 3 if c > 7 else 1)
@@ -365,9 +373,11 @@ def _decision_chart(rule: PeekRule, head: str, what: str) -> Table:
     (('P1', 'B1', 'P2 0'), ('0', '0'), ('K', 'T', 'T'), 100)
     """
     letters = {1: "K", 2: "D", 3: "T"}
-    lead: dict[tuple[int, ...], dict[int, str]] = {}
-    for c in rule.cells:
-        lead.setdefault(c.shown[:-1], {})[c.shown[-1]] = letters.get(c.stake, f"×{c.stake}")
+    lead: dict[tuple[int, ...], dict[int, Inline]] = {}
+    for i, c in enumerate(rule.cells):
+        letter = letters.get(c.stake, f"×{c.stake}")
+        cell = letter if hook is None else Field(hook[0], f"peek.{hook[1]}.letter", letter, i)
+        lead.setdefault(c.shown[:-1], {})[c.shown[-1]] = cell
     last = sorted({c.shown[-1] for c in rule.cells})
     labels = _shown_text(rule, tuple(last))
     *first, final = rule.positions
