@@ -138,7 +138,7 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
             "can be edited too: every bet multiplied by the table is recomputed exactly from its "
             "rows' identity patterns, its RTP and house edge per money paid (stake and fee), "
             "with the fee table and its product tables; a peek bet's cells are decided anew "
-            "(its printed peek figures and decision table stay as printed). "
+            "(its RTP by reveal rule stays as printed). "
             "The export writes the fee and the weights as set."
         )
     if sheet.streaks:
