@@ -41,6 +41,11 @@ def test_fee_table_and_products_follow_a_weight_and_fee_edit(pages: Pages) -> No
     assert f.fee == Fraction(1, 8) and f.rtp != sheet.bets[0].figures.rtp
     assert rtp.inner_text() == percent(f.rtp, 4)
     assert fee_table.locator('[data-figure="paid"]').inner_text() == "1.1250000000"
+    # the figure table's money paid and fee too, as the fee table
+    paid = page.locator('[data-bet="banker"][data-figure="paid"]:not([data-form])')
+    assert paid.all_inner_texts() == ["1.1250000000"] * 3  # figure table, fee table, fee's note
+    fee = page.locator('[data-bet="banker"][data-figure="fee"]:not([data-form])')
+    assert set(fee.all_inner_texts()) == {"12.5000%"}
     row = f.rows[0]  # Banker wins, multiplied
     for m, q in row.products:
         cell = f'[data-bet="banker"][data-row="0"][data-figure="product.{m}.probability"]'

@@ -45,7 +45,7 @@ from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.deal.tableau import BUILTIN
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
+from exactodds.report.figures import BET_FIGURES, LIVE_FIGURES, PRECISION, designer_figures
 from exactodds.report.progressive import meter_points
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.streak import sheet_streaks
@@ -338,11 +338,6 @@ def _live_slots(pieces: list[Any]) -> list[Any]:
         out.append(rest)
         at += len(piece)
     return out
-
-
-LIVE_FIGURES = ("fee", "paid", "rtp_per_stake")
-"""A live bet's figures the script recomputes besides the table's (the fee and weights being
-inputs of the page); the sheet marks them not recomputed, for the other consumers."""
 
 
 def _live_figures() -> list[dict[str, object]]:
