@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from exactodds.bets.loader import load_paytable
+from exactodds.bets.payout import format_number
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.figures.metrics import bet_figures
@@ -54,3 +55,8 @@ def test_fee_table_and_products_follow_a_weight_and_fee_edit(pages: Pages) -> No
     mean = sum((m * q for m, q in row.products), Fraction(0))
     cell = '[data-bet="banker"][data-row="0"][data-figure="products.mean"]'
     assert page.locator(cell).inner_text() == fixed(mean, 10)
+    # a pays edit: each product's net is the win 2 × product less the 5% commission (by hand)
+    page.locator('input.pays[data-bet="banker"][data-row="0"]').fill("2:1")
+    for m, _ in row.products:
+        cell = f'[data-bet="banker"][data-row="0"][data-figure="product.{m}.net"]'
+        assert page.locator(cell).inner_text() == format_number(2 * m - Fraction(1, 20)), m
