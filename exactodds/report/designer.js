@@ -896,7 +896,8 @@
         bet.live.note.textContent =
           "Recomputed for the payouts, fee and weights set here: the figures, the fee " +
           "table, the return chart, the products' tables and charts and the peek's figures " +
-          "and decisions; the RTP by reveal rule below stays as printed. ";
+          "and decisions" +
+          (bet.live.peek === null ? ". " : "; the RTP by reveal rule below stays as printed. ");
         meters.append(bet.live.note);
       }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });
