@@ -14,6 +14,7 @@ from exactodds.bets.paytable_toml import load_text
 from exactodds.deal.engine import joint_distribution
 from exactodds.deal.shoe import Shoe
 from exactodds.figures.metrics import bet_figures
+from exactodds.numbers import exact
 from exactodds.report import build_sheet, render_sheets
 from exactodds.report.charts import bars_text
 from tests.browser import Pages
@@ -92,3 +93,24 @@ def test_a_peek_bets_decisions_follow_the_edited_pays_and_fee(pages: Pages) -> N
     assert f.peek is not None and f.peek.paid > 1 + f.fee  # some cells raise now
     for figure, value in (("rtp", f.rtp), ("variance", f.variance), ("paid", f.paid)):
         assert exact_figure(page, "banker", figure) == str(value), figure
+    # the peek's figures and every cell's decision and edge, recomputed (report/live.py hooks)
+    peek = f.peek
+    for figure, value in (
+        ("peek.rtp_never_raise", peek.rtp_never_raise),
+        ("peek.rtp_always_max", peek.rtp_always_max),
+        ("peek.value_of_peeking", peek.value_of_peeking),
+        ("peek.expected_stake", peek.paid - peek.fee),
+    ):
+        assert exact_figure(page, "banker", figure) == str(value), figure
+    for j, rule in enumerate(peek.decision_table):
+        hook = f'[data-bet="banker"][data-figure="peek.{j}.{{}}"]:not([data-form])'.format
+        decisions = page.locator(hook("decision")).all_inner_texts()
+        letters = page.locator(hook("letter")).all_inner_texts()
+        edges = page.locator(hook("edge").replace(":not([data-form])", '[data-form="exact"]'))
+        if letters:  # a rule shown as a chart: its letters, in the chart's order
+            letter = {1: "K", 2: "D", 3: "T"}
+            assert sorted(letters) == sorted(letter[c.stake] for c in rule.cells)
+        else:
+            assert decisions == [c.decision for c in rule.cells], j
+            assert edges.all_inner_texts() == [exact(c.edge) for c in rule.cells], j
+    assert any(c.stake > 1 for rule in peek.decision_table for c in rule.cells)

@@ -83,3 +83,20 @@ def test_the_sheets_session_section_counts_the_fee() -> None:
     (s,) = section.sessions
     assert s.distribution.p_even.exact == 0
     assert s.distribution.p_ahead.exact == s.figures.hit_frequency > 0
+
+
+def test_the_text_states_the_stake_the_fee_and_the_peek(cli: Cli) -> None:
+    """A live bet's session text says what a round takes: the stake, the fee a round and, for a
+    peek, that raises follow the optimal decision table; an ordinary bet's stays one unit."""
+    small = ["--decks", "1", "--remove", ONE_DECK.remove or ""]
+    heads = {}
+    for paytable, bet in ((LIGHTNING, "banker"), (PEEK, "player"), ("classic", "tie")):
+        code, out, err = cli(["session", paytable, "--bet", bet, "--rounds", "2", *small])
+        assert (code, err) == (0, ""), err
+        heads[bet] = out.splitlines()[0]
+    assert heads["banker"] == "Banker: 2 rounds at one unit plus a fee of 0.2 unit a round (20.00%)"
+    assert heads["player"] == (
+        "Player: 2 rounds at a base stake of one unit plus a fee of 0.2 unit a round (20.00%), "
+        "raised as the optimal decision table says"
+    )
+    assert heads["tie"] == "Tie: 2 rounds at one unit"

@@ -33,17 +33,17 @@ from exactodds.report.document import (
     Strong,
     Table,
 )
-from exactodds.report.figures import FLAG, PRECISION, Kind, View, in_view
+from exactodds.report.figures import FLAG, LIVE_FIGURES, PRECISION, Kind, View, in_view
 from exactodds.report.game_sections import game_blocks, shoe_blocks, tableau_blocks
 from exactodds.report.live import (
     fee_rows,
     fee_summary_blocks,
     live_bet_blocks,
-    multipliers_blocks,
     return_outcomes,
     return_scope,
     summary_label_mark,
 )
+from exactodds.report.live_tables import multipliers_blocks
 from exactodds.report.montecarlo import monte_carlo_blocks
 from exactodds.report.progressive import progressive_blocks
 from exactodds.report.sheet import BetSheet, Sheet
@@ -88,7 +88,8 @@ def _shown(sheet: Sheet, b: BetSheet, view: View) -> list[tuple[str, Inline]]:
         label = figure.short or figure.label if view is View.SUMMARY else figure.label
         if view is View.FIGURES and content == "":
             continue  # a flag that is not set has no row
-        out.append((label, _field(b.bet, figure.key, content) if figure.recomputed else content))
+        hooked = figure.recomputed or figure.key in LIVE_FIGURES  # the designer fills it
+        out.append((label, _field(b.bet, figure.key, content) if hooked else content))
     return out
 
 

@@ -72,7 +72,8 @@ from exactodds.bets.payout import format_number
 from exactodds.escape import csv_cell
 from exactodds.numbers import exact, fixed
 from exactodds.report.figures import PRECISION, View, in_view
-from exactodds.report.live import live_csv_lines, multiplier_csv_lines
+from exactodds.report.live import live_csv_lines
+from exactodds.report.live_tables import multiplier_csv_lines
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.sheet import Sheet

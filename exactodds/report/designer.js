@@ -451,9 +451,11 @@
     const { raises, rules } = bet.live.peek;
     const stakes = [1n, ...raises].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const outcomes = [];
+    const cells = rules.map(() => []); // per rule, each cell's [stake r*, conditional EV]
     let mean = ZERO;
     let stake = ZERO;
-    for (const rule of rules) {
+    let base = ZERO; // the expected net staking 1 in every cell (PeekRule.base_ev, weighed)
+    rules.forEach((rule, j) => {
       for (const [P, counts] of rule.cells) {
         const total = counts.reduce((a, n) => a + n, 0n);
         if (total === 0n) continue;
@@ -466,12 +468,45 @@
         const r = new Q(best);
         mean = mean.add(weight.mul(r).mul(ev));
         stake = stake.add(weight.mul(r));
+        base = base.add(weight.mul(ev));
+        cells[j].push([best, ev]);
         counts.forEach((n, i) => {
           if (n !== 0n) outcomes.push([weight.mul(new Q(n, total)), r.mul(nets[i])]);
         });
       }
+    });
+    const reach = rules.reduce((sum, rule) => sum.add(rule.probability), ZERO);
+    return { outcomes, mean, stake, base, reach, cells, largest: stakes[stakes.length - 1] };
+  };
+  // A peek bet's figures and decision tables (report/live.py _peek_blocks): the RTPs of never
+  // raising and always raising the most (PeekFigures._rtp), the value of peeking, the expected
+  // stake, and each cell's decision (as words and as the chart's letter) and conditional edge.
+  const DECISIONS = new Map([[1n, ["keep", "K"]], [2n, ["double", "D"]], [3n, ["triple", "T"]]]);
+  const peekValues = (play, fee, rtp, put) => {
+    const staking = (r) => ONE.add(r.mul(play.base).sub(fee).div(r.mul(play.reach).add(fee)));
+    const never = staking(ONE);
+    const always = staking(new Q(play.largest));
+    const value = rtp.sub(never);
+    const shown = [
+      ["peek.rtp_never_raise", pct(never), never],
+      ["peek.rtp_always_max", pct(always), always],
+      ["peek.value_of_peeking", `${signed(value.mul(HUNDRED), PRECISION.percent)} pp`, value],
+      ["peek.expected_stake", fixed(play.stake, PRECISION.return), play.stake],
+    ];
+    for (const [key, text, x] of shown) {
+      put(key, text);
+      put(key, exact(x), "", "exact");
     }
-    return { outcomes, mean, stake };
+    play.cells.forEach((cells, j) =>
+      cells.forEach(([r, ev], i) => {
+        const [word, letter] = DECISIONS.get(r) || [`\u00d7${r}`, `\u00d7${r}`];
+        const edge = ZERO.sub(ev);
+        put(`peek.${j}.decision`, word, i);
+        put(`peek.${j}.letter`, letter, i);
+        put(`peek.${j}.edge`, pct(edge), i);
+        put(`peek.${j}.edge`, exact(edge), i, "exact");
+      }),
+    );
   };
   // The outcomes of exactodds/bets/returns.py (probability, net per unit stake before the
   // fee), a peek's under its optimal decision (play: null for other bets).
@@ -496,6 +531,8 @@
         return pct(value);
       case "signed":
         return signed(value, PRECISION.return);
+      case "units":
+        return fixed(value, PRECISION.return);
       case "sqrt":
         return sqrtFixed(value, PRECISION.std_dev);
       case "volatility":
@@ -562,6 +599,7 @@
       mean_net: mean,
     };
     if (bet.rounding !== null) quantities.unrounded_rtp = rtpAt({ ...bet, rounding: null }, nets, ONE);
+    if (peek) peekValues(play, fee, rtp, put);
     // a streak bet (exactodds/bets/streak.py): its house edge spread over the rounds a bet lasts
     if (bet.streak !== null) put("edge_per_round", pct(edge.div(bet.streak.expectedRounds)));
     const notation = DATA.notation === "both" ? "to" : DATA.notation;
@@ -614,7 +652,44 @@
       const ret = outcomes.reduce((sum, [p, x]) => sum.add(p.mul(x)), ZERO);
       put("return", signed(ret, PRECISION.return), k);
       put("return", exact(ret), k, "exact");
+      productValues(bet, k, net, put);
     });
+  };
+
+  // A multiplied row's product tables (report/live.py _products_blocks): its mean and top
+  // product with the top's odds, and each printed product's net, its probability given the row
+  // and per round (0 for a product the weights set here no longer give).
+  const PRODUCT_FIELD = /^product\.(\d+)\.(net|probability|per_round)$/;
+  const productValues = (bet, k, net, put) => {
+    const live = bet.live === null ? null : bet.live.rows[k];
+    if (live === null || live.table === null) return;
+    const products = new Map(rowProducts(TABLES.get(live.table), live.patterns));
+    const row = bet.rows[k].probability;
+    let mean = ZERO;
+    let top = [1n, ONE]; // _top_product's default: no product has a chance
+    for (const [m, q] of products) {
+      mean = mean.add(q.mul(new Q(m)));
+      if (q.sign() > 0) top = [m, q]; // ascending: the last with a chance is the largest
+    }
+    put("products.mean", fixed(mean, PRECISION.return), k);
+    put("products.top", `\u00d7${top[0]}`, k);
+    put("products.top_odds", oneIn(top[1]), k);
+    put("products.top_per_round", oneIn(row.mul(top[1])), k);
+    for (const f of bet.fields) {
+      const match = f.row === k ? PRODUCT_FIELD.exec(f.figure) : null;
+      if (match === null) continue;
+      const m = BigInt(match[1]);
+      const q = products.get(m) ?? ZERO;
+      if (match[2] === "net") {
+        const at = net.sign() > 0 ? net.mul(new Q(m)).sub(live.commission) : net; // Row.net_at
+        put(f.figure, formatNumber(at), k);
+      } else if (match[2] === "per_round") {
+        put(f.figure, fixed(row.mul(q), PRECISION.probability), k);
+      } else {
+        put(f.figure, fixed(q, PRECISION.probability), k);
+        put(f.figure, exact(q), k, "exact");
+      }
+    }
   };
 
   // -- the page ----------------------------------------------------------------------------------
@@ -819,9 +894,10 @@
       if (bet.live !== null) {
         bet.live.note = make("span", { class: "live-note", hidden: "" });
         bet.live.note.textContent =
-          "Recomputed for the payouts, fee and weights set here: the figures, the return " +
-          "chart and the products' charts; the tables of products and of peek decisions " +
-          "below stay as printed. ";
+          "Recomputed for the payouts, fee and weights set here: the figures, the fee " +
+          "table, the return chart, the products' tables and charts and the peek's figures " +
+          "and decisions" +
+          (bet.live.peek === null ? ". " : "; the RTP by reveal rule below stays as printed. ");
         meters.append(bet.live.note);
       }
       const error = make("span", { class: "error", id: `designer-error-${bet.index}` });

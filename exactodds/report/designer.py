@@ -45,7 +45,7 @@ from exactodds.bets.streak import StreakBet, StreakFigures
 from exactodds.deal.tableau import BUILTIN
 from exactodds.escape import printable
 from exactodds.numbers import exact
-from exactodds.report.figures import BET_FIGURES, PRECISION, designer_figures
+from exactodds.report.figures import BET_FIGURES, LIVE_FIGURES, PRECISION, designer_figures
 from exactodds.report.progressive import meter_points
 from exactodds.report.sheet import BetSheet, Sheet
 from exactodds.report.streak import sheet_streaks
@@ -136,8 +136,9 @@ def _notes(sheet: Sheet, from_source: bool) -> tuple[str, ...]:
         notes.append(
             "A bet's fee (under its return table) and each multiplier table's weights (below) "
             "can be edited too: every bet multiplied by the table is recomputed exactly from its "
-            "rows' identity patterns, its RTP and house edge per money paid (stake and fee); a "
-            "peek bet's cells are decided anew (its printed decision table stays as printed). "
+            "rows' identity patterns, its RTP and house edge per money paid (stake and fee), "
+            "with the fee table and its product tables; a peek bet's cells are decided anew "
+            "(its RTP by reveal rule stays as printed). "
             "The export writes the fee and the weights as set."
         )
     if sheet.streaks:
@@ -337,11 +338,6 @@ def _live_slots(pieces: list[Any]) -> list[Any]:
         out.append(rest)
         at += len(piece)
     return out
-
-
-LIVE_FIGURES = ("fee", "paid", "rtp_per_stake")
-"""A live bet's figures the script recomputes besides the table's (the fee and weights being
-inputs of the page); the sheet marks them not recomputed, for the other consumers."""
 
 
 def _live_figures() -> list[dict[str, object]]:

@@ -47,6 +47,7 @@ __all__ = [
     "BET_FIGURES",
     "FIGURE",
     "FLAG",
+    "LIVE_FIGURES",
     "ORDERS",
     "PRECISION",
     "BetFigure",
@@ -284,6 +285,10 @@ _LIVE_VIEWS = frozenset({View.FIGURES, View.EXACT, View.JSON, View.CSV})
 """Where the figures of a bet with a fee or a peek (money paid is not the stake) appear."""
 
 _PROGRESSIVE_NOTE = "as computed: not recomputed when a payout is edited"
+
+LIVE_FIGURES = ("fee", "paid", "rtp_per_stake")
+"""A live bet's figures the HTML designer recomputes besides the table's (the fee and weights
+being inputs of the page); marked not recomputed, for the other consumers (the workbook)."""
 
 BET_FIGURES: tuple[BetFigure, ...] = (
     BetFigure("house_edge", "House edge (pushes counted)", Kind.PERCENT, short="House edge",

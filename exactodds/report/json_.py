@@ -44,7 +44,8 @@ from exactodds.deal.shoe import RANKS, SUITS
 from exactodds.figures.worked_examples import EXAMPLE_RULE
 from exactodds.numbers import exact
 from exactodds.report.figures import View, in_view
-from exactodds.report.live import live_bet_json, multipliers_json, products_json
+from exactodds.report.live import live_bet_json, products_json
+from exactodds.report.live_tables import multipliers_json
 from exactodds.report.montecarlo import STATEMENT, checks_outside, verdict_line
 from exactodds.report.ownership import MARKER
 from exactodds.report.progressive import progressive_json

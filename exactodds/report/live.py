@@ -20,13 +20,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from exactodds.bets.multipliers import MultiplierTable
 from exactodds.bets.payout import Notation, Payout, format_number
 from exactodds.deal.shoe import RANKS
 from exactodds.figures.metrics import RowFigures
 from exactodds.figures.peek import PeekFigures, PeekRule
-from exactodds.numbers import exact, fixed, grouped, one_in, percent, signed
-from exactodds.report.document import Block, Chart, Heading, Inline, Para, Strong, Table
+from exactodds.numbers import exact, fixed, one_in, percent, signed
+from exactodds.report.document import Block, Chart, Field, Inline, Para, Strong, Table
 from exactodds.report.figures import PRECISION
 from exactodds.report.sheet import BetSheet, Sheet
 
@@ -37,9 +36,6 @@ __all__ = [
     "live_bet_blocks",
     "live_bet_json",
     "live_csv_lines",
-    "multiplier_csv_lines",
-    "multipliers_blocks",
-    "multipliers_json",
     "products_json",
     "return_outcomes",
     "return_scope",
@@ -67,6 +63,11 @@ def summary_label_mark(b: BetSheet) -> tuple[str, ...]:
     return (f" {FEE_MARK}",) if b.paid_differs else ()
 
 
+def _f(b: BetSheet, key: str, text: str, row: int | None = None, form: str = "") -> Field:
+    """A figure the HTML designer recomputes after an edit (its ``data-figure`` hook)."""
+    return Field(b.bet.id, key, text, row, form)
+
+
 def _paid_words(b: BetSheet) -> str:
     return "stake, expected raise and fee" if b.bet.peek is not None else "stake + fee"
 
@@ -80,11 +81,11 @@ def fee_summary_blocks(sheet: Sheet) -> list[Block]:
     rows = tuple(
         (
             (b.bet.name, f" {FEE_MARK}"),
-            _pct(b.figures.fee),
-            fixed(b.figures.paid, PRECISION["return"]),
-            _pct(b.figures.rtp),
-            _pct(b.figures.house_edge),
-            _pct(b.figures.rtp_per_stake),
+            _f(b, "fee", _pct(b.figures.fee)),
+            _f(b, "paid", fixed(b.figures.paid, PRECISION["return"])),
+            _f(b, "rtp", _pct(b.figures.rtp)),
+            _f(b, "house_edge", _pct(b.figures.house_edge)),
+            _f(b, "rtp_per_stake", _pct(b.figures.rtp_per_stake)),
         )
         for b in live
     )
@@ -125,95 +126,6 @@ def return_scope(b: BetSheet) -> str:
     """
     scope = ", stake kept" if b.bet.peek is not None else ""
     return scope + (", before the fee" if b.bet.fee else "")
-
-
-# -- the Multipliers section -----------------------------------------------------------------
-
-
-def _tables(sheet: Sheet) -> tuple[MultiplierTable, ...]:
-    """The multiplier tables the sheet's bets use, each once, in the paytable's order."""
-    used = {
-        row.multiply.table.name
-        for b in sheet.bets
-        for row in b.bet.rows
-        if row.multiply is not None
-    }
-    return tuple(t for t in sheet.paytable.multipliers if t.name in used)
-
-
-def _cards_text(table: MultiplierTable) -> str:
-    if len(table.cards) == 1:
-        return f"{table.cards[0][0]} (always)"
-    return ", ".join(f"{k}: {format_number(p)}" for k, p in table.cards)
-
-
-def _values_text(table: MultiplierTable) -> str:
-    return ", ".join(f"×{v}: {format_number(p)}" for v, p in table.values)
-
-
-def multipliers_blocks(sheet: Sheet) -> list[Block]:
-    """The Multipliers section: the model in a paragraph, then each table once."""
-    tables = _tables(sheet)
-    if not tables:
-        return []
-    blocks: list[Block] = [
-        Heading(2, "Multipliers", "multipliers"),
-        Para(
-            "Each round, independently of the shoe, each table draws a uniformly random set of "
-            "distinct card identities (rank and suit) of its deck — how many by its card "
-            "distribution — and gives each a multiplier drawn independently from its values. A "
-            "multiplied row's net win is multiplied by the product of the multipliers on its "
-            "group's dealt cards whose identity was drawn (a card dealt twice multiplies twice "
-            "unless repeat is once), bounded by the cap; a commission is then taken from the "
-            "stake; a push or a loss is never multiplied. The distributions below are exact."
-        ),
-    ]
-    for t in tables:
-        blocks.append(
-            Table(
-                ("Item", "Value"),
-                (
-                    ("Deck", f"{t.deck} identities, one of each"),
-                    ("Multiplier cards drawn", _cards_text(t)),
-                    ("Multiplier of each card", _values_text(t)),
-                    ("Cap", "none" if t.cap is None else grouped(t.cap)),
-                    ("Repeat", t.repeat.value),
-                ),
-                "ll",
-                caption=f"Multiplier table {t.name}.",
-            )
-        )
-    return blocks
-
-
-def multipliers_json(sheet: Sheet) -> list[dict[str, Any]]:
-    """The multiplier tables the sheet uses, JSON-ready (probabilities ``"p/q"``)."""
-    return [
-        {
-            "name": t.name,
-            "deck": t.deck,
-            "cards": {str(k): exact(p) for k, p in t.cards},
-            "values": {str(v): exact(p) for v, p in t.values},
-            "cap": t.cap,
-            "repeat": t.repeat.value,
-        }
-        for t in _tables(sheet)
-    ]
-
-
-def multiplier_csv_lines(sheet: Sheet) -> Iterator[dict[str, str]]:
-    """Lines of kind ``multiplier`` (no bet): ``item`` = ``TABLE deck|cards K|value V|cap|
-    repeat``, ``value`` the number or word, ``probability`` and ``exact`` its probability."""
-    name = sheet.paytable.name
-    for t in _tables(sheet):
-        base = {"paytable": name, "kind": "multiplier"}
-        yield base | {"item": f"{t.name} deck", "value": str(t.deck)}
-        for k, p in t.cards:
-            yield base | {"item": f"{t.name} cards {k}", "value": str(k), **_p(p)}
-        for v, p in t.values:
-            yield base | {"item": f"{t.name} value {v}", "value": str(v), **_p(p)}
-        yield base | {"item": f"{t.name} cap", "value": "" if t.cap is None else str(t.cap)}
-        yield base | {"item": f"{t.name} repeat", "value": t.repeat.value}
 
 
 def _p(p: Fraction) -> dict[str, str]:
@@ -258,12 +170,19 @@ def _top_award(b: BetSheet) -> Para:
 
 def _fee_note(b: BetSheet) -> Para:
     f = b.figures
-    text = (
-        f"Fee {_pct(f.fee)} of the stake, paid every round (a push included) and never "
-        f"returned. RTP and house edge are per money paid ({_paid_words(b)}: "
-        f"{fixed(f.paid, PRECISION['return'])} per unit staked): RTP {_pct(f.rtp)}, house edge "
-        f"{_pct(f.house_edge)}; RTP per stake {_pct(f.rtp_per_stake)}. The rows' returns are "
-        "before the fee, which the total takes."
+    text: tuple[str | Field, ...] = (
+        "Fee ",
+        _f(b, "fee", _pct(f.fee)),
+        " of the stake, paid every round (a push included) and never returned. RTP and house "
+        f"edge are per money paid ({_paid_words(b)}: ",
+        _f(b, "paid", fixed(f.paid, PRECISION["return"])),
+        " per unit staked): RTP ",
+        _f(b, "rtp", _pct(f.rtp)),
+        ", house edge ",
+        _f(b, "house_edge", _pct(f.house_edge)),
+        "; RTP per stake ",
+        _f(b, "rtp_per_stake", _pct(f.rtp_per_stake)),
+        ". The rows' returns are before the fee, which the total takes.",
     )
     return Para(text, "note")
 
@@ -294,17 +213,17 @@ def _products_blocks(b: BetSheet) -> list[Block]:
     if not multiplied:
         return []
     summary: list[tuple[Inline, ...]] = []
-    for _, row, fr in multiplied:
+    for k, row, fr in multiplied:
         assert row.multiply is not None
         top, q = _top_product(fr)
         summary.append(
             (
                 fr.event,
                 f"{row.multiply.table.name}: {' '.join(row.multiply.cards)}",
-                fixed(_mean_product(fr), PRECISION["return"]),
-                f"×{top}",
-                one_in(q),
-                one_in(fr.probability * q),
+                _f(b, "products.mean", fixed(_mean_product(fr), PRECISION["return"]), k),
+                _f(b, "products.top", f"×{top}", k),
+                _f(b, "products.top_odds", one_in(q), k),
+                _f(b, "products.top_per_round", one_in(fr.probability * q), k),
             )
         )
     blocks: list[Block] = [
@@ -316,7 +235,8 @@ def _products_blocks(b: BetSheet) -> list[Block]:
             "largest product and that product's odds given the row and per round.",
         )
     ]
-    for _, _row, fr in multiplied:
+    places = PRECISION["probability"]
+    for k, _row, fr in multiplied:
         title = f"Multiplier product of {bet.name}: {fr.event} (probability given the row)"
         blocks.append(
             Table(
@@ -324,10 +244,10 @@ def _products_blocks(b: BetSheet) -> list[Block]:
                 tuple(
                     (
                         f"×{m}",
-                        format_number(fr.net_at(m)),
-                        fixed(q, PRECISION["probability"]),
-                        exact(q),
-                        fixed(fr.probability * q, PRECISION["probability"]),
+                        _f(b, f"product.{m}.net", format_number(fr.net_at(m)), k),
+                        _f(b, f"product.{m}.probability", fixed(q, places), k),
+                        _f(b, f"product.{m}.probability", exact(q), k, "exact"),
+                        _f(b, f"product.{m}.per_round", fixed(fr.probability * q, places), k),
                     )
                     for m, q in fr.products
                 ),
@@ -349,24 +269,28 @@ def _peek_blocks(b: BetSheet, peek: PeekFigures) -> list[Block]:
     """A peek bet's figures: the RTPs of the optimal, never-raise and always-largest-raise
     play, the value of peeking, the RTP by reveal rule, and each rule's decision table."""
     largest = max(peek.raises, default=1)
-    rows: tuple[tuple[Inline, ...], ...] = (
-        ("RTP, optimal keep or raise", _pct(peek.rtp), exact(peek.rtp)),
-        ("RTP, never raising", _pct(peek.rtp_never_raise), exact(peek.rtp_never_raise)),
-        (
-            f"RTP, always raising to ×{largest}",
-            _pct(peek.rtp_always_max),
-            exact(peek.rtp_always_max),
-        ),
+    never, always, value = peek.rtp_never_raise, peek.rtp_always_max, peek.value_of_peeking
+    stake = peek.paid - peek.fee
+    figures = (
+        ("RTP, optimal keep or raise", "rtp", _pct(peek.rtp), peek.rtp),
+        ("RTP, never raising", "peek.rtp_never_raise", _pct(never), never),
+        (f"RTP, always raising to ×{largest}", "peek.rtp_always_max", _pct(always), always),
         (
             "Value of peeking (optimal minus never raising)",
-            f"{signed(peek.value_of_peeking * 100, PRECISION['percent'])} pp",
-            exact(peek.value_of_peeking),
+            "peek.value_of_peeking",
+            f"{signed(value * 100, PRECISION['percent'])} pp",
+            value,
         ),
         (
             "Expected stake multiple",
-            fixed(peek.paid - peek.fee, PRECISION["return"]),
-            exact(peek.paid - peek.fee),
+            "peek.expected_stake",
+            fixed(stake, PRECISION["return"]),
+            stake,
         ),
+    )
+    rows = tuple(
+        (label, _f(b, key, text), _f(b, key, exact(x), None, "exact"))
+        for label, key, text, x in figures
     )
     rules = b.bet.peek.reveals if b.bet.peek is not None else ()
     reveals = ", ".join(
@@ -391,21 +315,22 @@ def _peek_blocks(b: BetSheet, peek: PeekFigures) -> list[Block]:
             css="exact",
         ),
     ]
-    for rule in peek.decision_table:
-        blocks += _decision_blocks(rule)
+    for j, rule in enumerate(peek.decision_table):
+        blocks += _decision_blocks(b, j, rule)
     return blocks
 
 
-def _decision_blocks(rule: PeekRule) -> list[Block]:
-    """A rule's decision table: a line per cell, or for more than :data:`MAX_CELLS_SHOWN`
-    cells a chart of decisions (a row per leading shown cards, a column per last card)."""
+def _decision_blocks(b: BetSheet, j: int, rule: PeekRule) -> list[Block]:
+    """Rule ``j``'s decision table: a line per cell, or for more than :data:`MAX_CELLS_SHOWN`
+    cells a chart of decisions (a row per leading shown cards, a column per last card); the
+    decisions and edges are the designer's ``peek.J.*`` figures of row = the cell's index."""
     what = "ranks" if rule.attr == "rank" else "values"
     head = (
         f"Decision table, cards {' '.join(rule.positions)} shown (probability of the rule "
         f"{_pct(rule.probability)})"
     )
     if len(rule.cells) > MAX_CELLS_SHOWN:
-        return [_decision_chart(rule, head, what)]
+        return [_decision_chart(rule, head, what, (b.bet.id, j))]
     caption = (
         f"{head}: the shown {what} → the optimal decision, the cell's probability within the "
         "rule and the exact house edge per unit stake given it (fee aside); raise where the "
@@ -417,12 +342,12 @@ def _decision_blocks(rule: PeekRule) -> list[Block]:
             tuple(
                 (
                     *_shown_text(rule, c.shown),
-                    c.decision,
+                    _f(b, f"peek.{j}.decision", c.decision, i),
                     fixed(c.probability, PRECISION["probability"]),
-                    _pct(c.edge),
-                    exact(c.edge),
+                    _f(b, f"peek.{j}.edge", _pct(c.edge), i),
+                    _f(b, f"peek.{j}.edge", exact(c.edge), i, "exact"),
                 )
-                for c in rule.cells
+                for i, c in enumerate(rule.cells)
             ),
             "c" * len(rule.positions) + "lrrl",
             caption=caption,
@@ -431,9 +356,12 @@ def _decision_blocks(rule: PeekRule) -> list[Block]:
     ]
 
 
-def _decision_chart(rule: PeekRule, head: str, what: str) -> Table:
+def _decision_chart(
+    rule: PeekRule, head: str, what: str, hook: tuple[str, int] | None = None
+) -> Table:
     """The decisions of a large rule as a chart: K keep, D double, T triple (×r another
-    raise), — a combination that cannot be shown.
+    raise), — a combination that cannot be shown; with ``hook`` (bet, rule index) each letter
+    is the designer's ``peek.J.letter`` figure of row = the cell's index.
 
     >>> from exactodds.figures.peek import PeekCell
     >>> cells = tuple(PeekCell((a, b, c), Fraction(1, 1000), Fraction(0), (1,), 3 if c > 7 else 1)
@@ -445,9 +373,11 @@ def _decision_chart(rule: PeekRule, head: str, what: str) -> Table:
     (('P1', 'B1', 'P2 0'), ('0', '0'), ('K', 'T', 'T'), 100)
     """
     letters = {1: "K", 2: "D", 3: "T"}
-    lead: dict[tuple[int, ...], dict[int, str]] = {}
-    for c in rule.cells:
-        lead.setdefault(c.shown[:-1], {})[c.shown[-1]] = letters.get(c.stake, f"×{c.stake}")
+    lead: dict[tuple[int, ...], dict[int, Inline]] = {}
+    for i, c in enumerate(rule.cells):
+        letter = letters.get(c.stake, f"×{c.stake}")
+        cell = letter if hook is None else Field(hook[0], f"peek.{hook[1]}.letter", letter, i)
+        lead.setdefault(c.shown[:-1], {})[c.shown[-1]] = cell
     last = sorted({c.shown[-1] for c in rule.cells})
     labels = _shown_text(rule, tuple(last))
     *first, final = rule.positions

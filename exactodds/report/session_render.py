@@ -232,9 +232,22 @@ def figure_rows(s: Session) -> list[tuple[str, str, str]]:
 def _title(s: Session) -> str:
     progressive = s.figures.bet.progressive
     if progressive is None:
-        return f"{s.figures.bet.name}: {s.rounds:,} rounds at one unit"
+        return f"{s.figures.bet.name}: {s.rounds:,} rounds at {_stake_words(s)}"
     stake = format_number(progressive.stake)
     return f"{s.figures.bet.name}: {s.rounds:,} rounds of its fixed wager {stake}{_meters(s)}"
+
+
+def _stake_words(s: Session) -> str:
+    """What a round stakes: one unit, plus a fee paid every round, a peek's base stake with
+    raises as the optimal decision table says (a live bet's rounds take more than one unit)."""
+    f = s.figures
+    peek = f.bet.peek is not None
+    words = "a base stake of one unit" if peek else "one unit"
+    if f.fee:
+        words += f" plus a fee of {format_number(f.fee)} unit a round ({percent(f.fee, 2)})"
+    if peek:
+        words += ", raised as the optimal decision table says"
+    return words
 
 
 def _unit(s: Session) -> str:
