@@ -39,6 +39,7 @@ __all__ = [
     "SIGNALS",
     "SheetProtection",
     "check_protection_work",
+    "counted_bets",
     "protection_blocks",
     "protection_csv_lines",
     "protection_sheet",
@@ -114,9 +115,12 @@ def protection_sheet(sheet: Sheet) -> Sheet:
     from exactodds.protection.exposure import analyse_flash, analyse_sort, parse_sort
 
     bets = [b.bet for b in sheet.bets]
-    why = {b.id: live_unhandled(b, "report --protection") for b in bets}
-    left = tuple((b.id, b.name, why[b.id]) for b in bets if why[b.id])
-    table = replace(sheet.paytable, bets=tuple(b for b in bets if not why[b.id]))
+    counted = counted_bets(bets)
+    ids = {b.id for b in counted}
+    left = tuple(
+        (b.id, b.name, live_unhandled(b, "report --protection")) for b in bets if b.id not in ids
+    )
+    table = replace(sheet.paytable, bets=tuple(counted))
     shoe, tableau = sheet.shoe, sheet.tableau
     group = parse_sort(HIGH)
     results = (
@@ -142,14 +146,21 @@ SIGNAL_SECONDS = 0.03
 every value-level bet's figures on it): ``report classic --protection``, 44 signals, 1.4 s."""
 
 
+def counted_bets(bets: Sequence[Bet]) -> list[Bet]:
+    """The bets the section counts: not those with a fee, multipliers or a peek, which it leaves
+    out (:func:`~exactodds.bets.kinds.live_unhandled`) and so neither counts nor weighs."""
+    from exactodds.bets.kinds import live_unhandled
+
+    return [b for b in bets if not live_unhandled(b)]
+
+
 def check_protection_work(bets: Sequence[Bet], shoe: Shoe, tableau: Tableau) -> None:
     """Refuse a protection section whose card-level bets, counted on each of its
     :data:`SIGNALS`, are over the card engine's budget
-    (:func:`~exactodds.bets.budget.check_card_work`); the live bets it leaves out are not
-    counted, so not weighed."""
+    (:func:`~exactodds.bets.budget.check_card_work`)."""
     from exactodds.bets.budget import check_card_work
 
-    check_card_work([b for b in bets if not b.live], shoe, tableau, SIGNALS)
+    check_card_work(counted_bets(bets), shoe, tableau, SIGNALS)
 
 
 def check_protections(games: Sequence[tuple[Sequence[Bet], Shoe, Tableau]]) -> None:
@@ -162,7 +173,7 @@ def check_protections(games: Sequence[tuple[Sequence[Bet], Shoe, Tableau]]) -> N
     if len(games) < 2:
         return
     total = sum(
-        SIGNALS * (sum(card_work(bets, shoe, tableau).values()) + SIGNAL_SECONDS)
+        SIGNALS * (sum(card_work(counted_bets(bets), shoe, tableau).values()) + SIGNAL_SECONDS)
         for bets, shoe, tableau in games
     )
     check_seconds(total, f"the protection sections of {len(games):,} paytables")
