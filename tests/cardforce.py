@@ -174,12 +174,23 @@ def _literal(value: object, other: object) -> object:
 
 
 def _group(name: str, rnd: Dealt) -> list[PhysicalCard]:
+    """A ``count`` group's dealt cards, or one named card (``player.card3``: none if not dealt)."""
+    if "." in name:
+        side, card = name.split(".")
+        hand = rnd.player if side == "player" else rnd.banker
+        i = int(card[4]) - 1
+        return hand[i : i + 1]
     return {
         "player": rnd.player,
         "banker": rnd.banker,
         "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
         "round": rnd.player + rnd.banker,
     }[name]
+
+
+def group_cards(names: Sequence[str], rnd: Dealt) -> list[PhysicalCard]:
+    """The dealt cards of groups and named cards together (a multiplied row's ``multiply``)."""
+    return [card for name in names for card in _group(name, rnd)]
 
 
 def shape(group: str, attr: str, rnd: Dealt) -> list[int]:

@@ -21,7 +21,7 @@ from exactodds.deal.shoe import Shoe
 from exactodds.figures.metrics import bet_figures
 from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import shoe_of
-from tests.cardforce import Dealt, dealt_rounds, holds
+from tests.cardforce import dealt_rounds, group_cards, holds
 
 TABLE = MultiplierTable(
     "lightning",
@@ -29,23 +29,6 @@ TABLE = MultiplierTable(
     ((2, Fraction(1, 2)), (5, Fraction(1, 2))),
     cap=20,
 )
-
-
-def _cards(group: tuple[str, ...], rnd: Dealt) -> list[tuple[int, int]]:
-    named = {
-        "player": rnd.player,
-        "banker": rnd.banker,
-        "round": rnd.player + rnd.banker,
-        "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
-    }
-    if group[0] in named:
-        return list(named[group[0]])
-    out = []
-    for name in group:
-        side, card = name.split(".")
-        hand = rnd.player if side == "player" else rnd.banker
-        out += hand[int(card[4]) - 1 : int(card[4])]
-    return out
 
 
 def brute(bet: Bet, shoe: Shoe) -> dict[Fraction, Fraction]:
@@ -57,7 +40,7 @@ def brute(bet: Bet, shoe: Shoe) -> dict[Fraction, Fraction]:
         if row.multiply is None:
             out[row.pays.net] += 1
             continue
-        cards = _cards(row.multiply.cards, rnd)
+        cards = group_cards(row.multiply.cards, rnd)
         multiplicities = tuple(Counter(cards).values())
         for m, q in row.multiply.table.product_distribution(multiplicities).items():
             out[row.pays.net * m - row.commission] += q

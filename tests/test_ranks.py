@@ -15,26 +15,12 @@ from exactodds.deal.shoe import Shoe
 from exactodds.errors import PaytableError
 from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import card_value, shoe_of
-from tests.cardforce import Dealt, dealt_rounds, holds
+from tests.cardforce import Dealt, dealt_rounds, group_cards, holds
 
 ROWS = {
     "winners": ["player.wins", "winner == tie"],
     "pairs": ["player.pair", "banker.card1.rank == K or banker.card3.value > 6"],
 }
-
-
-def _group(name: str, rnd: Dealt) -> list[tuple[int, int]]:
-    if "." in name:
-        side, card = name.split(".")
-        cards = rnd.player if side == "player" else rnd.banker
-        i = int(card[4]) - 1
-        return cards[i : i + 1]
-    return {
-        "player": rnd.player,
-        "banker": rnd.banker,
-        "initial": [rnd.player[0], rnd.banker[0], rnd.player[1], rnd.banker[1]],
-        "round": rnd.player + rnd.banker,
-    }[name]
 
 
 def _shown(position: str, attr: str, rnd: Dealt) -> int:
@@ -53,7 +39,7 @@ def brute(
         if isinstance(key, ShownCards):
             k = tuple(_shown(p, key.attr, rnd) for p in key.positions)
         else:
-            k = tuple(sorted(c[0] + 1 for name in key.cards for c in _group(name, rnd)))
+            k = tuple(sorted(c[0] + 1 for c in group_cards(key.cards, rnd)))
         out[row, k] += 1
     return out
 
