@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, lcm, perm
 
+from exactodds.bets.multipliers import DEALING_ORDER_REVEALS
 from exactodds.bets.paytable import Bet
 from exactodds.cpus import BUDGET_IN_FORCE
 from exactodds.deal.shoe import MIN_CARDS, Card, Shoe
@@ -95,6 +96,7 @@ __all__ = [
     "set_budget",
     "spending",
     "streak_seconds",
+    "uses_rank_grid",
 ]
 
 _PRIME_BITS = 24
@@ -693,26 +695,41 @@ ranks`: the same 13⁶ cells whatever the shoe, their grid built once a shoe, wh
 bets 0.3–1.0 s each (``benchmarks/live.py``)."""
 
 RANK_GRID_SECONDS = 0.5
-"""CPU seconds of the first multiplied bet on a shoe: the grid of ranks and weights."""
+"""CPU seconds of the first bet counted by rank on a shoe: the grid of ranks and weights."""
 
-PEEK_RULE_SECONDS = 0.4
-"""CPU seconds of one reveal rule of a peek bet (its cells counted; a bet's own rules and the
-four fixed reveals its sheet shows): 0.15–0.5 s by value, up to 1 s by rank for all four cards
-shown (``benchmarks/peek.py``)."""
+PEEK_RULE_SECONDS = 0.1
+"""CPU seconds of one reveal rule of a peek bet whose rows read values (its cells counted by
+value, the rest in closed form): Peek's Player and Banker, four rules each, 0.35–0.38 s."""
+
+PEEK_RANK_RULE_SECONDS = 0.25
+"""The same for a bet whose rows read ranks, counted on the rank grid: a Player Pair with four
+rules, 1.35 s with the grid (``benchmarks/peek.py``)."""
 
 
 def live_count_seconds(bet: Bet) -> float:
-    """The CPU seconds of counting a bet with multipliers or a peek (0 for any other bet).
+    """The CPU seconds of counting a bet with multipliers or a peek (0 for any other bet): a
+    multiplied bet, or a peek's distinct reveal rules, its own and the four its sheet shows,
+    besides the rank grid (:func:`uses_rank_grid`).
 
     >>> from exactodds.bets.loader import load_paytable
     >>> [live_count_seconds(b) for b in load_paytable("lightning").bets][:2]
     [0.15, 0.15]
+    >>> [live_count_seconds(b) for b in load_paytable("peek").bets][:3]
+    [0.4, 0.4, 0.0]
     """
     if any(row.multiply is not None for row in bet.rows):
         return MULTIPLIED_SECONDS
     if bet.peek is not None:
-        return PEEK_RULE_SECONDS * (len(bet.peek.reveals) + 4)
+        rules = {positions for positions, _ in bet.peek.reveals} | set(DEALING_ORDER_REVEALS)
+        return (PEEK_RANK_RULE_SECONDS if bet.reads_ranks else PEEK_RULE_SECONDS) * len(rules)
     return 0.0
+
+
+def uses_rank_grid(bet: Bet) -> bool:
+    """Whether counting the bet builds the rank grid (:mod:`exactodds.counting.ranks`): a
+    multiplied bet, or a peek keyed by ranks."""
+    multiplied = any(row.multiply is not None for row in bet.rows)
+    return multiplied or (bet.peek is not None and bet.reads_ranks)
 
 
 def card_work(
@@ -739,11 +756,11 @@ def card_work(
         for b in bets
         if b.card_level and not live_count_seconds(b)
     }
-    grid = RANK_GRID_SECONDS
-    for b in bets:  # multiplied and peek bets are counted by rank (counting/ranks.py)
+    grid = RANK_GRID_SECONDS  # built once a shoe, for the first bet that needs it
+    for b in bets:  # multiplied and peek bets are counted apart (counting/ranks.py, peek)
         if seconds := live_count_seconds(b):
-            work[b.id] = seconds + grid + extra * len(b.rows)
-            grid = 0.0
+            work[b.id] = seconds + (grid if uses_rank_grid(b) else 0.0) + extra * len(b.rows)
+            grid = 0.0 if uses_rank_grid(b) else grid
     return work
 
 

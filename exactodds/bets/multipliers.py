@@ -21,6 +21,7 @@ from math import comb, lcm, prod
 from exactodds.deal.shoe import Shoe
 
 __all__ = [
+    "DEALING_ORDER_REVEALS",
     "MULTIPLY_CARDS",
     "MULTIPLY_GROUPS",
     "PEEK_POSITIONS",
@@ -46,6 +47,11 @@ MULTIPLY_CARDS: tuple[str, ...] = tuple(
 
 PEEK_POSITIONS: tuple[str, ...] = ("P1", "B1", "P2", "B2")
 """The first four cards, in dealing order, that a peek may show."""
+
+DEALING_ORDER_REVEALS: tuple[tuple[str, ...], ...] = tuple(
+    PEEK_POSITIONS[:n] for n in range(1, len(PEEK_POSITIONS) + 1)
+)
+"""The fixed reveal rules of 1, 2, 3 and 4 cards in dealing order (a peek's RTP by reveal)."""
 
 
 class Repeat(StrEnum):

@@ -87,6 +87,12 @@ class Row:
         return self.pays.net * product - self.commission
 
 
+_RANK_FEATURES = frozenset(
+    f"{side}.{name}" for side in ("player", "banker") for name in ("pair", "perfect_pair")
+)
+"""Round features that read ranks (a pair is two cards of one rank), not values alone."""
+
+
 @dataclass(frozen=True)
 class Bet:
     """A wager: rows tried in order, the first match settles it.
@@ -129,6 +135,12 @@ class Bet:
         by :mod:`exactodds.counting` and settled from cards, not from an outcome."""
         offer = self.offer is not None and self.offer.card_level
         return offer or any(row.when.card_level for row in self.rows)
+
+    @cached_property
+    def reads_ranks(self) -> bool:
+        """Whether the rows read more than the cards' values: the cards themselves, or a pair
+        (two cards of one rank); a peek's cells are then keyed by the shown ranks."""
+        return self.card_level or bool(_RANK_FEATURES & set(self.features))
 
     @cached_property
     def live(self) -> tuple[str, ...]:

@@ -40,7 +40,7 @@ from functools import cached_property
 from itertools import product
 from math import lcm, prod
 
-from exactodds.bets.multipliers import PEEK_POSITIONS, Peek
+from exactodds.bets.multipliers import DEALING_ORDER_REVEALS, PEEK_POSITIONS, Peek
 from exactodds.bets.paytable import Bet
 from exactodds.bets.returns import ReturnFigures
 from exactodds.deal.round import Hand, Outcome, PairKind, continuations, feature_record
@@ -57,18 +57,10 @@ __all__ = [
     "peek_rules",
 ]
 
-DEALING_ORDER_REVEALS: tuple[tuple[str, ...], ...] = tuple(
-    PEEK_POSITIONS[:n] for n in range(1, len(PEEK_POSITIONS) + 1)
-)
-"""The fixed reveal rules of 1, 2, 3 and 4 cards in dealing order (:attr:`rtp_by_reveal`)."""
 
 DECISIONS: Mapping[int, str] = {1: "keep", 2: "double", 3: "triple"}
 """The names of the stake multiples; any other reads ``×r``."""
 
-_RANK_FEATURES = frozenset(
-    f"{side}.{name}" for side in ("player", "banker") for name in ("pair", "perfect_pair")
-)
-"""Round features that read ranks (a pair is two cards of one rank), not values alone."""
 
 Counts = Mapping[tuple[int, tuple[int, ...]], int]
 """(row index, shown key) -> combinations of the six-card universe."""
@@ -216,9 +208,7 @@ class PeekFigures(ReturnFigures):
 def shown_attr(bet: Bet) -> str:
     """``value`` when the bet's rows are a function of the card values (round features other
     than pairs), else ``rank``: the coarsest key that loses nothing the rows read."""
-    if bet.card_level or _RANK_FEATURES & set(bet.features):
-        return "rank"
-    return "value"
+    return "rank" if bet.reads_ranks else "value"
 
 
 def best_stake(ev: Fraction, raises: Sequence[int]) -> int:
