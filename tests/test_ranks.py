@@ -7,15 +7,17 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from exactodds.counting.classes import reads_suits
 from exactodds.counting.ranks import GroupRanks, ShownCards, keyed_counts
 from exactodds.deal.shoe import Shoe
 from exactodds.errors import PaytableError
 from exactodds.language import OTHERWISE, parse_condition
 from tests.bruteforce import card_value, shoe_of
 from tests.cardforce import Dealt, dealt_rounds, group_cards, holds
+from tests.test_cards import condition
 
 ROWS = {
     "winners": ["player.wins", "winner == tie"],
@@ -92,3 +94,33 @@ def test_big_shoes_count_in_python_integers() -> None:
     assert got.universe >= 2**62
     expected = row_counts(conditions, shoe)
     assert [got.row_total(i) for i in range(3)] == list(expected.rows)
+
+
+SEVEN = shoe_of([(0, 0), (0, 1), (12, 2), (4, 3), (5, 0), (7, 1), (9, 2)])
+
+# Negatives, a literal far beyond int64 and absent third cards, which the grid evaluates in its
+# own integer width (int8 between bets: a sum that wrapped would change these counts).
+EDGES = [
+    "player.total - banker.total == -3",
+    "count(round, rank == K) + player.total + banker.total + margin + cards > 20",
+    "player.total + 100000000000000000000000 > 100000000000000000000005",
+    "player.card3.rank == none and banker.card3.value >= 0",
+]
+
+
+@pytest.mark.parametrize("text", EDGES)
+def test_edge_literals_match_physical_sequences(text: str) -> None:
+    key = GroupRanks(("round",))
+    (got,) = keyed_counts([parse_condition(text), OTHERWISE], SEVEN, keys=[key])
+    assert Counter({k: n for k, n in got.counts.items() if n}) == brute([text], SEVEN, key)
+
+
+@settings(max_examples=8, deadline=None)
+@given(condition())
+def test_drawn_conditions_match_physical_sequences(text: str) -> None:
+    """Conditions drawn from the grammar (tests/test_cards.py), those without suits or colours."""
+    parsed = parse_condition(text)
+    assume(not reads_suits([parsed]))
+    key = ShownCards(("P1", "B2"), "rank")
+    (got,) = keyed_counts([parsed, OTHERWISE], SEVEN, keys=[key])
+    assert Counter({k: n for k, n in got.counts.items() if n}) == brute([text], SEVEN, key)
